@@ -1,0 +1,60 @@
+"""Argument checks shared by every op, and the one way a result leaves the package.
+
+Indexes are plain Python ints from here on: the canonicalisation adds and
+subtracts INT64_MIN / INT64_MAX values, which would wrap in numpy int64.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+import numpy as np
+
+from .errors import OpArgumentError
+
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+def as_data_array(x) -> np.ndarray:
+    """`x` as an ndarray whose elements are fixed-size values that can be moved bit for bit."""
+    array = np.asarray(x)
+    dtype = array.dtype
+    # ml_dtypes scalars (bfloat16, float8_*) have kind 'V' but their own scalar type.
+    movable = dtype.kind in "biufcmM" or (dtype.kind == "V" and dtype.type is not np.void)
+    if not movable:
+        raise OpArgumentError(
+            f"x has dtype {dtype}: only fixed-size numeric and bool dtypes are supported "
+            "(object, string and structured arrays are rejected)"
+        )
+    return array
+
+
+def integer(name: str, value, *, low: int = INT64_MIN, high: int = INT64_MAX) -> int:
+    """`value` as a Python int in [low, high]; bools, floats and other types are rejected."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise OpArgumentError(
+            f"{name} = {value!r} is not an integer: expected a Python or numpy integer"
+        )
+    result = operator.index(value)
+    if not low <= result <= high:
+        raise OpArgumentError(f"{name} = {result} is out of range: it must be in [{low}, {high}]")
+    return result
+
+
+def index_vector(name: str, values) -> tuple[int, ...]:
+    """A 1-D sequence of int64 indexes (list, tuple or 1-D integer array) as a tuple of ints."""
+    if isinstance(values, np.ndarray):
+        if values.ndim != 1:
+            raise OpArgumentError(
+                f"{name} must be a 1-D sequence of integers, got an array of shape {values.shape}"
+            )
+    elif isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise OpArgumentError(f"{name} must be a sequence of integers, got {values!r}")
+    return tuple(integer(f"{name}[{i}]", v) for i, v in enumerate(values))
+
+
+def fresh_copy(view: np.ndarray) -> np.ndarray:
+    """A new C-contiguous array equal to `view` that shares no memory with anything (0-d stays 0-d)."""
+    return np.array(view, copy=True, order="C")

@@ -1,0 +1,28 @@
+"""ascend-ops: StridedSlice, Slice, DepthToSpace and SpaceToDepth for Huawei Ascend NPUs.
+
+Importing the package registers `torch.ops.ascend_ops.*`. The ops, their arguments and their
+per-product dtype rules are declared in `op_specs/`; see README.md.
+"""
+from .errors import OpArgumentError, SpecError, UnsupportedDtypeError
+from .products import (current_product, is_supported, product, products, supported_dtypes,
+                       target_product)
+from .backends import current_backend, use_backend
+from . import api as _api
+from . import registration as _registration
+from .spec import Product, specs as _specs
+
+__version__ = "0.1.0"
+
+_registration.register_all()
+
+strided_slice = _api.make_op_function(_specs().op("strided_slice"))
+slice = _api.make_op_function(_specs().op("slice"))  # noqa: A001 - the op's public name
+depth_to_space = _api.make_op_function(_specs().op("depth_to_space"))
+space_to_depth = _api.make_op_function(_specs().op("space_to_depth"))
+
+__all__ = [
+    "strided_slice", "slice", "depth_to_space", "space_to_depth",
+    "OpArgumentError", "UnsupportedDtypeError", "SpecError",
+    "Product", "products", "product", "supported_dtypes", "is_supported", "current_product",
+    "target_product", "current_backend", "use_backend",
+]

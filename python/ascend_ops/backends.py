@@ -1,0 +1,76 @@
+"""Which executor moves the data of CPU tensors.
+
+- `reference` (default): cpu_reference, the numpy oracle, through zero-copy numpy views;
+- `sim`: the generated AscendC kernels, compiled for the CPU simulator and run for the active
+  product (atlas-a2 when none is active);
+
+chosen by the ASCEND_OPS_BACKEND environment variable or, in a block, `with use_backend(...)`.
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import os
+from collections.abc import Callable, Iterator
+
+import torch
+
+import cpu_reference
+
+from .dtypes import from_numpy, to_numpy
+from .errors import OpArgumentError
+
+BACKEND_ENV = "ASCEND_OPS_BACKEND"
+BACKENDS = ("reference", "sim")
+
+_backend: contextvars.ContextVar[str | None] = contextvars.ContextVar("ascend_ops_backend",
+                                                                      default=None)
+
+
+def current_backend() -> str:
+    chosen = _backend.get()
+    if chosen is not None:
+        return chosen
+    env = os.environ.get(BACKEND_ENV, "").strip() or "reference"
+    if env not in BACKENDS:
+        raise OpArgumentError(f"{BACKEND_ENV}={env!r} is not a CPU backend; "
+                              f"choose one of: {', '.join(BACKENDS)}")
+    return env
+
+
+@contextlib.contextmanager
+def use_backend(name: str) -> Iterator[str]:
+    """Within the block, CPU calls run on backend `name` ("reference" or "sim")."""
+    if name not in BACKENDS:
+        raise OpArgumentError(f"backend {name!r} is unknown; choose one of: {', '.join(BACKENDS)}")
+    token = _backend.set(name)
+    try:
+        yield name
+    finally:
+        _backend.reset(token)
+
+
+def _reference(op_name: str) -> Callable[..., torch.Tensor]:
+    fn = getattr(cpu_reference, op_name)
+
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        return from_numpy(fn(to_numpy(x), *args, **kwargs))
+    return run
+
+
+def _sim(op_name: str) -> Callable[..., torch.Tensor]:
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        from .sim import run_op  # the simulator builds with g++ on first use
+
+        return run_op(op_name, x, *args, **kwargs)
+    return run
+
+
+def cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
+    """The CPU kernel of `op_name`: the current backend's executor, chosen per call."""
+    executors = {"reference": _reference(op_name), "sim": _sim(op_name)}
+
+    def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        return executors[current_backend()](x, *args, **kwargs)
+    kernel.__name__ = "cpu"
+    return kernel

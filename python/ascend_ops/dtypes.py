@@ -1,0 +1,45 @@
+"""torch <-> numpy without copies, for every fixed-size dtype (bfloat16 through ml_dtypes)."""
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import torch
+
+# numpy has no bfloat16 or float8: those travel as same-size integers and are viewed as the
+# ml_dtypes type, so the reference sees the real dtype and the bits never change.
+_VIA_INTEGER = {
+    torch.bfloat16: (torch.int16, np.dtype(ml_dtypes.bfloat16)),
+    torch.float8_e4m3fn: (torch.int8, np.dtype(ml_dtypes.float8_e4m3fn)),
+    torch.float8_e5m2: (torch.int8, np.dtype(ml_dtypes.float8_e5m2)),
+}
+_BACK = {np_dtype: (int_dtype, torch_dtype)
+         for torch_dtype, (int_dtype, np_dtype) in _VIA_INTEGER.items()}
+
+
+def numpy_dtype(dtype: torch.dtype) -> np.dtype:
+    """The numpy dtype a torch dtype's elements are seen as."""
+    if dtype in _VIA_INTEGER:
+        return _VIA_INTEGER[dtype][1]
+    return torch.empty((), dtype=dtype).numpy().dtype
+
+
+def to_numpy(x: torch.Tensor) -> np.ndarray:
+    """A numpy view of a CPU tensor's elements (strides kept, nothing copied)."""
+    x = x.detach()
+    if x.is_conj():
+        x = x.resolve_conj()
+    if x.is_neg():
+        x = x.resolve_neg()
+    if x.dtype in _VIA_INTEGER:
+        int_dtype, np_dtype = _VIA_INTEGER[x.dtype]
+        return x.view(int_dtype).numpy().view(np_dtype)
+    return x.numpy()
+
+
+def from_numpy(a: np.ndarray) -> torch.Tensor:
+    """A tensor sharing `a`'s memory, with the torch dtype `a`'s elements stand for."""
+    if a.dtype in _BACK:
+        int_dtype, torch_dtype = _BACK[a.dtype]
+        return torch.from_numpy(a.view(torch.empty((), dtype=int_dtype).numpy().dtype)).view(
+            torch_dtype)
+    return torch.from_numpy(a)

@@ -1,0 +1,16 @@
+"""The package's exceptions.
+
+`OpArgumentError` is defined once, in `cpu_reference` (which must not import torch), and is the
+same class here, so `except ascend_ops.OpArgumentError` catches the reference's errors too.
+"""
+from cpu_reference.errors import OpArgumentError
+
+__all__ = ["OpArgumentError", "UnsupportedDtypeError", "SpecError"]
+
+
+class UnsupportedDtypeError(TypeError):
+    """The active product does not support this dtype for this op."""
+
+
+class SpecError(ValueError):
+    """A spec file in `op_specs/` is malformed; the message starts with `file:line:`."""

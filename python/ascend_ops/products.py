@@ -1,0 +1,150 @@
+"""Device capabilities: which product lines exist and which dtypes each op supports on them.
+
+Everything here is read from `op_specs/`; nothing is restated. The active product decides which
+dtype rules a call must obey; see Note [active product].
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import functools
+import importlib.util
+import os
+from collections.abc import Iterator
+
+import torch
+
+from .errors import OpArgumentError, UnsupportedDtypeError
+from .spec import OpSpec, Product, specs
+
+__all__ = ["products", "product", "supported_dtypes", "is_supported", "current_product",
+           "target_product", "check_dtype", "dtype_name", "PRODUCT_ENV"]
+
+PRODUCT_ENV = "ASCEND_OPS_PRODUCT"
+
+# Note [active product]
+# ~~~~~~~~~~~~~~~~~~~~~
+# A call obeys the dtype rules of the product it would run on. In order:
+#   1. `with target_product(...)`: the caller asks, in this context, for a product's rules;
+#   2. a real NPU, found through a guarded torch_npu probe (SoC name -> product);
+#   3. the ASCEND_OPS_PRODUCT environment variable (a product key or SoC name);
+#   4. none: the CPU path accepts every fixed-size dtype.
+# The context comes first so a test or a user on an NPU machine can still check how a call would
+# fare on another product line.
+_target: contextvars.ContextVar[Product | None] = contextvars.ContextVar("ascend_ops_target",
+                                                                         default=None)
+
+
+def products() -> tuple[Product, ...]:
+    """Every product line, in the order of op_specs/products.yaml."""
+    return specs().products
+
+
+def product(key_or_soc: str | Product) -> Product:
+    """A product line by key (`"atlas-inference"`) or by SoC name (`"Ascend310P3"`)."""
+    if isinstance(key_or_soc, Product):
+        return key_or_soc
+    if not isinstance(key_or_soc, str):
+        raise OpArgumentError(f"product must be a product key or SoC name (str), "
+                              f"got {type(key_or_soc).__name__} {key_or_soc!r}")
+    for p in products():
+        if key_or_soc == p.key or key_or_soc in p.soc_versions:
+            return p
+    lowered = key_or_soc.lower()
+    for p in products():  # SoC names are case-insensitive to msopgen; be as lenient
+        if any(lowered == s.lower() for s in p.soc_versions):
+            return p
+    keys = ", ".join(p.key for p in products())
+    raise OpArgumentError(f"unknown product {key_or_soc!r}; known product keys: {keys}; "
+                          f"or a SoC name such as {products()[0].soc_versions[0]!r} "
+                          f"(`ascend-ops caps` lists them all)")
+
+
+def _op(op: str | OpSpec) -> OpSpec:
+    if isinstance(op, OpSpec):
+        return op
+    try:
+        return specs().op(op)
+    except KeyError:
+        names = ", ".join(o.name for o in specs().ops)
+        raise OpArgumentError(f"unknown op {op!r}; known ops: {names}") from None
+
+
+def dtype_name(dtype: torch.dtype | str) -> str:
+    """The spec's name of a dtype: torch.float32 and "float32" both give "float32"."""
+    if isinstance(dtype, torch.dtype):
+        return str(dtype).removeprefix("torch.")
+    if isinstance(dtype, str):
+        return dtype
+    raise OpArgumentError(f"dtype must be a torch.dtype or a dtype name, got "
+                          f"{type(dtype).__name__} {dtype!r}")
+
+
+def supported_dtypes(op: str | OpSpec, product_: str | Product) -> frozenset[str]:
+    """The dtype names `op` supports on a product line."""
+    return frozenset(_op(op).supported_dtypes(product(product_)))
+
+
+def is_supported(op: str | OpSpec, dtype: torch.dtype | str, product_: str | Product) -> bool:
+    """Whether `op` supports `dtype` (a torch.dtype or a name) on a product line."""
+    return dtype_name(dtype) in supported_dtypes(op, product_)
+
+
+@functools.lru_cache(maxsize=1)
+def _npu_product() -> Product | None:
+    """The product of the first real NPU, or None. torch_npu is probed only when installed."""
+    if importlib.util.find_spec("torch_npu") is None:
+        return None
+    try:
+        import torch_npu  # noqa: F401  (registers torch.npu)
+
+        if not torch.npu.is_available():
+            return None
+        return product(torch.npu.get_device_name(0))
+    except (ImportError, OSError, RuntimeError, AttributeError, OpArgumentError):
+        return None
+
+
+def current_product() -> Product | None:
+    """The product whose rules calls obey now (Note [active product]), or None."""
+    target = _target.get()
+    if target is not None:
+        return target
+    npu = _npu_product()
+    if npu is not None:
+        return npu
+    env = os.environ.get(PRODUCT_ENV, "").strip()
+    if env:
+        try:
+            return product(env)
+        except OpArgumentError as e:
+            raise OpArgumentError(f"{PRODUCT_ENV}={env!r}: {e}") from None
+    return None
+
+
+@contextlib.contextmanager
+def target_product(key_or_soc: str | Product) -> Iterator[Product]:
+    """Within the block, calls obey this product's dtype rules (simulated on the CPU)."""
+    p = product(key_or_soc)
+    token = _target.set(p)
+    try:
+        yield p
+    finally:
+        _target.reset(token)
+
+
+def check_dtype(op: str | OpSpec, dtype: torch.dtype | str) -> None:
+    """Raise UnsupportedDtypeError when the active product lacks `dtype` for `op`."""
+    p = current_product()
+    if p is None:
+        return
+    spec = _op(op)
+    name = dtype_name(dtype)
+    allowed = spec.supported_dtypes(p)
+    if name in allowed:
+        return
+    rule = spec.rule_for(p)
+    why = f" ({rule.why})" if rule.why else ""
+    raise UnsupportedDtypeError(
+        f"{spec.name} does not support {name} on {p.key} ({p.title}){why}; "
+        f"supported there: {', '.join(allowed) or 'none'}")

@@ -1,0 +1,89 @@
+"""`torch.ops.ascend_ops.*`: schemas from the specs, per-device kernels, fake kernels, autograd.
+
+Every call, on every device, first validates its arguments (cpu_reference's canonicalisation,
+OpArgumentError) and the active product's dtype rule (UnsupportedDtypeError); only then does
+any data move. CPU tensors go to the selected CPU backend (see `backends.py`); NPU tensors
+(PrivateUse1, the key torch_npu renames to "npu") move their data with torch_npu's own view
+and copy kernels (`torch_views.py`).
+"""
+from __future__ import annotations
+
+import torch
+
+from . import backends, torch_views
+from .products import check_dtype
+from .schema import torch_schema
+from .spec import OpSpec, specs
+
+NAMESPACE = "ascend_ops"
+
+_lib = torch.library.Library(NAMESPACE, "DEF")
+
+
+def _checked(op: OpSpec, fn):
+    """`fn` after the product's dtype rule for `op` (argument checks happen in `fn` itself)."""
+    def kernel(x: torch.Tensor, *args, **kwargs):
+        check_dtype(op, x.dtype)
+        return fn(x, *args, **kwargs)
+    kernel.__name__ = f"{op.name}_{getattr(fn, '__name__', 'kernel')}"
+    return kernel
+
+
+def _register(op: OpSpec) -> None:
+    _lib.define(torch_schema(op))
+    qualname = f"{NAMESPACE}::{op.name}"
+    _lib.impl(op.name, _checked(op, backends.cpu_kernel(op.name)), "CPU")
+    _lib.impl(op.name, _checked(op, torch_views.OPS[op.name]), "PrivateUse1")
+    # Fake tensors carry shapes only: the view ops compute the result's shape and dtype.
+    torch.library.register_fake(qualname, _checked(op, torch_views.OPS[op.name]), lib=_lib)
+
+
+# --- autograd -----------------------------------------------------------------------------------
+# Slices scatter the incoming gradient into zeros shaped like the input; DepthToSpace and
+# SpaceToDepth are each other's backward, with the same arguments.
+
+def _save_args(ctx, inputs, keyword_only, output) -> None:
+    x, *args = inputs
+    ctx.x_shape = tuple(x.shape)
+    ctx.x_dtype = x.dtype
+    ctx.args = args
+    ctx.kwargs = keyword_only
+
+
+def _scatter_backward(op_name: str):
+    def backward(ctx, grad):
+        grad_x = grad.new_zeros(ctx.x_shape)
+        # The op applied to the flat positions of x says where each gradient element goes
+        # (no dtype rule applies: these int64 positions never leave the backward).
+        index = torch.arange(grad_x.numel(), device=grad.device).reshape(ctx.x_shape)
+        positions = torch_views.OPS[op_name](index, *ctx.args, **ctx.kwargs)
+        grad_x.view(-1).index_put_((positions.reshape(-1),), grad.reshape(-1))
+        return (grad_x,) + (None,) * len(ctx.args)
+    return backward
+
+
+def _inverse_backward(inverse_name: str):
+    def backward(ctx, grad):
+        inverse = getattr(torch.ops.ascend_ops, inverse_name)
+        return (inverse(grad.contiguous(), *ctx.args, **ctx.kwargs),) + (None,) * len(ctx.args)
+    return backward
+
+
+_BACKWARD = {
+    "strided_slice": _scatter_backward("strided_slice"),
+    "slice": _scatter_backward("slice"),
+    "depth_to_space": _inverse_backward("space_to_depth"),
+    "space_to_depth": _inverse_backward("depth_to_space"),
+}
+
+
+def _setup_context(ctx, inputs, keyword_only_inputs, output):
+    _save_args(ctx, inputs, keyword_only_inputs, output)
+
+
+def register_all() -> None:
+    for op in specs().ops:
+        _register(op)
+    for op in specs().ops:
+        torch.library.register_autograd(f"{NAMESPACE}::{op.name}", _BACKWARD[op.name],
+                                        setup_context=_setup_context, lib=_lib)

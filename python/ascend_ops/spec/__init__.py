@@ -1,0 +1,8 @@
+"""The op specs: a frozen, typed model of `op_specs/*.yaml` and its loader."""
+from .loader import load_specs, project_root, specs
+from .model import (REQUIRED, Attribute, AttrType, DtypeRule, ErrorExample, Example, Location,
+                    OpSpec, Product, Soc, SpecSet, TensorArg)
+
+__all__ = ["REQUIRED", "Attribute", "AttrType", "DtypeRule", "ErrorExample", "Example",
+           "Location", "OpSpec", "Product", "Soc", "SpecSet", "TensorArg", "load_specs",
+           "project_root", "specs"]

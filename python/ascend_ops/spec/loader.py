@@ -1,0 +1,438 @@
+"""Parse `op_specs/*.yaml` into the frozen model of `model.py`.
+
+Validation happens in three places (STYLE.md §3): while parsing each field (types, unknown and
+duplicate keys), per op (invariants inside one spec), and across files (product keys, dtypes and
+SoC names resolve). Every error is a `SpecError` whose message starts with `file:line:`, states
+the rule and, where it can, what to write instead.
+"""
+from __future__ import annotations
+
+import difflib
+import functools
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from ..errors import SpecError
+from .model import (
+    REQUIRED,
+    Attribute,
+    AttrType,
+    DtypeRule,
+    DtypeRuleKind,
+    ErrorExample,
+    Example,
+    Location,
+    OpSpec,
+    Product,
+    Soc,
+    SpecSet,
+    TensorArg,
+)
+
+PRODUCTS_FILE = "products.yaml"
+
+
+# --- YAML with line numbers -------------------------------------------------------------------
+
+class _Map(dict):
+    """A YAML mapping that remembers where it and each of its keys stand."""
+
+    line: int
+    key_lines: dict[str, int]
+
+
+class _Seq(list):
+    line: int
+    item_lines: list[int]
+
+
+class _LineLoader(yaml.SafeLoader):
+    file = "?"
+
+    def construct_mapping(self, node, deep=False):
+        self.flatten_mapping(node)
+        result = _Map()
+        result.line = node.start_mark.line + 1
+        result.key_lines = {}
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=True)
+            line = key_node.start_mark.line + 1
+            if key in result:
+                raise SpecError(f"{self.file}:{line}: duplicate key {key!r} (first at line "
+                                f"{result.key_lines[key]}); keep one of them")
+            result[key] = self.construct_object(value_node, deep=True)
+            result.key_lines[key] = line
+        return result
+
+    def construct_sequence(self, node, deep=False):
+        result = _Seq(self.construct_object(child, deep=True) for child in node.value)
+        result.line = node.start_mark.line + 1
+        result.item_lines = [child.start_mark.line + 1 for child in node.value]
+        return result
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+                            _LineLoader.construct_mapping)
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG,
+                            _LineLoader.construct_sequence)
+
+
+def _load_yaml(path: Path, rel: str) -> Any:
+    loader_cls = type("_FileLoader", (_LineLoader,), {"file": rel})
+    try:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader_cls)  # noqa: S506
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark
+        line = mark.line + 1 if mark is not None else 1
+        raise SpecError(f"{rel}:{line}: not valid YAML: {e.problem}") from None
+
+
+# --- field access -------------------------------------------------------------------------------
+
+_TYPE_NAMES = {int: "an integer", str: "a string", bool: "true or false", list: "a list",
+               dict: "a mapping"}
+
+
+class _Fields:
+    """Takes typed fields out of one mapping; `done()` rejects whatever is left."""
+
+    def __init__(self, node: Any, what: str, file: str, line: int):
+        if not isinstance(node, dict):
+            raise SpecError(f"{file}:{line}: {what} must be a mapping, got {_kind(node)}")
+        self.node, self.what, self.file = node, what, file
+        self.line = getattr(node, "line", line)
+        self.taken: set[str] = set()
+
+    def loc(self, key: str | None = None) -> Location:
+        lines = getattr(self.node, "key_lines", {})
+        return Location(self.file, lines.get(key, self.line))
+
+    def error(self, key: str | None, message: str) -> SpecError:
+        return SpecError(f"{self.loc(key)}: {message}")
+
+    def take(self, key: str, typ: type, default: Any = REQUIRED) -> Any:
+        self.taken.add(key)
+        if key not in self.node:
+            if default is REQUIRED:
+                raise self.error(None, f"{self.what} is missing the required key {key!r}")
+            return default
+        value = self.node[key]
+        if value is None and default is None:
+            return None
+        ok = isinstance(value, typ) and not (typ is int and isinstance(value, bool))
+        if not ok:
+            raise self.error(key, f"{self.what}.{key} must be {_TYPE_NAMES[typ]}, "
+                                  f"got {_kind(value)} {value!r}")
+        return value
+
+    def done(self) -> None:
+        for key in self.node:
+            if key not in self.taken:
+                hint = difflib.get_close_matches(str(key), sorted(self.taken), n=1)
+                fix = f"did you mean {hint[0]!r}?" if hint else \
+                    f"allowed keys: {', '.join(sorted(self.taken))}"
+                raise self.error(key, f"unknown key {key!r} in {self.what}; {fix}")
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    for typ, name in _TYPE_NAMES.items():
+        if isinstance(value, typ):
+            return name
+    return "null" if value is None else type(value).__name__
+
+
+def _items(seq: Any, what: str, f: _Fields, key: str) -> list[tuple[Any, int]]:
+    """The elements of a list field with the line of each."""
+    lines = getattr(seq, "item_lines", [f.loc(key).line] * len(seq))
+    return list(zip(seq, lines))
+
+
+def _unknown(value: str, known: tuple[str, ...] | list[str], what: str) -> str:
+    hint = difflib.get_close_matches(value, list(known), n=1)
+    fix = f"did you mean {hint[0]!r}?" if hint else f"known: {', '.join(known)}"
+    return f"unknown {what} {value!r}; {fix}"
+
+
+# --- products.yaml ------------------------------------------------------------------------------
+
+def _parse_dtype_rule(value: Any, f: _Fields, key: str, dtypes: tuple[str, ...]) -> DtypeRule:
+    loc = f.loc(key)
+    if value == "all":
+        return DtypeRule(DtypeRuleKind.ALL, (), None, loc)
+    if not isinstance(value, dict):
+        raise f.error(key, f"{f.what}.{key} must be 'all', {{exclude: [...]}} or "
+                           f"{{only: [...]}}, got {value!r}")
+    g = _Fields(value, f"{f.what}.{key}", f.file, loc.line)
+    kinds = [k for k in ("exclude", "only") if k in value]
+    if len(kinds) != 1:
+        raise g.error(None, f"{f.what}.{key} needs exactly one of 'exclude' or 'only'")
+    listed = g.take(kinds[0], list)
+    for name, line in _items(listed, kinds[0], g, kinds[0]):
+        if name not in dtypes:
+            raise SpecError(f"{f.file}:{line}: {_unknown(str(name), dtypes, 'dtype')}")
+    why = g.take("why", str, None)
+    g.done()
+    return DtypeRule(DtypeRuleKind(kinds[0]), tuple(listed), why, loc)
+
+
+def _parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], tuple[Product, ...]]:
+    top = _Fields(node, "products.yaml", rel, 1)
+    raw_dtypes = top.take("dtypes", dict)
+    dtype_sizes = []
+    for name, size in raw_dtypes.items():
+        if size not in (1, 2, 4, 8) or isinstance(size, bool):
+            raise SpecError(f"{rel}:{raw_dtypes.key_lines[name]}: dtype {name!r} has element "
+                            f"size {size!r}; it must be 1, 2, 4 or 8 bytes")
+        dtype_sizes.append((str(name), size))
+    dtypes = tuple(n for n, _ in dtype_sizes)
+
+    products: list[Product] = []
+    seen_socs: dict[str, Location] = {}
+    for item, line in _items(top.take("products", list), "products", top, "products"):
+        f = _Fields(item, "product", rel, line)
+        key = f.take("key", str)
+        if any(p.key == key for p in products):
+            raise f.error("key", f"product key {key!r} is defined twice")
+        ai, vec = f.take("ai_cores", int), f.take("vector_cores", int)
+        socs = []
+        raw_socs = f.take("socs", dict)
+        for name, overrides in raw_socs.items():
+            sloc = Location(rel, raw_socs.key_lines[name])
+            if name in seen_socs:
+                raise SpecError(f"{sloc}: SoC {name!r} is already listed at {seen_socs[name]}")
+            seen_socs[name] = sloc
+            g = _Fields(overrides if overrides is not None else {}, f"SoC {name}", rel, sloc.line)
+            socs.append(Soc(name, g.take("ai_cores", int, ai), g.take("vector_cores", int, vec),
+                            sloc))
+            g.done()
+        architecture = f.take("architecture", str)
+        if architecture not in ("split", "coupled"):
+            raise f.error("architecture", f"architecture must be 'split' or 'coupled', "
+                                          f"got {architecture!r}")
+        simulated = f.take("simulated_soc", str)
+        if simulated not in raw_socs:
+            raise f.error("simulated_soc", _unknown(simulated, list(raw_socs), "SoC") +
+                          f" (simulated_soc must be one of product {key}'s socs)")
+        product = Product(
+            key=key, title=f.take("title", str), doc_title=f.take("doc_title", str),
+            add_config=f.take("add_config", str), npu_arch=f.take("npu_arch", int),
+            architecture=architecture, socs=tuple(socs), simulated_soc=simulated,
+            ub_bytes=f.take("ub_bytes", int), ub_reserved_bytes=f.take("ub_reserved_bytes", int),
+            data_copy_pad=f.take("data_copy_pad", bool),
+            data_copy_pad_max_elem_bytes=f.take("data_copy_pad_max_elem_bytes", int),
+            gather=f.take("gather", bool), ub_to_ub_copy=f.take("ub_to_ub_copy", bool),
+            dtype_rule=_parse_dtype_rule(f.take("dtypes", object, "all"), f, "dtypes", dtypes),
+            all_dtypes=dtypes, loc=f.loc())
+        f.done()
+        if product.launch_cores() < 1:
+            raise f.error("ai_cores", f"product {key} launches on 0 cores; set "
+                                      f"{'vector_cores' if architecture == 'split' else 'ai_cores'}")
+        products.append(product)
+    top.done()
+    return tuple(dtype_sizes), tuple(products)
+
+
+# --- <op>.yaml ----------------------------------------------------------------------------------
+
+def _parse_tensor_args(f: _Fields, key: str) -> tuple[TensorArg, ...]:
+    out = []
+    for item, line in _items(f.take(key, list), key, f, key):
+        g = _Fields(item, f"{key[:-1]}", f.file, line)
+        out.append(TensorArg(g.take("name", str), g.take("doc", str), g.loc()))
+        g.done()
+    return tuple(out)
+
+
+_ATTR_PY_TYPES: dict[AttrType, Callable[[Any], bool]] = {
+    AttrType.INT: lambda v: isinstance(v, int) and not isinstance(v, bool),
+    AttrType.INT_LIST: lambda v: isinstance(v, list) and all(
+        isinstance(i, int) and not isinstance(i, bool) for i in v),
+    AttrType.STR: lambda v: isinstance(v, str),
+}
+_ATTR_PY_TYPES[AttrType.OPTIONAL_INT_LIST] = lambda v: v is None or _ATTR_PY_TYPES[
+    AttrType.INT_LIST](v)
+
+
+def _parse_attributes(f: _Fields) -> tuple[Attribute, ...]:
+    out: list[Attribute] = []
+    for item, line in _items(f.take("attributes", list), "attributes", f, "attributes"):
+        g = _Fields(item, "attribute", f.file, line)
+        name = g.take("name", str)
+        type_text = g.take("type", str)
+        try:
+            typ = AttrType(type_text)
+        except ValueError:
+            raise g.error("type", _unknown(type_text, [t.value for t in AttrType],
+                                           "attribute type")) from None
+        default = g.take("default", object, REQUIRED) if "default" in item else REQUIRED
+        choices = g.take("choices", list, None)
+        if choices is not None and typ is not AttrType.STR:
+            raise g.error("choices", f"attribute {name}: choices are only for str attributes")
+        attr = Attribute(name, typ, default, tuple(choices) if choices is not None else None,
+                         g.take("keyword_only", bool, False), g.take("doc", str), g.loc())
+        g.done()
+        if not attr.required and not _ATTR_PY_TYPES[typ](default):
+            raise g.error("default", f"attribute {name}: default {default!r} is not a valid "
+                                     f"{typ.value}")
+        if attr.choices is not None and not attr.required and default not in attr.choices:
+            raise g.error("default", f"attribute {name}: default {default!r} is not one of "
+                                     f"its choices {list(attr.choices)}")
+        if any(a.name == name for a in out):
+            raise g.error("name", f"attribute {name!r} is declared twice")
+        if out and out[-1].keyword_only and not attr.keyword_only:
+            raise g.error("keyword_only", f"attribute {name} follows a keyword-only attribute; "
+                                          f"mark it keyword_only: true or move it up")
+        if out and not out[-1].required and attr.required and not attr.keyword_only:
+            raise g.error("name", f"required attribute {name} follows an optional one; move "
+                                  f"it before {out[-1].name}")
+        out.append(attr)
+    return tuple(out)
+
+
+def _check_args(args: Any, g: _Fields, attrs: tuple[Attribute, ...], what: str,
+                complete: bool) -> tuple[tuple[str, Any], ...]:
+    names = [a.name for a in attrs]
+    for name, value in args.items():
+        if name not in names:
+            raise SpecError(f"{g.file}:{args.key_lines[name]}: {what}: "
+                            f"{_unknown(str(name), names, 'argument')}")
+    if complete:
+        for a in attrs:
+            if a.required and a.name not in args:
+                raise g.error("args", f"{what} does not give the required argument {a.name!r}")
+    return tuple((k, _freeze(v)) for k, v in args.items())
+
+
+def _freeze(value: Any) -> Any:
+    return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
+
+
+def _parse_input(g: _Fields) -> Any:
+    value = g.take("input", (list, dict))
+    if isinstance(value, dict):
+        if len(value) != 1 or next(iter(value)) not in ("arange", "arange_from_1"):
+            raise g.error("input", "input must be nested lists of numbers or one of "
+                                   "{arange: shape}, {arange_from_1: shape}")
+    return _freeze(value) if isinstance(value, list) else \
+        {k: tuple(v) for k, v in value.items()}
+
+
+def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
+              products: tuple[Product, ...]) -> OpSpec:
+    f = _Fields(node, "op spec", rel, 1)
+    name = f.take("op", str)
+    expected = Path(rel).stem
+    if name != expected:
+        raise f.error("op", f"op {name!r} must be declared in op_specs/{name}.yaml, "
+                            f"not in {rel}; rename the file or the op")
+    attrs = _parse_attributes(f)
+    op_dtypes = f.take("dtypes", list)
+    for d, line in _items(op_dtypes, "dtypes", f, "dtypes"):
+        if d not in dtypes:
+            raise SpecError(f"{rel}:{line}: {_unknown(str(d), dtypes, 'dtype')} "
+                            f"(dtypes are declared in op_specs/products.yaml)")
+    if len(set(op_dtypes)) != len(op_dtypes):
+        raise f.error("dtypes", f"op {name} lists a dtype twice: {list(op_dtypes)}")
+
+    rules = []
+    raw_rules = f.take("products", dict, {})
+    keys = tuple(p.key for p in products)
+    for key in raw_rules:
+        if key not in keys:
+            raise SpecError(f"{rel}:{raw_rules.key_lines[key]}: {_unknown(str(key), keys, 'product')}")
+        g = _Fields(raw_rules, "products", rel, raw_rules.line)
+        rules.append((key, _parse_dtype_rule(raw_rules[key], g, key, dtypes)))
+
+    examples = []
+    for item, line in _items(f.take("examples", list), "examples", f, "examples"):
+        g = _Fields(item, "example", rel, line)
+        ex_name = g.take("name", str)
+        ex = Example(ex_name, g.take("doc", str), _parse_input(g), g.take("dtype", str),
+                     _check_args(g.take("args", dict), g, attrs, f"example {ex_name}", True),
+                     _freeze(g.take("output", list, None)),
+                     _freeze(g.take("output_shape", list, None)), g.loc())
+        g.done()
+        if ex.dtype not in op_dtypes:
+            raise g.error("dtype", f"example {ex_name}: {_unknown(ex.dtype, op_dtypes, 'dtype')}"
+                                   f" (the op's dtypes)")
+        if ex.output is None and ex.output_shape is None:
+            raise g.error(None, f"example {ex_name} needs 'output' or 'output_shape'")
+        examples.append(ex)
+    if not examples:
+        raise f.error("examples", f"op {name} needs at least one worked example")
+
+    errors = []
+    for item, line in _items(f.take("errors", list, []), "errors", f, "errors"):
+        g = _Fields(item, "error example", rel, line)
+        er_name = g.take("name", str)
+        errors.append(ErrorExample(
+            er_name, _parse_input(g), g.take("dtype", str, op_dtypes[0]),
+            _check_args(g.take("args", dict), g, attrs, f"error example {er_name}", False),
+            g.take("message", str), g.loc()))
+        g.done()
+
+    spec = OpSpec(
+        name=name, op_type=f.take("op_type", str), semantics=f.take("semantics", str),
+        summary=f.take("summary", str), doc=f.take("doc", str),
+        inputs=_parse_tensor_args(f, "inputs"), outputs=_parse_tensor_args(f, "outputs"),
+        attributes=attrs, dtypes=tuple(op_dtypes), product_rules=tuple(rules),
+        examples=tuple(examples), errors=tuple(errors), loc=f.loc())
+    f.done()
+    if len(spec.inputs) != 1 or len(spec.outputs) != 1:
+        raise f.error("inputs", f"op {name}: the data-movement engine takes exactly one input "
+                                f"and one output tensor")
+    return spec
+
+
+# --- entry points -------------------------------------------------------------------------------
+
+def load_specs(spec_dir: Path, root: Path | None = None) -> SpecSet:
+    """Parse and validate every spec in `spec_dir`; file names in errors are relative to `root`."""
+    spec_dir = Path(spec_dir)
+    root = Path(root) if root is not None else spec_dir.parent
+
+    def rel(p: Path) -> str:
+        try:
+            return p.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            return p.as_posix()
+
+    products_path = spec_dir / PRODUCTS_FILE
+    if not products_path.is_file():
+        raise SpecError(f"{rel(products_path)}:1: missing: op_specs needs a products.yaml")
+    dtype_sizes, products = _parse_products(_load_yaml(products_path, rel(products_path)),
+                                            rel(products_path))
+    dtypes = tuple(n for n, _ in dtype_sizes)
+    ops = []
+    for path in sorted(spec_dir.glob("*.yaml")):
+        if path.name == PRODUCTS_FILE:
+            continue
+        ops.append(_parse_op(_load_yaml(path, rel(path)), rel(path), dtypes, products))
+    if not ops:
+        raise SpecError(f"{rel(spec_dir)}:1: no op specs found next to products.yaml")
+    types = [o.op_type for o in ops]
+    for o in ops:
+        if types.count(o.op_type) > 1:
+            raise SpecError(f"{o.loc}: op_type {o.op_type!r} is used by more than one op")
+    return SpecSet(dtype_sizes, products, tuple(ops))
+
+
+def project_root() -> Path:
+    """The checkout this package runs from (`pip install -e .`): holds op_specs/ and ascend_kernels/."""
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        if (parent / "op_specs" / PRODUCTS_FILE).is_file():
+            return parent
+    raise SpecError(f"{here}:1: cannot find op_specs/ above the installed package; install "
+                    f"ascend-ops from a checkout with `pip install -e .`")
+
+
+@functools.lru_cache(maxsize=None)
+def specs() -> SpecSet:
+    """The package's own specs, parsed once."""
+    root = project_root()
+    return load_specs(root / "op_specs", root)

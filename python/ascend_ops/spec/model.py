@@ -1,0 +1,226 @@
+"""The typed, frozen model of `op_specs/`.
+
+The model is a lossless, validated picture of the YAML: it knows nothing of C++, torch or file
+I/O. `loader.py` builds it; everything else (capability queries, torch registration, code
+generation, docs) reads it. Every node carries the `Location` it was parsed from, so any error
+raised while using a node can name the line to fix.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Location:
+    file: str  # relative to the project root, e.g. "op_specs/slice.yaml"
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+class DtypeRuleKind(enum.Enum):
+    ALL = "all"
+    EXCLUDE = "exclude"
+    ONLY = "only"
+
+
+@dataclass(frozen=True)
+class DtypeRule:
+    """Which of a set of dtypes a product keeps: all of them, all but some, or only some."""
+
+    kind: DtypeRuleKind
+    dtypes: tuple[str, ...]
+    why: str | None
+    loc: Location
+
+    def apply(self, dtypes: tuple[str, ...]) -> tuple[str, ...]:
+        if self.kind is DtypeRuleKind.ALL:
+            return dtypes
+        if self.kind is DtypeRuleKind.EXCLUDE:
+            return tuple(d for d in dtypes if d not in self.dtypes)
+        return tuple(d for d in dtypes if d in self.dtypes)
+
+
+@dataclass(frozen=True)
+class Soc:
+    name: str  # what aclrtGetSocName() / torch.npu.get_device_name() reports
+    ai_cores: int
+    vector_cores: int
+    loc: Location
+
+
+@dataclass(frozen=True)
+class Product:
+    key: str
+    title: str
+    doc_title: str
+    add_config: str  # msopgen's short SoC name, `AddConfig("...")`
+    npu_arch: int
+    architecture: str  # "split" (separate AIV cores) or "coupled"
+    socs: tuple[Soc, ...]
+    simulated_soc: str
+    ub_bytes: int
+    ub_reserved_bytes: int
+    data_copy_pad: bool
+    data_copy_pad_max_elem_bytes: int
+    gather: bool
+    ub_to_ub_copy: bool
+    dtype_rule: DtypeRule
+    all_dtypes: tuple[str, ...]  # the vocabulary, so `dtypes` needs no second argument
+    loc: Location
+
+    @property
+    def soc_versions(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.socs)
+
+    @property
+    def dtypes(self) -> frozenset[str]:
+        """The product's default dtype rule applied to every dtype the package knows."""
+        return frozenset(self.dtype_rule.apply(self.all_dtypes))
+
+    def soc(self, name: str | None = None) -> Soc:
+        name = name or self.simulated_soc
+        for s in self.socs:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def launch_cores(self, soc: str | None = None) -> int:
+        """Cores a vector-only kernel runs on: the AIV cores on split chips, else the AI cores."""
+        s = self.soc(soc)
+        return s.vector_cores if self.architecture == "split" else s.ai_cores
+
+    @property
+    def usable_ub_bytes(self) -> int:
+        return self.ub_bytes - self.ub_reserved_bytes
+
+
+class AttrType(enum.Enum):
+    INT = "int"
+    INT_LIST = "int[]"
+    OPTIONAL_INT_LIST = "int[]?"
+    STR = "str"
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+
+
+@dataclass(frozen=True)
+class Attribute:
+    name: str
+    type: AttrType
+    default: Any  # REQUIRED when the caller must pass it
+    choices: tuple[str, ...] | None
+    keyword_only: bool
+    doc: str
+    loc: Location
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+
+@dataclass(frozen=True)
+class TensorArg:
+    name: str
+    doc: str
+    loc: Location
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: input, arguments and the expected result (values or at least shape).
+
+    `input` is nested lists of numbers, or `{"arange": shape}` / `{"arange_from_1": shape}`.
+    """
+
+    name: str
+    doc: str
+    input: Any
+    dtype: str
+    args: tuple[tuple[str, Any], ...]
+    output: Any | None
+    output_shape: tuple[int, ...] | None
+    loc: Location
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.args)
+
+
+@dataclass(frozen=True)
+class ErrorExample:
+    """A call the op must reject with `OpArgumentError` whose message contains `message`."""
+
+    name: str
+    input: Any
+    dtype: str
+    args: tuple[tuple[str, Any], ...]
+    message: str
+    loc: Location
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.args)
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    name: str
+    op_type: str  # the CANN OpType, CamelCase
+    semantics: str
+    summary: str
+    doc: str
+    inputs: tuple[TensorArg, ...]
+    outputs: tuple[TensorArg, ...]
+    attributes: tuple[Attribute, ...]
+    dtypes: tuple[str, ...]
+    product_rules: tuple[tuple[str, DtypeRule], ...]  # product key -> rule replacing the default
+    examples: tuple[Example, ...]
+    errors: tuple[ErrorExample, ...]
+    loc: Location
+
+    @property
+    def file(self) -> str:
+        return self.loc.file
+
+    def attribute(self, name: str) -> Attribute:
+        for a in self.attributes:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+    def rule_for(self, product: Product) -> DtypeRule:
+        return dict(self.product_rules).get(product.key, product.dtype_rule)
+
+    def supported_dtypes(self, product: Product) -> tuple[str, ...]:
+        """The op's dtypes under the product's rule (the op's own rule for it, if it has one)."""
+        return self.rule_for(product).apply(self.dtypes)
+
+
+@dataclass(frozen=True)
+class SpecSet:
+    dtype_sizes: tuple[tuple[str, int], ...]  # dtype name -> element bytes, in spec order
+    products: tuple[Product, ...]
+    ops: tuple[OpSpec, ...]
+
+    @property
+    def dtype_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.dtype_sizes)
+
+    def dtype_size(self, name: str) -> int:
+        return dict(self.dtype_sizes)[name]
+
+    def op(self, name: str) -> OpSpec:
+        for o in self.ops:
+            if o.name == name:
+                return o
+        raise KeyError(name)

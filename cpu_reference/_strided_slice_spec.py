@@ -106,7 +106,8 @@ class StridedSliceView:
         return math.prod(self.processing_shape) == 0
 
     def numpy_index(self) -> tuple:
-        """A numpy basic index that selects this view (ints, slices and None only)."""
+        """A numpy basic index that selects this view: ints, slices, None, and a trailing Ellipsis
+        so that numpy returns a 0-d view rather than a scalar when every axis is indexed."""
         index: list = []
         input_dims = iter(range(len(self.input_shape)))
         for entry in self.final_shape_gather:
@@ -115,7 +116,7 @@ class StridedSliceView:
                 continue
             i = next(input_dims)
             index.append(self.begin[i] if self.shrink[i] else self._numpy_slice(i))
-        return tuple(index)
+        return (*index, Ellipsis)
 
     def apply(self, x: np.ndarray) -> np.ndarray:
         """The selected elements of `x` as a numpy view of `x` with shape `final_shape`."""

@@ -27,8 +27,9 @@ class SliceView:
     sizes: tuple[int, ...]
 
     def apply(self, x: np.ndarray) -> np.ndarray:
-        """The selected block of `x`, as a numpy view of `x`."""
-        return x[tuple(builtins.slice(start, start + size) for start, size in zip(self.starts, self.sizes))]
+        """The selected block of `x`, as a numpy view of `x` (0-d stays a 0-d array)."""
+        ranges = (builtins.slice(start, start + size) for start, size in zip(self.starts, self.sizes))
+        return x[(*ranges, Ellipsis)]
 
 
 def slice_view(shape, offsets, size) -> SliceView:
@@ -49,7 +50,7 @@ def slice_view(shape, offsets, size) -> SliceView:
     for i, (offset, length, dim) in enumerate(zip(offsets, size, shape)):
         start = offset + dim if offset < 0 else offset
         if not 0 <= start < dim:
-            actual = f" {dim} + ({offset}) = {start}" if offset < 0 else ""
+            actual = f" {offset} + {dim} = {start}" if offset < 0 else ""
             raise OpArgumentError(
                 f"offsets[{i}] = {offset} is out of range for dimension {i} of size {dim}: "
                 f"the actual offset{actual} must be in [0, {dim})"

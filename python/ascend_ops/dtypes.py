@@ -16,11 +16,21 @@ _BACK = {np_dtype: (int_dtype, torch_dtype)
          for torch_dtype, (int_dtype, np_dtype) in _VIA_INTEGER.items()}
 
 
+_NUMPY = {dtype: np.dtype(name) for dtype, name in (
+    (torch.bool, "bool"), (torch.uint8, "uint8"), (torch.int8, "int8"), (torch.int16, "int16"),
+    (torch.uint16, "uint16"), (torch.int32, "int32"), (torch.uint32, "uint32"),
+    (torch.int64, "int64"), (torch.uint64, "uint64"), (torch.float16, "float16"),
+    (torch.float32, "float32"), (torch.float64, "float64"), (torch.complex64, "complex64"),
+    (torch.complex128, "complex128"))}
+_NUMPY.update({t: np_dtype for t, (_, np_dtype) in _VIA_INTEGER.items()})
+
+
 def numpy_dtype(dtype: torch.dtype) -> np.dtype:
-    """The numpy dtype a torch dtype's elements are seen as."""
-    if dtype in _VIA_INTEGER:
-        return _VIA_INTEGER[dtype][1]
-    return torch.empty((), dtype=dtype).numpy().dtype
+    """The numpy dtype a torch dtype's elements are seen as (a table: safe under fake tensors)."""
+    try:
+        return _NUMPY[dtype]
+    except KeyError:
+        raise TypeError(f"dtype {dtype} has no fixed-size numpy equivalent") from None
 
 
 def to_numpy(x: torch.Tensor) -> np.ndarray:
@@ -40,6 +50,5 @@ def from_numpy(a: np.ndarray) -> torch.Tensor:
     """A tensor sharing `a`'s memory, with the torch dtype `a`'s elements stand for."""
     if a.dtype in _BACK:
         int_dtype, torch_dtype = _BACK[a.dtype]
-        return torch.from_numpy(a.view(torch.empty((), dtype=int_dtype).numpy().dtype)).view(
-            torch_dtype)
+        return torch.from_numpy(a.view(_NUMPY[int_dtype])).view(torch_dtype)
     return torch.from_numpy(a)

@@ -42,12 +42,16 @@ def _register(op: OpSpec) -> None:
 # Slices scatter the incoming gradient into zeros shaped like the input; DepthToSpace and
 # SpaceToDepth are each other's backward, with the same arguments.
 
-def _save_args(ctx, inputs, keyword_only, output) -> None:
+def _setup_context(ctx, inputs, keyword_only_inputs, output) -> None:
     x, *args = inputs
     ctx.x_shape = tuple(x.shape)
-    ctx.x_dtype = x.dtype
     ctx.args = args
-    ctx.kwargs = keyword_only
+    ctx.kwargs = keyword_only_inputs
+
+
+def _setup_context_positional(ctx, inputs, output) -> None:
+    """For ops without keyword-only arguments (torch passes none then)."""
+    _setup_context(ctx, inputs, {}, output)
 
 
 def _scatter_backward(op_name: str):
@@ -77,13 +81,11 @@ _BACKWARD = {
 }
 
 
-def _setup_context(ctx, inputs, keyword_only_inputs, output):
-    _save_args(ctx, inputs, keyword_only_inputs, output)
-
-
 def register_all() -> None:
     for op in specs().ops:
         _register(op)
     for op in specs().ops:
-        torch.library.register_autograd(f"{NAMESPACE}::{op.name}", _BACKWARD[op.name],
-                                        setup_context=_setup_context, lib=_lib)
+        has_keyword_only = any(a.keyword_only for a in op.attributes)
+        torch.library.register_autograd(
+            f"{NAMESPACE}::{op.name}", _BACKWARD[op.name], lib=_lib,
+            setup_context=_setup_context if has_keyword_only else _setup_context_positional)

@@ -19,10 +19,15 @@ import cpu_reference
 from .dtypes import numpy_dtype
 
 
+def _shape(x: torch.Tensor) -> tuple[int, ...]:
+    """x's shape as ints: symbolic sizes are specialised, the canonicalisation needs values."""
+    return tuple(int(d) for d in x.shape)
+
+
 def strided_slice(x: torch.Tensor, begin, end, strides=None, *, begin_mask=0, end_mask=0,
                   ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0) -> torch.Tensor:
     view = cpu_reference.strided_slice_view(
-        tuple(x.shape), begin, end, strides, begin_mask=begin_mask, end_mask=end_mask,
+        _shape(x), begin, end, strides, begin_mask=begin_mask, end_mask=end_mask,
         ellipsis_mask=ellipsis_mask, new_axis_mask=new_axis_mask,
         shrink_axis_mask=shrink_axis_mask)
     # torch views cannot step backwards: select the same elements with a positive step and
@@ -51,7 +56,7 @@ def strided_slice(x: torch.Tensor, begin, end, strides=None, *, begin_mask=0, en
 
 
 def slice(x: torch.Tensor, offsets, size) -> torch.Tensor:  # noqa: A001 - the op's name
-    view = cpu_reference.slice_view(tuple(x.shape), offsets, size)
+    view = cpu_reference.slice_view(_shape(x), offsets, size)
     index = tuple(builtins.slice(s, s + n) for s, n in zip(view.starts, view.sizes))
     return x[index].clone(memory_format=torch.contiguous_format)
 
@@ -64,14 +69,14 @@ def _rearrange(x: torch.Tensor, plan) -> torch.Tensor:
 
 def depth_to_space(x: torch.Tensor, block_size, *, data_format="NHWC", mode="DCR") -> torch.Tensor:
     plan = cpu_reference.depth_to_space_plan(
-        tuple(x.shape), block_size, data_format=data_format, mode=mode,
+        _shape(x), block_size, data_format=data_format, mode=mode,
         dtype=numpy_dtype(x.dtype))
     return _rearrange(x, plan)
 
 
 def space_to_depth(x: torch.Tensor, block_size, *, data_format="NHWC", mode="DCR") -> torch.Tensor:
     plan = cpu_reference.space_to_depth_plan(
-        tuple(x.shape), block_size, data_format=data_format, mode=mode,
+        _shape(x), block_size, data_format=data_format, mode=mode,
         dtype=numpy_dtype(x.dtype))
     return _rearrange(x, plan)
 

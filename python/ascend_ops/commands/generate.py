@@ -1,0 +1,18 @@
+"""`ascend-ops generate`: write ascend_kernels/ from op_specs/ (see ascend_ops.codegen)."""
+from __future__ import annotations
+
+import argparse
+
+HELP = "generate the AscendC kernels and host tiling code in ascend_kernels/ from op_specs/"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..codegen import cli
+
+    cli.add_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..codegen import cli
+
+    return cli.run(args)

@@ -3,14 +3,13 @@
 Every call, on every device, first validates its arguments (cpu_reference's canonicalisation,
 OpArgumentError) and the active product's dtype rule (UnsupportedDtypeError); only then does
 any data move. CPU tensors go to the selected CPU backend (see `backends.py`); NPU tensors
-(PrivateUse1, the key torch_npu renames to "npu") move their data with torch_npu's own view
-and copy kernels (`torch_views.py`).
+(PrivateUse1, the key torch_npu renames to "npu") go to `npu.device_kernel`.
 """
 from __future__ import annotations
 
 import torch
 
-from . import backends, torch_views
+from . import backends, npu, torch_views
 from .products import check_dtype
 from .schema import torch_schema
 from .spec import OpSpec, specs
@@ -33,7 +32,7 @@ def _register(op: OpSpec) -> None:
     _lib.define(torch_schema(op))
     qualname = f"{NAMESPACE}::{op.name}"
     _lib.impl(op.name, _checked(op, backends.cpu_kernel(op.name)), "CPU")
-    _lib.impl(op.name, _checked(op, torch_views.OPS[op.name]), "PrivateUse1")
+    _lib.impl(op.name, _checked(op, npu.device_kernel(op.name)), "PrivateUse1")
     # Fake tensors carry shapes only: the view ops compute the result's shape and dtype.
     torch.library.register_fake(qualname, _checked(op, torch_views.OPS[op.name]), lib=_lib)
 

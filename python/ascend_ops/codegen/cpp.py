@@ -1,0 +1,100 @@
+"""How the spec model is spelled in CANN's C++: pure translations, no templates, no I/O.
+
+The model (`ascend_ops.spec`) knows nothing of C++; every C++ name the emitters need comes from
+here, so a CANN spelling is written down once.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import SpecError
+from ..spec import Attribute, AttrType, OpSpec, Product, SpecSet
+
+# ge::DataType of each dtype name of the spec vocabulary (graph/types.h).
+_GE_DTYPES = {
+    "float16": "ge::DT_FLOAT16", "float32": "ge::DT_FLOAT", "bfloat16": "ge::DT_BF16",
+    "float64": "ge::DT_DOUBLE", "int8": "ge::DT_INT8", "uint8": "ge::DT_UINT8",
+    "int16": "ge::DT_INT16", "uint16": "ge::DT_UINT16", "int32": "ge::DT_INT32",
+    "uint32": "ge::DT_UINT32", "int64": "ge::DT_INT64", "uint64": "ge::DT_UINT64",
+    "bool": "ge::DT_BOOL",
+}
+
+# The kernel moves bits, not numbers: one unsigned type per element size.
+_ELEMENT_TYPES = {1: "uint8_t", 2: "uint16_t", 4: "uint32_t", 8: "uint64_t"}
+
+FORMAT_ND = "ge::FORMAT_ND"
+
+
+def ge_dtype(name: str, specs: SpecSet) -> str:
+    try:
+        return _GE_DTYPES[name]
+    except KeyError:
+        products = specs.products[0].loc.file if specs.products else "op_specs/products.yaml"
+        raise SpecError(f"{products}: dtype {name!r} has no ge::DataType spelling; add it to "
+                        f"_GE_DTYPES in ascend_ops/codegen/cpp.py") from None
+
+
+def element_type(size: int) -> str:
+    return _ELEMENT_TYPES[size]
+
+
+def kernel_name(op_type: str) -> str:
+    """CANN's OpType -> kernel entry / file name rule: AddCustom -> add_custom,
+    Conv2DCustom -> conv2_d_custom, GatherV2Custom -> gather_v2_custom."""
+    out: list[str] = []
+    for i, c in enumerate(op_type):
+        if c.isupper() and i > 0:
+            prev = op_type[i - 1]
+            nxt = op_type[i + 1] if i + 1 < len(op_type) else ""
+            if prev.islower() or prev.isdigit() or (prev.isupper() and nxt.islower()):
+                out.append("_")
+        out.append(c.lower())
+    return "".join(out)
+
+
+def tiling_data_class(op: OpSpec) -> str:
+    return f"{op.op_type}TilingData"
+
+
+def camel(name: str) -> str:
+    """snake_case attribute name -> lowerCamel C++ local (`begin_mask` -> `beginMask`)."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def cpp_string(text: str) -> str:
+    """A C++ string literal (JSON escaping is valid C++ for the ASCII the specs use)."""
+    return json.dumps(text, ensure_ascii=True)
+
+
+def _int_list(values: Any) -> str:
+    return "{" + ", ".join(str(int(v)) for v in values) + "}"
+
+
+def attr_def(attr: Attribute) -> str:
+    """`this->Attr(...)` chain of an OpDef for one spec attribute."""
+    kind = "REQUIRED" if attr.required else "OPTIONAL"
+    if attr.type is AttrType.INT:
+        value = "Int()" if attr.required else f"Int({int(attr.default)})"
+    elif attr.type is AttrType.INT_LIST:
+        value = "ListInt()" if attr.required else f"ListInt({_int_list(attr.default)})"
+    elif attr.type is AttrType.OPTIONAL_INT_LIST:
+        kind = "OPTIONAL"
+        value = f"ListInt({_int_list(attr.default or ())})" if not attr.required else "ListInt({})"
+    elif attr.type is AttrType.STR:
+        value = "String()" if attr.required else f"String({cpp_string(attr.default)})"
+    else:  # pragma: no cover - AttrType is closed
+        raise SpecError(f"{attr.loc}: attribute type {attr.type.value} has no OpDef spelling")
+    return f'this->Attr({cpp_string(attr.name)}).AttrType({kind}).{value};'
+
+
+def op_element_sizes(op: OpSpec, specs: SpecSet) -> tuple[int, ...]:
+    """Element sizes the op's kernel must handle on some product: its tiling keys."""
+    names = {d for p in specs.products for d in op.supported_dtypes(p)}
+    return tuple(sorted({specs.dtype_size(d) for d in names}))
+
+
+def product_dtypes(op: OpSpec, product: Product, specs: SpecSet) -> tuple[str, ...]:
+    """`ge::DT_*` list of the op on one product, in the spec's order."""
+    return tuple(ge_dtype(d, specs) for d in op.supported_dtypes(product))

@@ -241,6 +241,8 @@ def test_negative_masks_set_all_32_bits():
     np.testing.assert_array_equal(strided_slice(x, [1, 2], [1, 0], begin_mask=-1, end_mask=-1), x)
     with pytest.raises(OpArgumentError, match="^Multiple ellipses in slice spec not allowed"):
         strided_slice(x, [0], [1], ellipsis_mask=-1)
+    # INT32_MIN is bit 31 alone: one ellipsis, beyond the spec, so ignored.
+    np.testing.assert_array_equal(strided_slice(x, [1], [2], ellipsis_mask=-(2**31)), x[1:2])
 
 
 def test_numpy_integer_indexes_are_accepted():

@@ -1,0 +1,94 @@
+# Glue between the generated per-op folders of ascend_kernels/ and the ASC CMake modules that
+# a CANN toolkit ships (npu_op_package, npu_op_code_gen, npu_op_library, npu_op_kernel_sources,
+# npu_op_kernel_library, npu_op_package_add). Hand-written; the CMakeLists.txt files that call
+# it are generated from op_specs/.
+#
+# Each <op>/op_host/CMakeLists.txt calls ascend_ops_add_host_sources(<op>.cpp) and each
+# <op>/op_kernel/CMakeLists.txt calls ascend_ops_add_kernel_sources(OP_TYPE .. KERNEL_FILE ..);
+# the top-level CMakeLists.txt then builds one tiling / proto / aclnn library set and one kernel
+# library for all ops.
+
+if(NOT DEFINED ASCEND_CANN_PACKAGE_PATH OR NOT EXISTS "${ASCEND_CANN_PACKAGE_PATH}")
+    message(FATAL_ERROR
+        "ASCEND_CANN_PACKAGE_PATH='${ASCEND_CANN_PACKAGE_PATH}' is not a CANN toolkit. Install the "
+        "CANN toolkit and pass its path (scripts/build_ascend.sh finds it from ASCEND_HOME_PATH).")
+endif()
+set(ASCEND_OPS_ASC_CMAKE_DIR "${ASCEND_CANN_PACKAGE_PATH}/compiler/tikcpp/ascendc_kernel_cmake")
+find_package(ASC QUIET HINTS "${ASCEND_OPS_ASC_CMAKE_DIR}")
+if(NOT ASC_FOUND)
+    message(FATAL_ERROR
+        "The CANN toolkit at ${ASCEND_CANN_PACKAGE_PATH} has no ASC CMake modules in "
+        "${ASCEND_OPS_ASC_CMAKE_DIR} (find_package(ASC) failed); this project needs a CANN "
+        "version whose custom-op projects are built with npu_op_package / npu_op_code_gen.")
+endif()
+
+# The hand-written engine (view canonicalisation, copy planner, kernel classes) and the
+# generated product table, shared by every op's host and kernel code.
+set(ASCEND_OPS_COMMON_DIR "${CMAKE_CURRENT_LIST_DIR}/../common")
+get_filename_component(ASCEND_OPS_COMMON_DIR "${ASCEND_OPS_COMMON_DIR}" ABSOLUTE)
+
+function(ascend_ops_add_host_sources)
+    foreach(source ${ARGN})
+        set_property(GLOBAL APPEND PROPERTY ASCEND_OPS_HOST_SOURCES
+                     "${CMAKE_CURRENT_SOURCE_DIR}/${source}")
+    endforeach()
+endfunction()
+
+macro(ascend_ops_add_host_libraries package_name)
+    get_property(ascend_ops_host_srcs GLOBAL PROPERTY ASCEND_OPS_HOST_SOURCES)
+    if(NOT ascend_ops_host_srcs)
+        message(FATAL_ERROR "no op_host sources registered; run `ascend-ops generate` first")
+    endif()
+
+    npu_op_code_gen(
+        SRC ${ascend_ops_host_srcs}
+        PACKAGE ${package_name}
+        COMPILE_OPTIONS -I${ASCEND_OPS_COMMON_DIR}
+        OUT_DIR ${ASCEND_AUTOGEN_PATH}
+    )
+
+    file(GLOB ascend_ops_aclnn_srcs ${ASCEND_AUTOGEN_PATH}/aclnn_*.cpp)
+    set_source_files_properties(${ascend_ops_aclnn_srcs} PROPERTIES GENERATED TRUE)
+    npu_op_library(cust_opapi ACLNN ${ascend_ops_aclnn_srcs})
+
+    file(GLOB ascend_ops_group_proto_srcs ${ASCEND_AUTOGEN_PATH}/group_op_proto/*.cc)
+    file(GLOB ascend_ops_proto_srcs ${ASCEND_AUTOGEN_PATH}/op_proto.cc)
+    set_source_files_properties(${ascend_ops_group_proto_srcs} ${ascend_ops_proto_srcs}
+                                PROPERTIES GENERATED TRUE)
+    npu_op_library(cust_op_proto GRAPH
+        ${ascend_ops_host_srcs} ${ascend_ops_group_proto_srcs} ${ascend_ops_proto_srcs})
+
+    file(GLOB ascend_ops_fallback_srcs ${ASCEND_AUTOGEN_PATH}/fallback_*.cpp)
+    set_source_files_properties(${ascend_ops_fallback_srcs} PROPERTIES GENERATED TRUE)
+    npu_op_library(cust_optiling TILING ${ascend_ops_host_srcs} ${ascend_ops_fallback_srcs})
+
+    foreach(ascend_ops_target cust_opapi cust_op_proto cust_optiling)
+        target_compile_options(${ascend_ops_target} PRIVATE -fvisibility=hidden)
+        target_include_directories(${ascend_ops_target} PRIVATE ${ASCEND_OPS_COMMON_DIR})
+    endforeach()
+
+    npu_op_package_add(${package_name} LIBRARY cust_optiling cust_opapi cust_op_proto)
+endmacro()
+
+function(ascend_ops_add_kernel_sources)
+    cmake_parse_arguments(ARG "" "OP_TYPE;KERNEL_FILE" "" ${ARGN})
+    if(NOT ARG_OP_TYPE OR NOT ARG_KERNEL_FILE)
+        message(FATAL_ERROR "ascend_ops_add_kernel_sources needs OP_TYPE and KERNEL_FILE")
+    endif()
+    # KERNEL_DIR is relative to the SRC_BASE of npu_op_kernel_library (the project root).
+    file(RELATIVE_PATH kernel_dir "${PROJECT_SOURCE_DIR}" "${CMAKE_CURRENT_SOURCE_DIR}")
+    npu_op_kernel_sources(ascendc_kernels
+        OP_TYPE ${ARG_OP_TYPE}
+        KERNEL_DIR ${kernel_dir}
+        KERNEL_FILE ${ARG_KERNEL_FILE}
+    )
+endfunction()
+
+macro(ascend_ops_add_kernel_library package_name)
+    npu_op_kernel_options(ascendc_kernels ALL OPTIONS -I${ASCEND_OPS_COMMON_DIR})
+    npu_op_kernel_library(ascendc_kernels
+        SRC_BASE ${PROJECT_SOURCE_DIR}/
+        TILING_LIBRARY cust_optiling
+    )
+    npu_op_package_add(${package_name} LIBRARY ascendc_kernels)
+endmacro()

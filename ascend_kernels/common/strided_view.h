@@ -1,0 +1,62 @@
+// A view of an input tensor that one copy materialises: element `i` of the C-contiguous output
+// with `shape` is input element `offset + sum_d idx_d(i) * stride[d]`. All units are elements of
+// the op's dtype; strides may be negative or zero. Every op of the package is "build a view,
+// then copy it" (DESIGN.md "Data flow").
+#ifndef ASCEND_KERNELS_COMMON_STRIDED_VIEW_H
+#define ASCEND_KERNELS_COMMON_STRIDED_VIEW_H
+
+#include <cstdint>
+
+namespace ascend_ops {
+
+// Dims a merged view may have when it reaches the kernel (CopyTiling's arrays).
+constexpr int32_t kMaxDims = 8;
+// Dims a tensor or an unmerged view may have: numpy's limit, so every tensor the CPU reference
+// accepts fits. The planner merges a view down to kMaxDims or reports why it cannot.
+constexpr int32_t kMaxViewDims = 64;
+
+struct StridedView {
+    int32_t rank;
+    int64_t shape[kMaxViewDims];
+    int64_t stride[kMaxViewDims];
+    int64_t offset;
+};
+
+// A tensor shape: the op's input, or its final output (which new and shrink axes can make differ
+// in rank from the view).
+struct TensorShape {
+    int32_t rank;
+    int64_t dims[kMaxViewDims];
+};
+
+inline int64_t NumElements(const TensorShape& shape)
+{
+    int64_t n = 1;
+    for (int32_t i = 0; i < shape.rank; ++i) {
+        n *= shape.dims[i];
+    }
+    return n;
+}
+
+inline int64_t NumElements(const StridedView& view)
+{
+    int64_t n = 1;
+    for (int32_t i = 0; i < view.rank; ++i) {
+        n *= view.shape[i];
+    }
+    return n;
+}
+
+// Row-major element strides of a contiguous tensor.
+inline void ContiguousStrides(const TensorShape& shape, int64_t* strides)
+{
+    int64_t step = 1;
+    for (int32_t i = shape.rank - 1; i >= 0; --i) {
+        strides[i] = step;
+        step *= shape.dims[i] > 0 ? shape.dims[i] : 1;
+    }
+}
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_STRIDED_VIEW_H

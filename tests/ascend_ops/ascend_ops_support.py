@@ -1,0 +1,202 @@
+"""Shared helpers of the ascend_ops tests: random bits, integer views, example inputs, and the
+argument sets every op is checked on (each shape's dims all differ)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+import torch
+
+OP_NAMES = ("strided_slice", "slice", "depth_to_space", "space_to_depth")
+
+# The spec vocabulary (DESIGN.md "dtype names").
+SPEC_DTYPES = ("float16", "float32", "bfloat16", "int8", "uint8", "int16", "int32", "int64",
+               "uint32", "bool")
+# Fixed-size dtypes outside the vocabulary that the CPU path must accept with no product active.
+EXTRA_DTYPES = ("float64", "uint16", "uint64", "complex64", "complex128", "float8_e4m3fn",
+                "float8_e5m2")
+
+_SAME_SIZE_INT = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
+_NUMPY_VIA_INT = {torch.bfloat16: ml_dtypes.bfloat16, torch.float8_e4m3fn: ml_dtypes.float8_e4m3fn,
+                  torch.float8_e5m2: ml_dtypes.float8_e5m2}
+
+
+def torch_dtype(name: str) -> torch.dtype:
+    return getattr(torch, name)
+
+
+def int_dtype(dtype: torch.dtype) -> torch.dtype:
+    """A signed integer dtype of the same element size (complex: of half the size)."""
+    size = dtype.itemsize // 2 if dtype.is_complex else dtype.itemsize
+    return _SAME_SIZE_INT[size]
+
+
+def bits(t: torch.Tensor) -> torch.Tensor:
+    """The raw bits of `t` as integers (bool as its bytes)."""
+    t = t.detach().contiguous()
+    if t.dtype.is_complex:
+        t = torch.view_as_real(t)
+        return t.view(int_dtype(t.dtype))
+    return t.view(int_dtype(t.dtype))
+
+
+def np_bits(a: np.ndarray) -> np.ndarray:
+    a = np.ascontiguousarray(a)
+    return a.view(np.dtype(f"i{a.dtype.itemsize // 2}") if a.dtype.kind == "c"
+                  else np.dtype(f"i{a.dtype.itemsize}"))
+
+
+def numpy_view(t: torch.Tensor) -> np.ndarray:
+    """A numpy array of `t`'s elements, written here independently of ascend_ops.dtypes."""
+    t = t.detach()
+    if t.dtype in _NUMPY_VIA_INT:
+        return t.view(int_dtype(t.dtype)).numpy().view(_NUMPY_VIA_INT[t.dtype])
+    return t.numpy()
+
+
+def assert_same_bits(actual: torch.Tensor, expected: torch.Tensor | np.ndarray) -> None:
+    """Same shape, same dtype size and the very same bits, element by element."""
+    if isinstance(expected, np.ndarray):
+        assert tuple(actual.shape) == expected.shape, (tuple(actual.shape), expected.shape)
+        assert actual.element_size() == expected.dtype.itemsize
+        np.testing.assert_array_equal(bits(actual).numpy(), np_bits(expected))
+        return
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
+    assert torch.equal(bits(actual), bits(expected))
+
+
+# Bit patterns every floating input should contain (they survive only a pure bit copy).
+_SPECIAL_BITS = {
+    2: [0x8000, 0x0001, 0x03FF, 0x7E01, 0xFE2A, 0x7C00, 0x7FFF],            # fp16/bf16 alike
+    4: [0x80000000, 0x00000001, 0x007FFFFF, 0x7FC12345, 0xFFA00001, 0x7F800000],
+    8: [0x8000000000000000, 0x0000000000000001, 0x7FF0000000000001, 0x7FF8DEADBEEF0001],
+    1: [0x80, 0x01, 0x7F, 0xFF],
+}
+
+
+def _signed(value: int, size: int) -> int:
+    return value - (1 << (8 * size)) if value >= 1 << (8 * size - 1) else value
+
+
+def random_tensor(shape, dtype: torch.dtype, seed: int = 0) -> torch.Tensor:
+    """A tensor of random bits: every bit pattern may appear (NaN payloads, -0.0, subnormals),
+    and for floating dtypes the special patterns above certainly do."""
+    g = torch.Generator().manual_seed(seed)
+    if dtype == torch.bool:
+        return torch.randint(0, 2, shape, generator=g, dtype=torch.uint8).bool()
+    if dtype.is_complex:
+        real = random_tensor((*shape, 2), torch.float32 if dtype == torch.complex64
+                             else torch.float64, seed)
+        return torch.view_as_complex(real)
+    idt = int_dtype(dtype)
+    info = torch.iinfo(idt)
+    raw = torch.randint(info.min, info.max, shape, generator=g, dtype=idt)
+    flat = raw.view(-1)
+    if dtype.is_floating_point and flat.numel() >= 8:
+        specials = _SPECIAL_BITS[dtype.itemsize]
+        for k, pattern in enumerate(specials):
+            flat[(k * 7 + 3) % flat.numel()] = _signed(pattern, dtype.itemsize)
+    return raw.view(dtype)
+
+
+def example_input(value: Any, dtype_name: str) -> torch.Tensor:
+    """A spec example's input: nested lists, `{arange: shape}` or `{arange_from_1: shape}`."""
+    dtype = torch_dtype(dtype_name)
+    if isinstance(value, dict):
+        (kind, shape), = value.items()
+        start = 1 if kind == "arange_from_1" else 0
+        return (torch.arange(math.prod(shape), dtype=torch.float64) + start).reshape(
+            tuple(shape)).to(dtype)
+    return torch.tensor(_lists(value), dtype=dtype)
+
+
+def _lists(value: Any) -> Any:
+    return [_lists(v) for v in value] if isinstance(value, (list, tuple)) else value
+
+
+def tf_encode(index) -> tuple[list[int], list[int], list[int], dict[str, int]]:
+    """A Python index as TensorFlow's `_slice_helper` encodes it: begin, end, strides, masks."""
+    if not isinstance(index, tuple):
+        index = (index,)
+    begin, end, strides = [], [], []
+    masks = dict.fromkeys(("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
+                           "shrink_axis_mask"), 0)
+    for i, item in enumerate(index):
+        bit = 1 << i
+        if isinstance(item, slice):
+            begin.append(0 if item.start is None else item.start)
+            end.append(0 if item.stop is None else item.stop)
+            strides.append(1 if item.step is None else item.step)
+            if item.start is None:
+                masks["begin_mask"] |= bit
+            if item.stop is None:
+                masks["end_mask"] |= bit
+        elif item is Ellipsis:
+            begin.append(0), end.append(0), strides.append(1)
+            masks["ellipsis_mask"] |= bit
+        elif item is None:
+            begin.append(0), end.append(0), strides.append(1)
+            masks["new_axis_mask"] |= bit
+        else:
+            begin.append(item), end.append(item + 1), strides.append(1)
+            masks["shrink_axis_mask"] |= bit
+    return begin, end, strides, masks
+
+
+@dataclass(frozen=True)
+class Case:
+    """One call of an op: input shape, positional attributes and keyword-only attributes."""
+
+    op: str
+    id: str
+    shape: tuple[int, ...]
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+    int8_only: bool = False  # NCHW_VECT_C
+
+    def __hash__(self) -> int:
+        return hash((self.op, self.id))
+
+
+def strided_slice_case(id: str, shape, index) -> Case:
+    begin, end, strides, masks = tf_encode(index)
+    return Case("strided_slice", id, shape, (begin, end, strides), masks)
+
+
+CASES: tuple[Case, ...] = (
+    strided_slice_case("steps", (5, 6, 7), (slice(1, 4, 2), slice(None, None, -2), 3)),
+    strided_slice_case("new_axis_ellipsis_reverse", (5, 6, 7), (None, Ellipsis, slice(5, 1, -1))),
+    strided_slice_case("shrink_new_reverse", (5, 6, 7), (-1, None, slice(2, None), slice(None, -3, -1))),
+    strided_slice_case("clamped", (5, 6, 7), (slice(-100, 100), slice(9, -9, -1), slice(1, None, 3))),
+    strided_slice_case("empty", (5, 6, 7), (slice(3, 1), slice(None), slice(0, 7, 2))),
+    strided_slice_case("empty_reverse", (5, 6, 7), (slice(1, 3, -1), Ellipsis)),
+    strided_slice_case("to_0d", (7,), (2,)),
+    Case("slice", "block", (5, 6, 7), ([1, -4, 0], [3, -1, 7])),
+    Case("slice", "identity", (5, 6, 7), ([0, 0, 0], [-1, -1, -1])),
+    Case("slice", "single", (5, 6, 7), ([4, 5, 6], [1, 1, 1])),
+    Case("slice", "0d", (), ([], [])),
+    Case("depth_to_space", "nhwc_dcr", (2, 3, 5, 12), (2,)),
+    Case("depth_to_space", "nhwc_crd", (2, 3, 5, 12), (2,), {"mode": "CRD"}),
+    Case("depth_to_space", "nchw_dcr", (2, 12, 3, 5), (2,), {"data_format": "NCHW"}),
+    Case("depth_to_space", "nchw_crd_bs3", (2, 18, 3, 5), (3,), {"data_format": "NCHW", "mode": "CRD"}),
+    Case("depth_to_space", "vect_c", (2, 4, 3, 5, 4), (2,), {"data_format": "NCHW_VECT_C"}, True),
+    Case("space_to_depth", "nhwc_dcr", (2, 4, 6, 3), (2,)),
+    Case("space_to_depth", "nhwc_crd_bs3", (2, 6, 9, 5), (3,), {"mode": "CRD"}),
+    Case("space_to_depth", "nchw_dcr", (2, 3, 4, 6), (2,), {"data_format": "NCHW"}),
+    Case("space_to_depth", "nchw_crd", (2, 3, 4, 6), (2,), {"data_format": "NCHW", "mode": "CRD"}),
+    Case("space_to_depth", "vect_c", (2, 1, 4, 6, 4), (2,),
+         {"data_format": "NCHW_VECT_C", "mode": "CRD"}, True),
+)
+
+
+def cases(op: str | None = None, *, int8_only: bool | None = None) -> list[Case]:
+    return [c for c in CASES if (op is None or c.op == op)
+            and (int8_only is None or c.int8_only == int8_only)]
+
+
+def case_id(case: Case) -> str:
+    return f"{case.op}-{case.id}"

@@ -1,0 +1,403 @@
+"""ascend_ops.spec: the real specs load into a frozen model; a malformed copy of op_specs/ fails
+with a SpecError whose exact text names `op_specs/<file>.yaml:<line>`, the rule and the fix."""
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+import ascend_ops
+from ascend_ops.errors import SpecError
+from ascend_ops.spec import load_specs, specs
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC_DIR = ROOT / "op_specs"
+OP_FILES = ("depth_to_space", "slice", "space_to_depth", "strided_slice")
+PRODUCT_KEYS = ("atlas-a3", "atlas-a2", "atlas-training", "atlas-inference", "atlas-200i-500-a2")
+VOCABULARY = ("float16", "float32", "bfloat16", "int8", "uint8", "int16", "int32", "int64",
+              "uint32", "bool")
+
+
+class SpecCopy:
+    """A copy of op_specs/ under tmp_path, edited one text replacement at a time."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        shutil.copytree(SPEC_DIR, root / "op_specs")
+
+    def path(self, file: str) -> Path:
+        return self.root / "op_specs" / file
+
+    def edit(self, file: str, old: str, new: str) -> None:
+        text = self.path(file).read_text(encoding="utf-8")
+        assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {file}"
+        self.path(file).write_text(text.replace(old, new), encoding="utf-8")
+
+    def line_of(self, file: str, needle: str, nth: int = 1) -> int:
+        """1-based number of the nth line of the (edited) file that contains `needle`."""
+        lines = self.path(file).read_text(encoding="utf-8").splitlines()
+        hits = [i + 1 for i, line in enumerate(lines) if needle in line]
+        assert len(hits) >= nth, f"{needle!r} found {len(hits)} times in {file}"
+        return hits[nth - 1]
+
+    def load(self):
+        return load_specs(self.root / "op_specs", self.root)
+
+    def error(self) -> str:
+        with pytest.raises(SpecError) as info:
+            self.load()
+        return str(info.value)
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> SpecCopy:
+    return SpecCopy(tmp_path)
+
+
+# --- the real specs -----------------------------------------------------------------------------
+
+def test_real_specs_load():
+    s = specs()
+    assert sorted(o.name for o in s.ops) == sorted(OP_FILES)
+    assert tuple(p.key for p in s.products) == PRODUCT_KEYS
+    assert s.dtype_names == VOCABULARY
+    assert dict(s.dtype_sizes) == {"float16": 2, "float32": 4, "bfloat16": 2, "int8": 1,
+                                   "uint8": 1, "int16": 2, "int32": 4, "int64": 8, "uint32": 4,
+                                   "bool": 1}
+
+
+def test_unedited_copy_loads_like_the_package(copy: SpecCopy):
+    loaded = copy.load()
+    assert loaded == specs()  # locations are relative to the root: "op_specs/<file>.yaml"
+
+
+def test_every_node_points_at_its_line():
+    def line(file: str, n: int) -> str:
+        return (ROOT / file).read_text(encoding="utf-8").splitlines()[n - 1]
+
+    s = specs()
+    for op in s.ops:
+        assert op.file == f"op_specs/{op.name}.yaml"
+        assert line(op.file, op.loc.line).startswith(f"op: {op.name}")
+        for a in op.attributes:
+            assert a.loc.file == op.file
+            assert f"name: {a.name}" in line(a.loc.file, a.loc.line)
+        for ex in op.examples:
+            assert f"name: {ex.name}" in line(ex.loc.file, ex.loc.line)
+        for er in op.errors:
+            assert f"name: {er.name}" in line(er.loc.file, er.loc.line)
+    for p in s.products:
+        assert p.loc.file == "op_specs/products.yaml"
+        assert f"key: {p.key}" in line(p.loc.file, p.loc.line)
+        for soc in p.socs:
+            assert line(soc.loc.file, soc.loc.line).strip().startswith(f"{soc.name}:")
+    assert str(s.op("slice").loc) == f"op_specs/slice.yaml:{s.op('slice').loc.line}"
+
+
+def test_model_matches_the_yaml():
+    """Read the YAML with plain PyYAML and compare the parts the model must keep verbatim."""
+    s = specs()
+    for name in OP_FILES:
+        raw = yaml.safe_load((SPEC_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+        op = s.op(name)
+        assert op.op_type == raw["op_type"]
+        assert list(op.dtypes) == raw["dtypes"]
+        assert [a.name for a in op.attributes] == [a["name"] for a in raw["attributes"]]
+        assert [bool(a.get("keyword_only", False)) for a in raw["attributes"]] == \
+            [a.keyword_only for a in op.attributes]
+        assert [a.required for a in op.attributes] == ["default" not in a for a in raw["attributes"]]
+        assert [e.name for e in op.examples] == [e["name"] for e in raw["examples"]]
+        assert [e.message for e in op.errors] == [e["message"] for e in raw.get("errors", [])]
+        for ex, raw_ex in zip(op.examples, raw["examples"]):
+            assert ex.kwargs.keys() == raw_ex["args"].keys()
+            assert ex.dtype == raw_ex["dtype"]
+
+
+def test_soc_core_overrides():
+    a2 = ascend_ops.product("atlas-a2")
+    assert (a2.soc("Ascend910B2").ai_cores, a2.soc("Ascend910B2").vector_cores) == (24, 48)
+    assert (a2.soc("Ascend910B3").ai_cores, a2.soc("Ascend910B3").vector_cores) == (20, 40)
+    assert a2.soc().name == a2.simulated_soc == "Ascend910B2"
+    assert ascend_ops.product("atlas-training").soc("Ascend910ProB").ai_cores == 30
+
+
+# --- frozen -------------------------------------------------------------------------------------
+
+def test_model_is_frozen():
+    s = specs()
+    op = s.op("strided_slice")
+    nodes_and_fields = [
+        (s, "ops"), (op, "name"), (op, "dtypes"), (op.attributes[0], "default"),
+        (op.examples[0], "output"), (op.errors[0], "message"), (op.loc, "line"),
+        (s.products[0], "key"), (s.products[0].socs[0], "ai_cores"),
+        (s.products[0].dtype_rule, "kind"),
+    ]
+    for node, name in nodes_and_fields:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(node, name, None)
+    # Containers are tuples, so nothing can be appended either.
+    assert isinstance(op.attributes, tuple) and isinstance(op.examples, tuple)
+    assert isinstance(op.examples[0].args, tuple)
+    assert isinstance(op.examples[0].input, tuple)  # nested lists became tuples
+    assert all(isinstance(row, tuple) for row in s.op("slice").examples[0].input)
+    assert isinstance(op.examples[0].output, tuple)
+    assert isinstance(s.products[0].socs, tuple)
+
+
+# --- malformed copies: exact messages -----------------------------------------------------------
+
+def test_unknown_key_suggests_the_close_one(copy: SpecCopy):
+    copy.edit("slice.yaml", "op_type: AscendSlice\n", "op_type: AscendSlice\nop_tpye: AscendSlice\n")
+    line = copy.line_of("slice.yaml", "op_tpye:")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: unknown key 'op_tpye' in op spec; "
+                            f"did you mean 'op_type'?")
+
+
+def test_unknown_key_in_an_attribute(copy: SpecCopy):
+    copy.edit("depth_to_space.yaml", "    choices: [DCR, CRD]\n",
+              "    choices: [DCR, CRD]\n    keywordonly: true\n")
+    line = copy.line_of("depth_to_space.yaml", "keywordonly:")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: unknown key 'keywordonly' in "
+                            f"attribute; did you mean 'keyword_only'?")
+
+
+def test_misspelt_default_on_a_required_attribute_is_suggested(copy: SpecCopy):
+    # `begin` has no default, so `default` is still a key an attribute may have.
+    copy.edit("strided_slice.yaml", "    type: int[]\n    doc: First index",
+              "    type: int[]\n    defualt: [0]\n    doc: First index")
+    line = copy.line_of("strided_slice.yaml", "defualt:")
+    assert copy.error() == (f"op_specs/strided_slice.yaml:{line}: unknown key 'defualt' in "
+                            f"attribute; did you mean 'default'?")
+
+
+def test_unknown_key_without_a_close_one_lists_the_allowed(copy: SpecCopy):
+    copy.edit("products.yaml", "\nproducts:\n", "\ncolour: red\nproducts:\n")
+    line = copy.line_of("products.yaml", "colour:")
+    assert copy.error() == (f"op_specs/products.yaml:{line}: unknown key 'colour' in "
+                            f"products.yaml; allowed keys: dtypes, products")
+
+
+def test_duplicate_key(copy: SpecCopy):
+    copy.edit("slice.yaml", "op_type: AscendSlice\n", "op_type: AscendSlice\nop_type: AscendSlice2\n")
+    first = copy.line_of("slice.yaml", "op_type: AscendSlice")
+    second = copy.line_of("slice.yaml", "op_type: AscendSlice2")
+    assert copy.error() == (f"op_specs/slice.yaml:{second}: duplicate key 'op_type' (first at line "
+                            f"{first}); keep one of them")
+
+
+def test_duplicate_key_in_a_nested_mapping(copy: SpecCopy):
+    copy.edit("products.yaml", "      Ascend310B1: {}\n",
+              "      Ascend310B1: {}\n      Ascend310B1: {}\n")
+    first = copy.line_of("products.yaml", "Ascend310B1: {}")
+    second = copy.line_of("products.yaml", "Ascend310B1: {}", nth=2)
+    assert copy.error() == (f"op_specs/products.yaml:{second}: duplicate key 'Ascend310B1' (first "
+                            f"at line {first}); keep one of them")
+
+
+@pytest.mark.parametrize("file, old, new, needle, message", [
+    ("slice.yaml", "op_type: AscendSlice\n", "op_type: 5\n", "op_type: 5",
+     "op spec.op_type must be a string, got an integer 5"),
+    ("depth_to_space.yaml", "    keyword_only: true\n    doc: Memory layout",
+     "    keyword_only: 1\n    doc: Memory layout", "keyword_only: 1",
+     "attribute.keyword_only must be true or false, got an integer 1"),
+    ("products.yaml", "ub_bytes: 253952", "ub_bytes: 248KiB", "ub_bytes: 248KiB",
+     "product.ub_bytes must be an integer, got a string '248KiB'"),
+    ("products.yaml", "    data_copy_pad_max_elem_bytes: 4\n",
+     "    data_copy_pad_max_elem_bytes: true\n", "data_copy_pad_max_elem_bytes: true",
+     "product.data_copy_pad_max_elem_bytes must be an integer, got a boolean True"),
+    ("slice.yaml", "dtypes: [float16, float32, int8, bool, int32, uint32, bfloat16]",
+     "dtypes: float16", "dtypes: float16",
+     "op spec.dtypes must be a list, got a string 'float16'"),
+], ids=["str_field", "bool_field", "int_field", "bool_is_not_int", "list_field"])
+def test_wrong_type(copy: SpecCopy, file, old, new, needle, message):
+    copy.edit(file, old, new)
+    assert copy.error() == f"op_specs/{file}:{copy.line_of(file, needle)}: {message}"
+
+
+def test_unknown_dtype_in_an_op(copy: SpecCopy):
+    copy.edit("slice.yaml", "[float16, float32, int8, bool,", "[float16, float32, int8x, bool,")
+    line = copy.line_of("slice.yaml", "int8x")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: unknown dtype 'int8x'; did you mean "
+                            f"'int8'? (dtypes are declared in op_specs/products.yaml)")
+
+
+def test_unknown_dtype_in_a_product_rule(copy: SpecCopy):
+    copy.edit("products.yaml", "exclude: [bfloat16]", "exclude: [complex32]")
+    line = copy.line_of("products.yaml", "complex32")
+    assert copy.error() == (f"op_specs/products.yaml:{line}: unknown dtype 'complex32'; known: "
+                            f"{', '.join(VOCABULARY)}")
+
+
+def test_unknown_product_in_an_op_rule(copy: SpecCopy):
+    copy.edit("slice.yaml", "examples:\n", "products:\n  atlas-infrence:\n    exclude: [int8]\n"
+                                           "examples:\n")
+    line = copy.line_of("slice.yaml", "atlas-infrence:")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: unknown product 'atlas-infrence'; "
+                            f"did you mean 'atlas-inference'?")
+
+
+def test_unknown_product_without_a_close_one(copy: SpecCopy):
+    copy.edit("depth_to_space.yaml", "examples:\n", "products:\n  tpu-v4: all\nexamples:\n")
+    line = copy.line_of("depth_to_space.yaml", "tpu-v4:")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: unknown product 'tpu-v4'; "
+                            f"known: {', '.join(PRODUCT_KEYS)}")
+
+
+def test_an_op_rule_replaces_the_product_default(copy: SpecCopy):
+    copy.edit("slice.yaml", "examples:\n",
+              "products:\n  atlas-a2:\n    only: [int8, float16]\n    why: test\nexamples:\n")
+    loaded = copy.load()
+    slice_ = loaded.op("slice")
+    a2 = next(p for p in loaded.products if p.key == "atlas-a2")
+    inference = next(p for p in loaded.products if p.key == "atlas-inference")
+    assert set(slice_.supported_dtypes(a2)) == {"int8", "float16"}
+    assert slice_.rule_for(a2).why == "test"
+    assert "bfloat16" not in slice_.supported_dtypes(inference)  # the default still applies
+    assert set(loaded.op("strided_slice").supported_dtypes(a2)) == set(VOCABULARY)
+
+
+def test_dangling_simulated_soc(copy: SpecCopy):
+    copy.edit("products.yaml", "simulated_soc: Ascend310B1", "simulated_soc: Ascend910B2")
+    line = copy.line_of("products.yaml", "simulated_soc: Ascend910B2", nth=2)  # a2 has one too
+    assert copy.error() == (f"op_specs/products.yaml:{line}: unknown SoC 'Ascend910B2'; did you "
+                            f"mean 'Ascend310B2'? (simulated_soc must be one of product "
+                            f"atlas-200i-500-a2's socs)")
+
+
+def test_dangling_simulated_soc_without_a_close_one(copy: SpecCopy):
+    copy.edit("products.yaml", "simulated_soc: Ascend910A", "simulated_soc: Kirin9000")
+    line = copy.line_of("products.yaml", "simulated_soc: Kirin9000")
+    assert copy.error() == (f"op_specs/products.yaml:{line}: unknown SoC 'Kirin9000'; known: "
+                            f"Ascend910A, Ascend910ProA, Ascend910PremiumA, Ascend910ProB "
+                            f"(simulated_soc must be one of product atlas-training's socs)")
+
+
+def test_duplicate_soc_across_products(copy: SpecCopy):
+    copy.edit("products.yaml", "      Ascend310P2: {}\n", "      Ascend910A: {}\n      Ascend310P2: {}\n")
+    first = copy.line_of("products.yaml", "Ascend910A: {}")
+    second = copy.line_of("products.yaml", "Ascend910A: {}", nth=2)
+    assert copy.error() == (f"op_specs/products.yaml:{second}: SoC 'Ascend910A' is already "
+                            f"listed at op_specs/products.yaml:{first}")
+
+
+def test_example_argument_that_is_not_an_attribute(copy: SpecCopy):
+    copy.edit("slice.yaml", "args: {offsets: [1, 2], size: [2, 4]}",
+              "args: {offsets: [1, 2], size: [2, 4], offset: [0, 0]}")
+    line = copy.line_of("slice.yaml", "offset: [0, 0]")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: example seed_example: unknown argument "
+                            f"'offset'; did you mean 'offsets'?")
+
+
+def test_error_example_argument_that_is_not_an_attribute(copy: SpecCopy):
+    copy.edit("slice.yaml", "args: {offsets: [0], size: [1]}",
+              "args: {offsets: [0], size: [1], block_size: 2}")
+    line = copy.line_of("slice.yaml", "block_size: 2")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: error example rank_mismatch: unknown "
+                            f"argument 'block_size'; known: offsets, size")
+
+
+def test_example_missing_a_required_argument(copy: SpecCopy):
+    copy.edit("slice.yaml", "args: {offsets: [1, 2], size: [2, 4]}", "args: {offsets: [1, 2]}")
+    line = copy.line_of("slice.yaml", "args: {offsets: [1, 2]}")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: example seed_example does not give the "
+                            f"required argument 'size'")
+
+
+def test_missing_required_key_of_the_op(copy: SpecCopy):
+    copy.edit("slice.yaml", "op_type: AscendSlice\n", "")
+    line = copy.line_of("slice.yaml", "op: slice")
+    assert copy.error() == f"op_specs/slice.yaml:{line}: op spec is missing the required key 'op_type'"
+
+
+def test_missing_required_key_of_an_example(copy: SpecCopy):
+    copy.edit("depth_to_space.yaml", "    input: [[[[1, 2, 3, 4]]]]\n    dtype: int64\n",
+              "    input: [[[[1, 2, 3, 4]]]]\n")
+    line = copy.line_of("depth_to_space.yaml", "name: one_pixel_four_channels")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: example is missing the "
+                            f"required key 'dtype'")
+
+
+def test_missing_required_key_of_a_product(copy: SpecCopy):
+    copy.edit("products.yaml", "    gather: false\n", "")
+    line = copy.line_of("products.yaml", "key: atlas-training")
+    assert copy.error() == (f"op_specs/products.yaml:{line}: product is missing the required key "
+                            f"'gather'")
+
+
+def test_example_needs_output_or_shape(copy: SpecCopy):
+    copy.edit("slice.yaml", "    output: [[[25, 26, 27], [30, 31, 32]], [[45, 46, 47], [50, 51, 52]]]\n", "")
+    line = copy.line_of("slice.yaml", "name: to_the_end")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: example to_the_end needs 'output' or "
+                            f"'output_shape'")
+
+
+def test_bad_attribute_default_type(copy: SpecCopy):
+    copy.edit("strided_slice.yaml", "    default: 0\n    keyword_only: true\n    doc: Bit i set ignores `begin[i]`",
+              "    default: zero\n    keyword_only: true\n    doc: Bit i set ignores `begin[i]`")
+    line = copy.line_of("strided_slice.yaml", "default: zero")
+    assert copy.error() == (f"op_specs/strided_slice.yaml:{line}: attribute begin_mask: default "
+                            f"'zero' is not a valid int")
+
+
+def test_bad_attribute_default_list(copy: SpecCopy):
+    copy.edit("strided_slice.yaml", "    default: null\n", "    default: [1, x]\n")
+    line = copy.line_of("strided_slice.yaml", "default: [1, x]")
+    assert copy.error() == (f"op_specs/strided_slice.yaml:{line}: attribute strides: default "
+                            f"[1, 'x'] is not a valid int[]?")
+
+
+def test_attribute_default_outside_its_choices(copy: SpecCopy):
+    copy.edit("depth_to_space.yaml", "default: NHWC", "default: NWHC")
+    line = copy.line_of("depth_to_space.yaml", "default: NWHC")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: attribute data_format: default "
+                            f"'NWHC' is not one of its choices ['NHWC', 'NCHW', 'NCHW_VECT_C']")
+
+
+def test_unknown_attribute_type(copy: SpecCopy):
+    copy.edit("depth_to_space.yaml", "    type: int\n", "    type: integer\n")
+    line = copy.line_of("depth_to_space.yaml", "type: integer")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: unknown attribute type "
+                            f"'integer'; did you mean 'int'?")
+
+
+def test_op_name_must_match_the_file_name(copy: SpecCopy):
+    copy.edit("slice.yaml", "op: slice\n", "op: slices\n")
+    line = copy.line_of("slice.yaml", "op: slices")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: op 'slices' must be declared in "
+                            f"op_specs/slices.yaml, not in op_specs/slice.yaml; rename the file or "
+                            f"the op")
+
+
+def test_op_type_used_twice(copy: SpecCopy):
+    copy.edit("space_to_depth.yaml", "op_type: AscendSpaceToDepth", "op_type: AscendDepthToSpace")
+    line = copy.line_of("depth_to_space.yaml", "op: depth_to_space")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: op_type 'AscendDepthToSpace' "
+                            f"is used by more than one op")
+
+
+def test_invalid_yaml_tab(copy: SpecCopy):
+    copy.edit("space_to_depth.yaml", "  - name: x\n", "\t- name: x\n")
+    line = copy.line_of("space_to_depth.yaml", "\t- name: x")
+    assert copy.error() == (f"op_specs/space_to_depth.yaml:{line}: not valid YAML: found character "
+                            f"'\\t' that cannot start any token")
+
+
+def test_invalid_yaml_indentation(copy: SpecCopy):
+    copy.edit("products.yaml", "    ub_bytes: 253952\n", "    ub_bytes: 253952\n   oops: 1\n")
+    line = copy.line_of("products.yaml", "oops: 1")
+    assert copy.error().startswith(f"op_specs/products.yaml:{line}: not valid YAML: ")
+
+
+def test_missing_products_file(copy: SpecCopy):
+    copy.path("products.yaml").unlink()
+    assert copy.error() == "op_specs/products.yaml:1: missing: op_specs needs a products.yaml"
+
+
+def test_spec_error_is_a_value_error_exported_by_the_package(copy: SpecCopy):
+    copy.edit("slice.yaml", "op: slice\n", "op: slices\n")
+    with pytest.raises(ValueError):
+        copy.load()
+    assert ascend_ops.SpecError is SpecError

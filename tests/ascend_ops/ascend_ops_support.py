@@ -44,9 +44,10 @@ def bits(t: torch.Tensor) -> torch.Tensor:
 
 
 def np_bits(a: np.ndarray) -> np.ndarray:
-    a = np.ascontiguousarray(a)
-    return a.view(np.dtype(f"i{a.dtype.itemsize // 2}") if a.dtype.kind == "c"
-                  else np.dtype(f"i{a.dtype.itemsize}"))
+    a = np.array(a, order="C")  # (ascontiguousarray would make a 0-d array 1-d)
+    if a.dtype.kind == "c":  # (real, imaginary) bits on a last axis of 2, like view_as_real
+        return a.reshape(-1).view(np.dtype(f"i{a.dtype.itemsize // 2}")).reshape(*a.shape, 2)
+    return a.view(np.dtype(f"i{a.dtype.itemsize}"))
 
 
 def numpy_view(t: torch.Tensor) -> np.ndarray:

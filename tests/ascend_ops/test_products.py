@@ -10,10 +10,11 @@ import torch
 import yaml
 
 import ascend_ops
+import cpu_reference
 from ascend_ops import backends
 from ascend_ops.errors import OpArgumentError, UnsupportedDtypeError
-from ascend_ops_support import (EXTRA_DTYPES, OP_NAMES, SPEC_DTYPES, assert_same_bits, cases,
-                                random_tensor, torch_dtype)
+from ascend_ops_support import (EXTRA_DTYPES, OP_NAMES, SPEC_DTYPES, assert_same_bits, case_id,
+                                cases, numpy_view, random_tensor, torch_dtype)
 
 SPEC_DIR = Path(__file__).resolve().parents[2] / "op_specs"
 PRODUCT_KEYS = ("atlas-a3", "atlas-a2", "atlas-training", "atlas-inference", "atlas-200i-500-a2")
@@ -302,7 +303,7 @@ def test_int32_slice_under_the_environment_product_raises(monkeypatch, cpu_calls
     assert cpu_calls == [1]
 
 
-@pytest.mark.parametrize("case", [c for c in cases(int8_only=False)], ids=lambda c: f"{c.op}-{c.id}")
+@pytest.mark.parametrize("case", cases(int8_only=False), ids=case_id)
 def test_every_op_enforces_the_rule(case, cpu_calls):
     x = random_tensor(case.shape, torch.float32)
     with ascend_ops.target_product("atlas-200i-500-a2"):
@@ -316,30 +317,20 @@ def test_fake_kernel_enforces_the_rule():
     """torch.compile traces through the fake kernel: the rule holds there too."""
     from torch._subclasses.fake_tensor import FakeTensorMode
 
-    with FakeTensorMode() as mode:
-        x = mode.from_tensor(torch.zeros(3, 4, 5, dtype=torch.bfloat16)) \
-            if False else torch.empty(3, 4, 5, dtype=torch.bfloat16)
+    with FakeTensorMode():
+        x = torch.empty(3, 4, 5, dtype=torch.bfloat16)
         with ascend_ops.target_product("atlas-inference"):
             with pytest.raises(UnsupportedDtypeError):
                 torch.ops.ascend_ops.slice(x, [0, 1, 2], [2, -1, 3])
         assert torch.ops.ascend_ops.slice(x, [0, 1, 2], [2, -1, 3]).shape == (2, 3, 3)
 
 
-def test_argument_errors_come_before_any_data_moves(cpu_calls):
-    with pytest.raises(OpArgumentError):
-        ascend_ops.slice(torch.zeros(3, 4), [0, 0], [0, 1])
-    # The CPU executor may be consulted, but the reference rejects the arguments first: the
-    # result is an error and nothing else.
-
-
 @pytest.mark.parametrize("name", SPEC_DTYPES + EXTRA_DTYPES)
-@pytest.mark.parametrize("case", cases(int8_only=False), ids=lambda c: f"{c.op}-{c.id}")
+@pytest.mark.parametrize("case", cases(int8_only=False), ids=case_id)
 def test_with_no_product_every_fixed_size_dtype_works(case, name):
     dtype = torch_dtype(name)
     x = random_tensor(case.shape, dtype, seed=7)
     y = getattr(ascend_ops, case.op)(x, *case.args, **case.kwargs)
     assert y.dtype == dtype
-    # The float32 run of the same call says where every element lands.
-    positions = torch.arange(x.numel(), dtype=torch.int64).reshape(case.shape)
-    where = getattr(ascend_ops, case.op)(positions, *case.args, **case.kwargs)
-    assert_same_bits(y, x.reshape(-1)[where.reshape(-1)].reshape(where.shape))
+    expected = getattr(cpu_reference, case.op)(numpy_view(x), *case.args, **case.kwargs)
+    assert_same_bits(y, expected)

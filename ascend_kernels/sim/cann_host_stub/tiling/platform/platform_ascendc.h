@@ -4,7 +4,9 @@
 
 #include <cstdint>
 
-#include "platform/platform_infos_def.h"
+namespace fe {
+class PlatFormInfos;  // platform/platform_infos_def.h defines it
+}  // namespace fe
 
 namespace platform_ascendc {
 

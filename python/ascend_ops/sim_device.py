@@ -1,0 +1,279 @@
+"""A simulated `npu` device, so the NPU dispatch path runs without an NPU or torch_npu.
+
+`enable_simulated_npu()` renames PrivateUse1 (the key torch_npu's tensors carry) to "npu" and
+gives it a Python backend: `x.to("npu")`, `.npu()`, `.cpu()`, `torch.empty/zeros(...,
+device="npu")`, `torch.npu.*` and every aten op work on npu tensors, whose elements live in a
+CPU tensor. `torch.npu.get_device_name()` claims the simulated SoC of the product named by
+ASCEND_OPS_PRODUCT (atlas-a2's when unset), so `current_product()` obeys that product's rules as
+it would on a real NPU. `import ascend_ops` enables it when ASCEND_OPS_SIM_NPU=1.
+
+Process-global and irreversible: one rename of PrivateUse1 per process, so the simulated device
+and torch_npu never share a process. See Note [simulated npu].
+"""
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+
+import torch
+from torch.utils._pytree import tree_map
+from torch.utils.backend_registration import _setup_privateuseone_for_python_backend
+
+from .products import product, product_from_env
+
+__all__ = ["enable_simulated_npu", "is_enabled", "is_simulated", "host_tensor", "on_device",
+           "SimulatedNpuTensor", "SIM_NPU_ENV", "DEVICE_TYPE", "DEFAULT_PRODUCT"]
+
+SIM_NPU_ENV = "ASCEND_OPS_SIM_NPU"
+DEVICE_TYPE = "npu"
+DEFAULT_PRODUCT = "atlas-a2"
+
+# Note [simulated npu]
+# ~~~~~~~~~~~~~~~~~~~~
+# An npu tensor here is a storage-less PrivateUse1 tensor (`SimulatedNpuTensor`) whose elements
+# are `host`, a CPU tensor of the same shape and dtype. Its own strides are always contiguous;
+# only `host` knows the real layout. Kernels registered for PrivateUse1:
+#   - factories and copies (`empty.memory_format`, `empty_strided`, `_copy_from`): enough for
+#     `.to("npu")`, `.cpu()`, `torch.empty/zeros(..., device="npu")`;
+#   - a boxed fallback for every other aten op: run the op on the host tensors (npu devices read
+#     as cpu, random ops draw from the device's generator), put tensor results on the device,
+#     return the npu argument itself for an in-place or out= result;
+#   - the same host run, registered explicitly for ops whose CompositeExplicitAutograd kernel
+#     would otherwise win over the fallback and go wrong on a storage-less tensor: every view
+#     op (composite `slice` derives `as_strided` from the wrapper's contiguous strides, so a
+#     chained slice reads the wrong elements; composite `detach`/`alias` make a tensor without
+#     `host`), `_unsafe_view` (a view in all but schema) and `arange` (it resizes an empty out=
+#     tensor, which a wrapper cannot follow).
+# Results of host views are views of the host tensor, so writes through npu views reach their
+# base. The custom ascend_ops kernels unwrap the same way (npu.device_kernel).
+_EXTRA_HOST_ROUTES = ("_unsafe_view", "arange", "arange.start", "arange.start_step")
+
+_claimed_soc: str | None = None
+_generator = torch.Generator()  # the device's random state (get_rng_state, manual_seed, ...)
+_libraries: list[torch.library.Library] = []  # kept alive: a dropped Library unregisters
+
+
+class SimulatedNpuTensor(torch.Tensor):
+    """An npu tensor of the simulated device; its elements are the CPU tensor `host`."""
+
+    host: torch.Tensor
+    # torch functions return what the kernels return: without this, subclass propagation would
+    # re-wrap the CPU result of `.cpu()` as a SimulatedNpuTensor with no elements.
+    __torch_function__ = torch._C._disabled_torch_function_impl
+
+
+def is_enabled() -> bool:
+    return _claimed_soc is not None
+
+
+def is_simulated(x: object) -> bool:
+    """Whether `x` is a tensor on the simulated npu device."""
+    return isinstance(x, SimulatedNpuTensor)
+
+
+def host_tensor(x: SimulatedNpuTensor) -> torch.Tensor:
+    """The CPU tensor holding an npu tensor's elements (a view of them, not a copy)."""
+    return x.host
+
+
+def on_device(host: torch.Tensor) -> SimulatedNpuTensor:
+    """An npu tensor whose elements are `host` (shared, not copied)."""
+    wrapper = torch._C._acc.create_empty_tensor(host.shape, host.dtype)
+    wrapper.__class__ = SimulatedNpuTensor
+    wrapper.host = host
+    return wrapper
+
+
+class _SimulatedNpuModule:
+    """`torch.npu` of the simulated device: one device, index 0, always available."""
+
+    def is_available(self) -> bool:
+        return True
+
+    def is_initialized(self) -> bool:
+        return True
+
+    def _is_in_bad_fork(self) -> bool:
+        return False
+
+    def device_count(self) -> int:
+        return 1
+
+    def current_device(self) -> int:
+        return 0
+
+    def set_device(self, device) -> None:
+        _check_device(device)
+
+    def synchronize(self, device=None) -> None:
+        _check_device(device)
+
+    def get_device_name(self, device=None) -> str:
+        """The SoC name, as torch_npu's `aclrtGetSocName()` reports it."""
+        _check_device(device)
+        return _claimed_soc
+
+    def manual_seed(self, seed: int) -> None:
+        _generator.manual_seed(seed)
+
+    def manual_seed_all(self, seed: int) -> None:
+        _generator.manual_seed(seed)
+
+    def get_rng_state(self, device="npu") -> torch.Tensor:
+        _check_device(device)
+        return _generator.get_state()
+
+    def set_rng_state(self, new_state: torch.Tensor, device="npu") -> None:
+        _check_device(device)
+        _generator.set_state(new_state)
+
+
+def _check_device(device) -> None:
+    if device is None:
+        return
+    d = torch.device(DEVICE_TYPE, device) if isinstance(device, int) else torch.device(device)
+    if d.type != DEVICE_TYPE or d.index not in (None, 0):
+        raise ValueError(f"device {device!r} is not on the simulated npu device; "
+                         f"it has one device, {DEVICE_TYPE}:0")
+
+
+# --- kernels ------------------------------------------------------------------------------------
+
+def _empty(size, *, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
+    return on_device(torch.empty(size, dtype=dtype, memory_format=memory_format))
+
+
+def _empty_strided(size, stride, *, dtype=None, layout=None, device=None, pin_memory=None):
+    return on_device(torch.empty_strided(size, stride, dtype=dtype))
+
+
+def _copy_from(src: torch.Tensor, dst: torch.Tensor, non_blocking: bool = False) -> torch.Tensor:
+    """Host to device, device to host and device to device: one host copy."""
+    (dst.host if is_simulated(dst) else dst).copy_(_to_host(src))
+    return dst
+
+
+def _to_host(value):
+    if is_simulated(value):
+        return value.host
+    if isinstance(value, torch.device) and value.type == DEVICE_TYPE:
+        return torch.device("cpu")
+    return value
+
+
+def _to_device(value):
+    return on_device(value) if isinstance(value, torch.Tensor) else value
+
+
+def _written_arguments(schema, args, kwargs) -> Iterator[tuple[object, object]]:
+    """(alias set, value) of each argument the op writes (in-place self, out=)."""
+    for i, arg in enumerate(schema.arguments):
+        if arg.alias_info is not None and arg.alias_info.is_write:
+            value = args[i] if i < len(args) else kwargs.get(arg.name)
+            yield frozenset(arg.alias_info.before_set), value
+
+
+def _follow_host_shape(x: SimulatedNpuTensor) -> None:
+    """Give `x` its host's shape after an op resized the host tensor (e.g. `out=`)."""
+    if x.shape != x.host.shape:
+        host = x.host
+        x.data = on_device(host)  # swaps the wrapper's sizes in place, keeps this object
+        x.host = host
+
+
+def _run_on_host(op: torch._ops.OpOverload, *args, **kwargs):
+    """Run `op` on the host tensors of its npu arguments; results go to the device."""
+    schema = op._schema
+    host_args, host_kwargs = tree_map(_to_host, (args, kwargs))
+    if any(a.name == "generator" and a.kwarg_only for a in schema.arguments) \
+            and host_kwargs.get("generator") is None:
+        host_kwargs["generator"] = _generator
+    result = op(*host_args, **host_kwargs)
+
+    written = dict(_written_arguments(schema, args, kwargs))
+    for value in written.values():
+        for t in (value if isinstance(value, (list, tuple)) else [value]):
+            if is_simulated(t):
+                _follow_host_shape(t)
+    if not schema.returns:
+        return None
+    results = result if len(schema.returns) > 1 else (result,)
+    outputs = []
+    for ret, value in zip(schema.returns, results):
+        alias = ret.alias_info
+        if alias is not None and alias.is_write:
+            outputs.append(written[frozenset(alias.before_set)])  # the npu tensor it wrote
+        else:
+            outputs.append(tree_map(_to_device, value))
+    return tuple(outputs) if len(schema.returns) > 1 else outputs[0]
+
+
+def _overload(qualified_name: str) -> torch._ops.OpOverload:
+    name, _, overload = qualified_name.removeprefix("aten::").partition(".")
+    return getattr(getattr(torch.ops.aten, name), overload or "default")
+
+
+def _composite_views() -> Iterator[torch._ops.OpOverload]:
+    """aten view ops whose kernel for PrivateUse1 would be CompositeExplicitAutograd."""
+    has_kernel = torch._C._dispatch_has_kernel_for_dispatch_key
+    for name in torch._C._dispatch_get_all_op_names():
+        if not name.startswith("aten::") or has_kernel(name, "PrivateUse1") \
+                or not has_kernel(name, "CompositeExplicitAutograd"):
+            continue
+        op = _overload(name)
+        if any(r.alias_info is not None and not r.alias_info.is_write
+               for r in op._schema.returns):
+            yield op
+
+
+def _register_kernels() -> None:
+    aten = torch.library.Library("aten", "IMPL")
+    aten.impl("empty.memory_format", _empty, "PrivateUse1")
+    aten.impl("empty_strided", _empty_strided, "PrivateUse1")
+    aten.impl("_copy_from", _copy_from, "PrivateUse1")
+    routed = [*_composite_views(), *(_overload(n) for n in _EXTRA_HOST_ROUTES)]
+    for op in routed:
+        aten.impl(op, (lambda op: lambda *args, **kwargs: _run_on_host(op, *args, **kwargs))(op),
+                  "PrivateUse1")
+    fallback = torch.library.Library("_", "IMPL")
+    fallback.fallback(_run_on_host, "PrivateUse1")
+    _libraries.extend((aten, fallback))
+
+
+# --- enabling -----------------------------------------------------------------------------------
+
+def enable_simulated_npu() -> str:
+    """Set up the simulated npu device (once per process); return the SoC name it claims.
+
+    Refuses, with RuntimeError, when torch_npu is loaded or PrivateUse1 already has another
+    name: both would need the one rename a process gets.
+    """
+    global _claimed_soc
+    if _claimed_soc is not None:
+        return _claimed_soc
+    if "torch_npu" in sys.modules:
+        raise RuntimeError("cannot enable the simulated npu device: torch_npu is loaded and owns "
+                           "the npu device; run the simulation in a process without torch_npu "
+                           f"(unset {SIM_NPU_ENV} where torch_npu is used)")
+    backend = torch._C._get_privateuse1_backend_name()
+    if backend != "privateuseone":
+        raise RuntimeError(f"cannot enable the simulated npu device: PrivateUse1 is already the "
+                           f"{backend!r} backend, and a process can rename it only once; "
+                           f"enable the simulation in a fresh process")
+    soc = (product_from_env() or product(DEFAULT_PRODUCT)).simulated_soc
+    _setup_privateuseone_for_python_backend(rename=DEVICE_TYPE,
+                                            backend_module=_SimulatedNpuModule())
+    _register_kernels()
+    _claimed_soc = soc
+    return soc
+
+
+def enabled_by_environment() -> bool:
+    """Whether ASCEND_OPS_SIM_NPU asks for the simulated device ("1"; "0" or unset: no)."""
+    value = os.environ.get(SIM_NPU_ENV, "").strip()
+    if value in ("", "0"):
+        return False
+    if value == "1":
+        return True
+    raise ValueError(f"{SIM_NPU_ENV}={value!r} must be 1 (simulate an npu device) or 0 / unset")

@@ -5,6 +5,7 @@
 //    both sides, a gap measured from the end of one block to the start of the next.
 //  - DataCopyPad: blockLen and the GM-side gap in bytes, the UB-side gap in 32-byte blocks; every
 //    block starts 32-byte aligned in UB.
+//  - DataCopy needs the GM address aligned to sizeof(T); DataCopyPad takes any GM byte address.
 // Zero-length copies are no-ops. Availability (DataCopyPad, UB->UB) is a run-time SoC property.
 #ifndef ASCEND_KERNELS_SIM_KERNEL_DATA_COPY_H
 #define ASCEND_KERNELS_SIM_KERNEL_DATA_COPY_H
@@ -273,6 +274,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint3
         return;
     }
     sim::CheckUbAligned(dst.SimView(), call);
+    sim::CheckGmAligned(src.SimBuffer(), src.SimAddr(), sizeof(T), call);
     sim::CheckContiguousCount<T>(count, call);
     sim::CountDma();
     sim::MoveGmToUb(src.SimBuffer(), src.SimAddr(), dst.SimView(), 0, uint64_t{count} * sizeof(T), call);
@@ -289,6 +291,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
         return;
     }
     sim::CheckUbAligned(src.SimView(), call);
+    sim::CheckGmAligned(dst.SimBuffer(), dst.SimAddr(), sizeof(T), call);
     sim::CheckContiguousCount<T>(count, call);
     sim::CountDma();
     sim::MoveUbToGm(dst.SimBuffer(), dst.SimAddr(), src.SimView(), 0, uint64_t{count} * sizeof(T), call);
@@ -306,6 +309,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
         return;
     }
     sim::CheckUbAligned(dst.SimView(), call);
+    sim::CheckGmAligned(src.SimBuffer(), src.SimAddr(), sizeof(T), call);
     sim::CountDma();
     uint64_t len = uint64_t{params.blockLen} * sim::kBlockBytes;
     for (uint64_t i = 0; i < params.blockCount; ++i) {
@@ -327,6 +331,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
         return;
     }
     sim::CheckUbAligned(src.SimView(), call);
+    sim::CheckGmAligned(dst.SimBuffer(), dst.SimAddr(), sizeof(T), call);
     sim::CountDma();
     uint64_t len = uint64_t{params.blockLen} * sim::kBlockBytes;
     for (uint64_t i = 0; i < params.blockCount; ++i) {

@@ -205,7 +205,7 @@ struct RunState {
     // Unique across runs, so a TPipe built outside the current block is recognisable.
     static uint64_t NextBlockSerial()
     {
-        static uint64_t serial = 0;
+        static thread_local uint64_t serial = 0;
         return ++serial;
     }
 
@@ -317,6 +317,18 @@ inline void AccessGm(int buffer, uintptr_t addr, uint64_t bytes, bool write, con
                   buf.writer.begin() + static_cast<std::ptrdiff_t>(first + bytes),
                   static_cast<uint16_t>(run.blockIdx + 1));
     }
+}
+
+// DataCopy moves whole elements: its GM side must be aligned to sizeof(T) (DataCopyPad's need not).
+inline void CheckGmAligned(int buffer, uintptr_t addr, uint64_t align, const char* call)
+{
+    RunState& run = Active(call);
+    if (addr % align == 0 || buffer < 0) {
+        return;  // an unset or null tensor fails with its own message on access
+    }
+    const GmBuffer& buf = run.buffers[static_cast<size_t>(buffer)];
+    Fail(call, Cat("GM byte offset ", static_cast<int64_t>(addr - buf.base), " into ", RoleName(buf.role), " '",
+                   buf.name, "' is not a multiple of the ", align, "-byte element size"));
 }
 
 // ---- UB -------------------------------------------------------------------------------------

@@ -10,10 +10,13 @@ from .backends import current_backend, use_backend
 from . import api as _api
 from . import registration as _registration
 from .spec import Product, specs as _specs
+from . import sim_device as _sim_device
 
 __version__ = "0.1.0"
 
 _registration.register_all()
+if _sim_device.enabled_by_environment():  # ASCEND_OPS_SIM_NPU=1: process-global, never default
+    _sim_device.enable_simulated_npu()
 
 strided_slice = _api.make_op_function(_specs().op("strided_slice"))
 slice = _api.make_op_function(_specs().op("slice"))  # noqa: A001 - the op's public name

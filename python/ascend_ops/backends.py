@@ -1,6 +1,8 @@
 """Which executor moves the data of CPU tensors.
 
-- `reference` (default): cpu_reference, the numpy oracle, through zero-copy numpy views;
+- `native` (default): cpu_reference's canonicalisation, then one multi-threaded C++ strided
+  copy (`native_backend.py`), bit-exact with the reference;
+- `reference`: cpu_reference, the numpy oracle, through zero-copy numpy views;
 - `sim`: the generated AscendC kernels, compiled for the CPU simulator and run for the active
   product (atlas-a2 when none is active);
 
@@ -17,11 +19,13 @@ import torch
 
 import cpu_reference
 
+from . import native_backend
 from .dtypes import from_numpy, to_numpy
 from .errors import OpArgumentError
 
 BACKEND_ENV = "ASCEND_OPS_BACKEND"
-BACKENDS = ("reference", "sim")
+BACKENDS = ("native", "reference", "sim")
+DEFAULT_BACKEND = "native"
 
 _backend: contextvars.ContextVar[str | None] = contextvars.ContextVar("ascend_ops_backend",
                                                                       default=None)
@@ -31,7 +35,7 @@ def current_backend() -> str:
     chosen = _backend.get()
     if chosen is not None:
         return chosen
-    env = os.environ.get(BACKEND_ENV, "").strip() or "reference"
+    env = os.environ.get(BACKEND_ENV, "").strip() or DEFAULT_BACKEND
     if env not in BACKENDS:
         raise OpArgumentError(f"{BACKEND_ENV}={env!r} is not a CPU backend; "
                               f"choose one of: {', '.join(BACKENDS)}")
@@ -40,7 +44,7 @@ def current_backend() -> str:
 
 @contextlib.contextmanager
 def use_backend(name: str) -> Iterator[str]:
-    """Within the block, CPU calls run on backend `name` ("reference" or "sim")."""
+    """Within the block, CPU calls run on backend `name` (one of BACKENDS)."""
     if name not in BACKENDS:
         raise OpArgumentError(f"backend {name!r} is unknown; choose one of: {', '.join(BACKENDS)}")
     token = _backend.set(name)
@@ -68,7 +72,9 @@ def _sim(op_name: str) -> Callable[..., torch.Tensor]:
 
 def cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
     """The CPU kernel of `op_name`: the current backend's executor, chosen per call."""
-    executors = {"reference": _reference(op_name), "sim": _sim(op_name)}
+    reference = _reference(op_name)
+    executors = {"native": native_backend.executor(op_name, reference), "reference": reference,
+                 "sim": _sim(op_name)}
 
     def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         return executors[current_backend()](x, *args, **kwargs)

@@ -26,7 +26,10 @@ PRODUCT_ENV = "ASCEND_OPS_PRODUCT"
 # ~~~~~~~~~~~~~~~~~~~~~
 # A call obeys the dtype rules of the product it would run on. In order:
 #   1. `with target_product(...)`: the caller asks, in this context, for a product's rules;
-#   2. a real NPU, found through a guarded torch_npu probe (SoC name -> product);
+#   2. an NPU: the product of the SoC `torch.npu.get_device_name(0)` names. `torch.npu` is
+#      torch_npu's (imported, guarded, only when installed), or the simulated device's
+#      (`sim_device`, ASCEND_OPS_SIM_NPU=1), which claims the simulated SoC of the product in
+#      ASCEND_OPS_PRODUCT (else atlas-a2), so steps 2 and 3 agree there;
 #   3. the ASCEND_OPS_PRODUCT environment variable (a product key or SoC name);
 #   4. none: the CPU path accepts every fixed-size dtype.
 # The context comes first so a test or a user on an NPU machine can still check how a call would
@@ -91,18 +94,34 @@ def is_supported(op: str | OpSpec, dtype: torch.dtype | str, product_: str | Pro
 
 
 @functools.lru_cache(maxsize=1)
-def _npu_product() -> Product | None:
-    """The product of the first real NPU, or None. torch_npu is probed only when installed."""
+def _import_torch_npu() -> bool:
+    """Whether torch_npu is installed and imports (it registers torch.npu)."""
     if importlib.util.find_spec("torch_npu") is None:
-        return None
+        return False
     try:
-        import torch_npu  # noqa: F401  (registers torch.npu)
+        import torch_npu  # noqa: F401
+    except (ImportError, OSError, RuntimeError):
+        return False
+    return True
 
-        if not torch.npu.is_available():
+
+@functools.lru_cache(maxsize=None)
+def _device_module_product(npu) -> Product | None:
+    """The product of the SoC a `torch.npu` module reports for device 0, or None."""
+    try:
+        if not npu.is_available():
             return None
-        return product(torch.npu.get_device_name(0))
-    except (ImportError, OSError, RuntimeError, AttributeError, OpArgumentError):
+        return product(npu.get_device_name(0))
+    except (OSError, RuntimeError, AttributeError, OpArgumentError):
         return None
+
+
+def _npu_product() -> Product | None:
+    """The product of the NPU `torch.npu` reports (Note [active product]), or None."""
+    npu = getattr(torch, "npu", None)
+    if npu is None and _import_torch_npu():
+        npu = getattr(torch, "npu", None)
+    return None if npu is None else _device_module_product(npu)
 
 
 def current_product() -> Product | None:
@@ -113,13 +132,18 @@ def current_product() -> Product | None:
     npu = _npu_product()
     if npu is not None:
         return npu
+    return product_from_env()
+
+
+def product_from_env() -> Product | None:
+    """The product ASCEND_OPS_PRODUCT names (a key or SoC name), or None when it is unset."""
     env = os.environ.get(PRODUCT_ENV, "").strip()
-    if env:
-        try:
-            return product(env)
-        except OpArgumentError as e:
-            raise OpArgumentError(f"{PRODUCT_ENV}={env!r}: {e}") from None
-    return None
+    if not env:
+        return None
+    try:
+        return product(env)
+    except OpArgumentError as e:
+        raise OpArgumentError(f"{PRODUCT_ENV}={env!r}: {e}") from None
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ and torch_npu never share a process. See Note [simulated npu].
 """
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 from collections.abc import Iterator
@@ -61,6 +62,16 @@ class SimulatedNpuTensor(torch.Tensor):
     # torch functions return what the kernels return: without this, subclass propagation would
     # re-wrap the CPU result of `.cpu()` as a SimulatedNpuTensor with no elements.
     __torch_function__ = torch._C._disabled_torch_function_impl
+
+    def __repr__(self, *, tensor_contents=None) -> str:
+        # torch's own repr formats 0-d elements with `format`, which for a subclass comes back
+        # here: print the host elements and say where they live.
+        suffix = f", device='{self.device}'"
+        if self.grad_fn is not None:
+            suffix += f", grad_fn=<{type(self.grad_fn).__name__}>"
+        elif self.requires_grad:
+            suffix += ", requires_grad=True"
+        return f"{repr(self.host.detach())[:-1]}{suffix})"
 
 
 def is_enabled() -> bool:
@@ -241,6 +252,26 @@ def _register_kernels() -> None:
     _libraries.extend((aten, fallback))
 
 
+# --- exit ---------------------------------------------------------------------------------------
+# Note [exit after backward]
+# ~~~~~~~~~~~~~~~~~~~~~~~~~~
+# The autograd engine runs backward nodes of npu tensors on its npu device thread, which frees
+# its last references to a task's tensors just after the backward call has returned. An npu
+# tensor here is a Python object: freeing one while the interpreter finalises takes the GIL too
+# late and aborts the process ("terminate called without an active exception"). At exit, one
+# more backward through that thread makes it finish every earlier task first (it takes them in
+# order), and this last task only releases tensors that `_exit_drain` keeps alive.
+_exit_drain: list[torch.Tensor] = []
+
+
+def _drain_autograd_device_thread() -> None:
+    leaf = on_device(torch.zeros(())).requires_grad_()
+    seed = on_device(torch.ones(()))
+    _exit_drain.extend((leaf, seed))
+    with torch.enable_grad():
+        torch.autograd.backward(leaf, seed)
+
+
 # --- enabling -----------------------------------------------------------------------------------
 
 def enable_simulated_npu() -> str:
@@ -265,6 +296,7 @@ def enable_simulated_npu() -> str:
     _setup_privateuseone_for_python_backend(rename=DEVICE_TYPE,
                                             backend_module=_SimulatedNpuModule())
     _register_kernels()
+    atexit.register(_drain_autograd_device_thread)
     _claimed_soc = soc
     return soc
 

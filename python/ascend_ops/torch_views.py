@@ -36,6 +36,8 @@ def strided_slice(x: torch.Tensor, begin, end, strides=None, *, begin_mask=0, en
     flip_dims: list[int] = []
     dims = iter(view.input_shape)
     for item in view.numpy_index():
+        if item is Ellipsis:  # numpy's trailing one keeps 0-d views; torch indexing needs none
+            continue
         if item is None:  # a new axis
             index.append(None)
             continue
@@ -44,14 +46,14 @@ def strided_slice(x: torch.Tensor, begin, end, strides=None, *, begin_mask=0, en
             index.append(item)
             continue
         picked = range(*item.indices(dim))
-        if item.step < 0 and len(picked) > 1:
+        if picked and item.step < 0:  # an empty slice has no step; one element needs a positive one
             flip_dims.append(len(index) - sum(isinstance(i, int) for i in index))
             picked = picked[::-1]
         index.append(builtins.slice(picked.start, picked.stop, picked.step) if picked
                      else builtins.slice(0, 0))
     selected = x[tuple(index)]
     if flip_dims:
-        return selected.flip(flip_dims)  # flip copies
+        return selected.flip(flip_dims).contiguous()  # flip copies, but keeps x's strides
     return selected.clone(memory_format=torch.contiguous_format)
 
 

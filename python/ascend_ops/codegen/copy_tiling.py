@@ -86,7 +86,7 @@ def load_copy_tiling(path: Path, label: str) -> TilingLayout:
 def parse_copy_tiling(text: str, label: str,
                       read_sibling: Callable[[str], str | None] = lambda name: None) -> TilingLayout:
     """The pure parser: header text in, validated layout out."""
-    lines = _strip_comments(text).split("\n")
+    lines = strip_cpp_comments(text).split("\n")
     constants = _constants(text, read_sibling)
 
     start = next((i for i, ln in enumerate(lines) if _STRUCT_OPEN.match(ln)), None)
@@ -157,7 +157,7 @@ def _constants(text: str, read_sibling: Callable[[str], str | None],
                seen: frozenset[str] = frozenset()) -> dict[str, int]:
     """`constexpr` integers of the header and of the local headers it includes."""
     found: dict[str, int] = {}
-    for line in _strip_comments(text).split("\n"):
+    for line in strip_cpp_comments(text).split("\n"):
         inc = _LOCAL_INCLUDE.match(line)
         if inc and inc.group("path") not in seen:
             sibling = read_sibling(inc.group("path"))
@@ -169,7 +169,7 @@ def _constants(text: str, read_sibling: Callable[[str], str | None],
     return found
 
 
-def _strip_comments(text: str) -> str:
+def strip_cpp_comments(text: str) -> str:
     """Blank out // and /* */ comments, keeping every newline so line numbers stay right."""
     def blank(m: re.Match[str]) -> str:
         return re.sub(r"[^\n]", " ", m.group(0))

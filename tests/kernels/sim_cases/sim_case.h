@@ -43,10 +43,11 @@ struct CaseRegistrar {
     CaseRegistrar(const char* name, CaseFn fn) { CaseRegistry()[name] = fn; }
 };
 
-#define SIM_CASE(name)                                  \
-    static void name();                                 \
-    static const CaseRegistrar name##_registrar(#name, name); \
-    static void name()
+// Case functions get a prefix so a case may share its name with the kernel it runs.
+#define SIM_CASE(name)                                                        \
+    static void SimCase_##name();                                             \
+    static const CaseRegistrar SimCase_##name##_registrar(#name, SimCase_##name); \
+    static void SimCase_##name()
 
 // SoC parameters of reference/ascendc-facts.md §2.6, written out here for the tests only.
 inline ascend_sim::SocConfig SocA2()

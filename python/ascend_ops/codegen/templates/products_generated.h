@@ -2,7 +2,7 @@ $header
 //
 // What each Atlas product line offers, for C++: the only place C++ learns product facts. The
 // op_host tiling functions look a product up by the SoC name the platform reports and fill the
-// engine's SocInfo with fill_soc_info(); the simulator runner can do the same from a SoC name.
+// engine's SocInfo with MakeSocInfo(); the simulator runner can do the same from a SoC name.
 #ifndef ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 #define ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 
@@ -100,7 +100,30 @@ inline int32_t LaunchCores(const SocEntry& soc)
     return kProducts[soc.product].architecture == LaunchArchitecture::kSplit ? soc.vectorCores : soc.aiCores;
 }
 
-$fill_soc_info
+// The engine's SocInfo for a SoC of `product` on which the platform reports `coreNum` launch
+// cores and `ubBytes` of UB per core; the product's UB reserve is taken off here. Fields the
+// product table has no fact for stay false (the planner then avoids what they would allow).
+inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int32_t coreNum, int64_t ubBytes)
+{
+    SocInfo soc{};
+    soc.name = socName;
+    soc.coreNum = coreNum;
+    soc.ubBytes = ubBytes - product.ubReservedBytes;
+    soc.hasDataCopyPad = product.dataCopyPad;
+    soc.dataCopyPadMaxElemBytes = static_cast<uint32_t>(product.dataCopyPadMaxElemBytes);
+    soc.hasGather = product.gather;
+    soc.hasUbToUbCopy = product.ubToUbCopy;
+    return soc;
+}
+
+// The SocInfo of a SoC of the table as products.yaml describes it (no platform to ask): the
+// simulator runner's way in.
+inline SocInfo MakeSocInfo(const SocEntry& soc)
+{
+    const ProductInfo& product = kProducts[soc.product];
+    return MakeSocInfo(product, soc.name, LaunchCores(soc), product.ubBytes);
+}
+
 }  // namespace ascend_ops
 
 #endif  // ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H

@@ -1,0 +1,92 @@
+// The tiling data every op's kernel receives: what PlanStridedCopy decided, as a plain struct.
+//
+// Note [CopyTiling format]
+// The code generator parses this struct to emit CANN's BEGIN_TILING_DATA_DEF twin, so the body
+// holds nothing but field lines `    <int type> <name>;` / `    <int type> <name>[kMaxDims];`,
+// 8-byte fields first, so every field is naturally aligned and pack(1) and host layouts agree.
+//
+// Fields (all counts in units: elements of `unitBytes` bytes, see Note [copy units]):
+//   shape, stride, offset, rank  merged view: output element i = input unit offset + sum idx_d*stride[d]
+//   totalElems                   output units
+//   hullLo, hullHi               input units [hullLo, hullHi) the view touches; no read leaves them
+//   splitGranule                 core ranges are multiples of this many output units ...
+//   granulesPerCore              ... block b owns granulesPerCore granules, plus one if
+//   granuleRemainder             b < granuleRemainder; the last range ends at totalElems
+//   tileElems                    output units per tile (BURST: longest piece of one row)
+//   rowsPerTile                  BURST: whole rows per tile
+//   unitElems, unitsPerTile      GATHER/TRANSPOSE: output units per unit (view dims >= unitDim) and per tile
+//   windowElems, windowLo        input span of one window, its start relative to the unit's base
+//   blockSlotBytes               UB bytes per loaded window (32-byte aligned)
+//   unitSlotBytes                UB bytes per unit (countExtent windows)
+//   mode                         kCopyMode*
+//   elemBytes                    the dtype's element size: the tiling key
+//   unitBytes                    element size the kernel moves (8-byte dtypes may move as 4-byte pairs)
+//   blockDim                     cores launched
+//   unitDim                      GATHER/TRANSPOSE: first view dim inside a unit
+//   countDim                     GATHER/TRANSPOSE: view dim whose indexes are separate windows (-1: none)
+//   usePad                       1: DataCopyPad in both directions; 0: DataCopy in 32-byte units only
+//   useVectorGather              1: rearrange with Gather; 0: with scalar UB reads and writes
+//   inBufBytes, outBufBytes      bytes of each of the two buffers of the input / output queue
+//   tableBytes                   bytes of the Gather offset table (GATHER/TRANSPOSE)
+#ifndef ASCEND_KERNELS_COMMON_COPY_TILING_H
+#define ASCEND_KERNELS_COMMON_COPY_TILING_H
+
+#include <cstddef>
+#include <cstdint>
+
+#include "strided_view.h"
+
+namespace ascend_ops {
+
+constexpr uint32_t kCopyModeEmpty = 0;          // nothing to write
+constexpr uint32_t kCopyModeBurst = 1;          // rows with unit stride, DataCopyPad in and out
+constexpr uint32_t kCopyModeBurstAligned = 2;   // rows with unit stride, DataCopy only (no DataCopyPad)
+constexpr uint32_t kCopyModeGather = 3;         // windows into UB, Gather into output order
+constexpr uint32_t kCopyModeTranspose = 4;      // as GATHER, windows taken along the innermost output axis
+constexpr uint32_t kCopyModeScalar = 5;         // element by element (no layout the DMA can serve)
+
+struct CopyTiling {
+    int64_t shape[kMaxDims];
+    int64_t stride[kMaxDims];
+    int64_t offset;
+    int64_t totalElems;
+    int64_t hullLo;
+    int64_t hullHi;
+    int64_t splitGranule;
+    int64_t granulesPerCore;
+    int64_t granuleRemainder;
+    int64_t tileElems;
+    int64_t rowsPerTile;
+    int64_t unitElems;
+    int64_t unitsPerTile;
+    int64_t windowElems;
+    int64_t windowLo;
+    uint32_t blockSlotBytes;
+    uint32_t unitSlotBytes;
+    uint32_t mode;
+    uint32_t elemBytes;
+    uint32_t unitBytes;
+    uint32_t blockDim;
+    int32_t rank;
+    int32_t unitDim;
+    int32_t countDim;
+    uint32_t usePad;
+    uint32_t useVectorGather;
+    uint32_t inBufBytes;
+    uint32_t outBufBytes;
+    uint32_t tableBytes;
+};
+
+static_assert(sizeof(CopyTiling) % 8 == 0, "CopyTiling size must be a multiple of 8 (Note [CopyTiling format])");
+static_assert(offsetof(CopyTiling, blockSlotBytes) == offsetof(CopyTiling, windowLo) + sizeof(int64_t),
+              "every 8-byte field of CopyTiling must come first (Note [CopyTiling format])");
+static_assert(offsetof(CopyTiling, tableBytes) + sizeof(uint32_t) == sizeof(CopyTiling),
+              "CopyTiling must have no padding (Note [CopyTiling format])");
+
+// The tiling key of a copy: the dtype's element size in bytes (1, 2, 4 or 8). The generated
+// kernel entry runs RunStridedCopy<uint8_t|uint16_t|uint32_t|uint64_t> for keys 1, 2, 4, 8.
+inline uint64_t CopyTilingKey(const CopyTiling& tiling) { return tiling.elemBytes; }
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_COPY_TILING_H

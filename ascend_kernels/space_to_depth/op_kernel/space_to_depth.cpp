@@ -1,0 +1,26 @@
+// @generated from op_specs/space_to_depth.yaml by ascend-ops generate; do not edit
+//
+// Kernel entry of AscendSpaceToDepth. The tiling key is the element size of the dtype (CopyTilingKey in
+// copy_tiling.h); one RunStridedCopy instantiation per element size the op's dtypes have on some
+// product of op_specs/products.yaml: 1, 2, 4, 8 bytes.
+#include "kernel_operator.h"
+
+#include "copy_tiling.h"
+#include "copy_tiling_twin_generated.h"
+#include "strided_copy_kernel.h"
+
+extern "C" __global__ __aicore__ void ascend_space_to_depth(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;  // the copy needs no scratch; the entry signature is CANN's
+    GET_TILING_DATA(tilingData, tiling);
+    const ascend_ops::CopyTiling t = ascend_ops::LoadCopyTiling(tilingData);
+    if (TILING_KEY_IS(1)) {
+        ascend_ops::RunStridedCopy<uint8_t>(x, y, t);
+    } else if (TILING_KEY_IS(2)) {
+        ascend_ops::RunStridedCopy<uint16_t>(x, y, t);
+    } else if (TILING_KEY_IS(4)) {
+        ascend_ops::RunStridedCopy<uint32_t>(x, y, t);
+    } else if (TILING_KEY_IS(8)) {
+        ascend_ops::RunStridedCopy<uint64_t>(x, y, t);
+    }
+}

@@ -1,0 +1,83 @@
+"""`ascend-ops generate [--check]` (also `python -m ascend_ops.codegen`)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Sequence, TextIO
+
+from .gen import LOCATED_ERRORS, generate
+
+DESCRIPTION = ("Generate ascend_kernels/ (CANN op_host / op_kernel code, product table, CMake "
+               "project) from op_specs/; --check only verifies it is up to date.")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 naming every stale, missing or extra file")
+    parser.add_argument("--diff", action="store_true",
+                        help="with --check, also print a diff of each stale file")
+    parser.add_argument("--specs", type=Path, default=None, metavar="DIR",
+                        help="the op_specs folder (default: the checkout's op_specs/, or the "
+                             "op_specs/ next to --out)")
+    parser.add_argument("--out", type=Path, default=None, metavar="DIR",
+                        help="the ascend_kernels folder to write (default: the checkout's, or "
+                             "the ascend_kernels/ next to --specs); its common/ must hold the "
+                             "engine headers the codegen reads")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
+
+
+def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
+    specs, out = args.specs, args.out
+    if specs is None and out is None:
+        from ..spec import project_root
+        root = project_root()
+        return root / "op_specs", root / "ascend_kernels"
+    if specs is None:
+        specs = Path(out).parent / "op_specs"
+    if out is None:
+        out = Path(specs).parent / "ascend_kernels"
+    return Path(specs), Path(out)
+
+
+def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    stdout, stderr = stdout or sys.stdout, stderr or sys.stderr
+    try:
+        specs_dir, out_dir = _paths(args)
+        outcome = generate(specs_dir, out_dir, check=args.check)
+    except LOCATED_ERRORS as e:
+        print(f"ascend-ops generate: error: {e}", file=stderr)
+        return 2
+    label = out_dir.name
+    if args.check:
+        if not outcome.problems:
+            print(f"ascend-ops generate --check: {label}/ is up to date "
+                  f"({len(outcome.files)} generated files)", file=stdout)
+            return 0
+        print(f"ascend-ops generate --check: {len(outcome.problems)} file(s) of {label}/ are not "
+              f"what op_specs/ generates; run `ascend-ops generate`:", file=stderr)
+        for p in outcome.problems:
+            print(f"  {p.kind + ':':8} {label}/{p.path} ({p.why})", file=stderr)
+            if args.diff and p.diff:
+                print(p.diff, file=stderr, end="" if p.diff.endswith("\n") else "\n")
+        return 1
+    report = outcome.report
+    assert report is not None
+    if not args.quiet:
+        for path in report.written:
+            print(f"  wrote    {label}/{path}", file=stdout)
+        for path in report.removed:
+            print(f"  removed  {label}/{path} (no longer generated)", file=stdout)
+    for path in report.left_alone:
+        print(f"  warning: {label}/{path} is not generated but sits in a generated folder; "
+              f"left alone", file=stderr)
+    print(f"ascend-ops generate: {len(outcome.files)} files in {label}/: "
+          f"{len(report.written)} written, {len(report.unchanged)} unchanged, "
+          f"{len(report.removed)} removed", file=stdout)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ascend-ops generate", description=DESCRIPTION)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))

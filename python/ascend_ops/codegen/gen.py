@@ -1,0 +1,126 @@
+"""The driver: read op_specs/ and the engine headers, run every emitter, hand the files to the
+FileManager. `generated_files` is pure; `generate` does the I/O.
+
+What is generated, relative to the output folder (`ascend_kernels/`):
+
+    CMakeLists.txt, CMakePresets.json                  the CANN project (all ops, all products)
+    common/products_generated.h                        product facts for C++ (products.yaml)
+    common/copy_tiling_twin_generated.h                LoadCopyTiling (common/copy_tiling.h)
+    <op>/op_host/<op>_tiling.h                         BEGIN_TILING_DATA_DEF twin of CopyTiling
+    <op>/op_host/<op>.cpp                              OpDef, AddConfig per product, tiling
+    <op>/op_host/CMakeLists.txt, <op>/op_kernel/CMakeLists.txt
+    <op>/op_kernel/<op>.cpp                            the kernel entry
+"""
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+from ..errors import SpecError
+from ..spec import OpSpec, SpecSet, load_specs
+from . import host, kernel, project
+from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
+from .file_manager import FileManager, GeneratedFile, Problem, Report
+from .op_views import ViewBuilder, ViewBuilderError, bind_attributes, load_view_builders
+
+COPY_TILING_HEADER = "common/copy_tiling.h"
+OP_VIEWS_HEADER = "common/op_views.h"
+
+
+class CodegenError(ValueError):
+    """Generation failed; the message names the spec (or header) location to fix."""
+
+
+# Errors that already name the file and line to fix.
+LOCATED_ERRORS = (SpecError, TilingHeaderError, ViewBuilderError, CodegenError)
+
+
+@dataclass(frozen=True)
+class EngineApi:
+    """What the codegen reads from the hand-written engine headers."""
+
+    tiling: TilingLayout
+    view_builders: dict[str, ViewBuilder]
+    op_views_label: str
+
+
+@contextlib.contextmanager
+def generating(what: str, where: object) -> Iterator[None]:
+    """Re-raise anything unexpected with the location being generated (torchgen's `context`)."""
+    try:
+        yield
+    except LOCATED_ERRORS:
+        raise
+    except Exception as e:  # noqa: BLE001 - re-raised with the location
+        raise CodegenError(f"{where}: while generating {what}: {type(e).__name__}: {e}") from e
+
+
+def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
+    """Every file the generator owns, with its content. Pure."""
+    files: list[GeneratedFile] = []
+    products = project.products_file(specs)
+    with generating("the project files", products):
+        files += [
+            GeneratedFile("CMakeLists.txt", project.emit_top_cmake(specs), project.specs_glob(specs)),
+            GeneratedFile("CMakePresets.json", project.emit_cmake_presets(specs), products),
+            GeneratedFile("common/products_generated.h", project.emit_products_header(specs),
+                          products),
+            GeneratedFile("common/copy_tiling_twin_generated.h",
+                          kernel.emit_tiling_loader(engine.tiling), engine.tiling.header),
+        ]
+    for op in specs.ops:
+        with generating(f"op {op.name}", op.loc):
+            files += _op_files(op, specs, engine)
+    return sorted(files, key=lambda f: f.path)
+
+
+def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
+    builder, bound = bind_attributes(op, engine.view_builders, engine.op_views_label)
+    host_dir, kernel_dir = f"{op.name}/op_host", f"{op.name}/op_kernel"
+
+    def file(path: str, emit: Callable[[], str]) -> GeneratedFile:
+        return GeneratedFile(path, emit(), op.file)
+
+    return [
+        file(f"{host_dir}/{host.tiling_header_name(op)}",
+             lambda: host.emit_tiling_header(op, engine.tiling)),
+        file(f"{host_dir}/{op.name}.cpp",
+             lambda: host.emit_host_source(op, specs, engine.tiling, builder, bound)),
+        file(f"{host_dir}/CMakeLists.txt", lambda: host.emit_host_cmake(op)),
+        file(f"{kernel_dir}/{op.name}.cpp", lambda: kernel.emit_kernel_source(op, specs)),
+        file(f"{kernel_dir}/CMakeLists.txt", lambda: kernel.emit_kernel_cmake(op)),
+    ]
+
+
+def load_engine_api(out_dir: Path) -> EngineApi:
+    label = out_dir.name
+    op_views_label = f"{label}/{OP_VIEWS_HEADER}"
+    return EngineApi(
+        tiling=load_copy_tiling(out_dir / COPY_TILING_HEADER, f"{label}/{COPY_TILING_HEADER}"),
+        view_builders=load_view_builders(out_dir / OP_VIEWS_HEADER, op_views_label),
+        op_views_label=op_views_label)
+
+
+def owned_dirs(specs: SpecSet) -> list[str]:
+    """Folders whose every file is generated: one per op."""
+    return [op.name for op in specs.ops]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    files: list[GeneratedFile]
+    report: Report | None        # after writing
+    problems: list[Problem]      # after checking
+
+
+def generate(specs_dir: Path, out_dir: Path, *, check: bool = False) -> Outcome:
+    """Generate `out_dir` (the `ascend_kernels/` folder) from `specs_dir`, or only check it."""
+    specs_dir, out_dir = Path(specs_dir), Path(out_dir)
+    specs = load_specs(specs_dir, specs_dir.parent)
+    files = generated_files(specs, load_engine_api(out_dir))
+    manager = FileManager(out_dir, owned_dirs(specs))
+    if check:
+        return Outcome(files, None, manager.check(files))
+    return Outcome(files, manager.write(files), [])

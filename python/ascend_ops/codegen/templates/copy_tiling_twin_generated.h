@@ -1,0 +1,28 @@
+$header
+//
+// LoadCopyTiling: the engine's CopyTiling from the struct GET_TILING_DATA declares. On CANN that
+// struct is the packed twin CANN derives from an op's BEGIN_TILING_DATA_DEF class (same fields,
+// same names as CopyTiling); the simulator declares a CopyTiling itself. Copying field by field
+// serves both.
+#ifndef ASCEND_KERNELS_COMMON_COPY_TILING_TWIN_GENERATED_H
+#define ASCEND_KERNELS_COMMON_COPY_TILING_TWIN_GENERATED_H
+
+#include <cstdint>
+
+#include "kernel_operator.h"
+
+#include "copy_tiling.h"
+
+namespace ascend_ops {
+
+template <typename TilingData>
+__aicore__ inline CopyTiling LoadCopyTiling(const TilingData& src)
+{
+    CopyTiling t;
+    $copies
+    return t;
+}
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_COPY_TILING_TWIN_GENERATED_H

@@ -1,0 +1,18 @@
+$header
+//
+// Kernel entry of $op_type. The tiling key is the element size of the dtype (CopyTilingKey in
+// copy_tiling.h); one RunStridedCopy instantiation per element size the op's dtypes have on some
+// product of op_specs/products.yaml: $element_sizes bytes.
+#include "kernel_operator.h"
+
+#include "copy_tiling.h"
+#include "copy_tiling_twin_generated.h"
+#include "strided_copy_kernel.h"
+
+extern "C" __global__ __aicore__ void $kernel_name(GM_ADDR $input, GM_ADDR $output, GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;  // the copy needs no scratch; the entry signature is CANN's
+    GET_TILING_DATA(tilingData, tiling);
+    const ascend_ops::CopyTiling t = ascend_ops::LoadCopyTiling(tilingData);
+    $dispatch
+}

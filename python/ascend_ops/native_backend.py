@@ -1,0 +1,187 @@
+"""The native CPU executor: cpu_reference's canonicalisation, then one C++ strided copy.
+
+Every op is a view of its input followed by a copy (DESIGN.md "Data flow"). This executor asks
+cpu_reference for that view -- the very functions the reference runs, so the same checks and
+the same errors -- reads the numpy view's shape, byte strides and first element, and has
+`native_copy/strided_copy.cpp` copy it into a fresh tensor on `torch.get_num_threads()` threads.
+Elements move as raw bits, so results equal the reference's bit for bit
+(tests/ascend_ops/test_native_backend.py compares the two on every op and dtype).
+
+Where numpy cannot express an op as one view of the input (NCHW_VECT_C in CRD mode needs a
+reshape that copies), and for tensors with a lazy conjugate or negative bit, the call runs on
+the reference instead.
+
+Note [native per-call cost]
+~~~~~~~~~~~~~~~~~~~~~~~~~~~
+What a call needs -- the output shape, the view's byte offset and its descriptor -- depends only
+on the input's shape, strides and dtype and on the op's arguments, so it is computed once per
+distinct call and cached. A repeated call is a dict lookup, `torch.empty` and one ctypes call
+(`ascend-ops bench` measures it against `x[...].clone()`). The dispatcher hands the kernel plain
+ints and strs (the schema converts bools and numpy ints, and drops arguments equal to their
+defaults), so the arguments themselves form the key.
+"""
+from __future__ import annotations
+
+import ctypes
+import functools
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import torch
+
+import cpu_reference
+
+from . import native
+from .dtypes import to_numpy
+
+SOURCE = Path(__file__).parent / "native_copy" / "strided_copy.cpp"
+_CACHE_LIMIT = 4096  # distinct calls remembered per op; the cache starts over beyond that
+
+# What a call does, once its arguments are known to be valid: ("copy", output shape, byte offset
+# of the view's first element, descriptor or None when there is nothing to copy) or REFERENCE.
+REFERENCE = "reference"
+
+Plan = tuple  # (output_shape, offset, desc) | REFERENCE
+
+
+# --- the ops as numpy views --------------------------------------------------------------------
+# Each returns (view of `a` whose C-order elements are the result's, the result's shape), or
+# (None, shape) when numpy would have to copy to express it.
+
+def _strided_slice(a: np.ndarray, *args, **kwargs):
+    view = cpu_reference.strided_slice_view(a.shape, *args, **kwargs)
+    return view.apply(a), view.final_shape
+
+
+def _slice(a: np.ndarray, *args, **kwargs):
+    view = cpu_reference.slice_view(a.shape, *args, **kwargs)
+    return view.apply(a), view.sizes
+
+
+def _reshaped(a: np.ndarray, shape) -> np.ndarray | None:
+    """`a.reshape(shape)` as a view of `a`, or None where that needs a copy."""
+    try:
+        return a.reshape(shape, copy=False)
+    except ValueError:
+        return None
+    except TypeError:  # numpy < 2.1 has no `copy` argument
+        view = a.reshape(shape)
+        return view if view.size == 0 or np.may_share_memory(view, a) else None
+
+
+def _rearranged(plan: cpu_reference.BlockRearrangement, a: np.ndarray):
+    """The plan's steps as views of `a`. The last step's final reshape is left out: it only
+    regroups the C-order elements the copy writes anyway, and it is the one reshape of a
+    transposed array that numpy could not do without copying."""
+    for i, step in enumerate(plan.steps):
+        a = _reshaped(a, step.split_shape)
+        if a is None:
+            break
+        a = a.transpose(step.permutation)
+        if i + 1 < len(plan.steps):
+            a = _reshaped(a, step.output_shape)
+            if a is None:
+                break
+    return a, plan.output_shape
+
+
+def _depth_to_space(a: np.ndarray, *args, **kwargs):
+    return _rearranged(cpu_reference.depth_to_space_plan(a.shape, *args, dtype=a.dtype, **kwargs), a)
+
+
+def _space_to_depth(a: np.ndarray, *args, **kwargs):
+    return _rearranged(cpu_reference.space_to_depth_plan(a.shape, *args, dtype=a.dtype, **kwargs), a)
+
+
+VIEWS: dict[str, Callable] = {
+    "strided_slice": _strided_slice,
+    "slice": _slice,
+    "depth_to_space": _depth_to_space,
+    "space_to_depth": _space_to_depth,
+}
+
+
+def descriptor(view: np.ndarray) -> bytes:
+    """What `ascend_ops_strided_copy` reads: rank, element bytes, shape, byte strides (int64)."""
+    return np.array([view.ndim, view.itemsize, *view.shape, *view.strides], dtype=np.int64).tobytes()
+
+
+def plan_call(op_name: str, x: torch.Tensor, args: tuple, kwargs: dict) -> Plan:
+    """Validate a call (cpu_reference's errors) and work out what copy it is."""
+    a = to_numpy(x)
+    view, shape = VIEWS[op_name](a, *args, **kwargs)
+    if view is None:
+        return REFERENCE
+    shape = tuple(shape)
+    if view.size == 0:
+        return (shape, 0, None)
+    offset = view.__array_interface__["data"][0] - a.__array_interface__["data"][0]
+    return (shape, offset, descriptor(view))
+
+
+# --- the C++ copy --------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def library() -> ctypes.CDLL:
+    """strided_copy.cpp, built on first use (and cached on disk by content, see native.py)."""
+    try:
+        lib = native.load("strided_copy", [SOURCE], flags=["-O3", "-pthread"])
+    except native.NativeBuildError as e:
+        raise native.NativeBuildError(
+            f"{e}\nThe native CPU backend (the default for CPU tensors) compiles {SOURCE.name} "
+            f"once; without a compiler, run CPU calls on the numpy reference instead: "
+            f"ASCEND_OPS_BACKEND=reference, or `with ascend_ops.use_backend(\"reference\"):`"
+        ) from None
+    lib.ascend_ops_strided_copy.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p,
+                                            ctypes.c_int32]
+    lib.ascend_ops_strided_copy.restype = ctypes.c_int32
+    lib.ascend_ops_strided_copy_kernel.argtypes = [ctypes.c_char_p]
+    lib.ascend_ops_strided_copy_kernel.restype = ctypes.c_int32
+    return lib
+
+
+def copy_kernel(desc: bytes) -> str:
+    """Which kernel of strided_copy.cpp copies the view `desc` ("empty", "run", "transpose",
+    "gather")."""
+    return ("empty", "run", "transpose", "gather")[library().ascend_ops_strided_copy_kernel(desc)]
+
+
+# --- the executor ------------------------------------------------------------------------------
+
+def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[..., torch.Tensor]:
+    """The native CPU kernel of `op_name`; `reference` runs the calls numpy cannot view."""
+    cache: dict = {}
+    get_num_threads = torch.get_num_threads
+    empty = torch.empty
+    copy = None  # the ctypes function, bound on the first copy (that builds the library)
+
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        nonlocal copy
+        if x.is_conj() or x.is_neg():  # to_numpy would resolve them into a copy
+            return reference(x, *args, **kwargs)
+        try:
+            key = (x.shape, x.stride(), x.dtype,
+                   tuple(tuple(a) if type(a) is list else a for a in args),
+                   tuple((k, tuple(v) if type(v) is list else v) for k, v in kwargs.items()))
+            plan = cache.get(key)
+        except TypeError:  # an unhashable argument: no caching, the checks will name it
+            key = plan = None
+        if plan is None:
+            plan = plan_call(op_name, x, args, kwargs)
+            if key is not None:
+                if len(cache) >= _CACHE_LIMIT:
+                    cache.clear()
+                cache[key] = plan
+        if plan is REFERENCE:
+            return reference(x, *args, **kwargs)
+        shape, offset, desc = plan
+        out = empty(shape, dtype=x.dtype)
+        if desc is not None:
+            if copy is None:
+                copy = library().ascend_ops_strided_copy
+            if copy(x.data_ptr() + offset, out.data_ptr(), desc, get_num_threads()):
+                raise RuntimeError(f"strided_copy rejected the view {np.frombuffer(desc, np.int64)}")
+        return out
+
+    return run

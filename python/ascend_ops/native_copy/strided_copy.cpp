@@ -1,0 +1,511 @@
+// Copy a strided view (any rank, signed byte strides) into a fresh C-contiguous buffer, on all
+// cores. The native CPU executor (python/ascend_ops/native_backend.py) calls it through ctypes
+// with the numpy view cpu_reference builds for an op, so every op is this one copy.
+//
+// Elements move as raw bits (integer loads and stores of the element's size), so the result is
+// the reference's `np.array(view, order="C")` bit for bit.
+//
+// Plan: drop size-1 dims, merge dims that are contiguous in the input, then pick the kernel by
+// the innermost output axis:
+//   run        its input stride is the element size: copy runs of bytes (fixed-size copies when
+//              short, memcpy when long);
+//   transpose  another axis is contiguous in the input: 2-D tiles between that axis and the
+//              innermost one (DepthToSpace / SpaceToDepth permutations), with interleave and
+//              deinterleave kernels when one side of the tile is 2, 3 or 4 long;
+//   gather     otherwise: an element loop (steps, negative strides).
+// The outer loops are split over threads by rows; copies below kParallelBytes stay on the calling
+// thread, because starting a thread costs about as much as copying 1 MiB.
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+namespace {
+
+constexpr int kMaxRank = 64;                       // numpy's limit on dims
+constexpr int64_t kParallelBytes = 1 << 20;        // below this, one thread
+constexpr int64_t kBytesPerThread = 512 << 10;     // at least this much work per thread
+constexpr int64_t kHugePage = 2 << 20;
+constexpr int64_t kAdviseHugePagesBytes = 4 << 20; // see Note [fresh output pages]
+constexpr int64_t kTileBytes = 64;                 // a transpose tile is a cache line each way
+constexpr int64_t kColumnBlockBytes = 16 << 10;    // deinterleave: input window kept in L1
+
+enum Kernel : int32_t { kEmpty = 0, kRun = 1, kTranspose = 2, kGather = 3 };
+
+struct Dim {
+    int64_t size;
+    int64_t in;   // input stride, bytes (may be negative or zero)
+    int64_t out;  // output stride, bytes (C-contiguous)
+};
+
+// The view after normalisation, plus the loops the chosen kernel leaves to the driver.
+struct Layout {
+    int rank = 0;
+    int64_t elem = 0;
+    Dim dim[kMaxRank];
+};
+
+struct Plan {
+    Kernel kernel = kEmpty;
+    int64_t elem = 0;
+    int64_t total_bytes = 0;
+    // Outer loops (odometer), outermost first, then the row dim the kernel loops over itself.
+    int outer_rank = 0;
+    Dim outer[kMaxRank];
+    Dim row{1, 0, 0};
+    // Kernel parameters.
+    Dim col{1, 0, 0};        // run: size = run bytes; gather / transpose: the innermost axis
+    int64_t piece = 0;       // run / gather split into pieces: elements (or bytes) per piece
+    int64_t piece_last = 0;  // the last piece's length
+};
+
+// --- element access ------------------------------------------------------------------------
+
+struct Bytes16 {
+    uint64_t lo, hi;
+};
+
+template <class T>
+inline T Load(const char* p)
+{
+    T v;
+    std::memcpy(&v, p, sizeof(T));  // no alignment assumption: strides come from the caller
+    return v;
+}
+
+template <class T>
+inline void Store(char* p, T v)
+{
+    std::memcpy(p, &v, sizeof(T));
+}
+
+// --- planning ------------------------------------------------------------------------------
+
+// Drop size-1 dims, merge neighbours whose input strides nest, fill the output strides.
+// False when the view has no elements.
+bool Normalise(int rank, int64_t elem, const int64_t* shape, const int64_t* stride, Layout* l)
+{
+    l->elem = elem;
+    l->rank = 0;
+    for (int i = 0; i < rank; ++i) {
+        if (shape[i] == 0) {
+            return false;
+        }
+        if (shape[i] == 1) {
+            continue;
+        }
+        if (l->rank > 0) {
+            Dim& prev = l->dim[l->rank - 1];
+            if (prev.in == stride[i] * shape[i]) {
+                prev.size *= shape[i];
+                prev.in = stride[i];
+                continue;
+            }
+        }
+        l->dim[l->rank++] = Dim{shape[i], stride[i], 0};
+    }
+    int64_t step = elem;
+    for (int i = l->rank - 1; i >= 0; --i) {
+        l->dim[i].out = step;
+        step *= l->dim[i].size;
+    }
+    return true;
+}
+
+int64_t ItemsOf(const Plan& p)
+{
+    int64_t n = p.row.size;
+    for (int i = 0; i < p.outer_rank; ++i) {
+        n *= p.outer[i].size;
+    }
+    return n;
+}
+
+// Split a long innermost axis into pieces when the rows alone cannot feed every thread.
+void SplitIntoPieces(Plan* p, int64_t length, int64_t in_step, int64_t out_step, int threads)
+{
+    const int64_t rows = ItemsOf(*p);
+    const int64_t wanted = int64_t(threads) * 4;
+    if (threads <= 1 || rows >= wanted || p->total_bytes < kParallelBytes) {
+        p->piece = length;
+        p->piece_last = length;
+        return;
+    }
+    const int64_t per_row = (wanted + rows - 1) / rows;
+    int64_t piece = std::max<int64_t>((length + per_row - 1) / per_row, 1);
+    const int64_t pieces = (length + piece - 1) / piece;
+    p->piece = piece;
+    p->piece_last = length - (pieces - 1) * piece;
+    // The pieces become the row dim; the old row dim joins the outer loops.
+    if (p->row.size > 1) {
+        p->outer[p->outer_rank++] = p->row;
+    }
+    p->row = Dim{pieces, piece * in_step, piece * out_step};
+}
+
+Plan MakePlan(const Layout& l, int threads)
+{
+    Plan p;
+    p.elem = l.elem;
+    p.total_bytes = l.elem;
+    for (int i = 0; i < l.rank; ++i) {
+        p.total_bytes *= l.dim[i].size;
+    }
+    const int r = l.rank;
+    if (r == 0) {  // one element
+        p.kernel = kRun;
+        p.col = Dim{l.elem, l.elem, l.elem};
+        p.piece = p.piece_last = l.elem;
+        return p;
+    }
+    const Dim& inner = l.dim[r - 1];
+    if (inner.in == l.elem) {
+        p.kernel = kRun;
+        p.col = Dim{inner.size * l.elem, l.elem, l.elem};
+        p.outer_rank = std::max(r - 2, 0);
+        std::copy(l.dim, l.dim + p.outer_rank, p.outer);
+        if (r >= 2) {
+            p.row = l.dim[r - 2];
+        }
+        SplitIntoPieces(&p, p.col.size, 1, 1, threads);
+        return p;
+    }
+    // A transpose pairs the innermost axis with the longest axis contiguous in the input.
+    int k = -1;
+    for (int i = 0; i < r - 1; ++i) {
+        if (l.dim[i].in == l.elem && (k < 0 || l.dim[i].size > l.dim[k].size)) {
+            k = i;
+        }
+    }
+    if (k >= 0) {
+        p.kernel = kTranspose;
+        p.col = inner;
+        p.row = l.dim[k];
+        for (int i = 0; i < r - 1; ++i) {
+            if (i != k) {
+                p.outer[p.outer_rank++] = l.dim[i];
+            }
+        }
+        return p;
+    }
+    p.kernel = kGather;
+    p.col = inner;
+    p.outer_rank = std::max(r - 2, 0);
+    std::copy(l.dim, l.dim + p.outer_rank, p.outer);
+    if (r >= 2) {
+        p.row = l.dim[r - 2];
+    }
+    SplitIntoPieces(&p, inner.size, inner.in, l.elem, threads);
+    return p;
+}
+
+// --- kernels -------------------------------------------------------------------------------
+
+template <int64_t N>
+inline void CopyFixed(char* dst, const char* src, int64_t rows, int64_t in_step)
+{
+    for (int64_t i = 0; i < rows; ++i) {
+        std::memcpy(dst + i * N, src + i * in_step, N);
+    }
+}
+
+// `rows` runs of `bytes` bytes; the output runs are back to back.
+void CopyRuns(char* dst, const char* src, int64_t rows, int64_t in_step, int64_t bytes)
+{
+    switch (bytes) {
+        case 1: return CopyFixed<1>(dst, src, rows, in_step);
+        case 2: return CopyFixed<2>(dst, src, rows, in_step);
+        case 4: return CopyFixed<4>(dst, src, rows, in_step);
+        case 8: return CopyFixed<8>(dst, src, rows, in_step);
+        case 12: return CopyFixed<12>(dst, src, rows, in_step);
+        case 16: return CopyFixed<16>(dst, src, rows, in_step);
+        case 24: return CopyFixed<24>(dst, src, rows, in_step);
+        case 32: return CopyFixed<32>(dst, src, rows, in_step);
+        case 48: return CopyFixed<48>(dst, src, rows, in_step);
+        case 64: return CopyFixed<64>(dst, src, rows, in_step);
+        default:
+            for (int64_t i = 0; i < rows; ++i) {
+                std::memcpy(dst + i * bytes, src + i * in_step, bytes);
+            }
+    }
+}
+
+// dst[j] = src[j * step], j < n; `Step` is the step in elements when known at compile time.
+template <class T, int64_t Step>
+inline void GatherConst(char* dst, const char* src, int64_t n)
+{
+    for (int64_t j = 0; j < n; ++j) {
+        Store<T>(dst + j * int64_t(sizeof(T)), Load<T>(src + j * Step * int64_t(sizeof(T))));
+    }
+}
+
+template <class T>
+void GatherRow(char* dst, const char* src, int64_t n, int64_t step)
+{
+    constexpr int64_t e = sizeof(T);
+    switch (step / e * (step % e == 0)) {
+        case -1: return GatherConst<T, -1>(dst, src, n);
+        case 2: return GatherConst<T, 2>(dst, src, n);
+        case 3: return GatherConst<T, 3>(dst, src, n);
+        case 4: return GatherConst<T, 4>(dst, src, n);
+        case -2: return GatherConst<T, -2>(dst, src, n);
+        default:
+            for (int64_t j = 0; j < n; ++j) {
+                Store<T>(dst + j * e, Load<T>(src + j * step));
+            }
+    }
+}
+
+// Output tile [rows][C] is contiguous; input row c is contiguous: interleave C streams.
+template <class T, int64_t C>
+void Interleave(char* dst, const char* src, int64_t rows, int64_t col_in)
+{
+    constexpr int64_t e = sizeof(T);
+    for (int64_t i = 0; i < rows; ++i) {
+        for (int64_t c = 0; c < C; ++c) {
+            Store<T>(dst + (i * C + c) * e, Load<T>(src + c * col_in + i * e));
+        }
+    }
+}
+
+// Input tile [cols][R] is contiguous; output row r is contiguous: deinterleave into R streams.
+template <class T, int64_t R>
+void Deinterleave(char* dst, const char* src, int64_t cols, int64_t row_out)
+{
+    constexpr int64_t e = sizeof(T);
+    for (int64_t j = 0; j < cols; ++j) {
+        for (int64_t r = 0; r < R; ++r) {
+            Store<T>(dst + r * row_out + j * e, Load<T>(src + (j * R + r) * e));
+        }
+    }
+}
+
+// out[i][j] = in[i][j] for i < rows (input stride elem, output stride row_out), j < cols (input
+// stride col_in, output stride elem), in tiles of a cache line each way.
+template <class T>
+void TransposeTiles(char* dst, const char* src, int64_t rows, int64_t row_out, int64_t cols,
+                    int64_t col_in)
+{
+    constexpr int64_t e = sizeof(T);
+    constexpr int64_t tile = kTileBytes / e < 8 ? 8 : kTileBytes / e;
+    for (int64_t i0 = 0; i0 < rows; i0 += tile) {
+        const int64_t i1 = std::min(rows, i0 + tile);
+        for (int64_t j0 = 0; j0 < cols; j0 += tile) {
+            const int64_t j1 = std::min(cols, j0 + tile);
+            for (int64_t i = i0; i < i1; ++i) {
+                char* d = dst + i * row_out;
+                const char* s = src + i * e;
+                for (int64_t j = j0; j < j1; ++j) {
+                    Store<T>(d + j * e, Load<T>(s + j * col_in));
+                }
+            }
+        }
+    }
+}
+
+template <class T>
+void TransposeBlock(char* dst, const char* src, int64_t rows, int64_t row_out, int64_t cols,
+                    int64_t col_in, bool full_rows)
+{
+    constexpr int64_t e = sizeof(T);
+    if (row_out == cols * e) {  // the output tile is contiguous
+        switch (cols) {
+            case 2: return Interleave<T, 2>(dst, src, rows, col_in);
+            case 3: return Interleave<T, 3>(dst, src, rows, col_in);
+            case 4: return Interleave<T, 4>(dst, src, rows, col_in);
+            default: break;
+        }
+    }
+    if (full_rows && col_in == rows * e && rows >= 2 && rows <= 4) {  // the input tile is contiguous
+        const int64_t block = std::max<int64_t>(kColumnBlockBytes / (rows * e), 1);
+        for (int64_t j0 = 0; j0 < cols; j0 += block) {
+            const int64_t n = std::min(block, cols - j0);
+            char* d = dst + j0 * e;
+            const char* s = src + j0 * col_in;
+            switch (rows) {
+                case 2: Deinterleave<T, 2>(d, s, n, row_out); break;
+                case 3: Deinterleave<T, 3>(d, s, n, row_out); break;
+                default: Deinterleave<T, 4>(d, s, n, row_out); break;
+            }
+        }
+        return;
+    }
+    TransposeTiles<T>(dst, src, rows, row_out, cols, col_in);
+}
+
+// --- driver --------------------------------------------------------------------------------
+
+// Rows [begin, end) of the plan's outer loops x row dim, in order.
+template <class T>
+void RunRows(const Plan& p, const char* src, char* dst, int64_t begin, int64_t end)
+{
+    const int64_t rows_per_outer = p.row.size;
+    int64_t idx[kMaxRank];
+    int64_t in_off = 0;
+    int64_t out_off = 0;
+    int64_t outer = begin / rows_per_outer;
+    for (int i = p.outer_rank - 1; i >= 0; --i) {
+        idx[i] = outer % p.outer[i].size;
+        outer /= p.outer[i].size;
+        in_off += idx[i] * p.outer[i].in;
+        out_off += idx[i] * p.outer[i].out;
+    }
+    int64_t row = begin % rows_per_outer;
+    int64_t left = end - begin;
+    while (left > 0) {
+        const int64_t n = std::min(left, rows_per_outer - row);
+        const char* s = src + in_off + row * p.row.in;
+        char* d = dst + out_off + row * p.row.out;
+        switch (p.kernel) {
+            case kRun:
+                if (p.piece == p.col.size) {
+                    CopyRuns(d, s, n, p.row.in, p.col.size);
+                } else {  // pieces of one long run
+                    for (int64_t k = 0; k < n; ++k) {
+                        const bool last = row + k == rows_per_outer - 1;
+                        std::memcpy(d + k * p.row.out, s + k * p.row.in,
+                                    last ? p.piece_last : p.piece);
+                    }
+                }
+                break;
+            case kGather:
+                for (int64_t k = 0; k < n; ++k) {
+                    const bool last = row + k == rows_per_outer - 1;
+                    GatherRow<T>(d + k * p.row.out, s + k * p.row.in,
+                                 last ? p.piece_last : p.piece, p.col.in);
+                }
+                break;
+            case kTranspose:
+                TransposeBlock<T>(d, s, n, p.row.out, p.col.size, p.col.in,
+                                  n == rows_per_outer);
+                break;
+            default:
+                break;
+        }
+        left -= n;
+        row = 0;
+        for (int i = p.outer_rank - 1; i >= 0; --i) {  // next outer index
+            in_off += p.outer[i].in;
+            out_off += p.outer[i].out;
+            if (++idx[i] < p.outer[i].size) {
+                break;
+            }
+            in_off -= p.outer[i].size * p.outer[i].in;
+            out_off -= p.outer[i].size * p.outer[i].out;
+            idx[i] = 0;
+        }
+    }
+}
+
+void RunRowsAnySize(const Plan& p, const char* src, char* dst, int64_t begin, int64_t end)
+{
+    switch (p.elem) {
+        case 1: return RunRows<uint8_t>(p, src, dst, begin, end);
+        case 2: return RunRows<uint16_t>(p, src, dst, begin, end);
+        case 4: return RunRows<uint32_t>(p, src, dst, begin, end);
+        case 8: return RunRows<uint64_t>(p, src, dst, begin, end);
+        case 16: return RunRows<Bytes16>(p, src, dst, begin, end);
+        default: break;
+    }
+}
+
+// Note [fresh output pages]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~
+// The output is a fresh allocation; above glibc's mmap threshold its pages are mapped on first
+// touch, one fault per 4 KiB page, which on virtual machines costs more than the copy itself.
+// Asking for transparent huge pages before the first write (what torch does under
+// THP_MEM_ALLOC_ENABLE=1) makes that one fault per 2 MiB. It is only advice: where THP is off,
+// or the range is already mapped, nothing changes.
+void AdviseHugePages(char* dst, int64_t bytes)
+{
+    if (bytes < kAdviseHugePagesBytes) {
+        return;
+    }
+    const uintptr_t begin = (reinterpret_cast<uintptr_t>(dst) + kHugePage - 1) & ~uintptr_t(kHugePage - 1);
+    const uintptr_t end = (reinterpret_cast<uintptr_t>(dst) + bytes) & ~uintptr_t(kHugePage - 1);
+    if (end > begin) {
+        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+    }
+}
+
+void Execute(const Plan& p, const char* src, char* dst, int threads)
+{
+    const int64_t items = ItemsOf(p);
+    int64_t workers = 1;
+    if (p.total_bytes >= kParallelBytes) {
+        workers = std::min<int64_t>({int64_t(threads), p.total_bytes / kBytesPerThread, items});
+    }
+    if (workers <= 1) {
+        RunRowsAnySize(p, src, dst, 0, items);
+        return;
+    }
+    const int64_t chunk = (items + workers - 1) / workers;
+    std::vector<std::thread> pool;
+    pool.reserve(size_t(workers - 1));
+    int64_t begin = chunk;
+    try {
+        for (; begin < items; begin += chunk) {
+            const int64_t end = std::min(items, begin + chunk);
+            pool.emplace_back([&p, src, dst, begin, end] { RunRowsAnySize(p, src, dst, begin, end); });
+        }
+    } catch (const std::system_error&) {  // no more threads: the caller copies the rest
+        RunRowsAnySize(p, src, dst, begin, items);
+    }
+    RunRowsAnySize(p, src, dst, 0, std::min(chunk, items));
+    for (std::thread& t : pool) {
+        t.join();
+    }
+}
+
+bool ParseView(const int64_t* desc, Layout* layout, bool* empty)
+{
+    const int64_t rank = desc[0];
+    const int64_t elem = desc[1];
+    if (rank < 0 || rank > kMaxRank ||
+        (elem != 1 && elem != 2 && elem != 4 && elem != 8 && elem != 16)) {
+        return false;
+    }
+    *empty = !Normalise(int(rank), elem, desc + 2, desc + 2 + rank, layout);
+    return true;
+}
+
+}  // namespace
+
+extern "C" {
+
+// Copy the view `desc` = {rank, element bytes, shape[rank], byte strides[rank]} whose first
+// element is at `src` into the C-contiguous buffer `dst`, on up to `threads` threads.
+// Returns 0, or -1 for a rank above 64 or an element size other than 1, 2, 4, 8 or 16.
+int32_t ascend_ops_strided_copy(const void* src, void* dst, const int64_t* desc, int32_t threads)
+{
+    Layout layout;
+    bool empty = false;
+    if (!ParseView(desc, &layout, &empty)) {
+        return -1;
+    }
+    if (empty) {
+        return 0;
+    }
+    const Plan plan = MakePlan(layout, std::max(threads, 1));
+    AdviseHugePages(static_cast<char*>(dst), plan.total_bytes);
+    Execute(plan, static_cast<const char*>(src), static_cast<char*>(dst), std::max(threads, 1));
+    return 0;
+}
+
+// The kernel `ascend_ops_strided_copy` would pick for `desc` (0 empty, 1 run, 2 transpose,
+// 3 gather), or -1 as above: lets tests prove that every kernel is exercised.
+int32_t ascend_ops_strided_copy_kernel(const int64_t* desc)
+{
+    Layout layout;
+    bool empty = false;
+    if (!ParseView(desc, &layout, &empty)) {
+        return -1;
+    }
+    return empty ? kEmpty : MakePlan(layout, 1).kernel;
+}
+
+}  // extern "C"

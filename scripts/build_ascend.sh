@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Build the CANN custom-op package (custom_opp_<os>_<arch>.run) of ascend-ops from ascend_kernels/.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PROJECT="$ROOT/ascend_kernels"
+
+usage() {
+    cat <<EOF
+usage: scripts/build_ascend.sh [--soc UNITS] [--cann DIR] [--vendor NAME] [--build-dir DIR] [--check-env]
+
+Builds the CANN custom-op package of ascend-ops (custom_opp_<os>_<arch>.run) from the
+generated CANN project in ascend_kernels/: cmake --preset=default, then the 'binary' and
+'package' targets (CANN's ASC CMake modules compile the host libraries and the AscendC
+kernels). Install the result on an Ascend machine with ./custom_opp_<os>_<arch>.run.
+
+This needs a Huawei CANN toolkit (with its ASC CMake modules, compiler/tikcpp/
+ascendc_kernel_cmake) and cannot run in this repository's CI, which has no CANN: there the
+script only says what is missing. Without CANN, 'ascend-ops generate --check' and
+'python -m ascend_ops.codegen.host_check' check the generated code, and the simulator runs
+the kernels on the CPU.
+
+options:
+  --soc UNITS      comma-separated AddConfig names to build for (default: every product line of
+                   op_specs/products.yaml: $(compute_units | tr ';' ','))
+  --cann DIR       CANN toolkit (default: \$ASCEND_HOME_PATH, \$ASCEND_TOOLKIT_HOME,
+                   /usr/local/Ascend/ascend-toolkit/latest, /usr/local/Ascend/latest,
+                   /usr/local/Ascend/cann)
+  --vendor NAME    vendor_name of the package (default: the preset's)
+  --build-dir DIR  build folder (default: ascend_kernels/build_out)
+  --check-env      only check the environment, build nothing
+  -h, --help       this text
+EOF
+}
+
+die() {
+    echo "build_ascend.sh: error: $*" >&2
+    exit 1
+}
+
+# ASCEND_COMPUTE_UNIT of the generated preset: the AddConfig name of every product line.
+compute_units() {
+    sed -n '/"ASCEND_COMPUTE_UNIT"/,/}/s/.*"value": *"\([^"]*\)".*/\1/p' "$PROJECT/CMakePresets.json"
+}
+
+SOCS=""
+CANN=""
+VENDOR=""
+BUILD_DIR="$PROJECT/build_out"
+CHECK_ONLY=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --soc) [ $# -ge 2 ] || die "--soc needs a value"; SOCS="$2"; shift 2 ;;
+        --soc=*) SOCS="${1#--soc=}"; shift ;;
+        --cann) [ $# -ge 2 ] || die "--cann needs a value"; CANN="$2"; shift 2 ;;
+        --cann=*) CANN="${1#--cann=}"; shift ;;
+        --vendor) [ $# -ge 2 ] || die "--vendor needs a value"; VENDOR="$2"; shift 2 ;;
+        --vendor=*) VENDOR="${1#--vendor=}"; shift ;;
+        --build-dir) [ $# -ge 2 ] || die "--build-dir needs a value"; BUILD_DIR="$2"; shift 2 ;;
+        --build-dir=*) BUILD_DIR="${1#--build-dir=}"; shift ;;
+        --check-env) CHECK_ONLY=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) die "unknown argument '$1' (see --help)" ;;
+    esac
+done
+
+[ -f "$PROJECT/CMakePresets.json" ] || die "$PROJECT/CMakePresets.json is missing; run 'ascend-ops generate'"
+
+# --soc: every unit must be a product line's AddConfig name.
+KNOWN_UNITS="$(compute_units)"
+UNITS="$KNOWN_UNITS"
+if [ -n "$SOCS" ]; then
+    UNITS=""
+    IFS=',' read -r -a requested <<< "$SOCS"
+    for unit in "${requested[@]}"; do
+        unit="$(echo "$unit" | tr 'A-Z' 'a-z' | tr -d ' ')"
+        [ -n "$unit" ] || continue
+        case ";$KNOWN_UNITS;" in
+            *";$unit;"*) UNITS="${UNITS:+$UNITS;}$unit" ;;
+            *) die "--soc: unknown compute unit '$unit'; known: $(echo "$KNOWN_UNITS" | tr ';' ',') (op_specs/products.yaml add_config)" ;;
+        esac
+    done
+    [ -n "$UNITS" ] || die "--soc: no compute unit given"
+fi
+
+# The CANN toolkit.
+missing=()
+if [ -z "$CANN" ]; then
+    for candidate in "${ASCEND_HOME_PATH:-}" "${ASCEND_TOOLKIT_HOME:-}" /usr/local/Ascend/ascend-toolkit/latest \
+                     /usr/local/Ascend/latest /usr/local/Ascend/cann; do
+        if [ -n "$candidate" ] && [ -d "$candidate" ]; then
+            CANN="$candidate"
+            break
+        fi
+    done
+fi
+if [ -z "$CANN" ]; then
+    missing+=("no CANN toolkit: ASCEND_HOME_PATH is not set and none of /usr/local/Ascend/ascend-toolkit/latest, /usr/local/Ascend/latest, /usr/local/Ascend/cann exists.
+    Install the CANN toolkit for your Ascend product (hiascend.com, 'CANN'), then
+    'source <install dir>/ascend-toolkit/set_env.sh' (sets ASCEND_HOME_PATH) or pass --cann DIR.")
+elif [ ! -d "$CANN" ]; then
+    missing+=("--cann $CANN is not a folder")
+else
+    ASC_DIR="$CANN/compiler/tikcpp/ascendc_kernel_cmake"
+    if ! ls "$ASC_DIR"/*onfig.cmake >/dev/null 2>&1; then
+        missing+=("$CANN has no ASC CMake modules ($ASC_DIR/ASCConfig.cmake): this project is built with
+    npu_op_package / npu_op_code_gen / npu_op_kernel_library; install a CANN toolkit that ships them.")
+    fi
+    if [ ! -d "$CANN/include" ]; then
+        missing+=("$CANN/include is missing (CANN host headers: register/op_def_registry.h, ...)")
+    fi
+fi
+command -v cmake >/dev/null 2>&1 || missing+=("cmake is not installed (3.19 or newer is needed for presets)")
+if command -v cmake >/dev/null 2>&1; then
+    version="$(cmake --version | sed -n 's/^cmake version \([0-9]*\.[0-9]*\).*/\1/p')"
+    major="${version%%.*}"
+    minor="${version#*.}"
+    if [ -n "$version" ] && { [ "$major" -lt 3 ] || { [ "$major" -eq 3 ] && [ "$minor" -lt 19 ]; }; }; then
+        missing+=("cmake $version is too old: CMakePresets.json needs 3.19 or newer")
+    fi
+fi
+command -v python3 >/dev/null 2>&1 || missing+=("python3 is not installed (CANN's build scripts need it)")
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "build_ascend.sh: cannot build the CANN package here:" >&2
+    for m in "${missing[@]}"; do
+        echo "  - $m" >&2
+    done
+    exit 1
+fi
+
+# The generated project must match op_specs/.
+PYTHON="${PYTHON:-}"
+if [ -z "$PYTHON" ]; then
+    if [ -x "$ROOT/.venv/bin/python" ]; then PYTHON="$ROOT/.venv/bin/python"; else PYTHON=python3; fi
+fi
+if ! PYTHONPATH="$ROOT/python:$ROOT${PYTHONPATH:+:$PYTHONPATH}" "$PYTHON" -m ascend_ops.codegen --check; then
+    die "ascend_kernels/ does not match op_specs/; run 'ascend-ops generate' first"
+fi
+
+echo "build_ascend.sh: CANN $CANN, compute units $(echo "$UNITS" | tr ';' ','), build folder $BUILD_DIR"
+if [ "$CHECK_ONLY" = 1 ]; then
+    exit 0
+fi
+
+configure=(cmake -S "$PROJECT" -B "$BUILD_DIR" --preset=default
+           "-DASCEND_CANN_PACKAGE_PATH:PATH=$CANN" "-DASCEND_COMPUTE_UNIT:STRING=$UNITS")
+[ -z "$VENDOR" ] || configure+=("-Dvendor_name:STRING=$VENDOR")
+"${configure[@]}"
+cmake --build "$BUILD_DIR" --target binary package -j"$(nproc)"
+
+package="$(find "$BUILD_DIR" -maxdepth 1 -name 'custom_opp_*.run' | head -n 1)"
+[ -n "$package" ] || die "the build finished but left no custom_opp_*.run in $BUILD_DIR"
+echo "build_ascend.sh: built $package"
+echo "  install it on the Ascend machine: $package [--install-path=DIR]"

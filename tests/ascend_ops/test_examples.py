@@ -1,0 +1,73 @@
+"""Every worked example and every error example of op_specs/, through `ascend_ops.<op>` and
+through `torch.ops.ascend_ops.<op>`."""
+from __future__ import annotations
+
+import pytest
+import torch
+
+import ascend_ops
+from ascend_ops.spec import specs
+from ascend_ops_support import OP_NAMES, assert_same_bits, example_input
+
+EXAMPLES = [(op.name, ex) for op in specs().ops for ex in op.examples]
+ERRORS = [(op.name, er) for op in specs().ops for er in op.errors]
+
+CALLERS = {
+    "public": lambda op: getattr(ascend_ops, op),
+    "torch_ops": lambda op: getattr(torch.ops.ascend_ops, op),
+    "torch_ops_default": lambda op: getattr(torch.ops.ascend_ops, op).default,
+}
+
+
+def test_every_op_has_examples():
+    assert {name for name, _ in EXAMPLES} == set(OP_NAMES)
+    assert {name for name, _ in ERRORS} == set(OP_NAMES)
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize("op, ex", EXAMPLES, ids=[f"{o}-{e.name}" for o, e in EXAMPLES])
+def test_worked_example(op, ex, caller):
+    x = example_input(ex.input, ex.dtype)
+    y = CALLERS[caller](op)(x, **ex.kwargs)
+    assert y.dtype == x.dtype
+    assert y.is_contiguous()
+    if ex.output_shape is not None:
+        assert tuple(y.shape) == tuple(ex.output_shape)
+    if ex.output is not None:
+        assert_same_bits(y, torch.tensor(ex.output, dtype=x.dtype))
+
+
+@pytest.mark.parametrize("op, ex", EXAMPLES, ids=[f"{o}-{e.name}" for o, e in EXAMPLES])
+def test_worked_example_positional(op, ex):
+    """The positional attributes may be passed positionally, in the spec's order."""
+    spec = specs().op(op)
+    positional = [ex.kwargs[a.name] for a in spec.attributes
+                  if not a.keyword_only and a.name in ex.kwargs]
+    keyword = {k: v for k, v in ex.kwargs.items() if spec.attribute(k).keyword_only}
+    x = example_input(ex.input, ex.dtype)
+    assert_same_bits(getattr(ascend_ops, op)(x, *positional, **keyword),
+                     getattr(ascend_ops, op)(x, **ex.kwargs))
+
+
+# The examples that give only a shape, checked against numpy / torch indexing as their doc says.
+def test_api_def_example_values():
+    ex = next(e for e in specs().op("strided_slice").examples if e.name == "api_def_example")
+    x = example_input(ex.input, ex.dtype)
+    expected = torch.from_numpy(x.numpy()[1, 2:4, None, ..., :-3:-1, :].copy())
+    assert_same_bits(ascend_ops.strided_slice(x, **ex.kwargs), expected)
+
+
+def test_new_axis_in_front_values():
+    ex = next(e for e in specs().op("strided_slice").examples if e.name == "new_axis_in_front")
+    x = example_input(ex.input, ex.dtype)
+    assert_same_bits(ascend_ops.strided_slice(x, **ex.kwargs), x[None, ...])
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize("op, er", ERRORS, ids=[f"{o}-{e.name}" for o, e in ERRORS])
+def test_error_example(op, er, caller):
+    x = example_input(er.input, er.dtype)
+    with pytest.raises(ascend_ops.OpArgumentError) as info:
+        CALLERS[caller](op)(x, **er.kwargs)
+    assert isinstance(info.value, ValueError)
+    assert er.message in str(info.value)

@@ -1,0 +1,356 @@
+"""The native CPU backend (the default): bit for bit against the reference backend on a corpus
+of every op, every dtype, every layout and random arguments (same results, same errors), then
+strided_copy.cpp on its own: every kernel, with and without threads, on random numpy views."""
+from __future__ import annotations
+
+import ctypes
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import numpy as np
+import pytest
+import torch
+
+import ascend_ops
+from ascend_ops import OpArgumentError, backends, native_backend, use_backend
+from ascend_ops_support import (CASES, EXTRA_DTYPES, OP_NAMES, SPEC_DTYPES, assert_same_bits,
+                                case_id, np_bits, random_tensor, torch_dtype)
+
+ALL_DTYPES = SPEC_DTYPES + EXTRA_DTYPES
+
+
+def _outcome(backend: str, op: str, x: torch.Tensor, args, kwargs):
+    with use_backend(backend):
+        try:
+            return getattr(torch.ops.ascend_ops, op)(x, *args, **kwargs)
+        except OpArgumentError as e:
+            return e
+
+
+def check_native(op: str, x: torch.Tensor, args=(), kwargs=None) -> str:
+    """Native and reference agree on the call (bits, or the error); returns the copy kernel the
+    native backend used ("run", "transpose", "gather", "empty", "reference") or "error"."""
+    kwargs = kwargs or {}
+    expected = _outcome("reference", op, x, args, kwargs)
+    actual = _outcome("native", op, x, args, kwargs)
+    if isinstance(expected, OpArgumentError):
+        assert isinstance(actual, OpArgumentError), (op, args, kwargs)
+        assert str(actual) == str(expected)
+        return "error"
+    assert actual.dtype == x.dtype and actual.is_contiguous()
+    assert_same_bits(actual, expected)
+    if actual.numel():
+        assert actual.untyped_storage().data_ptr() != x.untyped_storage().data_ptr()
+    plan = native_backend.plan_call(op, x, tuple(args), kwargs)
+    if plan == native_backend.REFERENCE:
+        return "reference"
+    _, _, desc = plan
+    return "empty" if desc is None else native_backend.copy_kernel(desc)
+
+
+def layouts(shape: tuple[int, ...], dtype: torch.dtype, seed: int = 0) -> dict[str, torch.Tensor]:
+    """One logical shape in several memory layouts: contiguous, permuted, stepped, offset and
+    broadcast (stride 0)."""
+    rank = len(shape)
+    out = {"contiguous": random_tensor(shape, dtype, seed)}
+    if rank == 0:
+        return out
+    order = list(range(rank))[::-1]
+    out["permuted"] = random_tensor(tuple(shape[d] for d in order), dtype, seed + 1).permute(order)
+    stepped = random_tensor(tuple(2 * d + 1 for d in shape), dtype, seed + 2)
+    out["stepped"] = stepped[tuple(slice(1, None, 2) for _ in shape)]
+    out["offset"] = random_tensor((shape[0] + 3, *shape[1:]), dtype, seed + 3)[3:]
+    out["broadcast"] = random_tensor((1, *shape[1:]), dtype, seed + 4).expand(shape)
+    return out
+
+
+# --- the backend switch ----------------------------------------------------------------------
+
+def test_native_is_the_default_and_reference_stays_selectable(monkeypatch):
+    assert backends.current_backend() == "native"
+    monkeypatch.setenv(backends.BACKEND_ENV, "reference")
+    assert backends.current_backend() == "reference"
+    with use_backend("native"):
+        assert backends.current_backend() == "native"
+    monkeypatch.setenv(backends.BACKEND_ENV, "numpy")
+    with pytest.raises(OpArgumentError, match="ASCEND_OPS_BACKEND='numpy' is not a CPU backend; "
+                                              "choose one of: native, reference, sim"):
+        backends.current_backend()
+
+
+def test_a_build_failure_names_the_fix(tmp_path):
+    """No compiler: the first native copy fails with the compiler error and the way out; it
+    does not fall back to the reference silently."""
+    script = ("import torch, ascend_ops\n"
+              "try:\n"
+              "    torch.ops.ascend_ops.slice(torch.zeros(3, 4), [0, 0], [1, 2])\n"
+              "except ascend_ops.native.NativeBuildError as e:\n"
+              "    print(e)\n"
+              "    raise SystemExit(3)\n")
+    env = {**os.environ, "CXX": str(tmp_path / "no-such-compiler"),
+           "ASCEND_OPS_CACHE": str(tmp_path / "cache"), "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
+    env.pop("ASCEND_OPS_BACKEND", None)
+    result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 3, result.stderr
+    assert "no C++ compiler found" in result.stdout
+    assert "ASCEND_OPS_BACKEND=reference" in result.stdout
+
+
+# --- native == reference, on the ops ---------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_spec_cases_every_dtype_every_layout(case, dtype):
+    if case.int8_only and dtype != "int8":
+        pytest.skip("NCHW_VECT_C is int8 only")
+    for layout, x in layouts(case.shape, torch_dtype(dtype), seed=len(case.id)).items():
+        check_native(case.op, x, case.args, case.kwargs)
+
+
+def _distinct_dims(rng: random.Random, rank: int, low: int, high: int) -> tuple[int, ...]:
+    return tuple(rng.sample(range(low, high + 1), rank))
+
+
+def _random_strided_slice(rng: random.Random):
+    rank = rng.choice([0, 1, 2, 3, 4, 5, 8])
+    shape = _distinct_dims(rng, rank, 0, 9) if rank <= 4 else _distinct_dims(rng, rank, 1, 8)
+    entries = rng.randint(0 if rank == 0 else 1, rank + 2)
+    reach = max(shape, default=1) + 2
+    begin, end, strides = [], [], []
+    masks = dict.fromkeys(("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
+                           "shrink_axis_mask"), 0)
+    for i in range(entries):
+        bit = 1 << i
+        begin.append(rng.randint(-reach, reach))
+        end.append(rng.randint(-reach, reach))
+        strides.append(rng.choice([-3, -2, -1, -1, 1, 1, 1, 2, 3]))
+        kind = rng.choices(["range", "new", "shrink", "ellipsis"], [8, 1, 2, 1])[0]
+        if kind == "range":
+            masks["begin_mask"] |= bit if rng.random() < 0.3 else 0
+            masks["end_mask"] |= bit if rng.random() < 0.3 else 0
+        elif kind == "new":
+            masks["new_axis_mask"] |= bit
+        elif kind == "shrink":
+            masks["shrink_axis_mask"] |= bit
+            begin[-1] = rng.randint(-reach, reach - 2)
+        else:
+            masks["ellipsis_mask"] |= bit
+    if entries and rng.random() < 0.03:
+        strides[rng.randrange(entries)] = 0
+    masks = {k: v for k, v in masks.items() if v or rng.random() < 0.2}
+    return shape, (begin, end, None if rng.random() < 0.1 else strides), masks
+
+
+def _random_slice(rng: random.Random):
+    rank = rng.choice([0, 1, 2, 3, 4, 6, 8])
+    shape = _distinct_dims(rng, rank, 1, 9)
+    offsets, size = [], []
+    for dim in shape:
+        offset = rng.randint(-dim, dim - 1)
+        start = offset + dim if offset < 0 else offset
+        length = rng.choice([-1, rng.randint(1, dim - start)])
+        if rng.random() < 0.03:
+            length = rng.choice([0, -2, dim + 1])
+        offsets.append(offset)
+        size.append(length)
+    return shape, (offsets, size), {}
+
+
+def _random_block(rng: random.Random, op: str):
+    data_format = rng.choice(["NHWC", "NCHW", "NCHW_VECT_C"])
+    mode = rng.choice(["DCR", "CRD"])
+    bs = rng.choice([2, 2, 3, 4])
+    n, h, w = _distinct_dims(rng, 3, 1, 5)
+    depth = rng.choice([1, 2, 3, 5])
+    if data_format == "NCHW_VECT_C":
+        depth = 4 * rng.choice([1, 2])
+    if op == "depth_to_space":
+        c, (h, w) = depth * bs * bs, (h, w)
+    else:
+        c, (h, w) = depth, (h * bs, w * bs)
+    if rng.random() < 0.05:  # an invalid call now and then
+        h += 1 if op == "space_to_depth" else 0
+        c += 1 if op == "depth_to_space" and data_format != "NCHW_VECT_C" else 0
+    kwargs = {"data_format": data_format, "mode": mode}
+    kwargs = {k: v for k, v in kwargs.items() if v not in ("NHWC", "DCR") or rng.random() < 0.5}
+    if data_format == "NHWC":
+        return (n, h, w, c), (bs,), kwargs
+    if data_format == "NCHW":
+        return (n, c, h, w), (bs,), kwargs
+    return (n, c // 4, h, w, 4), (bs,), kwargs
+
+
+def _random_call(rng: random.Random, op: str):
+    if op == "strided_slice":
+        return _random_strided_slice(rng)
+    if op == "slice":
+        return _random_slice(rng)
+    return _random_block(rng, op)
+
+
+@pytest.mark.parametrize("op", OP_NAMES)
+def test_random_calls_every_dtype_and_layout(op):
+    rng = random.Random(op)
+    kernels = Counter()
+    for k in range(240):
+        shape, args, kwargs = _random_call(rng, op)
+        dtype = "int8" if kwargs.get("data_format") == "NCHW_VECT_C" else ALL_DTYPES[k % len(ALL_DTYPES)]
+        choices = layouts(shape, torch_dtype(dtype), seed=k)
+        x = choices[rng.choice(sorted(choices))]
+        kernels[check_native(op, x, args, kwargs)] += 1
+    # The corpus reaches the kernels that matter for each op (and invalid calls).
+    expected = {"strided_slice": {"run", "gather", "transpose", "empty", "error"},
+                "slice": {"run", "gather", "transpose", "error"},
+                "depth_to_space": {"run", "transpose", "reference", "error"},
+                "space_to_depth": {"run", "transpose", "reference", "error"}}[op]
+    assert expected <= set(kernels), kernels
+
+
+def test_zero_d_and_eight_d():
+    x0 = random_tensor((), torch.complex128, seed=1)
+    assert check_native("slice", x0, ([], [])) == "run"
+    assert check_native("strided_slice", x0, ([0], [0], [1]), {"new_axis_mask": 1}) == "run"
+    x8 = random_tensor((2, 3, 4, 5, 6, 7, 8, 9), torch.bfloat16, seed=2)
+    assert check_native("strided_slice", x8, ([1, 0, 3, 0, -1, 0, 0, 8], [2, 3, 0, 5, 0, 7, 8, 0],
+                                              [1, 2, -1, 1, -2, 3, 1, -3]),
+                        {"shrink_axis_mask": 1}) == "gather"
+    assert check_native("slice", x8.permute(7, 6, 5, 4, 3, 2, 1, 0),
+                        ([1] * 8, [-1] * 8)) == "transpose"
+
+
+def test_conjugate_and_negative_views_read_their_values():
+    z = random_tensor((4, 6), torch.complex64, seed=3)
+    for x in (z.conj(), torch._neg_view(z)):
+        y = ascend_ops.strided_slice(x, [1, 5], [4, 0], [1, -2])
+        assert_same_bits(y, x.resolve_conj().resolve_neg()[1:4].flip(1)[:, ::2])
+
+
+def test_repeated_calls_reuse_the_plan_and_see_new_data():
+    x = random_tensor((6, 7), torch.float32, seed=4)
+    first = ascend_ops.strided_slice(x, [5], [0], [-2])
+    x.add_(1)
+    second = ascend_ops.strided_slice(x, [5], [0], [-2])
+    assert_same_bits(second, x[[5, 3, 1]])
+    assert not torch.equal(first, second)
+
+
+def test_large_copies_use_threads_and_match():
+    """Every kernel on inputs big enough to be split over threads."""
+    kernels = set()
+    x = random_tensor((40, 96, 160), torch.float32, seed=5)  # 2.3 MiB
+    calls = [("slice", x, ([1, 2, 3], [-1, 90, 150]), {}),
+             ("strided_slice", x, ([0, 0, 0], [0, 0, 0], [1, 1, -1]), {"begin_mask": 7, "end_mask": 7}),
+             ("strided_slice", x, ([0, 0, 1], [0, 0, 0], [1, 1, 3]), {"begin_mask": 3, "end_mask": 7}),
+             ("strided_slice", x.reshape(-1), ([1], [0], [2]), {"end_mask": 1}),
+             ("slice", x.reshape(-1), ([7], [-1]), {}),
+             ("depth_to_space", x.reshape(2, 20 * 4, 96, 40), (2,), {"data_format": "NCHW"}),
+             ("depth_to_space", x.reshape(2, 96, 40, 80), (2,), {"mode": "CRD"}),
+             ("space_to_depth", x.reshape(2, 20, 96, 160), (2,), {"data_format": "NCHW", "mode": "CRD"}),
+             ("space_to_depth", x.reshape(2, 96, 160, 20), (4,), {})]
+    default_threads = torch.get_num_threads()
+    try:
+        for threads in (1, 2, 3):
+            torch.set_num_threads(threads)
+            for op, t, args, kwargs in calls:
+                kernels.add(check_native(op, t, args, kwargs))
+    finally:
+        torch.set_num_threads(default_threads)
+    assert kernels == {"run", "gather", "transpose"}
+
+
+# --- strided_copy.cpp on its own -------------------------------------------------------------
+
+_ELEMENT_DTYPES = {1: np.uint8, 2: np.float16, 4: np.float32, 8: np.int64, 16: np.complex128}
+
+
+def native_copy(view: np.ndarray, threads: int) -> np.ndarray:
+    out = np.empty(view.shape, view.dtype)
+    status = native_backend.library().ascend_ops_strided_copy(
+        view.__array_interface__["data"][0], out.__array_interface__["data"][0],
+        native_backend.descriptor(view), threads)
+    assert status == 0
+    return out
+
+
+def random_bits(shape, elem: int, rng: np.random.Generator) -> np.ndarray:
+    raw = rng.integers(0, 256, size=(*shape, elem), dtype=np.uint8)
+    return raw.view(_ELEMENT_DTYPES[elem]).reshape(shape)
+
+
+def random_view(rng: np.random.Generator, elem: int, max_elems: int) -> np.ndarray:
+    rank = int(rng.integers(1, 7))
+    shape = [int(rng.integers(1, 9)) for _ in range(rank)]
+    while np.prod(shape) * 4 < max_elems:  # grow some dims towards the target size
+        shape[int(rng.integers(rank))] *= 2
+    base = random_bits(shape, elem, rng)
+    index = []
+    for dim in shape:
+        step = int(rng.choice([1, 1, 1, 2, 3, -1, -2]))
+        start = int(rng.integers(0, max(1, dim // 4)))
+        index.append(slice(start, None, step) if step > 0 else slice(dim - 1 - start, None, step))
+    view = base[tuple(index)].transpose(rng.permutation(rank))
+    if rng.random() < 0.2:
+        view = np.broadcast_to(view[:1], (3, *view.shape[1:]))
+    return view
+
+
+@pytest.mark.parametrize("elem", sorted(_ELEMENT_DTYPES))
+def test_copy_random_views(elem):
+    rng = np.random.default_rng(elem)
+    kernels = Counter()
+    for k in range(150):
+        view = random_view(rng, elem, max_elems=int(rng.choice([64, 4096, (8 << 20) // elem])))
+        kernels[native_backend.copy_kernel(native_backend.descriptor(view))] += 1
+        for threads in (1, 3):
+            np.testing.assert_array_equal(np_bits(native_copy(view, threads)), np_bits(view))
+    assert {"run", "transpose", "gather"} <= set(kernels), kernels
+
+
+@pytest.mark.parametrize("threads", [1, 2, 7])
+@pytest.mark.parametrize("elem", sorted(_ELEMENT_DTYPES))
+def test_copy_kernel_variants(elem, threads):
+    """The special cases of each kernel: fixed-size runs, constant-step gathers, interleave and
+    deinterleave tiles of 2-4, general tiles, and one long row cut into pieces."""
+    rng = np.random.default_rng(100 + elem)
+    big = max(1, (3 << 20) // elem)  # above the threading threshold
+    views = {}
+    for run in (2, 3, 4, 6, 8, 12, 16, 17, 64, 300):
+        a = random_bits((big // (run * 2) + 1, 2 * run + 1), elem, rng)
+        views[f"run{run}"] = (a[:, 1:run + 1], "run")
+    for step in (-2, -1, 2, 3, 4, 5):
+        a = random_bits((7, big // 7), elem, rng)
+        views[f"gather{step}"] = (a[:, ::step], "gather")
+    row = random_bits((big * 2 + 3,), elem, rng)
+    views["one_long_run"] = (row[5:], "run")
+    views["one_long_gather"] = (row[::-3], "gather")
+    for c in (2, 3, 4, 5):
+        a = random_bits((3, c, big // (3 * c) + 1), elem, rng)
+        views[f"interleave{c}"] = (a.transpose(0, 2, 1), "transpose")
+        b = random_bits((5, big // (5 * c) + 1, c), elem, rng)
+        views[f"deinterleave{c}"] = (b.transpose(0, 2, 1), "transpose")
+        views[f"deinterleave_outer{c}"] = (b.transpose(2, 0, 1), "transpose")
+    a = random_bits((3, 517, 389), elem, rng)
+    views["tiles"] = (a.transpose(0, 2, 1), "transpose")
+    views["tiles_reversed_cols"] = (a.transpose(0, 2, 1)[:, :, ::-1], "transpose")
+    views["one_element"] = (a[1:2, 5:6, 7:8], "run")
+    for name, (view, kernel) in views.items():
+        assert native_backend.copy_kernel(native_backend.descriptor(view)) == kernel, name
+        np.testing.assert_array_equal(np_bits(native_copy(view, threads)), np_bits(view),
+                                      err_msg=name)
+
+
+def test_copy_rejects_unsupported_descriptors():
+    fn = native_backend.library().ascend_ops_strided_copy
+    out = ctypes.create_string_buffer(8)
+    src = ctypes.create_string_buffer(8)
+    too_many_dims = np.array([65, 1, *([1] * 65), *([1] * 65)], np.int64).tobytes()
+    odd_element = np.array([1, 3, 2, 3], np.int64).tobytes()
+    for desc in (too_many_dims, odd_element):
+        assert fn(ctypes.addressof(src), ctypes.addressof(out), desc, 1) == -1
+    empty = np.array([2, 4, 3, 0, 4, 4], np.int64).tobytes()
+    assert fn(ctypes.addressof(src), ctypes.addressof(out), empty, 1) == 0
+    assert native_backend.copy_kernel(empty) == "empty"

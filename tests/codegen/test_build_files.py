@@ -1,0 +1,137 @@
+"""The CANN project files: CMake wiring (against a stand-in of CANN's ASC CMake modules) and
+scripts/build_ascend.sh without CANN."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "build_ascend.sh"
+
+# Records every npu_op_* call instead of building: what CANN's modules would be asked to do.
+FAKE_ASC_CONFIG = r"""
+set(ASC_FOUND TRUE)
+set(ASCEND_AUTOGEN_PATH ${CMAKE_BINARY_DIR}/autogen)
+file(MAKE_DIRECTORY ${ASCEND_AUTOGEN_PATH})
+file(WRITE ${ASCEND_AUTOGEN_PATH}/op_proto.cc "")
+function(record)
+    string(REPLACE ";" " " line "${ARGN}")
+    file(APPEND ${CMAKE_BINARY_DIR}/npu_calls.txt "${line}\n")
+endfunction()
+function(npu_op_package)
+    record(npu_op_package ${ARGN})
+endfunction()
+function(npu_op_code_gen)
+    record(npu_op_code_gen ${ARGN})
+endfunction()
+function(npu_op_library name kind)
+    record(npu_op_library ${name} ${kind} ${ARGN})
+    add_library(${name} STATIC ${ASCEND_AUTOGEN_PATH}/op_proto.cc)
+endfunction()
+function(npu_op_package_add)
+    record(npu_op_package_add ${ARGN})
+endfunction()
+function(npu_op_kernel_sources)
+    record(npu_op_kernel_sources ${ARGN})
+endfunction()
+function(npu_op_kernel_options)
+    record(npu_op_kernel_options ${ARGN})
+endfunction()
+function(npu_op_kernel_library)
+    record(npu_op_kernel_library ${ARGN})
+endfunction()
+"""
+
+
+@pytest.fixture
+def fake_cann(tmp_path: Path) -> Path:
+    cann = tmp_path / "cann"
+    asc = cann / "compiler/tikcpp/ascendc_kernel_cmake"
+    asc.mkdir(parents=True)
+    (asc / "ASCConfig.cmake").write_text(FAKE_ASC_CONFIG)
+    (cann / "include").mkdir()
+    return cann
+
+
+def test_the_presets_are_valid_json_with_the_generated_mark():
+    presets = json.loads((ROOT / "ascend_kernels/CMakePresets.json").read_text())
+    assert presets["vendor"]["ascend-ops"].startswith("@generated from op_specs/products.yaml")
+    variables = presets["configurePresets"][0]["cacheVariables"]
+    assert {"ASCEND_COMPUTE_UNIT", "ASCEND_CANN_PACKAGE_PATH", "vendor_name"} <= set(variables)
+
+
+@pytest.mark.skipif(shutil.which("cmake") is None, reason="needs cmake")
+def test_cmake_hands_every_op_to_canns_modules(project, fake_cann, tmp_path):
+    build = tmp_path / "build"
+    done = subprocess.run(
+        ["cmake", "-S", str(project.out), "-B", str(build), "--preset=default",
+         f"-DASCEND_CANN_PACKAGE_PATH={fake_cann}", "-DASCEND_COMPUTE_UNIT=ascend910b;ascend310p"],
+        capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    calls = (build / "npu_calls.txt").read_text().splitlines()
+    common = project.out / "common"
+    code_gen = next(c for c in calls if c.startswith("npu_op_code_gen"))
+    ops = ["depth_to_space", "slice", "space_to_depth", "strided_slice"]
+    assert code_gen.split(" SRC ")[1].split(" PACKAGE ")[0].split() == [
+        str(project.out / op / "op_host" / f"{op}.cpp") for op in ops]
+    assert f"COMPILE_OPTIONS -I{common}" in code_gen and "PACKAGE ascend_ops" in code_gen
+    kernels = [c for c in calls if c.startswith("npu_op_kernel_sources")]
+    assert kernels == [f"npu_op_kernel_sources ascendc_kernels OP_TYPE {t} KERNEL_DIR {op}/op_kernel "
+                       f"KERNEL_FILE {op}.cpp" for op, t in zip(ops, [
+                           "AscendDepthToSpace", "AscendSlice", "AscendSpaceToDepth",
+                           "AscendStridedSlice"])]
+    assert calls.index(code_gen) < calls.index(kernels[0])  # kernel sources need the autogen path
+    assert f"npu_op_kernel_options ascendc_kernels ALL OPTIONS -I{common}" in calls
+    assert f"npu_op_kernel_library ascendc_kernels SRC_BASE {project.out}/ TILING_LIBRARY cust_optiling" in calls
+    assert "npu_op_package_add ascend_ops LIBRARY cust_optiling cust_opapi cust_op_proto" in calls
+    assert "npu_op_package_add ascend_ops LIBRARY ascendc_kernels" in calls
+    cache = (build / "CMakeCache.txt").read_text()
+    assert re.search(r"^ASCEND_COMPUTE_UNIT:\w+=ascend910b;ascend310p$", cache, re.M)
+
+
+def run_script(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if k not in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME")}
+    return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True,
+                          env={**base, **(env or {})}, check=False)
+
+
+def test_help_says_it_needs_cann():
+    done = run_script("--help")
+    assert done.returncode == 0
+    assert "cannot run in this repository's CI" in done.stdout
+    assert "ascend910_93,ascend910b,ascend910,ascend310p,ascend310b" in done.stdout
+
+
+@pytest.mark.skipif(any(Path(p).exists() for p in ("/usr/local/Ascend",)),
+                    reason="a CANN toolkit is installed here")
+def test_without_cann_the_script_explains_what_is_missing():
+    done = run_script()
+    assert done.returncode == 1
+    assert "cannot build the CANN package here" in done.stderr
+    assert "ASCEND_HOME_PATH is not set" in done.stderr
+
+
+def test_an_unknown_soc_is_rejected_with_the_known_ones():
+    done = run_script("--soc", "ascend910b,ascend999")
+    assert done.returncode == 1
+    assert re.search(r"unknown compute unit 'ascend999'; known: ascend910_93,ascend910b,", done.stderr)
+
+
+def test_with_a_cann_toolkit_the_environment_check_passes(fake_cann):
+    done = run_script("--check-env", "--soc", "Ascend910B, ascend310p",
+                      env={"ASCEND_HOME_PATH": str(fake_cann)})
+    assert done.returncode == 0, done.stderr
+    assert "compute units ascend910b,ascend310p" in done.stdout
+
+
+def test_a_toolkit_without_asc_modules_is_explained(fake_cann):
+    shutil.rmtree(fake_cann / "compiler")
+    done = run_script("--check-env", env={"ASCEND_HOME_PATH": str(fake_cann)})
+    assert done.returncode == 1
+    assert "has no ASC CMake modules" in done.stderr

@@ -1,0 +1,207 @@
+"""`ascend-ops generate [--check]` end to end, on a copy of the checkout (conftest.Project)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ascend_ops.codegen import generate
+from ascend_ops.codegen.file_manager import is_generated
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def generated_paths(project) -> list[str]:
+    return sorted(rel for rel, data in project.snapshot().items()
+                  if is_generated(data[:1024].decode("utf-8", "replace")))
+
+
+def remove_generated(project) -> None:
+    for rel in generated_paths(project):
+        (project.out / rel).unlink()
+
+
+def test_the_checkout_matches_op_specs():
+    outcome = generate(ROOT / "op_specs", ROOT / "ascend_kernels", check=True)
+    assert outcome.problems == [], "run `ascend-ops generate`: " + ", ".join(
+        f"{p.kind} {p.path}" for p in outcome.problems)
+
+
+def test_every_generated_file_names_its_spec_in_its_header(project):
+    outcome = generate(project.specs, project.out, check=True)
+    for f in outcome.files:
+        head = f.content.split("\n", 3)[:3]
+        line = next(ln for ln in head if "@generated" in ln)
+        assert f"@generated from {f.source} by ascend-ops generate; do not edit" in line, f.path
+    sources = {f.path: f.source for f in outcome.files}
+    assert sources["slice/op_host/slice.cpp"] == "op_specs/slice.yaml"
+    assert sources["common/products_generated.h"] == "op_specs/products.yaml"
+    assert sources["CMakePresets.json"] == "op_specs/products.yaml"
+
+
+def test_an_up_to_date_tree_is_left_untouched(project):
+    before = {p: (project.out / p).stat().st_mtime_ns for p in generated_paths(project)}
+    code, out, _ = project.run()
+    assert code == 0
+    assert re.search(r"\b0 written, \d+ unchanged, 0 removed", out)
+    assert "wrote" not in out
+    assert before == {p: (project.out / p).stat().st_mtime_ns for p in generated_paths(project)}
+
+
+def test_generation_is_deterministic(project):
+    before = project.snapshot()
+    remove_generated(project)
+    code, out, _ = project.run()
+    assert code == 0 and "wrote    ascend_kernels/slice/op_host/slice.cpp" in out
+    first = project.snapshot()
+    remove_generated(project)
+    project.run("-q")
+    assert project.snapshot() == first  # same bytes, run after run,
+    assert first == before               # and in another folder: no paths, times or order
+
+
+def test_only_changed_files_are_written(project):
+    target = project.out / "slice/op_kernel/slice.cpp"
+    target.write_text("// @generated from op_specs/slice.yaml by ascend-ops generate; do not edit\n")
+    others = {p: (project.out / p).stat().st_mtime_ns for p in generated_paths(project)
+              if p != "slice/op_kernel/slice.cpp"}
+    code, out, _ = project.run()
+    assert code == 0
+    assert re.findall(r"wrote +(\S+)", out) == ["ascend_kernels/slice/op_kernel/slice.cpp"]
+    assert others == {p: (project.out / p).stat().st_mtime_ns for p in others}
+
+
+def test_check_catches_a_hand_edit_and_generate_reverts_it(project):
+    path = "slice/op_host/slice.cpp"
+    original = project.read(path)
+    project.edit(f"ascend_kernels/{path}", "return ge::GRAPH_SUCCESS;", "return ge::GRAPH_FAILED;")
+    code, out, err = project.run("--check", "--diff")
+    assert code == 1 and out == ""
+    assert f"stale:   ascend_kernels/{path} (differs from what op_specs/slice.yaml generates)" in err
+    assert "-    return ge::GRAPH_SUCCESS;" in err and "+    return ge::GRAPH_FAILED;" in err
+    assert project.read(path) != original  # --check writes nothing
+    assert project.run()[0] == 0
+    assert project.read(path) == original
+
+
+def test_check_names_missing_and_extra_files(project):
+    (project.out / "slice/op_kernel/CMakeLists.txt").unlink()
+    (project.out / "slice/op_host/notes.txt").write_text("hand-written\n")
+    orphan = project.out / "gather_rows/op_host/gather_rows.cpp"
+    orphan.parent.mkdir(parents=True)
+    orphan.write_text("// @generated from op_specs/gather_rows.yaml by ascend-ops generate; "
+                      "do not edit\n")
+    code, _, err = project.run("--check")
+    assert code == 1
+    assert "3 file(s) of ascend_kernels/ are not what op_specs/ generates" in err
+    assert "missing: ascend_kernels/slice/op_kernel/CMakeLists.txt (op_specs/slice.yaml generates it)" in err
+    assert ("extra:   ascend_kernels/slice/op_host/notes.txt (not generated, in a folder the "
+            "generator owns)") in err
+    assert ("extra:   ascend_kernels/gather_rows/op_host/gather_rows.cpp (generated, but "
+            "op_specs/ no longer produces it)") in err
+
+    code, out, err = project.run()
+    assert code == 0
+    assert "removed  ascend_kernels/gather_rows/op_host/gather_rows.cpp" in out
+    assert not (project.out / "gather_rows").exists()  # empty folders go too
+    assert "slice/op_host/notes.txt is not generated but sits in a generated folder" in err
+    assert (project.out / "slice/op_host/notes.txt").exists()  # hand-written: left alone
+
+
+def test_a_new_dtype_reaches_the_opdef_and_the_kernel_with_no_other_edit(project):
+    project.edit("op_specs/slice.yaml", "dtypes: [float16, float32, int8, bool, int32, uint32, bfloat16]",
+                 "dtypes: [float16, float32, int8, bool, int32, uint32, bfloat16, int64]")
+    code, _, err = project.run("--check")
+    assert code == 1
+    for path in ("slice/op_host/slice.cpp", "slice/op_kernel/slice.cpp"):
+        assert f"stale:   ascend_kernels/{path}" in err
+    assert "ascend_kernels/depth_to_space" not in err
+    assert project.run()[0] == 0
+    assert "case ge::DT_INT64:\n            return 8;" in project.read("slice/op_host/slice.cpp")
+    assert "TILING_KEY_IS(8)" in project.read("slice/op_kernel/slice.cpp")
+    assert project.run("--check")[0] == 0
+
+
+def test_an_attribute_default_reaches_the_opdef(project):
+    line = 'this->Attr("data_format").AttrType(OPTIONAL).String("{}");'
+    assert line.format("NHWC") in project.read("space_to_depth/op_host/space_to_depth.cpp")
+    text = (project.specs / "space_to_depth.yaml").read_text()
+    text = text.replace("    default: NHWC\n", "    default: NCHW\n", 1)
+    (project.specs / "space_to_depth.yaml").write_text(text)
+    assert project.run()[0] == 0
+    host = project.read("space_to_depth/op_host/space_to_depth.cpp")
+    assert line.format("NCHW") in host and line.format("NHWC") not in host
+    assert line.format("NHWC") in project.read("depth_to_space/op_host/depth_to_space.cpp")
+
+
+def test_a_product_rule_reaches_every_opdef(project):
+    project.edit("op_specs/products.yaml", "exclude: [bfloat16]", "exclude: [bfloat16, int64]")
+    assert project.run()[0] == 0
+    for op in ("strided_slice", "depth_to_space", "space_to_depth"):
+        block = _config_block(project.read(f"{op}/op_host/{op}.cpp"), "ascend310p")
+        assert "ge::DT_INT64" not in block and "ge::DT_INT32" in block
+        assert "ge::DT_INT64" in _config_block(project.read(f"{op}/op_host/{op}.cpp"), "ascend910b")
+
+
+def test_an_op_level_product_rule_changes_only_that_op(project):
+    project.edit("op_specs/slice.yaml", "examples:", "products:\n  atlas-a2: {exclude: [bool]}\nexamples:")
+    assert project.run()[0] == 0
+    assert "ge::DT_BOOL" not in _config_block(project.read("slice/op_host/slice.cpp"), "ascend910b")
+    assert "ge::DT_BOOL" in _config_block(project.read("slice/op_host/slice.cpp"), "ascend910_93")
+    assert "ge::DT_BOOL" in _config_block(
+        project.read("strided_slice/op_host/strided_slice.cpp"), "ascend910b")
+
+
+def test_a_product_fact_reaches_the_product_table(project):
+    project.edit("op_specs/products.yaml", "ub_reserved_bytes: 8192    # the last",
+                 "ub_reserved_bytes: 16384    # the last")
+    assert project.run()[0] == 0
+    table = project.read("common/products_generated.h")
+    assert '{"atlas-a3", "ascend910_93", 2201, LaunchArchitecture::kSplit, 196608, 16384,' in table
+    assert '{"atlas-a2", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192,' in table
+
+
+def test_removing_an_op_removes_its_folder_and_its_cmake_entries(project):
+    (project.specs / "space_to_depth.yaml").unlink()
+    code, out, _ = project.run()
+    assert code == 0
+    assert "removed  ascend_kernels/space_to_depth/op_host/space_to_depth.cpp" in out
+    assert not (project.out / "space_to_depth").exists()
+    assert "space_to_depth" not in project.read("CMakeLists.txt")
+
+
+def test_a_malformed_engine_header_is_an_error_naming_its_line(project):
+    project.edit("ascend_kernels/common/copy_tiling.h", "struct CopyTiling {\n",
+                 "struct CopyTiling {\n    int32_t early;\n")
+    code, out, err = project.run()
+    line = (project.out / "common/copy_tiling.h").read_text().split("\n").index("    int32_t early;") + 2
+    assert code == 2 and out == ""
+    assert err.startswith(f"ascend-ops generate: error: ascend_kernels/common/copy_tiling.h:{line}: "
+                          f"field 'shape' (int64_t) starts at byte 4, not a multiple of 8")
+
+
+def test_an_engine_signature_that_disagrees_with_the_spec_names_both(project):
+    project.edit("ascend_kernels/common/op_views.h", "const int64_t* size, int64_t sizeSize",
+                 "const int64_t* sizes, int64_t sizesSize")
+    code, _, err = project.run("--check")
+    assert code == 2
+    assert re.match(r"ascend-ops generate: error: op_specs/slice\.yaml:\d+: the attributes of op "
+                    r"slice do not match BuildSliceView \(ascend_kernels/common/op_views\.h:\d+", err)
+
+
+def test_a_spec_error_is_reported_with_its_location(project):
+    project.edit("op_specs/slice.yaml", "op_type: AscendSlice", "op_type: AscendSlice\nop_kind: x")
+    code, _, err = project.run()
+    assert code == 2
+    assert "ascend-ops generate: error: op_specs/slice.yaml:6: unknown key 'op_kind'" in err
+
+
+def test_out_defaults_to_the_folder_next_to_specs(project, capsys):
+    from ascend_ops.codegen import main
+    assert main(["--check", "--specs", str(project.specs)]) == 0
+    assert "ascend_kernels/ is up to date" in capsys.readouterr().out
+
+
+def _config_block(host: str, add_config: str) -> str:
+    """The `{ OpAICoreConfig ...; AddConfig("<add_config>", config); }` block of a host source."""
+    end = host.index(f'AddConfig("{add_config}", config);')
+    return host[host.rindex("OpAICoreConfig config;", 0, end):end]

@@ -1,0 +1,52 @@
+"""The generated C++ compiles without CANN (codegen/host_check.py): op_host against the CANN
+header stand-in, op_kernel against the AscendC simulator headers."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ascend_ops.codegen.host_check import check_host_code, main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_generated_source_of_the_checkout_compiles():
+    results = check_host_code(ROOT / "ascend_kernels")
+    assert sorted(r.source.relative_to(ROOT / "ascend_kernels").parts[1] for r in results) == \
+        ["op_host"] * 4 + ["op_kernel"] * 4
+    failed = [f"{r.source}:\n{r.output}" for r in results if not r.ok]
+    assert not failed, "\n".join(failed)
+
+
+def test_a_broken_host_source_is_named(project, capsys):
+    project.edit("ascend_kernels/slice/op_host/slice.cpp", "tiling.set_shape(plan.shape);",
+                 "tiling.set_shape(&plan);")
+    assert main(["--out", str(project.out), "--no-kernels"]) == 1
+    out, err = capsys.readouterr()
+    assert "FAIL  " + str(project.out / "slice/op_host/slice.cpp") in out
+    assert "ok    " + str(project.out / "strided_slice/op_host/strided_slice.cpp") in out
+    assert "3 of 4 generated sources compile; failing: " + str(project.out / "slice/op_host/slice.cpp") in out
+    assert "set_shape" in err  # the compiler's message
+
+
+def test_the_stub_keeps_canns_strictness(project):
+    # CANN's array setters take a non-const pointer: passing a const array must fail here too.
+    project.edit("ascend_kernels/slice/op_host/slice.cpp", "tiling.set_shape(plan.shape);",
+                 "const ascend_ops::CopyTiling& constPlan = plan;\n    tiling.set_shape(constPlan.shape);")
+    results = {r.source.name: r for r in check_host_code(project.out, kernels=False)}
+    assert not results["slice.cpp"].ok
+    assert "invalid conversion from 'const long int*' to 'long int*'" in results["slice.cpp"].output \
+        or "const" in results["slice.cpp"].output
+
+
+def test_a_broken_kernel_is_named(project):
+    project.edit("ascend_kernels/slice/op_kernel/slice.cpp", "RunStridedCopy<uint16_t>(x, y, t)",
+                 "RunStridedCopy<uint16_t>(x, t)")
+    failed = [r.source for r in check_host_code(project.out) if not r.ok]
+    assert failed == [project.out / "slice/op_kernel/slice.cpp"]
+
+
+def test_a_missing_compiler_is_a_clear_error(project):
+    with pytest.raises(FileNotFoundError, match="C\\+\\+ compiler 'no-such-g\\+\\+' not found"):
+        check_host_code(project.out, cxx="no-such-g++")

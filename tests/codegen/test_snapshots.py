@@ -1,0 +1,65 @@
+"""Golden output of every emitter for the fixture op `demo_window` (one attribute of each type,
+three product lines with all three dtype rules, an op-level product rule).
+
+The inputs are fixtures (tests/codegen/fixtures/), so these snapshots change only when an emitter
+or a template does. After an intended change, regenerate them and review the diff:
+
+    ASCEND_OPS_UPDATE_SNAPSHOTS=1 pytest tests/codegen/test_snapshots.py
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ascend_ops.codegen import host, kernel, project
+from ascend_ops.codegen.gen import generated_files, load_engine_api
+from ascend_ops.codegen.op_views import bind_attributes
+from ascend_ops.spec import load_specs
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
+UPDATE = os.environ.get("ASCEND_OPS_UPDATE_SNAPSHOTS") == "1"
+
+SPECS = load_specs(FIXTURES / "op_specs")
+ENGINE = load_engine_api(FIXTURES / "ascend_kernels")
+OP = SPECS.op("demo_window")
+BUILDER, BOUND = bind_attributes(OP, ENGINE.view_builders, ENGINE.op_views_label)
+
+# generated path -> the emitter that writes it
+EMITTERS = {
+    "CMakeLists.txt": lambda: project.emit_top_cmake(SPECS),
+    "CMakePresets.json": lambda: project.emit_cmake_presets(SPECS),
+    "common/products_generated.h": lambda: project.emit_products_header(SPECS),
+    "common/copy_tiling_twin_generated.h": lambda: kernel.emit_tiling_loader(ENGINE.tiling),
+    "demo_window/op_host/demo_window_tiling.h": lambda: host.emit_tiling_header(OP, ENGINE.tiling),
+    "demo_window/op_host/demo_window.cpp":
+        lambda: host.emit_host_source(OP, SPECS, ENGINE.tiling, BUILDER, BOUND),
+    "demo_window/op_host/CMakeLists.txt": lambda: host.emit_host_cmake(OP),
+    "demo_window/op_kernel/demo_window.cpp": lambda: kernel.emit_kernel_source(OP, SPECS),
+    "demo_window/op_kernel/CMakeLists.txt": lambda: kernel.emit_kernel_cmake(OP),
+}
+
+
+@pytest.mark.parametrize("path", sorted(EMITTERS))
+def test_emitter_output_matches_its_snapshot(path: str):
+    text = EMITTERS[path]()
+    golden = SNAPSHOTS / path
+    if UPDATE:
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+    assert golden.is_file(), f"no snapshot {golden}; run with ASCEND_OPS_UPDATE_SNAPSHOTS=1"
+    assert text == golden.read_text(encoding="utf-8"), (
+        f"{path} differs from {golden.relative_to(SNAPSHOTS.parent)}; if the change is intended, "
+        f"regenerate with ASCEND_OPS_UPDATE_SNAPSHOTS=1 and review the diff")
+
+
+def test_every_generated_file_has_a_snapshotted_emitter():
+    assert sorted(f.path for f in generated_files(SPECS, ENGINE)) == sorted(EMITTERS)
+
+
+def test_the_driver_writes_what_the_emitters_return():
+    for f in generated_files(SPECS, ENGINE):
+        assert f.content == EMITTERS[f.path](), f.path

@@ -1,0 +1,255 @@
+// Test driver of the data-movement engine: canonicalise an op's arguments, plan the copy for a
+// SoC, run RunStridedCopy through the AscendC simulator and compare every output byte with a
+// naive strided copy. Driven by tests/kernels/test_engine.py through stdin/stdout:
+//
+//   soc <name> <coreNum> <ubBytes> <pad> <padMaxElemBytes> <gather> <gather8Bit> <gatherBf16> <ubToUb>
+//   case <id> <soc> <elemBytes> <op> <inRank> <dims...> <op arguments...>
+//     strided_slice: <nb> <begin...> <ne> <end...> <ns> <strides...> <beginMask> <endMask> <ellipsisMask> <newAxisMask> <shrinkAxisMask>
+//     slice:         <no> <offsets...> <ns> <size...>
+//     depth_to_space | space_to_depth: <blockSize> <dataFormat> <mode>
+//     view:          <rank> <shape...> <stride...> <offset>     (a raw view of the input)
+//
+// For each case one line: "result <id> error <message>" or "result <id> ok key=value ...", and
+// the output bytes in <outdir>/<id>.bin. Input byte i is InputByte(i) (the test computes the same).
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "copy_planner.h"
+#include "op_views.h"
+#include "strided_copy_kernel.h"
+
+using namespace ascend_ops;
+
+extern "C" __global__ __aicore__ void engine_copy(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    GET_TILING_DATA(t, tiling);
+    if (TILING_KEY_IS(1)) {
+        RunStridedCopy<uint8_t>(x, y, t);
+    } else if (TILING_KEY_IS(2)) {
+        RunStridedCopy<uint16_t>(x, y, t);
+    } else if (TILING_KEY_IS(4)) {
+        RunStridedCopy<uint32_t>(x, y, t);
+    } else if (TILING_KEY_IS(8)) {
+        RunStridedCopy<uint64_t>(x, y, t);
+    }
+}
+
+namespace {
+
+uint8_t InputByte(int64_t i) { return static_cast<uint8_t>((i * 131 + (i >> 7) * 17 + 7) & 0xFF); }
+
+struct Soc {
+    ascend_sim::SocConfig sim;
+    SocInfo info;
+};
+
+std::vector<int64_t> ReadList(std::istream& in)
+{
+    int64_t n;
+    in >> n;
+    std::vector<int64_t> v(static_cast<size_t>(n));
+    for (auto& x : v) {
+        in >> x;
+    }
+    return v;
+}
+
+const char* ModeName(uint32_t mode)
+{
+    switch (mode) {
+        case kCopyModeEmpty: return "EMPTY";
+        case kCopyModeBurst: return "BURST";
+        case kCopyModeBurstAligned: return "BURST_ALIGNED";
+        case kCopyModeGather: return "GATHER";
+        case kCopyModeTranspose: return "TRANSPOSE";
+        case kCopyModeScalar: return "SCALAR";
+    }
+    return "?";
+}
+
+// Builds the op's view; returns false with `error` set when the arguments are rejected.
+bool BuildView(const std::string& op, std::istream& in, const TensorShape& input, TensorShape* out, StridedView* view,
+               std::string* error)
+{
+    Status status = Status::Ok();
+    if (op == "strided_slice") {
+        std::vector<int64_t> b = ReadList(in), e = ReadList(in), s = ReadList(in);
+        StridedSliceArgs args{};
+        args.begin = b.data();
+        args.beginSize = static_cast<int64_t>(b.size());
+        args.end = e.data();
+        args.endSize = static_cast<int64_t>(e.size());
+        args.strides = s.data();
+        args.stridesSize = static_cast<int64_t>(s.size());
+        in >> args.beginMask >> args.endMask >> args.ellipsisMask >> args.newAxisMask >> args.shrinkAxisMask;
+        status = BuildStridedSliceView(input, args, out, view);
+    } else if (op == "slice") {
+        std::vector<int64_t> o = ReadList(in), s = ReadList(in);
+        status = BuildSliceView(input, o.data(), static_cast<int64_t>(o.size()), s.data(),
+                                static_cast<int64_t>(s.size()), out, view);
+    } else if (op == "depth_to_space" || op == "space_to_depth") {
+        int64_t bs;
+        std::string format, mode;
+        in >> bs >> format >> mode;
+        status = op == "depth_to_space" ? BuildDepthToSpaceView(input, bs, format.c_str(), mode.c_str(), out, view)
+                                        : BuildSpaceToDepthView(input, bs, format.c_str(), mode.c_str(), out, view);
+    } else if (op == "view") {
+        in >> view->rank;
+        for (int32_t d = 0; d < view->rank; ++d) {
+            in >> view->shape[d];
+        }
+        for (int32_t d = 0; d < view->rank; ++d) {
+            in >> view->stride[d];
+        }
+        in >> view->offset;
+        out->rank = view->rank;
+        for (int32_t d = 0; d < view->rank; ++d) {
+            out->dims[d] = view->shape[d];
+        }
+    } else {
+        *error = "unknown op " + op;
+        return false;
+    }
+    if (!status.ok) {
+        *error = status.message;
+        return false;
+    }
+    return true;
+}
+
+void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std::string& outDir)
+{
+    std::string id, socName, op;
+    uint32_t elemBytes;
+    TensorShape input;
+    in >> id >> socName >> elemBytes >> op >> input.rank;
+    for (int32_t d = 0; d < input.rank; ++d) {
+        in >> input.dims[d];
+    }
+    const Soc& soc = socs.at(socName);
+    TensorShape outShape;
+    StridedView view;
+    std::string error;
+    if (!BuildView(op, in, input, &outShape, &view, &error)) {
+        std::cout << "result " << id << " error " << error << "\n";
+        return;
+    }
+    CopyTiling tiling;
+    Status planned = PlanStridedCopy(view, elemBytes, soc.info, &tiling);
+    if (!planned.ok) {
+        std::cout << "result " << id << " error " << planned.message << "\n";
+        return;
+    }
+    // Pure planner checks: the core ranges partition the output, the tiles fit UB.
+    int64_t covered = 0;
+    bool partition = true;
+    for (uint32_t b = 0; b < tiling.blockDim; ++b) {
+        int64_t begin, end;
+        CoreRange(tiling, b, &begin, &end);
+        partition = partition && begin == covered && end > begin;
+        covered = end;
+    }
+    partition = partition && covered == tiling.totalElems;
+    if (tiling.mode == kCopyModeEmpty) {
+        partition = tiling.blockDim == 1;
+    }
+    const int64_t ubNeeded = 2 * int64_t{tiling.inBufBytes} + 2 * int64_t{tiling.outBufBytes} + tiling.tableBytes;
+    const bool ubFits = ubNeeded <= soc.info.ubBytes;
+    const int64_t inBytes = NumElements(input) * elemBytes;
+    const int64_t outElems = NumElements(outShape);
+    const int64_t outBytes = outElems * elemBytes;
+    std::vector<uint8_t> x(static_cast<size_t>(inBytes) + 1), y(static_cast<size_t>(outBytes) + 1, 0);
+    for (int64_t i = 0; i < inBytes; ++i) {
+        x[static_cast<size_t>(i)] = InputByte(i);
+    }
+    ascend_sim::Simulator sim(soc.sim);
+    sim.AddBuffer("x", ascend_sim::BufferRole::kInput, x.data(), static_cast<uint64_t>(inBytes));
+    sim.AddBuffer("y", ascend_sim::BufferRole::kOutput, y.data(), static_cast<uint64_t>(outBytes));
+    sim.AddBuffer("tiling", ascend_sim::BufferRole::kTiling, &tiling, sizeof(tiling));
+    sim.SetTilingKey(CopyTilingKey(tiling));
+    std::string failure = ascend_sim::RunKernelCatching(sim, "engine_copy", tiling.blockDim, engine_copy, x.data(),
+                                                        y.data(), static_cast<uint8_t*>(nullptr),
+                                                        reinterpret_cast<uint8_t*>(&tiling));
+    if (!failure.empty()) {
+        std::cout << "result " << id << " simfail mode=" << ModeName(tiling.mode) << " " << failure << "\n";
+        return;
+    }
+    // Naive strided copy of the unmerged view.
+    int64_t firstBad = -1;
+    std::vector<int64_t> index(static_cast<size_t>(view.rank), 0);
+    int64_t src = view.offset;
+    for (int64_t i = 0; i < outElems; ++i) {
+        if (firstBad < 0 &&
+            std::memcmp(&y[static_cast<size_t>(i * elemBytes)], &x[static_cast<size_t>(src * elemBytes)], elemBytes) != 0) {
+            firstBad = i;
+        }
+        for (int32_t d = view.rank - 1; d >= 0; --d) {
+            if (++index[static_cast<size_t>(d)] < view.shape[d]) {
+                src += view.stride[d];
+                break;
+            }
+            src -= view.stride[d] * (view.shape[d] - 1);
+            index[static_cast<size_t>(d)] = 0;
+        }
+    }
+    std::ofstream(outDir + "/" + id + ".bin", std::ios::binary)
+        .write(reinterpret_cast<const char*>(y.data()), static_cast<std::streamsize>(outBytes));
+    const ascend_sim::Stats& s = sim.GetStats();
+    double moved = static_cast<double>(s.bytesGmToUb + s.bytesUbToGm);
+    std::ostringstream shape;
+    for (int32_t d = 0; d < outShape.rank; ++d) {
+        shape << (d ? "," : "") << outShape.dims[d];
+    }
+    std::cout << "result " << id << " ok shape=" << shape.str() << " mode=" << ModeName(tiling.mode)
+              << " blockDim=" << tiling.blockDim << " unitBytes=" << tiling.unitBytes
+              << " efficiency=" << (moved > 0 ? 2.0 * static_cast<double>(outBytes) / moved : 1.0)
+              << " balance=" << s.BusiestOverMean() << " dma=" << s.dmaInstructions
+              << " scalar=" << (s.scalarGmReads + s.scalarGmWrites) << " ub=" << s.ubBytesPeak
+              << " firstBad=" << firstBad << " partition=" << partition << " ubFits=" << ubFits << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    std::string outDir = argc > 1 ? argv[1] : ".";
+    std::map<std::string, Soc> socs;
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        std::istringstream in(line);
+        std::string kind;
+        if (!(in >> kind)) {
+            continue;
+        }
+        if (kind == "soc") {
+            Soc soc;
+            int pad, gather, gather8, bf16, ub2ub;
+            in >> soc.sim.name >> soc.sim.coreNum >> soc.sim.ubBytes >> pad >> soc.sim.dataCopyPadMaxElemBytes >>
+                gather >> gather8 >> bf16 >> ub2ub;
+            soc.sim.hasDataCopyPad = pad != 0;
+            soc.sim.hasGather = gather != 0;
+            soc.sim.gatherSupports8Bit = gather8 != 0;
+            soc.sim.gatherSupportsBf16 = bf16 != 0;
+            soc.sim.hasUbToUbCopy = ub2ub != 0;
+            std::string name = soc.sim.name;
+            socs[name] = soc;
+            Soc& stored = socs[name];
+            stored.info = SocInfo{stored.sim.name.c_str(), static_cast<int32_t>(stored.sim.coreNum),
+                                  static_cast<int64_t>(stored.sim.ubBytes), stored.sim.hasDataCopyPad,
+                                  stored.sim.dataCopyPadMaxElemBytes, stored.sim.hasGather,
+                                  stored.sim.gatherSupports8Bit, stored.sim.hasUbToUbCopy};
+        } else if (kind == "case") {
+            RunCase(in, socs, outDir);
+        }
+        std::cout.flush();
+    }
+    return 0;
+}

@@ -6,7 +6,8 @@
 # Each <op>/op_host/CMakeLists.txt calls ascend_ops_add_host_sources(<op>.cpp) and each
 # <op>/op_kernel/CMakeLists.txt calls ascend_ops_add_kernel_sources(OP_TYPE .. KERNEL_FILE ..);
 # the top-level CMakeLists.txt then builds one tiling / proto / aclnn library set and one kernel
-# library for all ops.
+# library for all ops. The two builders are macros, not functions: CANN's npu_op_* functions set
+# variables in their caller's scope, which must be the top level.
 
 if(NOT DEFINED ASCEND_CANN_PACKAGE_PATH OR NOT EXISTS "${ASCEND_CANN_PACKAGE_PATH}")
     message(FATAL_ERROR

@@ -13,18 +13,20 @@ and torch_npu never share a process. See Note [simulated npu].
 from __future__ import annotations
 
 import atexit
+import functools
 import os
 import sys
 from collections.abc import Iterator
 
 import torch
-from torch.utils._pytree import tree_map
+from torch.utils._pytree import tree_flatten, tree_map
 from torch.utils.backend_registration import _setup_privateuseone_for_python_backend
 
 from .products import product, product_from_env
 
-__all__ = ["enable_simulated_npu", "is_enabled", "is_simulated", "host_tensor", "on_device",
-           "SimulatedNpuTensor", "SIM_NPU_ENV", "DEVICE_TYPE", "DEFAULT_PRODUCT"]
+__all__ = ["enable_simulated_npu", "enabled_by_environment", "is_enabled", "is_simulated",
+           "host_tensor", "on_device", "SimulatedNpuTensor", "SIM_NPU_ENV", "DEVICE_TYPE",
+           "DEFAULT_PRODUCT"]
 
 SIM_NPU_ENV = "ASCEND_OPS_SIM_NPU"
 DEVICE_TYPE = "npu"
@@ -33,22 +35,25 @@ DEFAULT_PRODUCT = "atlas-a2"
 # Note [simulated npu]
 # ~~~~~~~~~~~~~~~~~~~~
 # An npu tensor here is a storage-less PrivateUse1 tensor (`SimulatedNpuTensor`) whose elements
-# are `host`, a CPU tensor of the same shape and dtype. Its own strides are always contiguous;
-# only `host` knows the real layout. Kernels registered for PrivateUse1:
+# are `host`, a CPU tensor of the same shape and dtype. The wrapper's own strides are always
+# contiguous and its storage offset 0; only `host` knows the real layout. Kernels for PrivateUse1:
 #   - factories and copies (`empty.memory_format`, `empty_strided`, `_copy_from`): enough for
-#     `.to("npu")`, `.cpu()`, `torch.empty/zeros(..., device="npu")`;
-#   - a boxed fallback for every other aten op: run the op on the host tensors (npu devices read
-#     as cpu, random ops draw from the device's generator), put tensor results on the device,
-#     return the npu argument itself for an in-place or out= result;
+#     `.to("npu")`, `.npu()`, `.cpu()`, `torch.empty/zeros(..., device="npu")`;
+#   - a boxed fallback for every other aten op (`_run_on_host`): run the op on the host tensors
+#     (an npu device reads as cpu, random ops draw from the device's generator), put tensor
+#     results on the device; an in-place or out= result is the npu argument itself, resized
+#     with its host when the op resized that (`arange` and other factories do);
 #   - the same host run, registered explicitly for ops whose CompositeExplicitAutograd kernel
 #     would otherwise win over the fallback and go wrong on a storage-less tensor: every view
 #     op (composite `slice` derives `as_strided` from the wrapper's contiguous strides, so a
 #     chained slice reads the wrong elements; composite `detach`/`alias` make a tensor without
-#     `host`), `_unsafe_view` (a view in all but schema) and `arange` (it resizes an empty out=
-#     tensor, which a wrapper cannot follow).
-# Results of host views are views of the host tensor, so writes through npu views reach their
-# base. The custom ascend_ops kernels unwrap the same way (npu.device_kernel).
-_EXTRA_HOST_ROUTES = ("_unsafe_view", "arange", "arange.start", "arange.start_step")
+#     `host`) and `_unsafe_view` (a view in all but its schema).
+# A view's host is a view of its base's host, so writes through npu views reach the base. What
+# needs real strides cannot work: autograd's CopySlices (an in-place op on a view while grad is
+# recorded) replays the view with `as_strided` of the wrapper's strides, so such an op raises
+# rather than record wrong gradients. The ascend_ops kernels unwrap the same way
+# (npu.device_kernel).
+_EXTRA_HOST_ROUTES = ("_unsafe_view",)
 
 _claimed_soc: str | None = None
 _generator = torch.Generator()  # the device's random state (get_rng_state, manual_seed, ...)
@@ -161,6 +166,7 @@ def _empty_strided(size, stride, *, dtype=None, layout=None, device=None, pin_me
 
 def _copy_from(src: torch.Tensor, dst: torch.Tensor, non_blocking: bool = False) -> torch.Tensor:
     """Host to device, device to host and device to device: one host copy."""
+    _refuse_view_rebase(torch.ops.aten._copy_from.default, [dst], [src, dst])
     (dst.host if is_simulated(dst) else dst).copy_(_to_host(src))
     return dst
 
@@ -185,6 +191,17 @@ def _written_arguments(schema, args, kwargs) -> Iterator[tuple[object, object]]:
             yield frozenset(arg.alias_info.before_set), value
 
 
+def _refuse_view_rebase(op, written: list, inputs: list) -> None:
+    """Raise if autograd would record an in-place op on an npu view (Note [simulated npu])."""
+    if not torch.is_grad_enabled() or not any(is_simulated(t) and t._is_view() for t in written):
+        return
+    if any(isinstance(t, torch.Tensor) and t.requires_grad for t in inputs):
+        raise RuntimeError(
+            f"{op}: the simulated npu device cannot record an in-place op on a view for "
+            f"autograd (its views have no real strides, so the gradient would be wrong); "
+            f"apply the op out of place, e.g. on a clone of the view")
+
+
 def _follow_host_shape(x: SimulatedNpuTensor) -> None:
     """Give `x` its host's shape after an op resized the host tensor (e.g. `out=`)."""
     if x.shape != x.host.shape:
@@ -196,17 +213,18 @@ def _follow_host_shape(x: SimulatedNpuTensor) -> None:
 def _run_on_host(op: torch._ops.OpOverload, *args, **kwargs):
     """Run `op` on the host tensors of its npu arguments; results go to the device."""
     schema = op._schema
+    written = dict(_written_arguments(schema, args, kwargs))
+    written_tensors = tree_flatten(list(written.values()))[0]
+    _refuse_view_rebase(op, written_tensors, tree_flatten((args, kwargs))[0])
     host_args, host_kwargs = tree_map(_to_host, (args, kwargs))
     if any(a.name == "generator" and a.kwarg_only for a in schema.arguments) \
             and host_kwargs.get("generator") is None:
         host_kwargs["generator"] = _generator
     result = op(*host_args, **host_kwargs)
 
-    written = dict(_written_arguments(schema, args, kwargs))
-    for value in written.values():
-        for t in (value if isinstance(value, (list, tuple)) else [value]):
-            if is_simulated(t):
-                _follow_host_shape(t)
+    for t in written_tensors:
+        if is_simulated(t):
+            _follow_host_shape(t)
     if not schema.returns:
         return None
     results = result if len(schema.returns) > 1 else (result,)
@@ -243,10 +261,8 @@ def _register_kernels() -> None:
     aten.impl("empty.memory_format", _empty, "PrivateUse1")
     aten.impl("empty_strided", _empty_strided, "PrivateUse1")
     aten.impl("_copy_from", _copy_from, "PrivateUse1")
-    routed = [*_composite_views(), *(_overload(n) for n in _EXTRA_HOST_ROUTES)]
-    for op in routed:
-        aten.impl(op, (lambda op: lambda *args, **kwargs: _run_on_host(op, *args, **kwargs))(op),
-                  "PrivateUse1")
+    for op in [*_composite_views(), *(_overload(n) for n in _EXTRA_HOST_ROUTES)]:
+        aten.impl(op, functools.partial(_run_on_host, op), "PrivateUse1")
     fallback = torch.library.Library("_", "IMPL")
     fallback.fallback(_run_on_host, "PrivateUse1")
     _libraries.extend((aten, fallback))

@@ -53,8 +53,20 @@ def strided_slice(x: torch.Tensor, begin, end, strides=None, *, begin_mask=0, en
                      else builtins.slice(0, 0))
     selected = x[tuple(index)]
     if flip_dims:
-        return selected.flip(flip_dims).contiguous()  # flip copies, but keeps x's strides
+        return _flip_bits(selected, flip_dims).contiguous()  # flip copies, keeping x's strides
     return selected.clone(memory_format=torch.contiguous_format)
+
+
+# torch's CPU flip lacks the unsigned and float8 dtypes; reversing elements only moves bits, so
+# flip a same-size integer view instead.
+_SAME_SIZE_INT = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
+
+
+def _flip_bits(x: torch.Tensor, dims: list[int]) -> torch.Tensor:
+    as_int = _SAME_SIZE_INT.get(x.element_size())
+    if as_int is None or x.dtype.is_complex:
+        return x.flip(dims)
+    return x.view(as_int).flip(dims).view(x.dtype)
 
 
 def slice(x: torch.Tensor, offsets, size) -> torch.Tensor:  # noqa: A001 - the op's name

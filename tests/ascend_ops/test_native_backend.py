@@ -60,8 +60,8 @@ def layouts(shape: tuple[int, ...], dtype: torch.dtype, seed: int = 0) -> dict[s
         return out
     order = list(range(rank))[::-1]
     out["permuted"] = random_tensor(tuple(shape[d] for d in order), dtype, seed + 1).permute(order)
-    stepped = random_tensor(tuple(2 * d + 1 for d in shape), dtype, seed + 2)
-    out["stepped"] = stepped[tuple(slice(1, None, 2) for _ in shape)]
+    stepped = random_tensor((shape[0] + 1, *shape[1:-1], 2 * shape[-1] + 1), dtype, seed + 2)
+    out["stepped"] = stepped[1:, ..., 1::2]
     out["offset"] = random_tensor((shape[0] + 3, *shape[1:]), dtype, seed + 3)[3:]
     out["broadcast"] = random_tensor((1, *shape[1:]), dtype, seed + 4).expand(shape)
     return out

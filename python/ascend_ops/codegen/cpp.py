@@ -79,9 +79,10 @@ def attr_def(attr: Attribute) -> str:
         value = "Int()" if attr.required else f"Int({int(attr.default)})"
     elif attr.type is AttrType.INT_LIST:
         value = "ListInt()" if attr.required else f"ListInt({_int_list(attr.default)})"
-    elif attr.type is AttrType.OPTIONAL_INT_LIST:
+    elif attr.type is AttrType.OPTIONAL_INT_LIST:  # absent (None) arrives as an empty list
         kind = "OPTIONAL"
-        value = f"ListInt({_int_list(attr.default or ())})" if not attr.required else "ListInt({})"
+        default = () if attr.required or attr.default is None else attr.default
+        value = f"ListInt({_int_list(default)})"
     elif attr.type is AttrType.STR:
         value = "String()" if attr.required else f"String({cpp_string(attr.default)})"
     else:  # pragma: no cover - AttrType is closed

@@ -27,6 +27,8 @@ from .op_views import ViewBuilder, ViewBuilderError, bind_attributes, load_view_
 
 COPY_TILING_HEADER = "common/copy_tiling.h"
 OP_VIEWS_HEADER = "common/op_views.h"
+# Hand-written folders of ascend_kernels/; an op folder may not take their names.
+RESERVED_DIRS = ("build", "build_out", "cmake", "common", "sim")
 
 
 class CodegenError(ValueError):
@@ -77,6 +79,9 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
 
 
 def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
+    if op.name in RESERVED_DIRS:
+        raise CodegenError(f"{op.loc}: op name {op.name!r} would put its folder on the hand-written "
+                           f"ascend_kernels/{op.name}/; rename the op")
     builder, bound = bind_attributes(op, engine.view_builders, engine.op_views_label)
     host_dir, kernel_dir = f"{op.name}/op_host", f"{op.name}/op_kernel"
 

@@ -60,9 +60,9 @@ def compile_command(source: Path, out_dir: Path, cxx: str = "g++",
 
 
 def check_host_code(out_dir: Path, cxx: str = "g++", strict: bool = False,
-                    kernels: bool = True) -> list[HostCheckResult]:
+                    kernels: bool = True, ops: Sequence[str] | None = None) -> list[HostCheckResult]:
     """Compile every op_host source (and, with `kernels`, every op_kernel source against the
-    simulator's AscendC headers) in parallel; one result per file, sorted by path."""
+    simulator's AscendC headers) of every op, or of `ops`, in parallel; one result per file."""
     if shutil.which(cxx) is None:
         raise FileNotFoundError(f"C++ compiler {cxx!r} not found; install g++ or pass --cxx")
     sources = host_sources(out_dir)
@@ -73,6 +73,8 @@ def check_host_code(out_dir: Path, cxx: str = "g++", strict: bool = False,
             raise FileNotFoundError(f"{out_dir}/{SIM_DIR}/kernel_operator.h is missing; pass "
                                     f"--no-kernels to check the host code only")
         sources += kernel_sources(out_dir)
+    if ops is not None:
+        sources = [s for s in sources if s.parent.parent.name in ops]
 
     def run(source: Path) -> HostCheckResult:
         command = compile_command(source, out_dir, cxx, strict)

@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <system_error>
@@ -29,6 +30,7 @@ namespace {
 constexpr int kMaxRank = 64;                       // numpy's limit on dims
 constexpr int64_t kParallelBytes = 1 << 20;        // below this, one thread
 constexpr int64_t kBytesPerThread = 512 << 10;     // at least this much work per thread
+constexpr int64_t kChunkBytes = 256 << 10;         // work handed out at a time
 constexpr int64_t kHugePage = 2 << 20;
 constexpr int64_t kAdviseHugePagesBytes = 4 << 20; // see Note [fresh output pages]
 constexpr int64_t kTileBytes = 64;                 // a transpose tile is a cache line each way
@@ -206,7 +208,7 @@ Plan MakePlan(const Layout& l, int threads)
 // --- kernels -------------------------------------------------------------------------------
 
 template <int64_t N>
-inline void CopyFixed(char* dst, const char* src, int64_t rows, int64_t in_step)
+inline void CopyFixed(char* __restrict__ dst, const char* __restrict__ src, int64_t rows, int64_t in_step)
 {
     for (int64_t i = 0; i < rows; ++i) {
         std::memcpy(dst + i * N, src + i * in_step, N);
@@ -236,7 +238,7 @@ void CopyRuns(char* dst, const char* src, int64_t rows, int64_t in_step, int64_t
 
 // dst[j] = src[j * step], j < n; `Step` is the step in elements when known at compile time.
 template <class T, int64_t Step>
-inline void GatherConst(char* dst, const char* src, int64_t n)
+inline void GatherConst(char* __restrict__ dst, const char* __restrict__ src, int64_t n)
 {
     for (int64_t j = 0; j < n; ++j) {
         Store<T>(dst + j * int64_t(sizeof(T)), Load<T>(src + j * Step * int64_t(sizeof(T))));
@@ -244,7 +246,7 @@ inline void GatherConst(char* dst, const char* src, int64_t n)
 }
 
 template <class T>
-void GatherRow(char* dst, const char* src, int64_t n, int64_t step)
+void GatherRow(char* __restrict__ dst, const char* __restrict__ src, int64_t n, int64_t step)
 {
     constexpr int64_t e = sizeof(T);
     switch (step / e * (step % e == 0)) {
@@ -262,7 +264,7 @@ void GatherRow(char* dst, const char* src, int64_t n, int64_t step)
 
 // Output tile [rows][C] is contiguous; input row c is contiguous: interleave C streams.
 template <class T, int64_t C>
-void Interleave(char* dst, const char* src, int64_t rows, int64_t col_in)
+void Interleave(char* __restrict__ dst, const char* __restrict__ src, int64_t rows, int64_t col_in)
 {
     constexpr int64_t e = sizeof(T);
     for (int64_t i = 0; i < rows; ++i) {
@@ -274,7 +276,7 @@ void Interleave(char* dst, const char* src, int64_t rows, int64_t col_in)
 
 // Input tile [cols][R] is contiguous; output row r is contiguous: deinterleave into R streams.
 template <class T, int64_t R>
-void Deinterleave(char* dst, const char* src, int64_t cols, int64_t row_out)
+void Deinterleave(char* __restrict__ dst, const char* __restrict__ src, int64_t cols, int64_t row_out)
 {
     constexpr int64_t e = sizeof(T);
     for (int64_t j = 0; j < cols; ++j) {
@@ -287,7 +289,7 @@ void Deinterleave(char* dst, const char* src, int64_t cols, int64_t row_out)
 // out[i][j] = in[i][j] for i < rows (input stride elem, output stride row_out), j < cols (input
 // stride col_in, output stride elem), in tiles of a cache line each way.
 template <class T>
-void TransposeTiles(char* dst, const char* src, int64_t rows, int64_t row_out, int64_t cols,
+void TransposeTiles(char* __restrict__ dst, const char* __restrict__ src, int64_t rows, int64_t row_out, int64_t cols,
                     int64_t col_in)
 {
     constexpr int64_t e = sizeof(T);
@@ -432,6 +434,8 @@ void AdviseHugePages(char* dst, int64_t bytes)
     }
 }
 
+// Rows are handed out in chunks of about kChunkBytes from a shared counter, so a thread the OS
+// leaves waiting (other processes on the cores) delays the copy by one chunk, not by its share.
 void Execute(const Plan& p, const char* src, char* dst, int threads)
 {
     const int64_t items = ItemsOf(p);
@@ -443,20 +447,28 @@ void Execute(const Plan& p, const char* src, char* dst, int threads)
         RunRowsAnySize(p, src, dst, 0, items);
         return;
     }
-    const int64_t chunk = (items + workers - 1) / workers;
-    std::vector<std::thread> pool;
-    pool.reserve(size_t(workers - 1));
-    int64_t begin = chunk;
-    try {
-        for (; begin < items; begin += chunk) {
-            const int64_t end = std::min(items, begin + chunk);
-            pool.emplace_back([&p, src, dst, begin, end] { RunRowsAnySize(p, src, dst, begin, end); });
+    const int64_t item_bytes = std::max<int64_t>(p.total_bytes / items, 1);
+    const int64_t chunk = std::max<int64_t>(kChunkBytes / item_bytes, 1);
+    std::atomic<int64_t> next{0};
+    auto work = [&p, src, dst, items, chunk, &next] {
+        for (;;) {
+            const int64_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
+            if (begin >= items) {
+                return;
+            }
+            RunRowsAnySize(p, src, dst, begin, std::min(items, begin + chunk));
         }
-    } catch (const std::system_error&) {  // no more threads: the caller copies the rest
-        RunRowsAnySize(p, src, dst, begin, items);
+    };
+    std::vector<std::thread> helpers;
+    helpers.reserve(size_t(workers - 1));
+    try {
+        for (int64_t i = 1; i < workers; ++i) {
+            helpers.emplace_back(work);
+        }
+    } catch (const std::system_error&) {  // no more threads: fewer helpers
     }
-    RunRowsAnySize(p, src, dst, 0, std::min(chunk, items));
-    for (std::thread& t : pool) {
+    work();
+    for (std::thread& t : helpers) {
         t.join();
     }
 }

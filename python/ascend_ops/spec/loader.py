@@ -269,6 +269,7 @@ def _parse_attributes(f: _Fields) -> tuple[Attribute, ...]:
             raise g.error("type", _unknown(type_text, [t.value for t in AttrType],
                                            "attribute type")) from None
         default = g.take("default", object, REQUIRED) if "default" in item else REQUIRED
+        g.taken.add("default")
         choices = g.take("choices", list, None)
         if choices is not None and typ is not AttrType.STR:
             raise g.error("choices", f"attribute {name}: choices are only for str attributes")

@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 
-SUBCOMMANDS = ("caps", "examples")
+SUBCOMMANDS = ("caps", "examples", "generate")
 
 
 def build_parser() -> argparse.ArgumentParser:

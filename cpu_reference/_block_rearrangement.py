@@ -7,8 +7,8 @@ channels, output pixel (h*bs + by, w*bs + bx), channel c, reads input pixel (h, 
     CRD (ONNX CRD, torch.pixel_shuffle on NCHW):    c * bs*bs + by*bs + bx
 
 For NHWC and NCHW that is one 6-D transpose of a reshaped input. NCHW_VECT_C
-(int8 `[N, C/4, H, W, 4]`) uses the flat channel c_outer*4 + c_inner: it is unpacked to
-NCHW, rearranged, and packed again. SpaceToDepth is the exact inverse of DepthToSpace for
+(int8 `[N, C/4, H, W, 4]`, DCR only) uses the flat channel c_outer*4 + c_inner: it is
+unpacked to NCHW, rearranged, and packed again. SpaceToDepth is the exact inverse of DepthToSpace for
 the same data_format and mode, so its steps are the inverted DepthToSpace steps of its output.
 """
 
@@ -123,6 +123,13 @@ def check_arguments(
                 f"x.shape[4] = {lanes} is invalid for data_format 'NCHW_VECT_C': it must be {VECT_C_LANES}"
             )
         c = c_outer * VECT_C_LANES
+        if mode == "CRD":
+            # CRD's channel c*bs*bs + by*bs + bx is no strided view of 4-lane packed channels
+            # (unless 4 divides bs), and TF, the only source of NCHW_VECT_C, has no modes.
+            raise OpArgumentError(
+                "mode = 'CRD' is not supported with data_format 'NCHW_VECT_C': "
+                "use mode 'DCR' (TF's only ordering for NCHW_VECT_C)"
+            )
     return ImageDims(n, c, h, w), block_size
 
 

@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Sets up .venv and runs the package's main job on a machine without an NPU: the capability
-# matrix, then every spec's worked examples through torch.ops.ascend_ops on the CPU.
+# Sets up .venv and runs the package's main job on a machine without an NPU: check that the
+# generated kernels are current, print the capability matrix, run every spec's worked examples
+# through torch.ops.ascend_ops on the CPU, then run the generated AscendC kernels on the CPU
+# simulator over the full verification corpus (every op x product line x dtype, bit for bit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0
+.venv/bin/ascend-ops generate --check
+echo
 .venv/bin/ascend-ops caps
 echo
 .venv/bin/ascend-ops examples
+echo
+.venv/bin/ascend-ops sim

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Sets up .venv and runs every check: the generated kernels are current, the generated docs are
-# current, then the whole test suite. Extra arguments go to pytest.
+# Sets up .venv and runs every check: the generated kernels are current and compile without
+# CANN, the generated docs are current, the full simulator corpus passes (this also builds the
+# simulator libraries the tests reuse), then the whole test suite. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0
+.venv/bin/ascend-ops generate --check
+.venv/bin/python -m ascend_ops.codegen.host_check
+.venv/bin/ascend-ops docs --check
+.venv/bin/ascend-ops sim
 .venv/bin/python -m pytest -n 2 -q "$@"

@@ -28,7 +28,8 @@ struct ProductInfo {
     int64_t ubReservedBytes;          // kept back from the kernel (API scratch)
     bool dataCopyPad;                 // DataCopyPad exists
     int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
-    bool gather;                      // in-UB Gather exists
+    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
+    bool gather8Bit;                  // Gather also takes 8-bit elements
     bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
 };
 
@@ -41,11 +42,11 @@ struct SocEntry {
 
 constexpr int32_t kProductCount = 5;
 constexpr ProductInfo kProducts[kProductCount] = {
-    {"atlas-a3", "ascend910_93", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, true},  // Atlas A3 training / inference series
-    {"atlas-a2", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, true},  // Atlas A2 training series / Atlas 800I A2 inference
-    {"atlas-training", "ascend910", 1001, LaunchArchitecture::kCoupled, 262144, 0, false, 0, false, true},  // Atlas training series
-    {"atlas-inference", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, true},  // Atlas inference series
-    {"atlas-200i-500-a2", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, true, false},  // Atlas 200I/500 A2 inference
+    {"atlas-a3", "ascend910_93", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true},  // Atlas A3 training / inference series
+    {"atlas-a2", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true},  // Atlas A2 training series / Atlas 800I A2 inference
+    {"atlas-training", "ascend910", 1001, LaunchArchitecture::kCoupled, 262144, 0, false, 0, false, false, true},  // Atlas training series
+    {"atlas-inference", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, false, true},  // Atlas inference series
+    {"atlas-200i-500-a2", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, true, true, false},  // Atlas 200I/500 A2 inference
 };
 
 constexpr int32_t kSocCount = 27;
@@ -131,8 +132,7 @@ inline int32_t LaunchCores(const SocEntry& soc)
 }
 
 // The engine's SocInfo for a SoC of `product` on which the platform reports `coreNum` launch
-// cores and `ubBytes` of UB per core; the product's UB reserve is taken off here. Fields the
-// product table has no fact for stay false (the planner then avoids what they would allow).
+// cores and `ubBytes` of UB per core; the product's UB reserve is taken off here.
 inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int32_t coreNum, int64_t ubBytes)
 {
     SocInfo soc{};
@@ -142,6 +142,7 @@ inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int3
     soc.hasDataCopyPad = product.dataCopyPad;
     soc.dataCopyPadMaxElemBytes = static_cast<uint32_t>(product.dataCopyPadMaxElemBytes);
     soc.hasGather = product.gather;
+    soc.hasGather8Bit = product.gather8Bit;
     soc.hasUbToUbCopy = product.ubToUbCopy;
     return soc;
 }

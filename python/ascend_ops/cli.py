@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 
-SUBCOMMANDS = ("caps", "examples", "generate")
+SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -59,8 +59,10 @@ def _files_under(dirs: Iterable[Path]) -> list[Path]:
 
 
 def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = (),
-          flags: Sequence[str] = (), defines: dict[str, str] | None = None) -> Path:
-    """The path of `name`'s shared library built from `sources`, compiling only on a cache miss."""
+          flags: Sequence[str] = (), defines: dict[str, str] | None = None,
+          announce: str | None = None) -> Path:
+    """The path of `name`'s shared library built from `sources`, compiling only on a cache miss
+    (and then first telling the user `announce` through `progress`, when given)."""
     cxx, version = compiler()
     args = ["-std=c++17", "-O2", "-shared", "-fPIC", *flags]
     args += [f"-D{k}={v}" for k, v in sorted((defines or {}).items())]
@@ -73,6 +75,8 @@ def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = 
     target = cache_dir() / f"{name}-{digest.hexdigest()[:16]}.so"
     if target.exists():
         return target
+    if announce:
+        progress(announce)
     fd, tmp = tempfile.mkstemp(suffix=".so", dir=target.parent)
     os.close(fd)
     cmd = [cxx, *args, *map(str, sources), "-o", tmp]

@@ -7,15 +7,15 @@ the same errors -- reads the numpy view's shape, byte strides and first element,
 Elements move as raw bits, so results equal the reference's bit for bit
 (tests/ascend_ops/test_native_backend.py compares the two on every op and dtype).
 
-Where numpy cannot express an op as one view of the input (NCHW_VECT_C in CRD mode needs a
-reshape that copies), and for tensors with a lazy conjugate or negative bit, the call runs on
-the reference instead.
+Where numpy cannot express an op as one view of the input (NCHW_VECT_C: unpacking the int8
+lanes is a reshape that copies), and for tensors with a lazy conjugate or negative bit, the call
+runs on the reference instead.
 
 Note [native per-call cost]
 ~~~~~~~~~~~~~~~~~~~~~~~~~~~
 What a call needs -- the output shape, the view's byte offset and its descriptor -- depends only
 on the input's shape, strides and dtype and on the op's arguments, so it is computed once per
-distinct call and cached. A repeated call is a dict lookup, `torch.empty` and one ctypes call
+distinct call and cached. A repeated call is a dict lookup, `new_empty` and one ctypes call
 (`ascend-ops bench` measures it against `x[...].clone()`). The dispatcher hands the kernel plain
 ints and strs (the schema converts bools and numpy ints, and drops arguments equal to their
 defaults), so the arguments themselves form the key.
@@ -40,8 +40,8 @@ from .dtypes import to_numpy
 SOURCE = Path(__file__).parent / "native_copy" / "strided_copy.cpp"
 _CACHE_LIMIT = 4096  # distinct calls remembered per op; the cache starts over beyond that
 
-# What a call does, once its arguments are known to be valid: ("copy", output shape, byte offset
-# of the view's first element, descriptor or None when there is nothing to copy) or REFERENCE.
+# What a call does, once its arguments are known to be valid: (output shape, byte offset of the
+# view's first element, descriptor or None when there is nothing to copy), or REFERENCE.
 REFERENCE = "reference"
 
 Plan = tuple  # (output_shape, offset, desc) | REFERENCE
@@ -144,7 +144,8 @@ def library() -> ctypes.CDLL:
     """strided_copy.cpp, built on first use (and cached on disk by content, see native.py)."""
     try:
         lib = native.load("strided_copy", [SOURCE], flags=["-O3", "-march=native", "-pthread"],
-                          defines={"ASCEND_OPS_HOST_CPU": _host_cpu()})
+                          defines={"ASCEND_OPS_HOST_CPU": _host_cpu()},
+                          announce=f"building the native CPU copy ({SOURCE.name}), once")
     except native.NativeBuildError as e:
         raise native.NativeBuildError(
             f"{e}\nThe native CPU backend (the default for CPU tensors) compiles {SOURCE.name} "
@@ -171,7 +172,6 @@ def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[.
     """The native CPU kernel of `op_name`; `reference` runs the calls numpy cannot view."""
     cache: dict = {}
     get_num_threads = torch.get_num_threads
-    empty = torch.empty
     copy = None  # the ctypes function, bound on the first copy (that builds the library)
 
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
@@ -180,8 +180,7 @@ def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[.
             return reference(x, *args, **kwargs)
         try:
             key = (x.shape, x.stride(), x.dtype,
-                   tuple(tuple(a) if type(a) is list else a for a in args),
-                   tuple((k, tuple(v) if type(v) is list else v) for k, v in kwargs.items()))
+                   *[tuple(a) if a.__class__ is list else a for a in args], *kwargs.items())
             plan = cache.get(key)
         except TypeError:  # an unhashable argument: no caching, the checks will name it
             key = plan = None
@@ -194,7 +193,7 @@ def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[.
         if plan is REFERENCE:
             return reference(x, *args, **kwargs)
         shape, offset, desc = plan
-        out = empty(shape, dtype=x.dtype)
+        out = x.new_empty(shape)
         if desc is not None:
             if copy is None:
                 copy = library().ascend_ops_strided_copy

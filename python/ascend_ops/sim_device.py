@@ -54,6 +54,10 @@ DEFAULT_PRODUCT = "atlas-a2"
 # rather than record wrong gradients. The ascend_ops kernels unwrap the same way
 # (npu.device_kernel).
 _EXTRA_HOST_ROUTES = ("_unsafe_view",)
+# Autograd makes a non-differentiable view (`x.view(dtype)`) as a metadata copy of the kernel's
+# result: a new tensor, not this subclass, without `host`. Above autograd, for npu tensors, the
+# host run gives the view itself (with no autograd history, which it would not have anyway).
+_ABOVE_AUTOGRAD_HOST_ROUTES = ("view.dtype",)
 
 _claimed_soc: str | None = None
 _generator = torch.Generator()  # the device's random state (get_rng_state, manual_seed, ...)
@@ -67,6 +71,16 @@ class SimulatedNpuTensor(torch.Tensor):
     # torch functions return what the kernels return: without this, subclass propagation would
     # re-wrap the CPU result of `.cpu()` as a SimulatedNpuTensor with no elements.
     __torch_function__ = torch._C._disabled_torch_function_impl
+
+    @property
+    def data(self) -> SimulatedNpuTensor:
+        # torch's own `.data` is a metadata copy: a plain tensor, without `host`.
+        return on_device(self.host)
+
+    @data.setter
+    def data(self, new_data: SimulatedNpuTensor) -> None:
+        torch._C.TensorBase.data.__set__(self, new_data)  # sizes, strides, dtype of new_data
+        self.host = new_data.host
 
     def __repr__(self, *, tensor_contents=None) -> str:
         # torch's own repr formats 0-d elements with `format`, which for a subclass comes back
@@ -174,6 +188,9 @@ def _copy_from(src: torch.Tensor, dst: torch.Tensor, non_blocking: bool = False)
 def _to_host(value):
     if is_simulated(value):
         return value.host
+    if isinstance(value, torch.Tensor) and value.device.type == DEVICE_TYPE:
+        raise RuntimeError(f"an npu tensor of type {type(value).__name__} has no host elements: "
+                           f"it was not made by the simulated npu device's kernels")
     if isinstance(value, torch.device) and value.type == DEVICE_TYPE:
         return torch.device("cpu")
     return value
@@ -205,9 +222,7 @@ def _refuse_view_rebase(op, written: list, inputs: list) -> None:
 def _follow_host_shape(x: SimulatedNpuTensor) -> None:
     """Give `x` its host's shape after an op resized the host tensor (e.g. `out=`)."""
     if x.shape != x.host.shape:
-        host = x.host
-        x.data = on_device(host)  # swaps the wrapper's sizes in place, keeps this object
-        x.host = host
+        x.data = on_device(x.host)  # the same object and host, with the host's sizes
 
 
 def _run_on_host(op: torch._ops.OpOverload, *args, **kwargs):
@@ -263,6 +278,8 @@ def _register_kernels() -> None:
     aten.impl("_copy_from", _copy_from, "PrivateUse1")
     for op in [*_composite_views(), *(_overload(n) for n in _EXTRA_HOST_ROUTES)]:
         aten.impl(op, functools.partial(_run_on_host, op), "PrivateUse1")
+    for op in map(_overload, _ABOVE_AUTOGRAD_HOST_ROUTES):
+        aten.impl(op, functools.partial(_run_on_host, op), "AutogradPrivateUse1")
     fallback = torch.library.Library("_", "IMPL")
     fallback.fallback(_run_on_host, "PrivateUse1")
     _libraries.extend((aten, fallback))
@@ -271,12 +288,14 @@ def _register_kernels() -> None:
 # --- exit ---------------------------------------------------------------------------------------
 # Note [exit after backward]
 # ~~~~~~~~~~~~~~~~~~~~~~~~~~
-# The autograd engine runs backward nodes of npu tensors on its npu device thread, which frees
-# its last references to a task's tensors just after the backward call has returned. An npu
-# tensor here is a Python object: freeing one while the interpreter finalises takes the GIL too
-# late and aborts the process ("terminate called without an active exception"). At exit, one
-# more backward through that thread makes it finish every earlier task first (it takes them in
-# order), and this last task only releases tensors that `_exit_drain` keeps alive.
+# The autograd engine runs the backward nodes of npu tensors on its npu device thread, which may
+# drop the last reference to a finished backward's GraphTask just after `backward()` returned.
+# That task holds Python objects (torch stashes a contextvars copy for device threads), and
+# freeing them once the interpreter is finalising takes the GIL too late: the process aborts
+# ("terminate called without an active exception"), now and then, at exit. So at exit one more
+# backward runs through that thread, which takes tasks in order: by the time it finishes, every
+# earlier task is released. This last one is started on the engine directly, without the stash,
+# and its tensors stay referenced here, so releasing it touches no Python object.
 _exit_drain: list[torch.Tensor] = []
 
 
@@ -285,7 +304,8 @@ def _drain_autograd_device_thread() -> None:
     seed = on_device(torch.ones(()))
     _exit_drain.extend((leaf, seed))
     with torch.enable_grad():
-        torch.autograd.backward(leaf, seed)
+        torch.autograd.Variable._execution_engine.run_backward(
+            (leaf,), (seed,), False, False, (), True, True)
 
 
 # --- enabling -----------------------------------------------------------------------------------

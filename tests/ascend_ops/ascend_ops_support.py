@@ -189,8 +189,7 @@ CASES: tuple[Case, ...] = (
     Case("space_to_depth", "nhwc_crd_bs3", (2, 6, 9, 5), (3,), {"mode": "CRD"}),
     Case("space_to_depth", "nchw_dcr", (2, 3, 4, 6), (2,), {"data_format": "NCHW"}),
     Case("space_to_depth", "nchw_crd", (2, 3, 4, 6), (2,), {"data_format": "NCHW", "mode": "CRD"}),
-    Case("space_to_depth", "vect_c", (2, 1, 4, 6, 4), (2,),
-         {"data_format": "NCHW_VECT_C", "mode": "CRD"}, True),
+    Case("space_to_depth", "vect_c", (2, 1, 4, 6, 4), (2,), {"data_format": "NCHW_VECT_C"}, True),
 )
 
 

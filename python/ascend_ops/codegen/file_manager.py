@@ -22,9 +22,9 @@ def header_line(source: str, comment: str = "//") -> str:
     return f"{comment} {GENERATED_MARK}{source} {TOOL_MARK}; do not edit"
 
 
-def is_generated(text: str) -> bool:
+def is_generated(text: str, tool_mark: str = TOOL_MARK) -> bool:
     head = text.split("\n", _HEADER_LINES)[:_HEADER_LINES]
-    return any(GENERATED_MARK in line and TOOL_MARK in line for line in head)
+    return any(GENERATED_MARK in line and tool_mark in line for line in head)
 
 
 @dataclass(frozen=True)
@@ -51,10 +51,12 @@ class Problem:
 
 
 class FileManager:
-    def __init__(self, out_dir: Path, owned_dirs: Iterable[str]):
-        """`owned_dirs`: folders (relative to `out_dir`) whose every file must be generated."""
+    def __init__(self, out_dir: Path, owned_dirs: Iterable[str], tool_mark: str = TOOL_MARK):
+        """`owned_dirs`: folders (relative to `out_dir`) whose every file must be generated;
+        `tool_mark`: the generator's signature in its headers (`ascend-ops docs` has its own)."""
         self.out_dir = Path(out_dir)
         self.owned_dirs = tuple(sorted(set(owned_dirs)))
+        self.tool_mark = tool_mark
 
     def label(self, rel: str) -> str:
         return f"{self.out_dir.name}/{rel}"
@@ -130,7 +132,7 @@ class FileManager:
                                          for p in rel_parts):
                 continue
             rel = "/".join(rel_parts)
-            generated = is_generated(_head(path))
+            generated = is_generated(_head(path), self.tool_mark)
             owned = any(rel.startswith(d + "/") for d in self.owned_dirs)
             if generated or owned:
                 found.append((rel, generated))

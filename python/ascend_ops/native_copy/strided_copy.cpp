@@ -14,7 +14,7 @@
 //              deinterleave kernels when one side of the tile is 2, 3 or 4 long;
 //   gather     otherwise: an element loop (steps, negative strides).
 // The outer loops are split over threads by rows; copies below kParallelBytes stay on the calling
-// thread, because starting a thread costs about as much as copying 1 MiB.
+// thread: starting and joining a thread costs about as much as copying 1 MiB.
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -28,7 +28,7 @@
 namespace {
 
 constexpr int kMaxRank = 64;                       // numpy's limit on dims
-constexpr int64_t kParallelBytes = 1 << 20;        // below this, one thread
+constexpr int64_t kParallelBytes = 2 << 20;        // below this, one thread
 constexpr int64_t kBytesPerThread = 512 << 10;     // at least this much work per thread
 constexpr int64_t kChunkBytes = 256 << 10;         // work handed out at a time
 constexpr int64_t kHugePage = 2 << 20;
@@ -44,13 +44,14 @@ struct Dim {
     int64_t out;  // output stride, bytes (C-contiguous)
 };
 
-// The view after normalisation, plus the loops the chosen kernel leaves to the driver.
+// The view after normalisation, dims outermost first.
 struct Layout {
     int rank = 0;
     int64_t elem = 0;
     Dim dim[kMaxRank];
 };
 
+// The kernel, and the loops it leaves to the driver (`RunRows`).
 struct Plan {
     Kernel kernel = kEmpty;
     int64_t elem = 0;
@@ -208,7 +209,8 @@ Plan MakePlan(const Layout& l, int threads)
 // --- kernels -------------------------------------------------------------------------------
 
 template <int64_t N>
-inline void CopyFixed(char* __restrict__ dst, const char* __restrict__ src, int64_t rows, int64_t in_step)
+inline void CopyFixed(char* __restrict__ dst, const char* __restrict__ src, int64_t rows,
+                      int64_t in_step)
 {
     for (int64_t i = 0; i < rows; ++i) {
         std::memcpy(dst + i * N, src + i * in_step, N);
@@ -249,7 +251,8 @@ template <class T>
 void GatherRow(char* __restrict__ dst, const char* __restrict__ src, int64_t n, int64_t step)
 {
     constexpr int64_t e = sizeof(T);
-    switch (step / e * (step % e == 0)) {
+    const int64_t step_elems = step % e == 0 ? step / e : 0;  // 0: no specialisation
+    switch (step_elems) {
         case -1: return GatherConst<T, -1>(dst, src, n);
         case 2: return GatherConst<T, 2>(dst, src, n);
         case 3: return GatherConst<T, 3>(dst, src, n);
@@ -264,7 +267,8 @@ void GatherRow(char* __restrict__ dst, const char* __restrict__ src, int64_t n, 
 
 // Output tile [rows][C] is contiguous; input row c is contiguous: interleave C streams.
 template <class T, int64_t C>
-void Interleave(char* __restrict__ dst, const char* __restrict__ src, int64_t rows, int64_t col_in)
+void Interleave(char* __restrict__ dst, const char* __restrict__ src, int64_t rows,
+                int64_t col_in)
 {
     constexpr int64_t e = sizeof(T);
     for (int64_t i = 0; i < rows; ++i) {
@@ -276,7 +280,8 @@ void Interleave(char* __restrict__ dst, const char* __restrict__ src, int64_t ro
 
 // Input tile [cols][R] is contiguous; output row r is contiguous: deinterleave into R streams.
 template <class T, int64_t R>
-void Deinterleave(char* __restrict__ dst, const char* __restrict__ src, int64_t cols, int64_t row_out)
+void Deinterleave(char* __restrict__ dst, const char* __restrict__ src, int64_t cols,
+                  int64_t row_out)
 {
     constexpr int64_t e = sizeof(T);
     for (int64_t j = 0; j < cols; ++j) {
@@ -289,8 +294,8 @@ void Deinterleave(char* __restrict__ dst, const char* __restrict__ src, int64_t 
 // out[i][j] = in[i][j] for i < rows (input stride elem, output stride row_out), j < cols (input
 // stride col_in, output stride elem), in tiles of a cache line each way.
 template <class T>
-void TransposeTiles(char* __restrict__ dst, const char* __restrict__ src, int64_t rows, int64_t row_out, int64_t cols,
-                    int64_t col_in)
+void TransposeTiles(char* __restrict__ dst, const char* __restrict__ src, int64_t rows,
+                    int64_t row_out, int64_t cols, int64_t col_in)
 {
     constexpr int64_t e = sizeof(T);
     constexpr int64_t tile = kTileBytes / e < 8 ? 8 : kTileBytes / e;
@@ -424,14 +429,20 @@ void RunRowsAnySize(const Plan& p, const char* src, char* dst, int64_t begin, in
 // or the range is already mapped, nothing changes.
 void AdviseHugePages(char* dst, int64_t bytes)
 {
+#ifdef MADV_HUGEPAGE
     if (bytes < kAdviseHugePagesBytes) {
         return;
     }
-    const uintptr_t begin = (reinterpret_cast<uintptr_t>(dst) + kHugePage - 1) & ~uintptr_t(kHugePage - 1);
-    const uintptr_t end = (reinterpret_cast<uintptr_t>(dst) + bytes) & ~uintptr_t(kHugePage - 1);
+    const uintptr_t mask = ~uintptr_t(kHugePage - 1);
+    const uintptr_t begin = (reinterpret_cast<uintptr_t>(dst) + kHugePage - 1) & mask;
+    const uintptr_t end = (reinterpret_cast<uintptr_t>(dst) + bytes) & mask;
     if (end > begin) {
         madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
     }
+#else
+    (void)dst;
+    (void)bytes;
+#endif
 }
 
 // Rows are handed out in chunks of about kChunkBytes from a shared counter, so a thread the OS
@@ -467,7 +478,6 @@ void Execute(const Plan& p, const char* src, char* dst, int threads)
         }
     } catch (const std::system_error&) {  // no more threads: fewer helpers
     }
-    work();
     for (std::thread& t : helpers) {
         t.join();
     }

@@ -224,7 +224,8 @@ def _parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], t
             ub_bytes=f.take("ub_bytes", int), ub_reserved_bytes=f.take("ub_reserved_bytes", int),
             data_copy_pad=f.take("data_copy_pad", bool),
             data_copy_pad_max_elem_bytes=f.take("data_copy_pad_max_elem_bytes", int),
-            gather=f.take("gather", bool), ub_to_ub_copy=f.take("ub_to_ub_copy", bool),
+            gather=f.take("gather", bool), gather_8bit=f.take("gather_8bit", bool),
+            ub_to_ub_copy=f.take("ub_to_ub_copy", bool),
             dtype_rule=_parse_dtype_rule(f.take("dtypes", object, "all"), f, "dtypes", dtypes),
             all_dtypes=dtypes, loc=f.loc())
         f.done()

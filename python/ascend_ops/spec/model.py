@@ -67,6 +67,7 @@ class Product:
     data_copy_pad: bool
     data_copy_pad_max_elem_bytes: int
     gather: bool
+    gather_8bit: bool
     ub_to_ub_copy: bool
     dtype_rule: DtypeRule
     all_dtypes: tuple[str, ...]  # the vocabulary, so `dtypes` needs no second argument

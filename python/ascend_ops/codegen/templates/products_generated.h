@@ -28,7 +28,8 @@ struct ProductInfo {
     int64_t ubReservedBytes;          // kept back from the kernel (API scratch)
     bool dataCopyPad;                 // DataCopyPad exists
     int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
-    bool gather;                      // in-UB Gather exists
+    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
+    bool gather8Bit;                  // Gather also takes 8-bit elements
     bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
 };
 
@@ -101,8 +102,7 @@ inline int32_t LaunchCores(const SocEntry& soc)
 }
 
 // The engine's SocInfo for a SoC of `product` on which the platform reports `coreNum` launch
-// cores and `ubBytes` of UB per core; the product's UB reserve is taken off here. Fields the
-// product table has no fact for stay false (the planner then avoids what they would allow).
+// cores and `ubBytes` of UB per core; the product's UB reserve is taken off here.
 inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int32_t coreNum, int64_t ubBytes)
 {
     SocInfo soc{};
@@ -112,6 +112,7 @@ inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int3
     soc.hasDataCopyPad = product.dataCopyPad;
     soc.dataCopyPadMaxElemBytes = static_cast<uint32_t>(product.dataCopyPadMaxElemBytes);
     soc.hasGather = product.gather;
+    soc.hasGather8Bit = product.gather8Bit;
     soc.hasUbToUbCopy = product.ubToUbCopy;
     return soc;
 }

@@ -28,7 +28,8 @@ struct ProductInfo {
     int64_t ubReservedBytes;          // kept back from the kernel (API scratch)
     bool dataCopyPad;                 // DataCopyPad exists
     int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
-    bool gather;                      // in-UB Gather exists
+    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
+    bool gather8Bit;                  // Gather also takes 8-bit elements
     bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
 };
 
@@ -41,9 +42,9 @@ struct SocEntry {
 
 constexpr int32_t kProductCount = 3;
 constexpr ProductInfo kProducts[kProductCount] = {
-    {"split-line", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, true},  // A split-architecture line
-    {"coupled-line", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, true},  // A coupled line without bfloat16
-    {"small-line", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, false, false},  // A one-core line, float16 only
+    {"split-line", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true},  // A split-architecture line
+    {"coupled-line", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, false, true},  // A coupled line without bfloat16
+    {"small-line", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, false, false, false},  // A one-core line, float16 only
 };
 
 constexpr int32_t kSocCount = 4;
@@ -106,8 +107,7 @@ inline int32_t LaunchCores(const SocEntry& soc)
 }
 
 // The engine's SocInfo for a SoC of `product` on which the platform reports `coreNum` launch
-// cores and `ubBytes` of UB per core; the product's UB reserve is taken off here. Fields the
-// product table has no fact for stay false (the planner then avoids what they would allow).
+// cores and `ubBytes` of UB per core; the product's UB reserve is taken off here.
 inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int32_t coreNum, int64_t ubBytes)
 {
     SocInfo soc{};
@@ -117,6 +117,7 @@ inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int3
     soc.hasDataCopyPad = product.dataCopyPad;
     soc.dataCopyPadMaxElemBytes = static_cast<uint32_t>(product.dataCopyPadMaxElemBytes);
     soc.hasGather = product.gather;
+    soc.hasGather8Bit = product.gather8Bit;
     soc.hasUbToUbCopy = product.ubToUbCopy;
     return soc;
 }

@@ -1,0 +1,240 @@
+"""`ascend-ops bench`: time the ops' CPU path against cpu_reference, the numpy / torch
+expressions a user would write instead, and a plain memcpy of the same bytes.
+
+`cases.py` says what is measured, this module measures it (`run`), `report.py` turns the
+results into the Markdown table, the chart and the JSON under `bench/results/`.
+
+Each implementation is called once to warm up, then the implementations take turns, round
+after round, so a burst of load from elsewhere hits them alike; a time is the median of the
+rounds. Throughput counts bytes read plus bytes written: twice the output's bytes.
+"""
+from __future__ import annotations
+
+import ctypes
+import datetime
+import os
+import platform
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+
+import cpu_reference
+
+from .. import backends, native_backend
+from ..dtypes import to_numpy
+from .cases import SHAPE_CLASSES, ShapeClass, TinyCall, Workload, as_numpy, tiny_calls
+
+MiB = 1 << 20
+OURS = "ascend_ops"
+REFERENCE = "cpu_reference"
+MEMCPY = "memcpy"
+MEMCPY_FRESH = "memcpy_fresh"
+
+
+@dataclass(frozen=True)
+class Settings:
+    sizes: tuple[int, ...]       # output bytes per workload
+    rounds: dict[int, int]       # size -> rounds after warm-up (fewer if the budget runs out)
+    budget_s: float              # per workload: stop adding rounds after this long (>= 3 rounds)
+    tiny_batch: int              # calls per timed batch of a tiny call
+    tiny_rounds: int
+    ops: tuple[str, ...] | None = None
+
+
+FULL = Settings(sizes=(1 * MiB, 16 * MiB, 256 * MiB),
+                rounds={1 * MiB: 25, 16 * MiB: 11, 256 * MiB: 7},
+                budget_s=20.0, tiny_batch=2000, tiny_rounds=9)
+QUICK = Settings(sizes=(256 << 10,), rounds={256 << 10: 3}, budget_s=2.0, tiny_batch=200,
+                 tiny_rounds=3)
+
+
+@dataclass
+class Measurement:
+    op: str
+    key: str
+    title: str
+    kind: str
+    size: int          # output bytes
+    shape: str
+    runs: int
+    seconds: dict[str, float]  # implementation -> median seconds
+
+    def gbps(self, name: str) -> float:
+        return 2 * self.size / self.seconds[name] / 1e9
+
+    @property
+    def baselines(self) -> list[str]:
+        return [n for n in self.seconds if n not in (OURS, REFERENCE, MEMCPY, MEMCPY_FRESH)]
+
+    @property
+    def best_baseline(self) -> str:
+        return min(self.baselines, key=lambda n: self.seconds[n])
+
+
+@dataclass
+class TinyMeasurement:
+    op: str
+    call: str
+    clone_call: str
+    ours_us: float
+    clone_us: float
+
+    @property
+    def ratio(self) -> float:
+        return self.ours_us / self.clone_us
+
+
+@dataclass
+class Results:
+    machine: dict[str, object]
+    measurements: list[Measurement] = field(default_factory=list)
+    tiny: list[TinyMeasurement] = field(default_factory=list)
+
+
+def machine_info() -> dict[str, object]:
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            model = next((line.split(":", 1)[1].strip() for line in f
+                          if line.startswith("model name")), model)
+    except OSError:
+        pass
+    return {
+        "cores": os.cpu_count(),
+        "usable_cores": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
+        "cpu": model,
+        "system": f"{platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "torch_threads": torch.get_num_threads(),
+        "numpy": np.__version__,
+        "backend": backends.current_backend(),
+        "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY", "default"),
+        "date": datetime.datetime.now().isoformat(timespec="seconds"),
+        "load_before": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+    }
+
+
+# --- timing -------------------------------------------------------------------------------------
+
+def _medians(fns: dict[str, Callable[[], object]], rounds: int,
+             budget_s: float) -> tuple[dict[str, float], int]:
+    """Median seconds per call of each function, taking turns; outputs are freed untimed."""
+    samples: dict[str, list[float]] = {name: [] for name in fns}
+    start = time.perf_counter()
+    for r in range(rounds):
+        for name, fn in fns.items():
+            t0 = time.perf_counter()
+            out = fn()
+            samples[name].append(time.perf_counter() - t0)
+            del out
+        if r >= 2 and time.perf_counter() - start > budget_s:
+            break
+    return {name: float(np.median(s)) for name, s in samples.items()}, len(samples[OURS])
+
+
+def _memcpy_functions(nbytes: int) -> dict[str, Callable[[], object]]:
+    """memcpy of `nbytes` into a warm buffer (one thread, and split over the cores), and into a
+    fresh tensor (what any op returning a new tensor pays at least)."""
+    src = torch.empty(nbytes, dtype=torch.uint8).fill_(7)
+    dst = torch.empty_like(src).fill_(0)
+    desc = native_backend.descriptor(src.numpy())
+    copy = native_backend.library().ascend_ops_strided_copy
+    threads = torch.get_num_threads()
+
+    def fresh():
+        out = torch.empty_like(src)
+        copy(src.data_ptr(), out.data_ptr(), desc, threads)
+        return out
+
+    return {
+        "memcpy_1t": lambda: ctypes.memmove(dst.data_ptr(), src.data_ptr(), nbytes),
+        "memcpy_mt": lambda: copy(src.data_ptr(), dst.data_ptr(), desc, threads),
+        "fresh_native": fresh,
+        "fresh_clone": src.clone,
+    }
+
+
+def _functions(shape_class: ShapeClass, w: Workload) -> dict[str, Callable[[], object]]:
+    op = getattr(torch.ops.ascend_ops, shape_class.op)
+    reference = getattr(cpu_reference, shape_class.op)
+    a = to_numpy(w.x)
+    fns = {OURS: lambda: op(w.x, *w.args, **w.kwargs),
+           REFERENCE: lambda: reference(a, *w.args, **w.kwargs)}
+    fns.update(w.baselines)
+    return fns
+
+
+def _check_same_results(name: str, fns: dict[str, Callable[[], object]]) -> None:
+    """Every implementation computes the op's result, bit for bit (else the timing is moot)."""
+    expected = as_numpy(fns[OURS]())
+    for impl, fn in fns.items():
+        got = as_numpy(fn())
+        if got.shape != expected.shape or got.tobytes() != expected.tobytes():
+            raise AssertionError(f"bench {name}: {impl} disagrees with {OURS}")
+
+
+def measure(shape_class: ShapeClass, size: int, settings: Settings) -> Measurement:
+    w = shape_class.build(size // 4)
+    fns = _functions(shape_class, w)
+    _check_same_results(f"{shape_class.op}/{shape_class.key}", fns)  # also the warm-up
+    memcpy = _memcpy_functions(w.output_bytes)
+    for fn in memcpy.values():
+        fn()
+    seconds, runs = _medians({**fns, **memcpy}, settings.rounds[size], settings.budget_s)
+    seconds[MEMCPY] = min(seconds.pop("memcpy_1t"), seconds.pop("memcpy_mt"))
+    seconds[MEMCPY_FRESH] = min(seconds.pop("fresh_native"), seconds.pop("fresh_clone"))
+    return Measurement(shape_class.op, shape_class.key, shape_class.title, shape_class.kind,
+                       w.output_bytes, w.describe(), runs, seconds)
+
+
+def measure_tiny(call: TinyCall, settings: Settings) -> TinyMeasurement:
+    op = getattr(torch.ops.ascend_ops, call.op)
+    batch = settings.tiny_batch
+
+    def ours():
+        for _ in range(batch):
+            op(call.x, *call.args, **call.kwargs)
+
+    def clone():
+        for _ in range(batch):
+            call.clone()
+
+    seconds, _ = _medians({OURS: ours, "clone": clone}, settings.tiny_rounds, float("inf"))
+    return TinyMeasurement(call.op, call.text, call.clone_text, seconds[OURS] / batch * 1e6,
+                           seconds["clone"] / batch * 1e6)
+
+
+def run(settings: Settings, progress: Callable[[str], None] = print) -> Results:
+    results = Results(machine_info())
+    classes = [c for c in SHAPE_CLASSES if settings.ops is None or c.op in settings.ops]
+    tiny = [t for t in tiny_calls() if settings.ops is None or t.op in settings.ops]
+    total = len(tiny) + len(classes) * len(settings.sizes)
+    step = 0
+    for call in tiny:
+        step += 1
+        m = measure_tiny(call, settings)
+        results.tiny.append(m)
+        progress(f"[{step}/{total}] {call.op} tiny: {m.ours_us:.1f} us per call, "
+                 f"{m.clone_call} {m.clone_us:.1f} us ({m.ratio:.1f}x)")
+    for size in settings.sizes:
+        for shape_class in classes:
+            step += 1
+            m = measure(shape_class, size, settings)
+            results.measurements.append(m)
+            progress(f"[{step}/{total}] {m.op} {m.key} {size_text(m.size)}: "
+                     f"{OURS} {m.gbps(OURS):.1f} GB/s, best baseline {m.best_baseline} "
+                     f"{m.gbps(m.best_baseline):.1f}, memcpy {m.gbps(MEMCPY):.1f} "
+                     f"({m.gbps(OURS) / m.gbps(MEMCPY):.2f}x)")
+    results.machine["load_after"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    return results
+
+
+def size_text(nbytes: int) -> str:
+    """Output bytes as the tables print them: 256 KiB, 1.0 MiB, 256 MiB."""
+    if nbytes < MiB:
+        return f"{nbytes / 1024:.0f} KiB"
+    return f"{nbytes / MiB:.1f} MiB" if nbytes < 10 * MiB else f"{nbytes / MiB:.0f} MiB"

@@ -1,0 +1,174 @@
+"""Run one op call on the simulator: plan it as the CANN TilingFunc would, launch the generated
+kernel on blocks 0..blockDim-1, and read back the output and what the kernel moved.
+
+    plan(op, shape, dtype, args, kwargs, product=) -> Plan       the TilingFunc's results
+    launch(plan, x, out, on=product)             -> SimStats     the kernel launch
+    simulate(op, x, *args, product=, **kwargs)   -> (y, stats)   both, on numpy arrays
+    run_op(op, x, *args, **kwargs)               -> tensor       the `sim` CPU backend
+"""
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import torch
+
+from cpu_reference._arguments import index_vector, integer
+
+from ..dtypes import from_numpy, to_numpy
+from ..errors import OpArgumentError
+from ..products import check_dtype, current_product, product as product_named, target_product
+from ..schema import python_signature
+from ..sim_device import DEFAULT_PRODUCT
+from ..spec import AttrType, Product, specs
+from .library import Attr, Stats, library, soc_config, tiling_struct
+
+_MESSAGE_BYTES = 4096
+# ascend_sim_plan / ascend_sim_run status codes (launcher.cpp)
+_OK, _ARGUMENT_ERROR, _PLAN_ERROR = 0, 1, 2
+
+
+class SimulatorError(RuntimeError):
+    """The simulator could not run a call: the host planner found no plan, or the emulator stopped
+    the kernel at an AscendC rule it broke (the message is the emulator's, naming kernel, block
+    and call)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the TilingFunc decides for one call; `tiling` is the tiling data the kernel reads."""
+
+    op: str
+    product: Product
+    dtype: str
+    input_shape: tuple[int, ...]
+    output_shape: tuple[int, ...]
+    tiling: ctypes.Structure
+    block_dim: int
+    tiling_key: int
+
+    @property
+    def mode(self) -> str:
+        lib = library(self.op, self.product.npu_arch).cdll
+        return lib.ascend_sim_mode_name(self.tiling.mode).decode()
+
+
+@dataclass(frozen=True)
+class SimStats:
+    """What one kernel launch moved, summed over its blocks."""
+
+    block_dim: int
+    dma_instructions: int
+    bytes_gm_to_ub: int
+    bytes_ub_to_gm: int
+    scalar_gm_bytes: int  # GlobalTensor GetValue / SetValue, one element each
+    useful_bytes: int     # the least a copy moves: each output byte read once and written once
+    busiest_over_mean: float  # GM traffic of the busiest block over the mean: 1.0 is even
+
+    @property
+    def moved_bytes(self) -> int:
+        return self.bytes_gm_to_ub + self.bytes_ub_to_gm + self.scalar_gm_bytes
+
+    @property
+    def efficiency(self) -> float:
+        """useful / moved: 1.0 when the kernel moves nothing it does not need."""
+        return self.useful_bytes / self.moved_bytes if self.moved_bytes else 1.0
+
+
+def sim_product() -> Product:
+    """The product the simulator runs for: the active one, else atlas-a2."""
+    return current_product() or product_named(DEFAULT_PRODUCT)
+
+
+def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
+         kwargs: dict[str, Any] | None = None, *, product: Product | str | None = None) -> Plan:
+    """Plan `op_name(x, *args, **kwargs)` for an input of `shape` and `dtype` (a spec dtype name).
+
+    Raises OpArgumentError with the engine's message for arguments cpu_reference rejects,
+    UnsupportedDtypeError for a dtype the product lacks, SimulatorError when no plan exists."""
+    p = product_named(product) if product is not None else sim_product()
+    with target_product(p):
+        check_dtype(op_name, dtype)
+    op = specs().op(op_name)
+    lib = library(op.name, p.npu_arch)
+    shape = tuple(integer(f"shape[{i}]", d, low=0) for i, d in enumerate(shape))
+    keep: list[Any] = []  # ctypes arrays the attributes point into
+    attrs = (Attr * max(len(op.attributes), 1))()
+    bound = python_signature(op).bind(None, *args, **(kwargs or {}))
+    bound.apply_defaults()
+    for slot, a in zip(attrs, op.attributes):
+        _marshal(slot, a.name, a.type, bound.arguments[a.name], keep)
+    tiling = tiling_struct()()
+    block_dim, key, out_rank = ctypes.c_uint32(), ctypes.c_uint64(), ctypes.c_int32()
+    out_dims = (ctypes.c_int64 * lib.max_dims)()
+    message = ctypes.create_string_buffer(_MESSAGE_BYTES)
+    soc = soc_config(p)
+    status = lib.cdll.ascend_sim_plan(
+        ctypes.byref(soc), dtype.encode(), specs().dtype_size(dtype), len(shape),
+        (ctypes.c_int64 * max(len(shape), 1))(*shape), attrs, len(op.attributes), ctypes.byref(tiling),
+        ctypes.byref(block_dim), ctypes.byref(key), ctypes.byref(out_rank), out_dims, message,
+        _MESSAGE_BYTES)
+    if status == _ARGUMENT_ERROR:
+        raise OpArgumentError(message.value.decode())
+    if status == _PLAN_ERROR:
+        raise SimulatorError(f"{op.name} on {p.key} ({p.simulated_soc}): the host planner found "
+                             f"no plan: {message.value.decode()}")
+    if status != _OK:
+        raise SimulatorError(message.value.decode())
+    return Plan(op.name, p, dtype, shape, tuple(out_dims[:out_rank.value]), tiling,
+                block_dim.value, key.value)
+
+
+def _marshal(slot: Attr, name: str, kind: AttrType, value: Any, keep: list) -> None:
+    """One attribute into its AscendSimAttr (Note [attribute binding], codegen/op_views.py)."""
+    if kind is AttrType.INT:
+        slot.value = integer(name, value)
+    elif kind is AttrType.STR:
+        if not isinstance(value, str):
+            raise OpArgumentError(f"{name} = {value!r} is not supported: expected a str")
+        slot.text = value.encode()
+    elif value is not None or kind is AttrType.INT_LIST:
+        values = index_vector(name, value)
+        array = (ctypes.c_int64 * max(len(values), 1))(*values)
+        keep.append(array)
+        slot.data = ctypes.cast(array, ctypes.POINTER(ctypes.c_int64))
+        slot.size = len(values)
+
+
+def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | None = None
+           ) -> SimStats:
+    """Run the plan's kernel with `x` (C-contiguous, the planned shape) as input and `out` as
+    output, on the simulated SoC of `on` (default: the product planned for)."""
+    p = product_named(on) if on is not None else plan_.product
+    lib = library(plan_.op, p.npu_arch).cdll
+    soc = soc_config(p)
+    stats = Stats()
+    message = ctypes.create_string_buffer(_MESSAGE_BYTES)
+    status = lib.ascend_sim_run(
+        ctypes.byref(soc), ctypes.addressof(plan_.tiling), ctypes.sizeof(plan_.tiling),
+        plan_.block_dim, plan_.tiling_key, x.ctypes.data, x.nbytes, out.ctypes.data, out.nbytes,
+        ctypes.byref(stats), message, _MESSAGE_BYTES)
+    if status != _OK:
+        raise SimulatorError(message.value.decode())
+    return SimStats(
+        block_dim=stats.blockDim, dma_instructions=stats.dmaInstructions,
+        bytes_gm_to_ub=stats.bytesGmToUb, bytes_ub_to_gm=stats.bytesUbToGm,
+        scalar_gm_bytes=(stats.scalarGmReads + stats.scalarGmWrites) * plan_.tiling.unitBytes,
+        useful_bytes=2 * out.nbytes, busiest_over_mean=stats.busiestOverMean)
+
+
+def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None = None,
+             **kwargs) -> tuple[np.ndarray, SimStats]:
+    """`op_name` on a numpy array through the generated kernel: (fresh output, statistics)."""
+    x = np.asarray(x, order="C")
+    planned = plan(op_name, x.shape, x.dtype.name, args, kwargs, product=product)
+    out = np.empty(planned.output_shape, dtype=x.dtype)
+    return out, launch(planned, x, out)
+
+
+def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+    """The `sim` CPU backend: `op_name` on a CPU tensor, for the active product (else atlas-a2)."""
+    out, _ = simulate(op_name, to_numpy(x.contiguous()), *args, **kwargs)
+    return from_numpy(out)

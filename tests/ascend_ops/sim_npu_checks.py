@@ -1,0 +1,389 @@
+"""Checks of the simulated npu device (ascend_ops.sim_device), run by test_sim_device.py in a
+subprocess per scenario, because enabling the device is process-global and irreversible.
+
+`python sim_npu_checks.py <scenario>` runs that scenario's checks in order and prints one line,
+`RESULTS <json>`: check name -> "ok" or the failure's traceback.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+import types
+import warnings
+from collections.abc import Callable
+
+import torch
+
+import ascend_ops
+from ascend_ops import sim_device
+from ascend_ops_support import CASES, bits, random_tensor
+
+RESULTS_PREFIX = "RESULTS "
+
+# Each scenario's environment on top of the caller's (from which every ASCEND_OPS_* is removed).
+SCENARIO_ENV = {
+    # `import ascend_ops` enables the device; no product named, so it claims atlas-a2's SoC.
+    "enabled_by_env": {"ASCEND_OPS_SIM_NPU": "1"},
+    # Not enabled at import; enabled by hand, claiming the SoC of the product named here.
+    "enabled_by_call": {"ASCEND_OPS_SIM_NPU": "0", "ASCEND_OPS_PRODUCT": "Ascend310B1"},
+}
+CHECKS: dict[str, dict[str, Callable[[], None]]] = {scenario: {} for scenario in SCENARIO_ENV}
+
+
+def check(scenario: str):
+    def register(fn: Callable[[], None]) -> Callable[[], None]:
+        CHECKS[scenario][fn.__name__] = fn
+        return fn
+    return register
+
+
+def assert_same_bits(actual: torch.Tensor, expected: torch.Tensor) -> None:
+    """`actual` (on any device) has `expected`'s shape, dtype and bits."""
+    actual = actual.cpu()
+    assert type(actual) is torch.Tensor, type(actual)
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
+    assert torch.equal(bits(actual), bits(expected)), "bits differ"
+
+
+def assert_on_npu(t: torch.Tensor) -> None:
+    assert sim_device.is_simulated(t), type(t)
+    assert t.device == torch.device("npu", 0), t.device
+
+
+def call(case, x: torch.Tensor) -> torch.Tensor:
+    return getattr(ascend_ops, case.op)(x, *case.args, **case.kwargs)
+
+
+def case_dtypes(case, product: str) -> list[torch.dtype]:
+    """The dtypes a case is checked with on the device: the listed ones the product supports."""
+    if case.int8_only:
+        return [torch.int8]
+    names = [n for n in ("float16", "bfloat16", "uint32", "bool", "int32", "float32")
+             if ascend_ops.is_supported(case.op, n, product)]
+    assert names, f"{case.op} supports none of the checked dtypes on {product}"
+    return [getattr(torch, n) for n in names]
+
+
+ROUND_TRIP_DTYPES = (torch.float16, torch.bfloat16, torch.uint32, torch.bool, torch.float32,
+                     torch.int8, torch.int64)
+
+# Views whose dims all differ: transposed, stepped, chained (a view of a view), selected,
+# broadcast.
+NPU_VIEWS: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+    "transpose": lambda t: t.transpose(0, 2),
+    "steps": lambda t: t[1:, ::2, 2:5],
+    "chained": lambda t: t[:, ::2][1:, :, 1:4].permute(2, 0, 1),
+    "select": lambda t: t.select(1, 3)[::3],
+    "expand": lambda t: t[:, :1].expand(4, 3, 6),
+    "diagonal": lambda t: t.diagonal(0, 0, 2),
+}
+
+
+# --- scenario "enabled_by_env" -------------------------------------------------------------------
+
+@check("enabled_by_env")
+def enabled_at_import() -> None:
+    assert sim_device.is_enabled()
+    assert torch._C._get_privateuse1_backend_name() == "npu"
+    assert torch.npu.is_available() and torch.npu.device_count() == 1
+    assert torch.npu.current_device() == 0
+    assert torch.accelerator.current_accelerator() == torch.device("npu")
+
+
+@check("enabled_by_env")
+def device_name_is_the_default_products_soc() -> None:
+    a2 = ascend_ops.product("atlas-a2")
+    assert torch.npu.get_device_name() == a2.simulated_soc, torch.npu.get_device_name()
+    assert torch.npu.get_device_name(0) == torch.npu.get_device_name("npu:0") == a2.simulated_soc
+    assert a2.simulated_soc in a2.soc_versions
+
+
+@check("enabled_by_env")
+def current_product_is_the_devices() -> None:
+    assert ascend_ops.current_product().key == "atlas-a2"
+    os.environ["ASCEND_OPS_PRODUCT"] = "Ascend310P3"  # the device comes before the environment
+    try:
+        assert ascend_ops.current_product().key == "atlas-a2"
+    finally:
+        del os.environ["ASCEND_OPS_PRODUCT"]
+    with ascend_ops.target_product("atlas-inference"):  # the context comes before the device
+        assert ascend_ops.current_product().key == "atlas-inference"
+
+
+@check("enabled_by_env")
+def round_trips_keep_every_bit() -> None:
+    for seed, dtype in enumerate(ROUND_TRIP_DTYPES):
+        x = random_tensor((3, 5, 7), dtype, seed)
+        for y in (x.to("npu"), x.npu(), x.to(device="npu:0"), torch.empty_like(x, device="npu")
+                  .copy_(x)):
+            assert_on_npu(y)
+            assert y.dtype == dtype and y.shape == x.shape
+            assert_same_bits(y.cpu(), x)
+            assert_same_bits(y.to("cpu"), x)
+        assert_same_bits(x.npu().npu().clone(), x)  # device to device
+
+
+@check("enabled_by_env")
+def round_trips_convert_dtypes_like_the_cpu() -> None:
+    x = torch.randn(3, 5, 7)
+    for dtype in (torch.bfloat16, torch.float16, torch.int32):
+        assert_same_bits(x.to("npu", dtype), x.to(dtype))
+        assert_same_bits(x.npu().to(dtype), x.to(dtype))
+
+
+@check("enabled_by_env")
+def non_contiguous_round_trips() -> None:
+    for seed, dtype in enumerate((torch.float16, torch.bfloat16, torch.uint32, torch.bool)):
+        x = random_tensor((4, 5, 6), dtype, seed)
+        for name, view in NPU_VIEWS.items():
+            expected = view(x)
+            assert_same_bits(expected.npu(), expected)  # a non-contiguous CPU tensor goes over
+            on_npu = view(x.npu())  # a view taken on the device
+            assert_on_npu(on_npu)
+            assert_same_bits(on_npu, expected)
+            assert_same_bits(on_npu.contiguous(), expected)
+
+
+@check("enabled_by_env")
+def factories_make_npu_tensors() -> None:
+    empty = torch.empty((2, 3, 4), device="npu", dtype=torch.bfloat16)
+    assert_on_npu(empty)
+    assert empty.shape == (2, 3, 4) and empty.dtype == torch.bfloat16
+    assert_same_bits(torch.zeros((2, 3, 4), device="npu", dtype=torch.bfloat16),
+                     torch.zeros((2, 3, 4), dtype=torch.bfloat16))
+    assert_same_bits(torch.full((3, 2), 7, device="npu", dtype=torch.uint32),
+                     torch.full((3, 2), 7, dtype=torch.uint32))
+    assert_same_bits(torch.arange(2, 17, 3, device="npu"), torch.arange(2, 17, 3))
+
+
+@check("enabled_by_env")
+def writes_reach_the_base_through_views() -> None:
+    on_npu = torch.zeros((4, 5, 6), device="npu")
+    on_cpu = torch.zeros((4, 5, 6))
+    for t in (on_npu, on_cpu):
+        t[1, ::2, 1:3] = 7
+        t.transpose(0, 2)[4].fill_(-1)
+        t.view(-1)[::7].add_(2)
+    assert_same_bits(on_npu, on_cpu)
+
+
+@check("enabled_by_env")
+def random_state_is_the_devices() -> None:
+    torch.manual_seed(3)  # seeds the device too
+    first = torch.randn(5, device="npu")
+    torch.npu.manual_seed(3)
+    assert_same_bits(torch.randn(5, device="npu"), first.cpu())
+    state = torch.npu.get_rng_state()
+    drawn = torch.randn(5, device="npu")
+    torch.npu.set_rng_state(state)
+    with torch.random.fork_rng(device_type="npu"):  # restores the device's state on exit
+        torch.randn(5, device="npu")
+    assert_same_bits(torch.randn(5, device="npu"), drawn.cpu())
+
+
+@check("enabled_by_env")
+def ops_on_npu_match_the_cpu_bit_for_bit() -> None:
+    for case in CASES:
+        for seed, dtype in enumerate(case_dtypes(case, "atlas-a2")):
+            x = random_tensor(case.shape, dtype, seed)
+            expected = call(case, x)
+            actual = call(case, x.npu())
+            assert_on_npu(actual)
+            assert actual.host.is_contiguous(), (case.op, case.id)
+            try:
+                assert_same_bits(actual, expected)
+            except AssertionError as e:
+                raise AssertionError(f"{case.op} {case.id} {dtype}: {e}") from None
+
+
+@check("enabled_by_env")
+def ops_read_non_contiguous_npu_inputs() -> None:
+    x = random_tensor((6, 5, 4, 7), torch.float16, 1)
+    views = (lambda t: t.permute(2, 0, 3, 1), lambda t: t[:, ::2].transpose(1, 2),
+             lambda t: t[1:5, :, 1:].transpose(1, 3))
+    for view in views:
+        on_cpu, on_npu = view(x), view(x.npu())
+        assert_same_bits(ascend_ops.slice(on_npu, [1, 0, 1, 0], [-1, 2, 2, -1]),
+                         ascend_ops.slice(on_cpu, [1, 0, 1, 0], [-1, 2, 2, -1]))
+        assert_same_bits(ascend_ops.strided_slice(on_npu, [-1, 0, 1], [0, 0, 4], [-2, 1, 2],
+                                                  end_mask=2),
+                         ascend_ops.strided_slice(on_cpu, [-1, 0, 1], [0, 0, 4], [-2, 1, 2],
+                                                  end_mask=2))
+
+
+@check("enabled_by_env")
+def torch_ops_calls_reach_the_npu_kernel() -> None:
+    x = random_tensor((2, 12, 3, 5), torch.bfloat16, 4)
+    out = torch.ops.ascend_ops.depth_to_space(x.npu(), 2, data_format="NCHW", mode="CRD")
+    assert_on_npu(out)
+    assert_same_bits(out, torch.nn.functional.pixel_shuffle(x, 2))  # torch's is CRD
+
+
+@check("enabled_by_env")
+def npu_kernel_runs_the_selected_cpu_backend() -> None:
+    calls = []
+    reference = ascend_ops.backends.cpu_kernel
+
+    def run_op(op_name, x, *args, **kwargs):
+        calls.append((op_name, type(x), x.device.type))
+        with ascend_ops.use_backend("reference"):
+            return reference(op_name)(x, *args, **kwargs)
+
+    fake_sim = types.ModuleType("ascend_ops.sim")
+    fake_sim.run_op = run_op
+    saved = sys.modules.get("ascend_ops.sim")
+    sys.modules["ascend_ops.sim"] = fake_sim
+    try:
+        x = random_tensor((2, 4, 6, 3), torch.float32, 5)
+        with ascend_ops.use_backend("sim"):
+            out = ascend_ops.space_to_depth(x.npu(), 2, mode="CRD")
+    finally:
+        if saved is None:
+            del sys.modules["ascend_ops.sim"]
+        else:
+            sys.modules["ascend_ops.sim"] = saved
+    assert calls == [("space_to_depth", torch.Tensor, "cpu")], calls
+    assert_on_npu(out)
+    assert_same_bits(out, ascend_ops.space_to_depth(x, 2, mode="CRD"))
+
+
+@check("enabled_by_env")
+def autograd_through_npu_tensors() -> None:
+    for case in CASES:
+        if case.int8_only:
+            continue
+        x = torch.randn(case.shape, generator=torch.Generator().manual_seed(7))
+        on_cpu = x.clone().requires_grad_()
+        out_cpu = call(case, on_cpu)
+        weight = torch.randn(out_cpu.shape, generator=torch.Generator().manual_seed(8))
+        (out_cpu * weight).sum().backward()
+
+        on_npu = x.npu().requires_grad_()
+        out_npu = call(case, on_npu)
+        assert out_npu.grad_fn is not None, (case.op, case.id)
+        (out_npu * weight.npu()).sum().backward()
+        assert_on_npu(on_npu.grad)
+        try:
+            assert_same_bits(on_npu.grad, on_cpu.grad)
+        except AssertionError as e:
+            raise AssertionError(f"{case.op} {case.id}: {e}") from None
+
+
+@check("enabled_by_env")
+def in_place_on_a_recorded_view_is_refused() -> None:
+    base = torch.randn(3, 4).npu().requires_grad_().clone()
+    try:
+        base[1:, 1:].mul_(2)
+    except RuntimeError as e:
+        assert "simulated npu device cannot record an in-place op on a view" in str(e), e
+    else:
+        raise AssertionError("an in-place op on a recorded view of an npu tensor was accepted")
+    with torch.no_grad():
+        base[1:, 1:].mul_(2)  # nothing recorded: fine
+
+
+@check("enabled_by_env")
+def repr_names_the_device() -> None:
+    assert repr(torch.tensor([1, 2]).npu()) == "tensor([1, 2], device='npu:0')"
+    assert repr(torch.tensor(2.5).npu()) == "tensor(2.5000, device='npu:0')"
+
+
+@check("enabled_by_env")
+def opcheck_of_cpu_inputs_still_passes() -> None:
+    # fork_rng in opcheck targets the accelerator, now npu: the device's RNG state API must work.
+    torch.library.opcheck(torch.ops.ascend_ops.slice.default,
+                          (torch.randn(5, 6, 7, requires_grad=True), [1, 2, 3], [3, -1, 2]))
+
+
+@check("enabled_by_env")
+def enabling_twice_is_harmless() -> None:
+    x = torch.arange(24, dtype=torch.int32).reshape(2, 3, 4).npu()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert sim_device.enable_simulated_npu() == ascend_ops.product("atlas-a2").simulated_soc
+    assert not caught, [str(w.message) for w in caught]
+    assert torch._C._get_privateuse1_backend_name() == "npu"
+    assert_same_bits(ascend_ops.slice(x, [1, 1, 1], [1, 2, -1]),
+                     ascend_ops.slice(x.cpu(), [1, 1, 1], [1, 2, -1]))
+
+
+# --- scenario "enabled_by_call" ------------------------------------------------------------------
+
+@check("enabled_by_call")
+def not_enabled_at_import_by_default() -> None:
+    assert not sim_device.is_enabled()
+    assert torch._C._get_privateuse1_backend_name() == "privateuseone"
+    assert not hasattr(torch, "npu")
+    assert ascend_ops.current_product().key == "atlas-200i-500-a2"  # from the environment
+
+
+@check("enabled_by_call")
+def refuses_next_to_torch_npu() -> None:
+    sys.modules["torch_npu"] = types.ModuleType("torch_npu")
+    try:
+        sim_device.enable_simulated_npu()
+    except RuntimeError as e:
+        assert "torch_npu is loaded" in str(e), e
+    else:
+        raise AssertionError("enabled next to torch_npu")
+    finally:
+        del sys.modules["torch_npu"]
+    assert torch._C._get_privateuse1_backend_name() == "privateuseone"
+
+
+@check("enabled_by_call")
+def refuses_a_privateuse1_renamed_by_another() -> None:
+    real = torch._C._get_privateuse1_backend_name
+    torch._C._get_privateuse1_backend_name = lambda: "xpu_sim"
+    try:
+        sim_device.enable_simulated_npu()
+    except RuntimeError as e:
+        assert "PrivateUse1 is already the 'xpu_sim' backend" in str(e), e
+    else:
+        raise AssertionError("enabled over another PrivateUse1 backend")
+    finally:
+        torch._C._get_privateuse1_backend_name = real
+    assert not sim_device.is_enabled()
+
+
+@check("enabled_by_call")
+def enabling_claims_the_named_products_soc() -> None:
+    soc = sim_device.enable_simulated_npu()
+    assert soc == ascend_ops.product("Ascend310B1").simulated_soc == "Ascend310B1", soc
+    assert torch.npu.get_device_name() == soc
+    del os.environ["ASCEND_OPS_PRODUCT"]  # from now on the product comes from the device alone
+    assert ascend_ops.current_product().key == "atlas-200i-500-a2"
+
+
+@check("enabled_by_call")
+def npu_calls_obey_the_devices_dtype_rules() -> None:
+    x = torch.arange(24, dtype=torch.int32).reshape(2, 3, 4).npu()
+    for op in (ascend_ops.slice, torch.ops.ascend_ops.slice):
+        try:
+            op(x, [0, 0, 0], [1, 1, 1])
+        except ascend_ops.UnsupportedDtypeError as e:
+            assert "slice does not support int32 on atlas-200i-500-a2" in str(e), e
+        else:
+            raise AssertionError("int32 slice accepted on atlas-200i-500-a2")
+    half = random_tensor((2, 3, 4), torch.float16, 6)
+    out = ascend_ops.slice(half.npu(), [1, 0, 2], [1, -1, 2])
+    assert_on_npu(out)
+    assert_same_bits(out, half[1:2, :, 2:4])
+
+
+def run(scenario: str) -> dict[str, str]:
+    results = {}
+    for name, fn in CHECKS[scenario].items():
+        try:
+            fn()
+            results[name] = "ok"
+        except BaseException:  # noqa: BLE001 - every failure is reported, none stops the rest
+            results[name] = traceback.format_exc()
+    return results
+
+
+if __name__ == "__main__":
+    print(RESULTS_PREFIX + json.dumps(run(sys.argv[1])), flush=True)

@@ -1,0 +1,143 @@
+"""The runner's launcher (python/ascend_ops/sim/launcher.cpp) end to end: the SoC it simulates is
+the one the generated host code would see, the planner's verdicts reach Python as the right
+exceptions, and a deliberately broken tiling or kernel call stops at the emulator's strictness
+check with its message intact (SimulatorError)."""
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+import re
+
+import numpy as np
+import pytest
+
+from ascend_ops import native
+from ascend_ops.products import product
+from ascend_ops.sim import SimulatorError, launch, plan, simulate
+from ascend_ops.sim.corpus import input_array
+from ascend_ops.sim.library import Soc, library, soc_config
+from ascend_ops.spec import specs
+
+A2 = product("atlas-a2")
+
+
+@pytest.mark.parametrize("p", specs().products, ids=lambda p: p.key)
+def test_the_simulated_soc_is_what_the_generated_host_code_sees(p):
+    # products_generated.h's MakeSocInfo(FindSoc(name)): what the CANN TilingFunc plans with.
+    table = Soc()
+    assert library("slice", p.npu_arch).cdll.ascend_sim_table_soc(p.simulated_soc.encode(),
+                                                                 ctypes.byref(table)) == 0
+    ours = soc_config(p)
+    assert [getattr(table, f) for f, _ in Soc._fields_] == [getattr(ours, f) for f, _ in Soc._fields_]
+
+
+def test_plan_is_the_tiling_functions_output():
+    planned = plan("strided_slice", (7, 300, 9), "int64", ([0, 0, 1], [7, 300, 9], [1, 2, 3]))
+    assert planned.product == A2
+    assert planned.output_shape == (7, 150, 3)
+    assert planned.block_dim == planned.tiling.blockDim >= 1
+    assert planned.tiling_key == planned.tiling.elemBytes == 8
+
+
+def test_a_view_the_kernel_cannot_take_is_a_simulator_error():
+    shape = tuple(range(3, 12))  # 9-d, dims all differ; every dim sliced, so none merge
+    with pytest.raises(SimulatorError, match=re.escape(
+            "slice on atlas-a2 (Ascend910B2): the host planner found no plan: the view has 9 dims "
+            "after merging contiguous dims: the copy kernel handles at most 8")):
+        plan("slice", shape, "float16", ([0] * 9, [d - 1 for d in shape]))
+
+
+def test_no_compiler_is_a_clear_error(monkeypatch, tmp_path):
+    monkeypatch.setenv("CXX", "no-such-compiler")
+    monkeypatch.setenv("ASCEND_OPS_CACHE", str(tmp_path))
+    native.compiler.cache_clear()
+    library.cache_clear()
+    try:
+        with pytest.raises(native.NativeBuildError, match="no C\\+\\+ compiler found"):
+            simulate("slice", np.zeros((2, 3), np.float16), [0, 0], [1, 1])
+    finally:
+        native.compiler.cache_clear()
+        library.cache_clear()
+
+
+# --- strictness checks the runner path must surface -----------------------------------------------
+
+def contiguous_slice(p=A2, dtype="float32", rows=2000, cols=1031):
+    """A large row-range slice (BURST on DataCopyPad products), its input and an output."""
+    x = input_array((rows, cols), dtype, 0)
+    planned = plan("slice", x.shape, dtype, ([1, 0], [rows - 2, -1]), product=p)
+    return planned, x, np.empty(planned.output_shape, x.dtype)
+
+
+def test_the_untouched_plan_runs():
+    planned, x, y = contiguous_slice()
+    stats = launch(planned, x, y)
+    assert planned.mode == "burst" and stats.block_dim == A2.launch_cores()
+    assert np.array_equal(y.view(np.uint32), x[1:-1].view(np.uint32))
+
+
+def tile_bigger_than_ub(planned, x, y):
+    ub = A2.usable_ub_bytes
+    planned.tiling.inBufBytes = ub  # two buffers of a whole UB each
+    return planned, None, re.escape(
+        f"ascend_slice block 0: TPipe::InitBuffer: 2 x {ub} bytes at UB offset 0 end at byte "
+        f"{2 * ub}, beyond the {ub}-byte UB of {A2.simulated_soc}")
+
+
+def offset_outside_the_input(planned, x, y):
+    planned.tiling.offset += x.size
+    return planned, None, (r"ascend_slice block 0: DataCopyPad GM->UB: reads bytes \[\d+, \d+\) "
+                           rf"of input 'x', which has {x.nbytes} bytes")
+
+
+def core_split_leaving_the_tail_unwritten(planned, x, y):
+    t = planned.tiling
+    t.granulesPerCore -= 1
+    covered = (t.blockDim * t.granulesPerCore + min(t.blockDim, t.granuleRemainder)) * t.splitGranule
+    first = covered * t.unitBytes
+    return planned, None, re.escape(f"ascend_slice: output 'y': {y.nbytes - first} of {y.nbytes} "
+                                    f"bytes never written (first at byte {first})")
+
+
+def a2_tiling_on_the_310p(planned, x, y):
+    return planned, "atlas-inference", re.escape(
+        "ascend_slice block 0: DataCopyPad GM->UB: DataCopyPad does not exist on Ascend310P3")
+
+
+def tiling_key_without_a_kernel_branch(planned, x, y):
+    return dataclasses.replace(planned, tiling_key=8), None, re.escape(  # slice has no 8-byte dtype
+        f"ascend_slice: output 'y': {y.nbytes} of {y.nbytes} bytes never written (first at byte 0)")
+
+
+def launch_without_blocks(planned, x, y):
+    return dataclasses.replace(planned, block_dim=0), None, re.escape(
+        "ascend_slice: blockDim 0 is outside [1, 65535]")
+
+
+BREAKAGES = [tile_bigger_than_ub, offset_outside_the_input, core_split_leaving_the_tail_unwritten,
+             a2_tiling_on_the_310p, tiling_key_without_a_kernel_branch, launch_without_blocks]
+
+
+@pytest.mark.parametrize("breakage", BREAKAGES, ids=lambda f: f.__name__)
+def test_a_broken_tiling_or_launch_fails_with_the_emulators_message(breakage):
+    planned, x, y = contiguous_slice()
+    planned, on, message = breakage(planned, x, y)
+    with pytest.raises(SimulatorError, match=f"^{message}$"):
+        launch(planned, x, y, on=on)
+
+
+def test_a_block_count_over_4095():
+    p = product("atlas-200i-500-a2")  # one core: its range holds every row
+    x = input_array((6000, 96), "float16", 0)
+    planned = plan("slice", x.shape, "float16", ([0, 0], [-1, 80]), product=p)
+    assert planned.mode == "burst" and planned.tiling.rowsPerTile < 4095
+    planned.tiling.rowsPerTile = 5000
+    with pytest.raises(SimulatorError, match=re.escape(
+            "ascend_slice block 0: DataCopyPad GM->UB: blockCount 5000 exceeds 4095")):
+        launch(planned, x, np.empty(planned.output_shape, x.dtype))
+
+
+def test_an_output_that_overlaps_the_input():
+    planned, x, _ = contiguous_slice()
+    with pytest.raises(SimulatorError, match=re.escape("AddBuffer('y'): overlaps buffer 'x'")):
+        launch(planned, x, x.reshape(-1)[:np.prod(planned.output_shape)])

@@ -23,8 +23,9 @@ if(NOT ASC_FOUND)
         "version whose custom-op projects are built with npu_op_package / npu_op_code_gen.")
 endif()
 
-# The hand-written engine (view canonicalisation, copy planner, kernel classes) and the
-# generated product table, shared by every op's host and kernel code.
+# The hand-written engine (view canonicalisation, copy planner, kernel classes), the host side
+# every op shares (copy_op_host.h) and the generated product table and tiling twins, included by
+# every op's host and kernel code: this folder is on both include paths.
 set(ASCEND_OPS_COMMON_DIR "${CMAKE_CURRENT_LIST_DIR}/../common")
 get_filename_component(ASCEND_OPS_COMMON_DIR "${ASCEND_OPS_COMMON_DIR}" ABSOLUTE)
 

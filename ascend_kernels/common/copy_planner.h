@@ -14,19 +14,37 @@
 //                 by DataCopy in whole 32-byte blocks at the UB alignment it needs, and the < 32 B
 //                 edges of a piece move by scalar GetValue/SetValue. Nothing is read outside the
 //                 piece, nothing is written twice, the final < 32 B of the output is a scalar tail.
-//  GATHER         short runs, non-unit or negative innermost stride: each "unit" (the view dims
-//                 >= unitDim) is read as one covering input window, or as one window per index of
-//                 `countDim`, with burst DMA; Gather (or scalar UB moves where the SoC or element
-//                 size has no Gather) rearranges a tile of units into output order through an
-//                 offset table built once per core; the tile is written contiguously.
+//  GATHER         short runs, non-unit or negative innermost stride: the output is cut into units
+//                 (Note [gather units]); each unit is read as one covering input window, or as one
+//                 window per index of `countDim`, with burst DMA; Gather (or scalar UB moves where
+//                 the SoC or element size has no Gather) rearranges a tile of units into output
+//                 order through offset tables built once per core; the tile is written contiguously.
 //  TRANSPOSE      GATHER whose window dim is the innermost output dim (NCHW depth/space
 //                 permutations): the windows are the rows of a 2-D tile transposed in UB.
-//  SCALAR         fallback when no unit fits UB (a huge row of prime length with a non-unit
-//                 stride): elements are read by scalar GetValue, written by DMA.
+//  SCALAR         fallback when no unit fits UB, or 8-byte elements whose 4-byte pair view has
+//                 more dims than the kernel takes: elements are read by scalar GetValue, written by DMA.
 //
 // Note [copy units]
 // The kernel moves elements of `unitBytes`. 8-byte elements move as pairs of 4-byte units where
 // DataCopyPad (310B) or Gather (everywhere) has no 64-bit form: the view gets an inner dim of 2.
+//
+// Note [gather units]
+// A GATHER unit is the view dims [unitDim, rank), except that dim unitDim may be cut into chunks
+// of `chunk` indexes (unitElems = chunk * the product of the later dims). Cutting lets a unit fit
+// UB however long that dim is, whatever its divisors, and lets the units of a few long rows spread
+// evenly over the cores. A row (one index of the dims before unitDim) is chunksPerRow units; its
+// last one, the tail, is shorter when chunk does not divide the dim. Units are numbered in output
+// order, cores own ranges of whole units (splitGranule counts units in these modes) and a tile
+// holds consecutive units; when the dim is cut a tile stops at its row's end, so only a tile's
+// last unit can be a tail.
+//  - The tail reads the full unit's windows cut to its own indexes, so it never reads outside the
+//    view's hull. Where that moves the window's start (a negative stride along unitDim) its
+//    elements sit elsewhere in UB than the full unit's, and the tail gets an offset table of its
+//    own; otherwise the full unit's table serves it, as a prefix.
+//  - A cut dim's chunk keeps a full unit a 32-byte multiple of output, so the tail's rearrangement
+//    starts at an aligned UB address and tiles of full units need no partial block.
+//  - Without DataCopyPad, the final partial 32-byte block of a tile (a tail's, or a tile of units
+//    whose lengths share no 32-byte multiple small enough for UB) is stored by scalar writes.
 #ifndef ASCEND_KERNELS_COMMON_COPY_PLANNER_H
 #define ASCEND_KERNELS_COMMON_COPY_PLANNER_H
 
@@ -45,6 +63,8 @@ constexpr int64_t kMinBytesPerCore = 1024;      // fewer cores for small outputs
 constexpr int64_t kMaxBlockCount = 4095;        // DataCopy(Pad) blockCount
 constexpr int64_t kMinBurstRowBytes = 128;      // shorter rows are worth a GATHER window if one is dense
 constexpr int64_t kMinUbBytes = 4096;           // below this no tile plan makes sense
+constexpr int64_t kInstructionBytes = 64;       // cost of a DMA instruction or scalar GM access, in bytes moved
+constexpr int64_t kMinChunkBytes = 1024;        // balancing cores cuts GATHER units no shorter than this
 
 namespace detail {
 

@@ -1,9 +1,9 @@
 // @generated from ascend_kernels/common/copy_tiling.h by ascend-ops generate; do not edit
 //
 // LoadCopyTiling: the engine's CopyTiling from the struct GET_TILING_DATA declares. On CANN that
-// struct is the packed twin CANN derives from an op's BEGIN_TILING_DATA_DEF class (same fields,
-// same names as CopyTiling); the simulator declares a CopyTiling itself. Copying field by field
-// serves both.
+// struct is the packed twin CANN derives from the BEGIN_TILING_DATA_DEF class every op registers
+// (CopyTilingData: same fields, same names as CopyTiling); the simulator declares a CopyTiling
+// itself. Copying field by field serves both.
 #ifndef ASCEND_KERNELS_COMMON_COPY_TILING_TWIN_GENERATED_H
 #define ASCEND_KERNELS_COMMON_COPY_TILING_TWIN_GENERATED_H
 

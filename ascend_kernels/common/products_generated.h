@@ -1,8 +1,9 @@
 // @generated from op_specs/products.yaml by ascend-ops generate; do not edit
 //
 // What each Atlas product line offers, for C++: the only place C++ learns product facts. The
-// op_host tiling functions look a product up by the SoC name the platform reports and fill the
-// engine's SocInfo with MakeSocInfo(); the simulator runner can do the same from a SoC name.
+// host tiling (ReadSocInfo in copy_op_host.h) looks a product up by the SoC name the platform
+// reports and fills the engine's SocInfo with MakeSocInfo(); the simulator runner can do the same
+// from a SoC name.
 #ifndef ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 #define ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 

@@ -28,8 +28,8 @@ PRODUCT_ENV = "ASCEND_OPS_PRODUCT"
 #   1. `with target_product(...)`: the caller asks, in this context, for a product's rules;
 #   2. an NPU: the product of the SoC `torch.npu.get_device_name(0)` names. `torch.npu` is
 #      torch_npu's (imported, guarded, only when installed), or the simulated device's
-#      (`sim_device`, ASCEND_OPS_SIM_NPU=1), which claims the simulated SoC of the product in
-#      ASCEND_OPS_PRODUCT (else atlas-a2), so steps 2 and 3 agree there;
+#      (`sim_device`, ASCEND_OPS_SIM_NPU=1), which claims the simulated SoC of the product
+#      ASCEND_OPS_PRODUCT names when the device is enabled (else atlas-a2's);
 #   3. the ASCEND_OPS_PRODUCT environment variable (a product key or SoC name);
 #   4. none: the CPU path accepts every fixed-size dtype.
 # The context comes first so a test or a user on an NPU machine can still check how a call would

@@ -2,7 +2,7 @@
 
 `enable_simulated_npu()` renames PrivateUse1 (the key torch_npu's tensors carry) to "npu" and
 gives it a Python backend: `x.to("npu")`, `.npu()`, `.cpu()`, `torch.empty/zeros(...,
-device="npu")`, `torch.npu.*` and every aten op work on npu tensors, whose elements live in a
+device="npu")`, `torch.npu.*` and the aten ops work on npu tensors, whose elements live in a
 CPU tensor. `torch.npu.get_device_name()` claims the simulated SoC of the product named by
 ASCEND_OPS_PRODUCT (atlas-a2's when unset), so `current_product()` obeys that product's rules as
 it would on a real NPU. `import ascend_ops` enables it when ASCEND_OPS_SIM_NPU=1.
@@ -34,30 +34,28 @@ DEFAULT_PRODUCT = "atlas-a2"
 
 # Note [simulated npu]
 # ~~~~~~~~~~~~~~~~~~~~
-# An npu tensor here is a storage-less PrivateUse1 tensor (`SimulatedNpuTensor`) whose elements
-# are `host`, a CPU tensor of the same shape and dtype. The wrapper's own strides are always
-# contiguous and its storage offset 0; only `host` knows the real layout. Kernels for PrivateUse1:
+# An npu tensor here is a PrivateUse1 tensor whose storage holds no memory: its elements are its
+# host tensor, a CPU tensor kept on the storage's Python object (torch keeps that object alive
+# as long as the storage, and the metadata copies torch makes itself, like `.data` or
+# `x.view(dtype)`, share it). The npu tensor takes its host's sizes, strides and storage offset,
+# so torch's own layout decisions (`is_contiguous`, `reshape` viewing or copying, autograd's
+# `as_strided` replay of views written in place) match the host's. Kernels for PrivateUse1:
 #   - factories and copies (`empty.memory_format`, `empty_strided`, `_copy_from`): enough for
 #     `.to("npu")`, `.npu()`, `.cpu()`, `torch.empty/zeros(..., device="npu")`;
 #   - a boxed fallback for every other aten op (`_run_on_host`): run the op on the host tensors
 #     (an npu device reads as cpu, random ops draw from the device's generator), put tensor
-#     results on the device; an in-place or out= result is the npu argument itself, resized
-#     with its host when the op resized that (`arange` and other factories do);
-#   - the same host run, registered explicitly for ops whose CompositeExplicitAutograd kernel
-#     would otherwise win over the fallback and go wrong on a storage-less tensor: every view
-#     op (composite `slice` derives `as_strided` from the wrapper's contiguous strides, so a
-#     chained slice reads the wrong elements; composite `detach`/`alias` make a tensor without
-#     `host`) and `_unsafe_view` (a view in all but its schema).
-# A view's host is a view of its base's host, so writes through npu views reach the base. What
-# needs real strides cannot work: autograd's CopySlices (an in-place op on a view while grad is
-# recorded) replays the view with `as_strided` of the wrapper's strides, so such an op raises
-# rather than record wrong gradients. The ascend_ops kernels unwrap the same way
-# (npu.device_kernel).
+#     results on the device; an in-place or out= result is the npu argument itself, given its
+#     host's new layout if the op changed that (`out=` resizes, `t_`);
+#   - the same host run, registered explicitly for every view op and `_unsafe_view` (a view in
+#     all but its schema): their CompositeExplicitAutograd kernels would win over the fallback,
+#     and some build their result outside these kernels, sharing the base's storage and so its
+#     host whatever their own shape (`_unsafe_view`, which `matmul` uses).
+# A view's host is a view of its base's host, so writes through npu views reach the base. The
+# ascend_ops kernels unwrap the same way (npu.device_kernel).
 _EXTRA_HOST_ROUTES = ("_unsafe_view",)
-# Autograd makes a non-differentiable view (`x.view(dtype)`) as a metadata copy of the kernel's
-# result: a new tensor, not this subclass, without `host`. Above autograd, for npu tensors, the
-# host run gives the view itself (with no autograd history, which it would not have anyway).
-_ABOVE_AUTOGRAD_HOST_ROUTES = ("view.dtype",)
+_HOST_ATTRIBUTE = "ascend_ops_sim_host"  # on the storage object of an npu tensor
+_SET_STORAGE = torch.ops.aten.set_.source_Storage_storage_offset
+_META = torch._C.DispatchKeySet(torch._C.DispatchKey.Meta)
 
 _claimed_soc: str | None = None
 _generator = torch.Generator()  # the device's random state (get_rng_state, manual_seed, ...)
@@ -65,32 +63,22 @@ _libraries: list[torch.library.Library] = []  # kept alive: a dropped Library un
 
 
 class SimulatedNpuTensor(torch.Tensor):
-    """An npu tensor of the simulated device; its elements are the CPU tensor `host`."""
+    """An npu tensor made by the simulated device; `host` holds its elements."""
 
-    host: torch.Tensor
     # torch functions return what the kernels return: without this, subclass propagation would
-    # re-wrap the CPU result of `.cpu()` as a SimulatedNpuTensor with no elements.
+    # re-wrap the CPU result of `.cpu()` as an npu tensor with no elements.
     __torch_function__ = torch._C._disabled_torch_function_impl
 
     @property
-    def data(self) -> SimulatedNpuTensor:
-        # torch's own `.data` is a metadata copy: a plain tensor, without `host`.
-        return on_device(self.host)
+    def host(self) -> torch.Tensor:
+        return host_tensor(self)
 
-    @data.setter
-    def data(self, new_data: SimulatedNpuTensor) -> None:
-        torch._C.TensorBase.data.__set__(self, new_data)  # sizes, strides, dtype of new_data
-        self.host = new_data.host
-
-    def __repr__(self, *, tensor_contents=None) -> str:
-        # torch's own repr formats 0-d elements with `format`, which for a subclass comes back
-        # here: print the host elements and say where they live.
-        suffix = f", device='{self.device}'"
-        if self.grad_fn is not None:
-            suffix += f", grad_fn=<{type(self.grad_fn).__name__}>"
-        elif self.requires_grad:
-            suffix += ", requires_grad=True"
-        return f"{repr(self.host.detach())[:-1]}{suffix})"
+    def __format__(self, format_spec: str) -> str:
+        # As torch.Tensor formats its own 0-d tensors (only for that exact type): by value. Its
+        # repr formats every element that way.
+        if self.dim() == 0:
+            return self.item().__format__(format_spec)
+        return object.__format__(self, format_spec)
 
 
 def is_enabled() -> bool:
@@ -98,21 +86,36 @@ def is_enabled() -> bool:
 
 
 def is_simulated(x: object) -> bool:
-    """Whether `x` is a tensor on the simulated npu device."""
-    return isinstance(x, SimulatedNpuTensor)
+    """Whether `x` is a tensor on the simulated npu device (once enabled, every npu tensor)."""
+    return _claimed_soc is not None and isinstance(x, torch.Tensor) \
+        and x.device.type == DEVICE_TYPE
 
 
-def host_tensor(x: SimulatedNpuTensor) -> torch.Tensor:
-    """The CPU tensor holding an npu tensor's elements (a view of them, not a copy)."""
-    return x.host
+def host_tensor(x: torch.Tensor) -> torch.Tensor:
+    """The CPU tensor holding an npu tensor's elements (shared with it, not a copy)."""
+    try:
+        return getattr(x.untyped_storage(), _HOST_ATTRIBUTE)
+    except AttributeError:
+        raise RuntimeError(f"this {x.device} tensor has no host elements: it was not made by "
+                           f"the simulated npu device's kernels") from None
 
 
 def on_device(host: torch.Tensor) -> SimulatedNpuTensor:
-    """An npu tensor whose elements are `host` (shared, not copied)."""
+    """An npu tensor whose elements are `host` (shared, not copied), with its layout."""
     wrapper = torch._C._acc.create_empty_tensor(host.shape, host.dtype)
+    storage = wrapper.untyped_storage()
+    # Meta's set_ only writes metadata: the host's sizes, strides and offset, and a storage size
+    # to match (the storage still holds no memory).
+    _SET_STORAGE.redispatch(_META, wrapper, storage, host.storage_offset(), host.shape,
+                            host.stride())
     wrapper.__class__ = SimulatedNpuTensor
-    wrapper.host = host
+    setattr(storage, _HOST_ATTRIBUTE, host)
     return wrapper
+
+
+def _same_layout(x: torch.Tensor, host: torch.Tensor) -> bool:
+    return (x.shape == host.shape and x.stride() == host.stride()
+            and x.storage_offset() == host.storage_offset())
 
 
 class _SimulatedNpuModule:
@@ -180,17 +183,13 @@ def _empty_strided(size, stride, *, dtype=None, layout=None, device=None, pin_me
 
 def _copy_from(src: torch.Tensor, dst: torch.Tensor, non_blocking: bool = False) -> torch.Tensor:
     """Host to device, device to host and device to device: one host copy."""
-    _refuse_view_rebase(torch.ops.aten._copy_from.default, [dst], [src, dst])
-    (dst.host if is_simulated(dst) else dst).copy_(_to_host(src))
+    _to_host(dst).copy_(_to_host(src))
     return dst
 
 
 def _to_host(value):
     if is_simulated(value):
-        return value.host
-    if isinstance(value, torch.Tensor) and value.device.type == DEVICE_TYPE:
-        raise RuntimeError(f"an npu tensor of type {type(value).__name__} has no host elements: "
-                           f"it was not made by the simulated npu device's kernels")
+        return host_tensor(value)
     if isinstance(value, torch.device) and value.type == DEVICE_TYPE:
         return torch.device("cpu")
     return value
@@ -208,38 +207,26 @@ def _written_arguments(schema, args, kwargs) -> Iterator[tuple[object, object]]:
             yield frozenset(arg.alias_info.before_set), value
 
 
-def _refuse_view_rebase(op, written: list, inputs: list) -> None:
-    """Raise if autograd would record an in-place op on an npu view (Note [simulated npu])."""
-    if not torch.is_grad_enabled() or not any(is_simulated(t) and t._is_view() for t in written):
-        return
-    if any(isinstance(t, torch.Tensor) and t.requires_grad for t in inputs):
-        raise RuntimeError(
-            f"{op}: the simulated npu device cannot record an in-place op on a view for "
-            f"autograd (its views have no real strides, so the gradient would be wrong); "
-            f"apply the op out of place, e.g. on a clone of the view")
-
-
-def _follow_host_shape(x: SimulatedNpuTensor) -> None:
-    """Give `x` its host's shape after an op resized the host tensor (e.g. `out=`)."""
-    if x.shape != x.host.shape:
-        x.data = on_device(x.host)  # the same object and host, with the host's sizes
+def _follow_host_layout(x: torch.Tensor) -> None:
+    """Give `x` its host's layout after an op changed the host's (`out=` resizes, `t_`)."""
+    host = host_tensor(x)
+    if not _same_layout(x, host):
+        x.data = on_device(host)  # the same object and elements, with the host's layout
 
 
 def _run_on_host(op: torch._ops.OpOverload, *args, **kwargs):
     """Run `op` on the host tensors of its npu arguments; results go to the device."""
     schema = op._schema
     written = dict(_written_arguments(schema, args, kwargs))
-    written_tensors = tree_flatten(list(written.values()))[0]
-    _refuse_view_rebase(op, written_tensors, tree_flatten((args, kwargs))[0])
     host_args, host_kwargs = tree_map(_to_host, (args, kwargs))
     if any(a.name == "generator" and a.kwarg_only for a in schema.arguments) \
             and host_kwargs.get("generator") is None:
         host_kwargs["generator"] = _generator
     result = op(*host_args, **host_kwargs)
 
-    for t in written_tensors:
+    for t in tree_flatten(list(written.values()))[0]:
         if is_simulated(t):
-            _follow_host_shape(t)
+            _follow_host_layout(t)
     if not schema.returns:
         return None
     results = result if len(schema.returns) > 1 else (result,)
@@ -278,8 +265,6 @@ def _register_kernels() -> None:
     aten.impl("_copy_from", _copy_from, "PrivateUse1")
     for op in [*_composite_views(), *(_overload(n) for n in _EXTRA_HOST_ROUTES)]:
         aten.impl(op, functools.partial(_run_on_host, op), "PrivateUse1")
-    for op in map(_overload, _ABOVE_AUTOGRAD_HOST_ROUTES):
-        aten.impl(op, functools.partial(_run_on_host, op), "AutogradPrivateUse1")
     fallback = torch.library.Library("_", "IMPL")
     fallback.fallback(_run_on_host, "PrivateUse1")
     _libraries.extend((aten, fallback))

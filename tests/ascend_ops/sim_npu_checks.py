@@ -17,8 +17,8 @@ from collections.abc import Callable
 import torch
 
 import ascend_ops
-from ascend_ops import sim_device
-from ascend_ops_support import CASES, bits, random_tensor
+from ascend_ops import sim_device, torch_views
+from ascend_ops_support import CASES, bits, int_dtype, random_tensor
 
 RESULTS_PREFIX = "RESULTS "
 
@@ -49,8 +49,10 @@ def assert_same_bits(actual: torch.Tensor, expected: torch.Tensor) -> None:
 
 
 def assert_on_npu(t: torch.Tensor) -> None:
-    assert sim_device.is_simulated(t), type(t)
+    """`t` was made by the simulated device's kernels, on its one device."""
+    assert type(t) is sim_device.SimulatedNpuTensor, type(t)
     assert t.device == torch.device("npu", 0), t.device
+    assert sim_device.host_tensor(t).shape == t.shape
 
 
 def call(case, x: torch.Tensor) -> torch.Tensor:
@@ -143,8 +145,13 @@ def non_contiguous_round_trips() -> None:
             assert_same_bits(expected.npu(), expected)  # a non-contiguous CPU tensor goes over
             on_npu = view(x.npu())  # a view taken on the device
             assert_on_npu(on_npu)
+            assert (on_npu.stride(), on_npu.is_contiguous()) == (expected.stride(),
+                                                                expected.is_contiguous()), name
             assert_same_bits(on_npu, expected)
             assert_same_bits(on_npu.contiguous(), expected)
+            assert_same_bits(on_npu.reshape(-1), expected.reshape(-1))  # views only if it can
+            same_size_int = int_dtype(dtype)  # a metadata copy made by autograd itself
+            assert_same_bits(on_npu.view(same_size_int), expected.view(same_size_int))
 
 
 @check("enabled_by_env")
@@ -200,6 +207,21 @@ def ops_on_npu_match_the_cpu_bit_for_bit() -> None:
 
 
 @check("enabled_by_env")
+def real_npu_path_runs_on_the_device_too() -> None:
+    # On a real NPU, npu.device_kernel moves data with torch_views (aten views and copies);
+    # here those aten ops run through the simulated device's kernels.
+    for case in CASES:
+        for seed, dtype in enumerate(case_dtypes(case, "atlas-a2")):
+            x = random_tensor(case.shape, dtype, seed)
+            actual = torch_views.OPS[case.op](x.npu(), *case.args, **case.kwargs)
+            assert actual.device == torch.device("npu", 0), (case.op, case.id, actual.device)
+            try:
+                assert_same_bits(actual, call(case, x))
+            except AssertionError as e:
+                raise AssertionError(f"{case.op} {case.id} {dtype}: {e}") from None
+
+
+@check("enabled_by_env")
 def ops_read_non_contiguous_npu_inputs() -> None:
     x = random_tensor((6, 5, 4, 7), torch.float16, 1)
     views = (lambda t: t.permute(2, 0, 3, 1), lambda t: t[:, ::2].transpose(1, 2),
@@ -220,34 +242,6 @@ def torch_ops_calls_reach_the_npu_kernel() -> None:
     out = torch.ops.ascend_ops.depth_to_space(x.npu(), 2, data_format="NCHW", mode="CRD")
     assert_on_npu(out)
     assert_same_bits(out, torch.nn.functional.pixel_shuffle(x, 2))  # torch's is CRD
-
-
-@check("enabled_by_env")
-def npu_kernel_runs_the_selected_cpu_backend() -> None:
-    calls = []
-    reference = ascend_ops.backends.cpu_kernel
-
-    def run_op(op_name, x, *args, **kwargs):
-        calls.append((op_name, type(x), x.device.type))
-        with ascend_ops.use_backend("reference"):
-            return reference(op_name)(x, *args, **kwargs)
-
-    fake_sim = types.ModuleType("ascend_ops.sim")
-    fake_sim.run_op = run_op
-    saved = sys.modules.get("ascend_ops.sim")
-    sys.modules["ascend_ops.sim"] = fake_sim
-    try:
-        x = random_tensor((2, 4, 6, 3), torch.float32, 5)
-        with ascend_ops.use_backend("sim"):
-            out = ascend_ops.space_to_depth(x.npu(), 2, mode="CRD")
-    finally:
-        if saved is None:
-            del sys.modules["ascend_ops.sim"]
-        else:
-            sys.modules["ascend_ops.sim"] = saved
-    assert calls == [("space_to_depth", torch.Tensor, "cpu")], calls
-    assert_on_npu(out)
-    assert_same_bits(out, ascend_ops.space_to_depth(x, 2, mode="CRD"))
 
 
 @check("enabled_by_env")
@@ -273,22 +267,32 @@ def autograd_through_npu_tensors() -> None:
 
 
 @check("enabled_by_env")
-def in_place_on_a_recorded_view_is_refused() -> None:
-    base = torch.randn(3, 4).npu().requires_grad_().clone()
-    try:
-        base[1:, 1:].mul_(2)
-    except RuntimeError as e:
-        assert "simulated npu device cannot record an in-place op on a view" in str(e), e
-    else:
-        raise AssertionError("an in-place op on a recorded view of an npu tensor was accepted")
-    with torch.no_grad():
-        base[1:, 1:].mul_(2)  # nothing recorded: fine
+def in_place_ops_on_views_get_the_cpu_gradients() -> None:
+    # Autograd replays a view written in place with as_strided of the npu tensor's layout.
+    def gradient(device: str) -> torch.Tensor:
+        weight = torch.arange(12.0).reshape(3, 4).to(device)
+        x = torch.arange(12.0).reshape(3, 4).to(device).requires_grad_()
+        a = x.clone()
+        a[1:3, 1:].mul_(2)
+        a.t()[1:, ::2].mul_(a.t()[1:, ::2].detach() + 1)
+        b = torch.zeros(3, 4, device=device)
+        b[1:, :2] = x[:2, 2:] * 3
+        b.t()[2].copy_(x[0, :3])
+        ((a * weight).sum() + (b * weight).sum()).backward()
+        return x.grad
+
+    on_npu = gradient("npu")
+    assert_on_npu(on_npu)
+    assert_same_bits(on_npu, gradient("cpu"))
 
 
 @check("enabled_by_env")
-def repr_names_the_device() -> None:
-    assert repr(torch.tensor([1, 2]).npu()) == "tensor([1, 2], device='npu:0')"
-    assert repr(torch.tensor(2.5).npu()) == "tensor(2.5000, device='npu:0')"
+def printing_shows_the_elements() -> None:
+    assert repr(torch.tensor([1, 2]).npu()) == "SimulatedNpuTensor([1, 2], device='npu:0')"
+    assert repr(torch.tensor(2.5).npu()) == "SimulatedNpuTensor(2.5000, device='npu:0')"
+    assert f"{torch.tensor(2.5).npu():.1f}" == "2.5"
+    assert repr(torch.tensor([1.0]).npu().view(torch.int32)) == (  # a plain-Tensor metadata copy
+        "tensor([1065353216], device='npu:0', dtype=torch.int32)")
 
 
 @check("enabled_by_env")
@@ -372,6 +376,30 @@ def npu_calls_obey_the_devices_dtype_rules() -> None:
     out = ascend_ops.slice(half.npu(), [1, 0, 2], [1, -1, 2])
     assert_on_npu(out)
     assert_same_bits(out, half[1:2, :, 2:4])
+
+
+@check("enabled_by_call")
+def generated_kernels_run_for_the_claimed_product() -> None:
+    # ASCEND_OPS_BACKEND=sim on the device: the AscendC kernels, built for the device's product.
+    from ascend_ops.sim import runner
+
+    products = []
+    simulate = runner.simulate
+
+    def spy(*args, **kwargs):
+        products.append(runner.sim_product().key)
+        return simulate(*args, **kwargs)
+
+    runner.simulate = spy
+    try:
+        x = random_tensor((2, 12, 3, 5), torch.float16, 7)
+        with ascend_ops.use_backend("sim"):
+            out = ascend_ops.depth_to_space(x.npu(), 2, data_format="NCHW", mode="CRD")
+    finally:
+        runner.simulate = simulate
+    assert products == ["atlas-200i-500-a2"], products
+    assert_on_npu(out)
+    assert_same_bits(out, torch.nn.functional.pixel_shuffle(x, 2))
 
 
 def run(scenario: str) -> dict[str, str]:

@@ -242,21 +242,15 @@ def test_repeated_calls_reuse_the_plan_and_see_new_data():
 
 
 def test_large_copies_use_threads_and_match():
-    """Every kernel on inputs big enough to be split over threads."""
-    kernels = set()
-    x = random_tensor((64, 128, 192), torch.float32, seed=5)  # 6 MiB; every output >= 2 MiB
+    """Outputs above the threading threshold (32 MiB), through the ops, on 1 to 3 threads."""
+    x = random_tensor((80, 256, 512), torch.float32, seed=5)  # 40 MiB
     nchw_crd = {"data_format": "NCHW", "mode": "CRD"}
-    calls = [("slice", x, ([1, 2, 3], [-1, 120, 180]), {}),
+    calls = [("slice", x, ([1, 2, 3], [-1, 250, 500]), {}),
              ("strided_slice", x, ([0, 0, 0], [0, 0, 0], [1, 1, -1]), {"begin_mask": 7,
                                                                        "end_mask": 7}),
-             ("strided_slice", x, ([0, 0, 1], [0, 0, 0], [1, 1, 3]), {"begin_mask": 3,
-                                                                      "end_mask": 7}),
-             ("strided_slice", x.reshape(-1), ([1], [0], [2]), {"end_mask": 1}),
-             ("slice", x.reshape(-1), ([7], [-1]), {}),
-             ("depth_to_space", x.reshape(2, 48, 128, 128), (2,), {"data_format": "NCHW"}),
-             ("depth_to_space", x.reshape(2, 128, 96, 64), (2,), {"mode": "CRD"}),
-             ("space_to_depth", x.reshape(2, 24, 128, 256), (2,), nchw_crd),
-             ("space_to_depth", x.reshape(2, 128, 192, 32), (4,), {})]
+             ("depth_to_space", x.reshape(2, 40, 256, 512), (2,), {"data_format": "NCHW"}),
+             ("space_to_depth", x.reshape(2, 40, 256, 512), (2,), nchw_crd)]
+    kernels = set()
     default_threads = torch.get_num_threads()
     try:
         for threads in (1, 2, 3):
@@ -274,10 +268,11 @@ _ELEMENT_DTYPES = {1: np.uint8, 2: np.float16, 4: np.float32, 8: np.int64, 16: n
 
 
 def native_copy(view: np.ndarray, threads: int) -> np.ndarray:
+    """The view copied by strided_copy.cpp, split over `threads` whatever its size."""
     out = np.empty(view.shape, view.dtype)
-    status = native_backend.library().ascend_ops_strided_copy(
+    status = native_backend.library().ascend_ops_strided_copy_split_from(
         view.__array_interface__["data"][0], out.__array_interface__["data"][0],
-        native_backend.descriptor(view), threads)
+        native_backend.descriptor(view), threads, 0)
     assert status == 0
     return out
 
@@ -324,7 +319,7 @@ def test_copy_kernel_variants(elem, threads):
     """The special cases of each kernel: fixed-size runs, constant-step gathers, interleave and
     deinterleave tiles of 2-4, general tiles, and one long row cut into pieces."""
     rng = np.random.default_rng(100 + elem)
-    big = (3 << 20) // elem  # elements of each output: above the threading threshold
+    big = (3 << 20) // elem  # elements of each output: enough for up to 6 threads
     views = {}
     for run in (2, 3, 4, 6, 8, 12, 16, 17, 64, 300):
         a = random_bits((big // run + 1, 2 * run + 1), elem, rng)
@@ -349,6 +344,28 @@ def test_copy_kernel_variants(elem, threads):
         assert native_backend.copy_kernel(native_backend.descriptor(view)) == kernel, name
         np.testing.assert_array_equal(np_bits(native_copy(view, threads)), np_bits(view),
                                       err_msg=name)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_streamed_runs(threads):
+    """Runs of outputs of 8 MiB and more are written with non-temporal stores: short runs
+    staged first, long runs and pieces of one run directly, at any alignment."""
+    rng = np.random.default_rng(7)
+    n = (9 << 20) // 4  # float32 elements of each output
+    views = {}
+    for run in (2, 3, 17, 75, 300):
+        a = random_bits((n // run + 1, run + 5), 4, rng)
+        views[f"run{run}"] = a[:, 3:run + 3]
+    row = random_bits((n + 9,), 4, rng)
+    views["one_long_run"] = row[1:]
+    for name, view in views.items():
+        assert native_backend.copy_kernel(native_backend.descriptor(view)) == "run", name
+        np.testing.assert_array_equal(native_copy(view, threads), view, err_msg=name)
+        out = np.empty(view.size + 1, view.dtype)[1:].reshape(view.shape)  # a misaligned output
+        native_backend.library().ascend_ops_strided_copy_split_from(
+            view.__array_interface__["data"][0], out.__array_interface__["data"][0],
+            native_backend.descriptor(view), threads, 0)
+        np.testing.assert_array_equal(out, view, err_msg=f"{name}, misaligned output")
 
 
 def test_copy_rejects_unsupported_descriptors():

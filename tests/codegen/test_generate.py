@@ -73,11 +73,11 @@ def test_only_changed_files_are_written(project):
 def test_check_catches_a_hand_edit_and_generate_reverts_it(project):
     path = "slice/op_host/slice.cpp"
     original = project.read(path)
-    project.edit(f"ascend_kernels/{path}", "return ge::GRAPH_SUCCESS;", "return ge::GRAPH_FAILED;")
+    project.edit(f"ascend_kernels/{path}", "OP_ADD(AscendSlice);", "OP_ADD(AscendSliceV2);")
     code, out, err = project.run("--check", "--diff")
     assert code == 1 and out == ""
     assert f"stale:   ascend_kernels/{path} (differs from what op_specs/slice.yaml generates)" in err
-    assert "-    return ge::GRAPH_SUCCESS;" in err and "+    return ge::GRAPH_FAILED;" in err
+    assert "-OP_ADD(AscendSlice);" in err and "+OP_ADD(AscendSliceV2);" in err
     assert project.read(path) != original  # --check writes nothing
     assert project.run()[0] == 0
     assert project.read(path) == original
@@ -116,7 +116,7 @@ def test_a_new_dtype_reaches_the_opdef_and_the_kernel_with_no_other_edit(project
         assert f"stale:   ascend_kernels/{path}" in err
     assert "ascend_kernels/depth_to_space" not in err
     assert project.run()[0] == 0
-    assert "case ge::DT_INT64:\n            return 8;" in project.read("slice/op_host/slice.cpp")
+    assert "ge::DT_INT64" in _config_block(project.read("slice/op_host/slice.cpp"), "ascend910b")
     assert "TILING_KEY_IS(8)" in project.read("slice/op_kernel/slice.cpp")
     assert project.run("--check")[0] == 0
 
@@ -202,6 +202,6 @@ def test_out_defaults_to_the_folder_next_to_specs(project, capsys):
 
 
 def _config_block(host: str, add_config: str) -> str:
-    """The `{ OpAICoreConfig ...; AddConfig("<add_config>", config); }` block of a host source."""
-    end = host.index(f'AddConfig("{add_config}", config);')
-    return host[host.rindex("OpAICoreConfig config;", 0, end):end]
+    """The `AddCopyOpConfig(this->AICore(), "<add_config>", ...)` line of a host source."""
+    start = host.index(f'AddCopyOpConfig(this->AICore(), "{add_config}",')
+    return host[start:host.index("\n", start)]

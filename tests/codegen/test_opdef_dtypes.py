@@ -20,11 +20,12 @@ GE = {"float16": "ge::DT_FLOAT16", "float32": "ge::DT_FLOAT", "bfloat16": "ge::D
       "int32": "ge::DT_INT32", "int64": "ge::DT_INT64", "uint32": "ge::DT_UINT32",
       "bool": "ge::DT_BOOL"}
 
-_PARAM = re.compile(r'(?P<owner>this->|config\.)(?P<kind>Input|Output)\("(?P<name>\w+)"\)\s*'
+_PARAM = re.compile(r'(?P<owner>this->)(?P<kind>Input|Output)\("(?P<name>\w+)"\)\s*'
                     r'\.ParamType\(REQUIRED\)\s*\.DataType\(\{(?P<dtypes>[^}]*)\}\)\s*'
                     r'\.Format\(\{(?P<formats>[^}]*)\}\);')
-_CONFIG = re.compile(r'\{\s*OpAICoreConfig config;(?P<body>.*?)'
-                     r'this->AICore\(\)\.AddConfig\("(?P<soc>\w+)", config\);\s*\}', re.S)
+# One product line's configuration: its input and output take the listed dtypes, in ND format.
+_CONFIG = re.compile(r'ascend_ops::AddCopyOpConfig\(this->AICore\(\), "(?P<soc>\w+)", '
+                     r'"(?P<input>\w+)", "(?P<output>\w+)", \{(?P<dtypes>[^}]*)\}\);')
 
 SPECS = specs()
 FILES = {f.path: f.content for f in generated_files(SPECS, load_engine_api(ROOT / "ascend_kernels"))}
@@ -39,12 +40,12 @@ def params(text: str, owner: str) -> dict[str, tuple[list[str], list[str]]]:
             for m in _PARAM.finditer(text) if m.group("owner") == owner}
 
 
-def configs(op_name: str) -> dict[str, str]:
+def configs(op_name: str) -> dict[str, re.Match[str]]:
     host = FILES[f"{op_name}/op_host/{op_name}.cpp"]
-    found: dict[str, str] = {}
+    found: dict[str, re.Match[str]] = {}
     for m in _CONFIG.finditer(host):
         assert m.group("soc") not in found, f"AddConfig({m.group('soc')}) twice"
-        found[m.group("soc")] = m.group("body")
+        found[m.group("soc")] = m
     return found
 
 
@@ -60,24 +61,25 @@ def test_one_config_per_product_with_exactly_its_supported_dtypes(op):
     for product in SPECS.products:
         if product.add_config not in found:
             continue
-        got = params(found[product.add_config], "config.")
-        want = [GE[d] for d in op.supported_dtypes(product)]
-        assert set(got) == {"Input", "Output"}
-        for kind, (dtypes, formats) in got.items():
-            assert dtypes == want, f"{op.name} {product.key} {kind}"
-            assert formats == ["ge::FORMAT_ND"] * len(want)
+        config = found[product.add_config]
+        assert (config.group("input"), config.group("output")) == (op.inputs[0].name, op.outputs[0].name)
+        assert split(config.group("dtypes")) == [GE[d] for d in op.supported_dtypes(product)], \
+            f"{op.name} {product.key}"
 
 
 @pytest.mark.parametrize("op", SPECS.ops, ids=lambda o: o.name)
 def test_the_opdef_declares_every_dtype_and_every_attribute(op):
     host = FILES[f"{op.name}/op_host/{op.name}.cpp"]
-    top = params(host[:host.index("OpAICoreConfig config;")], "this->")
+    top = params(host, "this->")
     assert top["Input"][0] == top["Output"][0] == [GE[d] for d in op.dtypes]
+    assert top["Input"][1] == top["Output"][1] == ["ge::FORMAT_ND"] * len(op.dtypes)
     attrs = re.findall(r'this->Attr\("(\w+)"\)\.AttrType\((REQUIRED|OPTIONAL)\)', host)
     assert attrs == [(a.name, "REQUIRED" if a.required else "OPTIONAL") for a in op.attributes]
-    sizes = dict(re.findall(r"case (ge::DT_\w+):\s*return (\d+);", host))
-    assert sizes == {GE[d]: str(SPECS.dtype_size(d)) for d in op.dtypes}
+    reads = re.findall(r'attrs\.\w+\((\d+), "(\w+)"\)', host)  # BuildView reads them by OpDef index
+    assert sorted(reads, key=lambda r: int(r[0])) == [(str(i), a.name) for i, a in enumerate(op.attributes)]
     assert f"class {op.op_type} : public OpDef" in host and f"OP_ADD({op.op_type});" in host
+    for registered in (f"InferCopyOpShape<k{op.op_type}>", f"CopyOpTiling<k{op.op_type}>"):
+        assert f"ascend_ops::{registered}" in host
 
 
 @pytest.mark.parametrize("op", SPECS.ops, ids=lambda o: o.name)

@@ -33,10 +33,10 @@ EMITTERS = {
     "CMakeLists.txt": lambda: project.emit_top_cmake(SPECS),
     "CMakePresets.json": lambda: project.emit_cmake_presets(SPECS),
     "common/products_generated.h": lambda: project.emit_products_header(SPECS),
+    "common/copy_tiling_data_generated.h": lambda: host.emit_tiling_data(ENGINE.tiling),
     "common/copy_tiling_twin_generated.h": lambda: kernel.emit_tiling_loader(ENGINE.tiling),
-    "demo_window/op_host/demo_window_tiling.h": lambda: host.emit_tiling_header(OP, ENGINE.tiling),
-    "demo_window/op_host/demo_window.cpp":
-        lambda: host.emit_host_source(OP, SPECS, ENGINE.tiling, BUILDER, BOUND),
+    "demo_window/op_host/demo_window_tiling.h": lambda: host.emit_tiling_header(OP),
+    "demo_window/op_host/demo_window.cpp": lambda: host.emit_host_source(OP, SPECS, BUILDER, BOUND),
     "demo_window/op_host/CMakeLists.txt": lambda: host.emit_host_cmake(OP),
     "demo_window/op_kernel/demo_window.cpp": lambda: kernel.emit_kernel_source(OP, SPECS),
     "demo_window/op_kernel/CMakeLists.txt": lambda: kernel.emit_kernel_cmake(OP),

@@ -8,8 +8,9 @@ engine keeps its tiling as a plain C++ struct, so the codegen parses that struct
 Note [tiling twin layout]: the twin is packed, the engine's struct is not. They agree byte for
 byte only when every field already sits at a multiple of its own size and the struct's size is a
 multiple of 8, so no padding exists to drop. The parser checks exactly that, in the header's
-order (reordering would change the layout of `CopyTiling` itself), and the generated host code
-re-proves it with `static_assert`s on `sizeof` and `offsetof`.
+order (reordering would change the layout of `CopyTiling` itself), and the generated twin
+(`common/copy_tiling_data_generated.h`, one class every op registers) re-proves it with
+`static_assert`s on `sizeof` and `offsetof`.
 
 The accepted member syntax, one per line (comments allowed anywhere):
     <int64_t|uint64_t|int32_t|uint32_t|int16_t|uint16_t|int8_t|uint8_t> <name>;

@@ -53,8 +53,8 @@ def kernel_name(op_type: str) -> str:
     return "".join(out)
 
 
-def tiling_data_class(op: OpSpec) -> str:
-    return f"{op.op_type}TilingData"
+# The BEGIN_TILING_DATA_DEF twin of the engine's CopyTiling: one class, registered for every OpType.
+TILING_DATA_CLASS = "CopyTilingData"
 
 
 def camel(name: str) -> str:

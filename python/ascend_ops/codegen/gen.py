@@ -5,9 +5,11 @@ What is generated, relative to the output folder (`ascend_kernels/`):
 
     CMakeLists.txt, CMakePresets.json                  the CANN project (all ops, all products)
     common/products_generated.h                        product facts for C++ (products.yaml)
+    common/copy_tiling_data_generated.h                CopyTilingData, the BEGIN_TILING_DATA_DEF
+                                                       twin of CopyTiling (common/copy_tiling.h)
     common/copy_tiling_twin_generated.h                LoadCopyTiling (common/copy_tiling.h)
-    <op>/op_host/<op>_tiling.h                         BEGIN_TILING_DATA_DEF twin of CopyTiling
-    <op>/op_host/<op>.cpp                              OpDef, AddConfig per product, tiling
+    <op>/op_host/<op>_tiling.h                         CopyTilingData registered for the OpType
+    <op>/op_host/<op>.cpp                              OpDef, AddConfig per product, view glue
     <op>/op_host/CMakeLists.txt, <op>/op_kernel/CMakeLists.txt
     <op>/op_kernel/<op>.cpp                            the kernel entry
 """
@@ -69,6 +71,8 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
             GeneratedFile("CMakePresets.json", project.emit_cmake_presets(specs), products),
             GeneratedFile("common/products_generated.h", project.emit_products_header(specs),
                           products),
+            GeneratedFile("common/copy_tiling_data_generated.h",
+                          host.emit_tiling_data(engine.tiling), engine.tiling.header),
             GeneratedFile("common/copy_tiling_twin_generated.h",
                           kernel.emit_tiling_loader(engine.tiling), engine.tiling.header),
         ]
@@ -89,10 +93,8 @@ def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFi
         return GeneratedFile(path, emit(), op.file)
 
     return [
-        file(f"{host_dir}/{host.tiling_header_name(op)}",
-             lambda: host.emit_tiling_header(op, engine.tiling)),
-        file(f"{host_dir}/{op.name}.cpp",
-             lambda: host.emit_host_source(op, specs, engine.tiling, builder, bound)),
+        file(f"{host_dir}/{host.tiling_header_name(op)}", lambda: host.emit_tiling_header(op)),
+        file(f"{host_dir}/{op.name}.cpp", lambda: host.emit_host_source(op, specs, builder, bound)),
         file(f"{host_dir}/CMakeLists.txt", lambda: host.emit_host_cmake(op)),
         file(f"{kernel_dir}/{op.name}.cpp", lambda: kernel.emit_kernel_source(op, specs)),
         file(f"{kernel_dir}/CMakeLists.txt", lambda: kernel.emit_kernel_cmake(op)),

@@ -1,12 +1,15 @@
-"""Emitters of an op's `op_host/` folder: the tiling twin, the OpDef + tiling source, CMake.
+"""Emitters of the host side: an op's `op_host/` folder (the registration of the tiling twin, the
+OpDef + view glue source, CMake) and the tiling twin every op shares.
 
-Pure functions: model (and the parsed engine headers) in, file text out.
+Pure functions: model (and the parsed engine headers) in, file text out. What is the same for
+every op is hand-written once in `ascend_kernels/common/copy_op_host.h`; an op's source holds only
+what its spec says.
 """
 from __future__ import annotations
 
 from ..spec import AttrType, OpSpec, SpecSet
 from .copy_tiling import TilingLayout
-from .cpp import FORMAT_ND, attr_def, camel, ge_dtype, product_dtypes, tiling_data_class
+from .cpp import FORMAT_ND, TILING_DATA_CLASS, attr_def, camel, cpp_string, ge_dtype, product_dtypes
 from .file_manager import header_line
 from .op_views import BoundArgument, ViewBuilder
 from .templates import template
@@ -16,36 +19,37 @@ def tiling_header_name(op: OpSpec) -> str:
     return f"{op.name}_tiling.h"
 
 
-def emit_tiling_header(op: OpSpec, layout: TilingLayout) -> str:
+def emit_tiling_data(layout: TilingLayout) -> str:
+    """`common/copy_tiling_data_generated.h`: the twin class, its layout proof and its setter."""
     fields = []
     for f in layout.fields:
         if f.count is None:
             fields.append(f"TILING_DATA_FIELD_DEF({f.ctype}, {f.name});")
         else:
             fields.append(f"TILING_DATA_FIELD_DEF_ARR({f.ctype}, {f.count}, {f.name});")
+    return template("copy_tiling_data_generated.h").substitute(
+        header=header_line(layout.header), tiling_size=layout.size,
+        offset_asserts=[
+            f"static_assert(offsetof(ascend_ops::CopyTiling, {f.name}) == {f.offset}, "
+            f"\"CopyTiling changed: run `ascend-ops generate`\");" for f in layout.fields],
+        fields=fields,
+        set_fields=[f"tiling->set_{f.name}(plan.{f.name});" for f in layout.fields])
+
+
+def emit_tiling_header(op: OpSpec) -> str:
     return template("op_host_tiling.h").substitute(
-        header=header_line(op.file), op_type=op.op_type, op_name=op.name,
-        guard=op.name.upper(), tiling_class=tiling_data_class(op),
-        copy_tiling_header=layout.header, fields=fields)
+        header=header_line(op.file), op_type=op.op_type, guard=op.name.upper(),
+        tiling_class=TILING_DATA_CLASS)
 
 
-def emit_host_source(op: OpSpec, specs: SpecSet, layout: TilingLayout, builder: ViewBuilder,
+def emit_host_source(op: OpSpec, specs: SpecSet, builder: ViewBuilder,
                      bound: tuple[BoundArgument, ...]) -> str:
     x, y = op.inputs[0].name, op.outputs[0].name
     all_dtypes = [ge_dtype(d, specs) for d in op.dtypes]
     return template("op_host.cpp").substitute(
-        header=header_line(op.file), op_type=op.op_type, op_name=op.name, spec_file=op.file,
-        input=x, output=y, builder=builder.name,
-        tiling_header=tiling_header_name(op), tiling_class=tiling_data_class(op),
-        tiling_size=layout.size,
-        offset_asserts=[
-            f"static_assert(offsetof(ascend_ops::CopyTiling, {f.name}) == {f.offset}, "
-            f"\"CopyTiling changed: run `ascend-ops generate`\");" for f in layout.fields],
-        read_attrs=_read_attrs(op),
-        call_builder=_call_builder(op, builder, bound),
-        dtype_cases=[f"case {ge_dtype(d, specs)}:\n    return {specs.dtype_size(d)};"
-                     for d in op.dtypes],
-        set_fields=[f"tiling.set_{f.name}(plan.{f.name});" for f in layout.fields],
+        header=header_line(op.file), op_type=op.op_type, op_name=op.name,
+        input=x, output=y, builder=builder.name, tiling_header=tiling_header_name(op),
+        build_view=_build_view(op, builder, bound),
         all_dtypes=all_dtypes, all_formats=[FORMAT_ND] * len(all_dtypes),
         attrs=[attr_def(a) for a in op.attributes],
         configs=_configs(op, specs))
@@ -58,61 +62,75 @@ def emit_host_cmake(op: OpSpec) -> str:
 
 # --- helpers --------------------------------------------------------------------------------------
 
-def _attr_local(name: str) -> str:
+# Generated C++ stays within this many columns where it can (data lists excepted).
+_WIDTH = 120
+_BODY_INDENT = 4  # BuildView's body in templates/op_host.cpp
+
+# The OpAttrReader (copy_op_host.h) method that reads each attribute type.
+_READERS = {
+    AttrType.INT: "Int",
+    AttrType.STR: "Str",
+    AttrType.INT_LIST: "ListInt",
+    AttrType.OPTIONAL_INT_LIST: "OptionalListInt",
+}
+_LISTS = (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST)
+
+
+def _read(op: OpSpec, index: int) -> str:
+    a = op.attributes[index]
+    return f"attrs.{_READERS[a.type]}({index}, {cpp_string(a.name)})"
+
+
+def _list_local(name: str) -> str:
     return camel(name) + "Attr"
 
 
-def _read_attrs(op: OpSpec) -> list[str]:
-    lines = []
-    for index, a in enumerate(op.attributes):
-        local = _attr_local(a.name)
-        if a.type is AttrType.INT:
-            lines.append(f"const int64_t* {local} = attrs->GetInt({index});")
-        elif a.type is AttrType.STR:
-            lines.append(f"const char* {local} = attrs->GetStr({index});")
-        else:
-            lines.append(f"const gert::TypedContinuousVector<int64_t>* {local} = "
-                         f"attrs->GetListInt({index});")
-    for index, a in enumerate(op.attributes):
-        lines.append(f"if ({_attr_local(a.name)} == nullptr) {{\n"
-                     f"    return ascend_ops::Status::Error(\"attribute {a.name} (index {index}) "
-                     f"is missing\");\n}}")
-    return lines
-
-
-def _argument(op: OpSpec, b: BoundArgument) -> str:
-    attr = op.attributes[b.attr_index]
-    local = _attr_local(attr.name)
-    if b.part == "size":
-        return f"static_cast<int64_t>({local}->GetSize())"
-    if b.part == "data":
-        if attr.type is AttrType.OPTIONAL_INT_LIST:  # absent: an empty list, passed as nullptr
-            return f"{local}->GetSize() == 0 ? nullptr : {local}->GetData()"
-        return f"{local}->GetData()"
-    return f"*{local}" if attr.type is AttrType.INT else local
-
-
-def _call_builder(op: OpSpec, builder: ViewBuilder,
-                  bound: tuple[BoundArgument, ...]) -> list[str]:
+def _build_view(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ...]) -> list[str]:
+    """BuildView's body: each attribute read where the view builder takes it. A list feeds two
+    parameters (data, size), so it is read once into a local first."""
+    lines = [f"const ascend_ops::IntListAttr {_list_local(a.name)} = {_read(op, i)};"
+             for i, a in enumerate(op.attributes) if a.type in _LISTS]
     if builder.args_struct:
-        lines = [f"ascend_ops::{builder.args_struct} args{{}};"]
+        lines.append(f"ascend_ops::{builder.args_struct} args{{}};")
         lines += [f"args.{b.param.name} = {_argument(op, b)};" for b in bound]
         lines.append(f"return ascend_ops::{builder.name}(input, args, outShape, view);")
         return lines
     args = ["input"] + [_argument(op, b) for b in bound] + ["outShape", "view"]
-    return [f"return ascend_ops::{builder.name}(\n    " + ",\n    ".join(args) + ");"]
+    lines.append(_wrapped_call(f"return ascend_ops::{builder.name}", args, _BODY_INDENT))
+    return lines
+
+
+def _argument(op: OpSpec, b: BoundArgument) -> str:
+    if b.part == "value":
+        return _read(op, b.attr_index)
+    return f"{_list_local(op.attributes[b.attr_index].name)}.{b.part}"
+
+
+def _wrapped_call(head: str, args: list[str], indent: int) -> str:
+    """`head(args...);`, broken before an argument that would pass column _WIDTH; continuation
+    lines start under the first argument."""
+    tokens = [f"{a}," for a in args[:-1]] + [f"{args[-1]});"]
+    opening = f"{head}("
+    lines, current = [], opening + tokens[0]
+    for token in tokens[1:]:
+        if indent + len(current) + 1 + len(token) <= _WIDTH:
+            current += " " + token
+        else:
+            lines.append(current)
+            current = " " * len(opening) + token
+    return "\n".join(lines + [current])
 
 
 def _configs(op: OpSpec, specs: SpecSet) -> list[str]:
-    blocks = []
+    x, y = cpp_string(op.inputs[0].name), cpp_string(op.outputs[0].name)
+    lines = []
     for p in specs.products:
         dtypes = product_dtypes(op, p, specs)
         if not dtypes:
-            blocks.append(f"// {p.key}: {p.title} ({p.loc.file}): no dtype of {op.name} is supported "
-                          f"there, so no AddConfig")
+            lines.append(f"// {p.key}: {p.title} ({p.loc.file}): no dtype of {op.name} is supported "
+                         f"there, so no AddConfig")
             continue
-        blocks.append(template("op_host_config.cpp").substitute(
-            product_key=p.key, product_title=p.title, product_file=p.loc.file,
-            input=op.inputs[0].name, output=op.outputs[0].name, add_config=p.add_config,
-            dtypes=list(dtypes), formats=[FORMAT_ND] * len(dtypes)).rstrip("\n"))
-    return blocks
+        arguments = f"{cpp_string(p.add_config)}, {x}, {y}, {{{', '.join(dtypes)}}}"
+        lines.append(f"// {p.key}: {p.title} ({p.loc.file})")
+        lines.append(f"ascend_ops::AddCopyOpConfig(this->AICore(), {arguments});")
+    return lines

@@ -13,9 +13,13 @@
 //              innermost one (DepthToSpace / SpaceToDepth permutations), with interleave and
 //              deinterleave kernels when one side of the tile is 2, 3 or 4 long;
 //   gather     otherwise: an element loop (steps, negative strides).
-// The outer loops are split over threads by rows; copies below kParallelBytes stay on the calling
-// thread: starting and joining a thread costs about as much as copying 1 MiB.
+// Large copies are split over all cores by rows (Note [threads]); smaller ones stay on the
+// calling thread.
 #include <sys/mman.h>
+
+#if defined(__AVX__) || defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 #include <algorithm>
 #include <atomic>
@@ -28,13 +32,15 @@
 namespace {
 
 constexpr int kMaxRank = 64;                       // numpy's limit on dims
-constexpr int64_t kParallelBytes = 2 << 20;        // below this, one thread
+constexpr int64_t kParallelBytes = 32 << 20;       // below this, one thread: Note [threads]
 constexpr int64_t kBytesPerThread = 512 << 10;     // at least this much work per thread
 constexpr int64_t kChunkBytes = 256 << 10;         // work handed out at a time
 constexpr int64_t kHugePage = 2 << 20;
 constexpr int64_t kAdviseHugePagesBytes = 4 << 20; // see Note [fresh output pages]
 constexpr int64_t kTileBytes = 64;                 // a transpose tile is a cache line each way
 constexpr int64_t kColumnBlockBytes = 16 << 10;    // deinterleave: input window kept in L1
+constexpr int64_t kStreamBytes = 8 << 20;          // runs this large bypass the cache
+constexpr int64_t kStageBytes = 16 << 10;          // short runs gathered before streaming
 
 enum Kernel : int32_t { kEmpty = 0, kRun = 1, kTranspose = 2, kGather = 3 };
 
@@ -64,6 +70,7 @@ struct Plan {
     Dim col{1, 0, 0};        // run: size = run bytes; gather / transpose: the innermost axis
     int64_t piece = 0;       // run / gather split into pieces: elements (or bytes) per piece
     int64_t piece_last = 0;  // the last piece's length
+    bool stream = false;     // run: write with non-temporal stores (Note [streaming stores])
 };
 
 // --- element access ------------------------------------------------------------------------
@@ -84,6 +91,52 @@ template <class T>
 inline void Store(char* p, T v)
 {
     std::memcpy(p, &v, sizeof(T));
+}
+
+// Note [streaming stores]
+// ~~~~~~~~~~~~~~~~~~~~~~~~
+// A large output is not read back before it leaves the cache, so writing it with ordinary
+// stores first reads every line in (read-for-ownership) only to overwrite it. Non-temporal
+// stores skip that read: glibc's memcpy switches to them for copies of about the cache size,
+// but the run kernel calls memcpy once per run, far below that switch. So runs of a large
+// output are streamed here: whole 64-byte lines with non-temporal stores, short runs first
+// gathered in an L1-sized buffer. Outputs below kStreamBytes keep ordinary stores and stay in
+// the cache for whoever reads them next.
+#if defined(__AVX__)
+constexpr bool kCanStream = true;
+
+inline void StreamLine(char* dst, const char* src)
+{
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + 32));
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(dst), a);
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + 32), b);
+}
+#elif defined(__SSE2__)
+constexpr bool kCanStream = true;
+
+inline void StreamLine(char* dst, const char* src)
+{
+    for (int k = 0; k < 64; k += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k));
+        _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k), v);
+    }
+}
+#else
+constexpr bool kCanStream = false;
+
+inline void StreamLine(char* dst, const char* src)
+{
+    std::memcpy(dst, src, 64);
+}
+#endif
+
+// Make this thread's non-temporal stores visible before anyone reads the output.
+inline void StreamFence()
+{
+#if defined(__AVX__) || defined(__SSE2__)
+    _mm_sfence();
+#endif
 }
 
 // --- planning ------------------------------------------------------------------------------
@@ -133,7 +186,7 @@ void SplitIntoPieces(Plan* p, int64_t length, int64_t in_step, int64_t out_step,
 {
     const int64_t rows = ItemsOf(*p);
     const int64_t wanted = int64_t(threads) * 4;
-    if (threads <= 1 || rows >= wanted || p->total_bytes < kParallelBytes) {
+    if (threads <= 1 || rows >= wanted) {
         p->piece = length;
         p->piece_last = length;
         return;
@@ -150,6 +203,7 @@ void SplitIntoPieces(Plan* p, int64_t length, int64_t in_step, int64_t out_step,
     p->row = Dim{pieces, piece * in_step, piece * out_step};
 }
 
+// `threads`: how many threads will share the copy (1 when it is too small to split).
 Plan MakePlan(const Layout& l, int threads)
 {
     Plan p;
@@ -169,6 +223,7 @@ Plan MakePlan(const Layout& l, int threads)
     if (inner.in == l.elem) {
         p.kernel = kRun;
         p.col = Dim{inner.size * l.elem, l.elem, l.elem};
+        p.stream = kCanStream && p.total_bytes >= kStreamBytes;
         p.outer_rank = std::max(r - 2, 0);
         std::copy(l.dim, l.dim + p.outer_rank, p.outer);
         if (r >= 2) {
@@ -217,6 +272,11 @@ inline void CopyFixed(char* __restrict__ dst, const char* __restrict__ src, int6
     }
 }
 
+void CopyBytes(char* __restrict__ dst, const char* __restrict__ src, int64_t bytes)
+{
+    std::memcpy(dst, src, size_t(bytes));
+}
+
 // `rows` runs of `bytes` bytes; the output runs are back to back.
 void CopyRuns(char* dst, const char* src, int64_t rows, int64_t in_step, int64_t bytes)
 {
@@ -235,6 +295,36 @@ void CopyRuns(char* dst, const char* src, int64_t rows, int64_t in_step, int64_t
             for (int64_t i = 0; i < rows; ++i) {
                 std::memcpy(dst + i * bytes, src + i * in_step, bytes);
             }
+    }
+}
+
+void StreamCopy(char* __restrict__ dst, const char* __restrict__ src, int64_t bytes)
+{
+    const int64_t head = std::min<int64_t>((64 - int64_t(reinterpret_cast<uintptr_t>(dst) & 63)) & 63,
+                                           bytes);
+    std::memcpy(dst, src, size_t(head));
+    int64_t k = head;
+    for (; k + 64 <= bytes; k += 64) {
+        StreamLine(dst + k, src + k);
+    }
+    std::memcpy(dst + k, src + k, size_t(bytes - k));
+}
+
+// CopyRuns for a large output: long runs streamed one by one, short ones staged first.
+void StreamRuns(char* dst, const char* src, int64_t rows, int64_t in_step, int64_t bytes)
+{
+    if (bytes >= 256) {
+        for (int64_t i = 0; i < rows; ++i) {
+            StreamCopy(dst + i * bytes, src + i * in_step, bytes);
+        }
+        return;
+    }
+    alignas(64) char stage[kStageBytes];
+    const int64_t batch = kStageBytes / bytes;
+    for (int64_t i = 0; i < rows; i += batch) {
+        const int64_t n = std::min(batch, rows - i);
+        CopyRuns(stage, src + i * in_step, n, in_step, bytes);
+        StreamCopy(dst + i * bytes, stage, n * bytes);
     }
 }
 
@@ -370,12 +460,12 @@ void RunRows(const Plan& p, const char* src, char* dst, int64_t begin, int64_t e
         switch (p.kernel) {
             case kRun:
                 if (p.piece == p.col.size) {
-                    CopyRuns(d, s, n, p.row.in, p.col.size);
+                    (p.stream ? StreamRuns : CopyRuns)(d, s, n, p.row.in, p.col.size);
                 } else {  // pieces of one long run
                     for (int64_t k = 0; k < n; ++k) {
                         const bool last = row + k == rows_per_outer - 1;
-                        std::memcpy(d + k * p.row.out, s + k * p.row.in,
-                                    last ? p.piece_last : p.piece);
+                        (p.stream ? StreamCopy : CopyBytes)(d + k * p.row.out, s + k * p.row.in,
+                                                            last ? p.piece_last : p.piece);
                     }
                 }
                 break;
@@ -445,17 +535,24 @@ void AdviseHugePages(char* dst, int64_t bytes)
 #endif
 }
 
-// Rows are handed out in chunks of about kChunkBytes from a shared counter, so a thread the OS
-// leaves waiting (other processes on the cores) delays the copy by one chunk, not by its share.
-void Execute(const Plan& p, const char* src, char* dst, int threads)
+// Note [threads]
+// ~~~~~~~~~~~~~~~
+// One core already copies as fast as memory allows while the output is warm (measured on the
+// 2-core benchmark machine: memcpy with 2 threads is no faster than with 1). A second thread pays
+// off where the kernel is compute-bound or the output's pages are faulted in fresh, which they
+// always are above glibc's largest mmap threshold (32 MiB), so that is where threads start. Below
+// it they cost more than they save: starting and joining a thread costs about as much as copying
+// 1 MiB, and on a busy machine a helper preempted mid-chunk makes the join wait a scheduler slice
+// (4 ms measured for a 16 MiB copy that takes 0.8 ms on one thread). Rows are handed out in
+// chunks of about kChunkBytes from a shared counter, so a helper the OS starts late takes less
+// work instead of delaying the rest.
+void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
 {
     const int64_t items = ItemsOf(p);
-    int64_t workers = 1;
-    if (p.total_bytes >= kParallelBytes) {
-        workers = std::min<int64_t>({int64_t(threads), p.total_bytes / kBytesPerThread, items});
-    }
+    workers = std::min(workers, items);
     if (workers <= 1) {
         RunRowsAnySize(p, src, dst, 0, items);
+        StreamFence();
         return;
     }
     const int64_t item_bytes = std::max<int64_t>(p.total_bytes / items, 1);
@@ -469,6 +566,7 @@ void Execute(const Plan& p, const char* src, char* dst, int threads)
             }
             RunRowsAnySize(p, src, dst, begin, std::min(items, begin + chunk));
         }
+        StreamFence();
     };
     std::vector<std::thread> helpers;
     helpers.reserve(size_t(workers - 1));
@@ -478,6 +576,7 @@ void Execute(const Plan& p, const char* src, char* dst, int threads)
         }
     } catch (const std::system_error&) {  // no more threads: fewer helpers
     }
+    work();
     for (std::thread& t : helpers) {
         t.join();
     }
@@ -495,14 +594,17 @@ bool ParseView(const int64_t* desc, Layout* layout, bool* empty)
     return true;
 }
 
-}  // namespace
+// How many threads a copy of `bytes` output bytes gets (Note [threads]).
+int64_t Workers(int64_t bytes, int32_t threads, int64_t parallel_bytes)
+{
+    if (bytes < parallel_bytes) {
+        return 1;
+    }
+    return std::max<int64_t>(std::min<int64_t>(threads, bytes / kBytesPerThread), 1);
+}
 
-extern "C" {
-
-// Copy the view `desc` = {rank, element bytes, shape[rank], byte strides[rank]} whose first
-// element is at `src` into the C-contiguous buffer `dst`, on up to `threads` threads.
-// Returns 0, or -1 for a rank above 64 or an element size other than 1, 2, 4, 8 or 16.
-int32_t ascend_ops_strided_copy(const void* src, void* dst, const int64_t* desc, int32_t threads)
+int32_t StridedCopy(const void* src, void* dst, const int64_t* desc, int32_t threads,
+                    int64_t parallel_bytes)
 {
     Layout layout;
     bool empty = false;
@@ -512,10 +614,35 @@ int32_t ascend_ops_strided_copy(const void* src, void* dst, const int64_t* desc,
     if (empty) {
         return 0;
     }
-    const Plan plan = MakePlan(layout, std::max(threads, 1));
+    int64_t bytes = layout.elem;
+    for (int i = 0; i < layout.rank; ++i) {
+        bytes *= layout.dim[i].size;
+    }
+    const int64_t workers = Workers(bytes, threads, parallel_bytes);
+    const Plan plan = MakePlan(layout, int(workers));
     AdviseHugePages(static_cast<char*>(dst), plan.total_bytes);
-    Execute(plan, static_cast<const char*>(src), static_cast<char*>(dst), std::max(threads, 1));
+    Execute(plan, static_cast<const char*>(src), static_cast<char*>(dst), workers);
     return 0;
+}
+
+}  // namespace
+
+extern "C" {
+
+// Copy the view `desc` = {rank, element bytes, shape[rank], byte strides[rank]} whose first
+// element is at `src` into the C-contiguous buffer `dst`, on up to `threads` threads.
+// Returns 0, or -1 for a rank above 64 or an element size other than 1, 2, 4, 8 or 16.
+int32_t ascend_ops_strided_copy(const void* src, void* dst, const int64_t* desc, int32_t threads)
+{
+    return StridedCopy(src, dst, desc, threads, kParallelBytes);
+}
+
+// The same, splitting copies of `parallel_bytes` and more over threads: lets tests run the
+// threaded paths on small inputs.
+int32_t ascend_ops_strided_copy_split_from(const void* src, void* dst, const int64_t* desc,
+                                           int32_t threads, int64_t parallel_bytes)
+{
+    return StridedCopy(src, dst, desc, threads, parallel_bytes);
 }
 
 // The kernel `ascend_ops_strided_copy` would pick for `desc` (0 empty, 1 run, 2 transpose,

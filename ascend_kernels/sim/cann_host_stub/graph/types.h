@@ -1,5 +1,5 @@
-// Stand-in for CANN graph/types.h: the ge::DataType / ge::Format enums (same values as CANN)
-// and graph status codes.
+// Stand-in for CANN graph/types.h: the ge::DataType / ge::Format enums (same values as CANN),
+// graph status codes and the element size of a DataType.
 #ifndef CANN_HOST_STUB_GRAPH_TYPES_H
 #define CANN_HOST_STUB_GRAPH_TYPES_H
 
@@ -33,6 +33,10 @@ enum Format {
 using graphStatus = uint32_t;
 constexpr graphStatus GRAPH_SUCCESS = 0;
 constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFF;
+
+// Bytes of one element of `data_type`; 1000 + its bits for a sub-byte type (DT_INT4: 1004), -1 for
+// an invalid or unsupported one. Inline, with a table, in CANN; declared only here.
+int GetSizeByDataType(DataType data_type);
 
 }  // namespace ge
 

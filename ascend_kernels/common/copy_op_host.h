@@ -1,0 +1,315 @@
+// The CANN host side of every op of the package, written once.
+//
+// Every op is "build a view of the input, then copy it" (DESIGN.md "Data flow"), so its tiling
+// function, shape inference and dtype inference differ from another op's only in how the view is
+// built. A generated op_host/<op>.cpp supplies exactly that, as a CopyOpHost whose buildView reads
+// the op's attributes into its Build<Op>View (op_views.h), and its OpDef, which registers
+// CopyOpTiling<kOp>, InferCopyOpShape<kOp> and InferCopyOpDataType, and adds one AddCopyOpConfig
+// per product line.
+//
+// Only CANN's host API is used (register/, exe_graph/runtime/, platform/, tiling/platform/); the
+// engine headers beside this one do the planning and know nothing of CANN.
+#ifndef ASCEND_KERNELS_COMMON_COPY_OP_HOST_H
+#define ASCEND_KERNELS_COMMON_COPY_OP_HOST_H
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "graph/types.h"
+#include "platform/platform_infos_def.h"
+#include "register/op_def_registry.h"
+#include "tiling/platform/platform_ascendc.h"
+
+#include "copy_planner.h"
+#include "copy_tiling.h"
+#include "copy_tiling_data_generated.h"
+#include "products_generated.h"
+#include "soc_info.h"
+#include "status.h"
+#include "strided_view.h"
+
+namespace ascend_ops {
+
+// An int[] attribute as the view builders take it (Note [attribute binding] in
+// ascend_ops/codegen/op_views.py): its elements and how many there are.
+struct IntListAttr {
+    const int64_t* data;
+    int64_t size;
+};
+
+// Reads an op's attributes by OpDef index (the order of its this->Attr(...) calls), where they are
+// passed to its view builder. A missing attribute reads as 0, "" or an empty list and is
+// remembered in status(), which BuildOpView reports in place of whatever the view builder made of
+// the placeholder. Function arguments are read in no fixed order, so status() names the missing
+// attribute of lowest index, whatever the order.
+class OpAttrReader {
+public:
+    explicit OpAttrReader(const gert::RuntimeAttrs& attrs) : attrs_(attrs), status_(Status::Ok()), missingIndex_(0) {}
+
+    int64_t Int(size_t index, const char* name)
+    {
+        const int64_t* value = Require(attrs_.GetInt(index), index, name);
+        return value != nullptr ? *value : 0;
+    }
+
+    const char* Str(size_t index, const char* name)
+    {
+        const char* value = Require(attrs_.GetStr(index), index, name);
+        return value != nullptr ? value : "";
+    }
+
+    IntListAttr ListInt(size_t index, const char* name)
+    {
+        const gert::TypedContinuousVector<int64_t>* list = Require(attrs_.GetListInt(index), index, name);
+        if (list == nullptr) {
+            return IntListAttr{nullptr, 0};
+        }
+        return IntListAttr{list->GetData(), static_cast<int64_t>(list->GetSize())};
+    }
+
+    // An int[]? attribute. An OpDef attribute cannot be absent, so the spec's "not given" is the
+    // default empty list, which the view builders take as nullptr.
+    IntListAttr OptionalListInt(size_t index, const char* name)
+    {
+        IntListAttr list = ListInt(index, name);
+        if (list.size == 0) {
+            list.data = nullptr;
+        }
+        return list;
+    }
+
+    const Status& status() const { return status_; }
+
+private:
+    template <typename T>
+    T* Require(T* value, size_t index, const char* name)
+    {
+        if (value == nullptr && (status_.ok || index < missingIndex_)) {
+            status_ = Status::Error("attribute %s (index %zu) is missing", name, index);
+            missingIndex_ = index;
+        }
+        return value;
+    }
+
+    const gert::RuntimeAttrs& attrs_;
+    Status status_;
+    size_t missingIndex_;  // of the attribute status_ names
+};
+
+// An op's view glue (generated per op): reads the op's attributes and calls its Build<Op>View,
+// which yields the op's output shape and the view of the input the kernel copies into it.
+using BuildOpViewFunc = Status (*)(const TensorShape& input, OpAttrReader& attrs, TensorShape* outShape,
+                                   StridedView* view);
+
+// What the shared host code knows of one op. CANN registers plain functions, so an op's instance
+// is a template argument: CopyOpTiling<kOp> is the tiling function of the op kOp describes.
+struct CopyOpHost {
+    const char* opType;  // the OpType, "AscendSlice": starts every rejection message
+    const char* input;   // the OpDef's input and output names, "x" and "y": named in messages
+    const char* output;
+    BuildOpViewFunc buildView;
+};
+
+// Reports why the op was rejected; CANN turns the failed status into the caller's error.
+inline ge::graphStatus Reject(const CopyOpHost& op, const char* nodeName, const Status& why)
+{
+    std::fprintf(stderr, "[%s] %s: %s\n", op.opType, nodeName != nullptr ? nodeName : op.opType, why.message);
+    return ge::GRAPH_FAILED;
+}
+
+// Unknown dims (-1) or an unknown rank (-2) appear while a graph with dynamic shapes compiles;
+// the tiling function only ever sees known shapes.
+inline bool IsUnknownShape(const gert::Shape& shape)
+{
+    for (size_t i = 0; i < shape.GetDimNum(); ++i) {
+        if (shape.GetDim(i) < 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+inline Status ToTensorShape(const gert::Shape& shape, const char* name, TensorShape* out)
+{
+    if (shape.GetDimNum() > static_cast<size_t>(kMaxViewDims)) {
+        return Status::Error("%s has %zu dims; at most %d are supported", name, shape.GetDimNum(), kMaxViewDims);
+    }
+    out->rank = static_cast<int32_t>(shape.GetDimNum());
+    for (size_t i = 0; i < shape.GetDimNum(); ++i) {
+        out->dims[i] = shape.GetDim(i);
+    }
+    return Status::Ok();
+}
+
+// The output shape of `op` and the view of its input of shape `input`: what both the tiling
+// function and shape inference start from.
+inline Status BuildOpView(const CopyOpHost& op, const gert::Shape& input, const gert::RuntimeAttrs* attrs,
+                          TensorShape* outShape, StridedView* view)
+{
+    if (attrs == nullptr) {
+        return Status::Error("%s has no attributes", op.opType);
+    }
+    TensorShape inputShape;
+    const Status status = ToTensorShape(input, op.input, &inputShape);
+    if (!status.ok) {
+        return status;
+    }
+    OpAttrReader reader(*attrs);
+    const Status built = op.buildView(inputShape, reader, outShape, view);
+    return reader.status().ok ? built : reader.status();
+}
+
+// What the SoC offers the planner. The product line comes from the generated table, looked up by
+// the SoC name the platform reports; the launch cores and the UB size come from the platform
+// itself, so a SoC of a known line with fewer cores is served right. A split (AIC + AIV) chip
+// launches this vector-only kernel on its AIV cores, a coupled one on its AI cores; MakeSocInfo
+// takes the line's UB reserve off. `socName` keeps the name SocInfo points to.
+inline Status ReadSocInfo(fe::PlatFormInfos* platformInfo, std::string* socName, SocInfo* soc)
+{
+    if (platformInfo == nullptr) {
+        return Status::Error("the tiling context has no platform description");
+    }
+    std::string shortSocName;
+    platformInfo->GetPlatformRes("version", "SoC_version", *socName);
+    platformInfo->GetPlatformRes("version", "Short_SoC_version", shortSocName);
+    const ProductInfo* product = FindProduct(socName->c_str(), shortSocName.c_str());
+    if (product == nullptr) {
+        return Status::Error("SoC '%s' (%s) is not in any product line of op_specs/products.yaml", socName->c_str(),
+                             shortSocName.c_str());
+    }
+    platform_ascendc::PlatformAscendC platform(platformInfo);
+    const uint32_t cores =
+        product->architecture == LaunchArchitecture::kSplit ? platform.GetCoreNumAiv() : platform.GetCoreNum();
+    uint64_t ubBytes = 0;
+    platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
+    *soc = MakeSocInfo(*product, socName->c_str(), static_cast<int32_t>(cores), static_cast<int64_t>(ubBytes));
+    return Status::Ok();
+}
+
+// The plan into the launch's tiling buffer, as the CopyTilingData every op registers, so the
+// kernel's GET_TILING_DATA reads it back field for field.
+inline Status SaveCopyTiling(CopyTiling& plan, gert::TilingData* raw)
+{
+    if (raw == nullptr) {
+        return Status::Error("the tiling context has no tiling buffer");
+    }
+    optiling::CopyTilingData tiling;
+    optiling::SetCopyTilingData(plan, &tiling);
+    if (tiling.GetDataSize() > raw->GetCapacity()) {
+        return Status::Error("the tiling data takes %zu bytes; the tiling buffer holds %zu", tiling.GetDataSize(),
+                             raw->GetCapacity());
+    }
+    tiling.SaveToBuffer(raw->GetData(), raw->GetCapacity());
+    raw->SetDataSize(tiling.GetDataSize());
+    return Status::Ok();
+}
+
+// The tiling function of `op`: the view of its input, planned for this SoC by PlanStridedCopy and
+// saved for the kernel, which runs on plan.blockDim cores and picks its element-size instance by
+// the tiling key. The OpDef admits only the spec's dtypes, so the element size comes from CANN.
+template <const CopyOpHost& op>
+ge::graphStatus CopyOpTiling(gert::TilingContext* context)
+{
+    const char* node = context->GetNodeName();
+    const gert::StorageShape* inputShape = context->GetInputShape(0);
+    const gert::CompileTimeTensorDesc* inputDesc = context->GetInputDesc(0);
+    if (inputShape == nullptr || inputDesc == nullptr) {
+        return Reject(op, node, Status::Error("input %s has no shape or no description", op.input));
+    }
+    const int elemBytes = ge::GetSizeByDataType(inputDesc->GetDataType());
+    if (elemBytes <= 0) {
+        return Reject(op, node, Status::Error("the dtype (ge::DataType %d) of %s has no element size",
+                                              static_cast<int>(inputDesc->GetDataType()), op.input));
+    }
+    TensorShape outShape;
+    StridedView view;
+    Status status = BuildOpView(op, inputShape->GetStorageShape(), context->GetAttrs(), &outShape, &view);
+    if (!status.ok) {
+        return Reject(op, node, status);
+    }
+    std::string socName;
+    SocInfo soc;
+    status = ReadSocInfo(context->GetPlatformInfo(), &socName, &soc);
+    if (!status.ok) {
+        return Reject(op, node, status);
+    }
+    CopyTiling plan;
+    status = PlanStridedCopy(view, static_cast<uint32_t>(elemBytes), soc, &plan);
+    if (!status.ok) {
+        return Reject(op, node, status);
+    }
+    status = SaveCopyTiling(plan, context->GetRawTilingData());
+    if (!status.ok) {
+        return Reject(op, node, status);
+    }
+    context->SetBlockDim(plan.blockDim);
+    context->SetTilingKey(CopyTilingKey(plan));
+    size_t* workspace = context->GetWorkspaceSizes(1);
+    workspace[0] = platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetLibApiWorkSpaceSize();
+    return ge::GRAPH_SUCCESS;
+}
+
+// Shape inference of `op`. While shapes are unknown the output's rank is too (new and shrink axes
+// can change it), so it is inferred as unknown rank (-2) and the tiling function sees the truth.
+template <const CopyOpHost& op>
+ge::graphStatus InferCopyOpShape(gert::InferShapeContext* context)
+{
+    const gert::Shape* input = context->GetInputShape(0);
+    gert::Shape* output = context->GetOutputShape(0);
+    if (input == nullptr || output == nullptr) {
+        return Reject(op, context->GetNodeName(), Status::Error("%s or %s has no shape", op.input, op.output));
+    }
+    if (IsUnknownShape(*input)) {
+        output->SetDimNum(0);
+        output->AppendDim(-2);
+        return ge::GRAPH_SUCCESS;
+    }
+    TensorShape outShape;
+    StridedView view;
+    const Status status = BuildOpView(op, *input, context->GetAttrs(), &outShape, &view);
+    if (!status.ok) {
+        return Reject(op, context->GetNodeName(), status);
+    }
+    if (outShape.rank > static_cast<int32_t>(gert::Shape::kMaxDimNum)) {
+        return Reject(op, context->GetNodeName(),
+                      Status::Error("%s has %d dims; a gert::Shape holds at most %zu", op.output, outShape.rank,
+                                    gert::Shape::kMaxDimNum));
+    }
+    output->SetDimNum(0);
+    for (int32_t i = 0; i < outShape.rank; ++i) {
+        output->AppendDim(outShape.dims[i]);
+    }
+    return ge::GRAPH_SUCCESS;
+}
+
+// Dtype inference of every op: a copy's output has its input's dtype.
+inline ge::graphStatus InferCopyOpDataType(gert::InferDataTypeContext* context)
+{
+    return context->SetOutputDataType(0, context->GetInputDataType(0));
+}
+
+// One product line's AI Core configuration of an op: its input and output take the line's share of
+// the op's dtypes (op_specs/), in ND format. Shapes and ranks are dynamic because the tiling
+// function fits the plan to each shape at run time; no op has a CheckSupported function to ask.
+inline void AddCopyOpConfig(ops::OpAICoreDef& aicore, const char* soc, const char* input, const char* output,
+                            const std::vector<ge::DataType>& dtypes)
+{
+    const std::vector<ge::Format> formats(dtypes.size(), ge::FORMAT_ND);
+    ops::OpAICoreConfig config;
+    config.Input(input).ParamType(ops::REQUIRED).DataType(dtypes).Format(formats);
+    config.Output(output).ParamType(ops::REQUIRED).DataType(dtypes).Format(formats);
+    config.DynamicCompileStaticFlag(true)
+        .DynamicFormatFlag(false)
+        .DynamicRankSupportFlag(true)
+        .DynamicShapeSupportFlag(true)
+        .NeedCheckSupportFlag(false)
+        .PrecisionReduceFlag(true);
+    aicore.AddConfig(soc, config);
+}
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_COPY_OP_HOST_H

@@ -1,0 +1,121 @@
+// @generated from ascend_kernels/common/copy_tiling.h by ascend-ops generate; do not edit
+//
+// CopyTilingData: CANN's macro-style twin of the engine's struct CopyTiling, field for field and
+// in the same order, so the packed struct CANN derives from it for the kernel's GET_TILING_DATA
+// has CopyTiling's layout (Note [tiling twin layout] in ascend_ops/codegen/copy_tiling.py). Every
+// op's tiling is a CopyTiling, so one class serves them all: each op_host/<op>_tiling.h registers
+// it for its OpType, and copy_op_host.h saves the plan through it.
+#ifndef ASCEND_KERNELS_COMMON_COPY_TILING_DATA_GENERATED_H
+#define ASCEND_KERNELS_COMMON_COPY_TILING_DATA_GENERATED_H
+
+#include <cstddef>
+
+#include "register/tilingdata_base.h"
+
+#include "copy_tiling.h"
+
+namespace optiling {
+
+// The layout the twin was generated from: a change to copy_tiling.h fails here until the twin is
+// generated again.
+static_assert(sizeof(ascend_ops::CopyTiling) == 288, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, stride) == 64, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, offset) == 128, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, totalElems) == 136, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, hullLo) == 144, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, hullHi) == 152, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, splitGranule) == 160, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, granulesPerCore) == 168, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, granuleRemainder) == 176, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, tileElems) == 184, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, rowsPerTile) == 192, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitElems) == 200, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitsPerTile) == 208, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, windowElems) == 216, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, windowLo) == 224, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, blockSlotBytes) == 232, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitSlotBytes) == 236, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, mode) == 240, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 244, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitBytes) == 248, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, blockDim) == 252, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, rank) == 256, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitDim) == 260, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, countDim) == 264, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, usePad) == 268, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, useVectorGather) == 272, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, inBufBytes) == 276, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 280, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 284, "CopyTiling changed: run `ascend-ops generate`");
+
+BEGIN_TILING_DATA_DEF(CopyTilingData)
+    TILING_DATA_FIELD_DEF_ARR(int64_t, 8, shape);
+    TILING_DATA_FIELD_DEF_ARR(int64_t, 8, stride);
+    TILING_DATA_FIELD_DEF(int64_t, offset);
+    TILING_DATA_FIELD_DEF(int64_t, totalElems);
+    TILING_DATA_FIELD_DEF(int64_t, hullLo);
+    TILING_DATA_FIELD_DEF(int64_t, hullHi);
+    TILING_DATA_FIELD_DEF(int64_t, splitGranule);
+    TILING_DATA_FIELD_DEF(int64_t, granulesPerCore);
+    TILING_DATA_FIELD_DEF(int64_t, granuleRemainder);
+    TILING_DATA_FIELD_DEF(int64_t, tileElems);
+    TILING_DATA_FIELD_DEF(int64_t, rowsPerTile);
+    TILING_DATA_FIELD_DEF(int64_t, unitElems);
+    TILING_DATA_FIELD_DEF(int64_t, unitsPerTile);
+    TILING_DATA_FIELD_DEF(int64_t, windowElems);
+    TILING_DATA_FIELD_DEF(int64_t, windowLo);
+    TILING_DATA_FIELD_DEF(uint32_t, blockSlotBytes);
+    TILING_DATA_FIELD_DEF(uint32_t, unitSlotBytes);
+    TILING_DATA_FIELD_DEF(uint32_t, mode);
+    TILING_DATA_FIELD_DEF(uint32_t, elemBytes);
+    TILING_DATA_FIELD_DEF(uint32_t, unitBytes);
+    TILING_DATA_FIELD_DEF(uint32_t, blockDim);
+    TILING_DATA_FIELD_DEF(int32_t, rank);
+    TILING_DATA_FIELD_DEF(int32_t, unitDim);
+    TILING_DATA_FIELD_DEF(int32_t, countDim);
+    TILING_DATA_FIELD_DEF(uint32_t, usePad);
+    TILING_DATA_FIELD_DEF(uint32_t, useVectorGather);
+    TILING_DATA_FIELD_DEF(uint32_t, inBufBytes);
+    TILING_DATA_FIELD_DEF(uint32_t, outBufBytes);
+    TILING_DATA_FIELD_DEF(uint32_t, tableBytes);
+END_TILING_DATA_DEF;
+
+// The plan into the twin, field for field. CANN's array setters take a non-const pointer, so the
+// plan is not const.
+inline void SetCopyTilingData(ascend_ops::CopyTiling& plan, CopyTilingData* tiling)
+{
+    tiling->set_shape(plan.shape);
+    tiling->set_stride(plan.stride);
+    tiling->set_offset(plan.offset);
+    tiling->set_totalElems(plan.totalElems);
+    tiling->set_hullLo(plan.hullLo);
+    tiling->set_hullHi(plan.hullHi);
+    tiling->set_splitGranule(plan.splitGranule);
+    tiling->set_granulesPerCore(plan.granulesPerCore);
+    tiling->set_granuleRemainder(plan.granuleRemainder);
+    tiling->set_tileElems(plan.tileElems);
+    tiling->set_rowsPerTile(plan.rowsPerTile);
+    tiling->set_unitElems(plan.unitElems);
+    tiling->set_unitsPerTile(plan.unitsPerTile);
+    tiling->set_windowElems(plan.windowElems);
+    tiling->set_windowLo(plan.windowLo);
+    tiling->set_blockSlotBytes(plan.blockSlotBytes);
+    tiling->set_unitSlotBytes(plan.unitSlotBytes);
+    tiling->set_mode(plan.mode);
+    tiling->set_elemBytes(plan.elemBytes);
+    tiling->set_unitBytes(plan.unitBytes);
+    tiling->set_blockDim(plan.blockDim);
+    tiling->set_rank(plan.rank);
+    tiling->set_unitDim(plan.unitDim);
+    tiling->set_countDim(plan.countDim);
+    tiling->set_usePad(plan.usePad);
+    tiling->set_useVectorGather(plan.useVectorGather);
+    tiling->set_inBufBytes(plan.inBufBytes);
+    tiling->set_outBufBytes(plan.outBufBytes);
+    tiling->set_tableBytes(plan.tableBytes);
+}
+
+}  // namespace optiling
+
+#endif  // ASCEND_KERNELS_COMMON_COPY_TILING_DATA_GENERATED_H

@@ -64,6 +64,7 @@ class SimStats:
     bytes_gm_to_ub: int
     bytes_ub_to_gm: int
     scalar_gm_bytes: int  # GlobalTensor GetValue / SetValue, one element each
+    scalar_gm_accesses: int
     useful_bytes: int     # the least a copy moves: each output byte read once and written once
     busiest_over_mean: float  # GM traffic of the busiest block over the mean: 1.0 is even
 
@@ -156,6 +157,7 @@ def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | N
         block_dim=stats.blockDim, dma_instructions=stats.dmaInstructions,
         bytes_gm_to_ub=stats.bytesGmToUb, bytes_ub_to_gm=stats.bytesUbToGm,
         scalar_gm_bytes=(stats.scalarGmReads + stats.scalarGmWrites) * plan_.tiling.unitBytes,
+        scalar_gm_accesses=stats.scalarGmReads + stats.scalarGmWrites,
         useful_bytes=2 * out.nbytes, busiest_over_mean=stats.busiestOverMean)
 
 

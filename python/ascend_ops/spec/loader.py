@@ -91,8 +91,8 @@ def _load_yaml(path: Path, rel: str) -> Any:
 
 # --- field access -------------------------------------------------------------------------------
 
-_TYPE_NAMES = {int: "an integer", str: "a string", bool: "true or false", list: "a list",
-               dict: "a mapping"}
+_TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false",
+               list: "a list", dict: "a mapping"}
 
 
 class _Fields:
@@ -121,7 +121,8 @@ class _Fields:
         value = self.node[key]
         if value is None and default is None:
             return None
-        ok = isinstance(value, typ) and not (typ is int and isinstance(value, bool))
+        accepted = (int, float) if typ is float else typ  # YAML writes 1600 for 1600.0
+        ok = isinstance(value, accepted) and not (typ in (int, float) and isinstance(value, bool))
         if not ok:
             raise self.error(key, f"{self.what}.{key} must be {_TYPE_NAMES[typ]}, "
                                   f"got {_kind(value)} {value!r}")
@@ -226,6 +227,8 @@ def _parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], t
             data_copy_pad_max_elem_bytes=f.take("data_copy_pad_max_elem_bytes", int),
             gather=f.take("gather", bool), gather_8bit=f.take("gather_8bit", bool),
             ub_to_ub_copy=f.take("ub_to_ub_copy", bool),
+            memory_bandwidth_gbps=float(f.take("memory_bandwidth_gbps", float)),
+            memory_bandwidth_source=f.take("memory_bandwidth_source", str),
             dtype_rule=_parse_dtype_rule(f.take("dtypes", object, "all"), f, "dtypes", dtypes),
             all_dtypes=dtypes, loc=f.loc())
         f.done()

@@ -69,6 +69,8 @@ class Product:
     gather: bool
     gather_8bit: bool
     ub_to_ub_copy: bool
+    memory_bandwidth_gbps: float  # device memory (HBM / DDR), for the NPU model only
+    memory_bandwidth_source: str
     dtype_rule: DtypeRule
     all_dtypes: tuple[str, ...]  # the vocabulary, so `dtypes` needs no second argument
     loc: Location

@@ -1,0 +1,41 @@
+"""The NPU model: simulator counts turned into modeled time against each product's roofline."""
+from __future__ import annotations
+
+import pytest
+
+from ascend_ops.benchmarks import npu_model
+from ascend_ops.benchmarks.cases import SHAPE_CLASSES
+from ascend_ops.spec import specs
+
+SMALL = 256 << 10
+
+
+def _class(op: str, key: str):
+    return next(c for c in SHAPE_CLASSES if c.op == op and c.key == key)
+
+
+@pytest.mark.parametrize("product", [p.key for p in specs().products])
+def test_a_contiguous_slice_runs_on_every_core_near_the_roofline(product):
+    p = next(p for p in specs().products if p.key == product)
+    row = npu_model.model_row(_class("slice", "slab"), p, size=SMALL)
+    assert row.block_dim == p.launch_cores()
+    assert row.dtype in specs().op("slice").supported_dtypes(p)
+    # Moving each byte once each way at full bandwidth is the floor the model can reach.
+    assert 0 < row.roofline_us <= row.modeled_us
+    assert row.efficiency > 0.9
+
+
+def test_a_strided_gather_models_slower_than_a_contiguous_copy_of_the_same_size():
+    p = next(p for p in specs().products if p.key == "atlas-a2")
+    contiguous = npu_model.model_row(_class("strided_slice", "slab"), p, size=SMALL)
+    step3 = npu_model.model_row(_class("strided_slice", "step3"), p, size=SMALL)
+    assert step3.vs_roofline < contiguous.vs_roofline
+
+
+def test_the_table_says_it_is_a_model_and_names_every_product():
+    p = next(p for p in specs().products if p.key == "atlas-inference")
+    text = npu_model.markdown([npu_model.model_row(_class("slice", "slab"), p, size=SMALL)])
+    assert "a model, not a measurement" in text and "Nothing here has run on an NPU" in text
+    for product in specs().products:
+        assert f"{product.key} ({product.memory_bandwidth_gbps:g} GB/s)" in text
+    assert "| `slice` |" in text

@@ -3,8 +3,9 @@
 On a real NPU the data moves with torch_npu's own view and copy kernels (`torch_views`): the
 same canonicalisation as everywhere, no host round trip. On the simulated npu device
 (`sim_device`) the op runs the CPU kernel on the tensor's host elements, so the selected CPU
-backend decides what executes: cpu_reference, or with ASCEND_OPS_BACKEND=sim the generated
-AscendC kernels in the simulator; the result goes back to the device.
+backend (`backends.py`) decides what executes, e.g. with ASCEND_OPS_BACKEND=sim the generated
+AscendC kernels in the simulator, built for the product the device claims; the result goes
+back to the device.
 """
 from __future__ import annotations
 

@@ -157,7 +157,7 @@ def _reference_result(op: OpSpec, ex: Example) -> np.ndarray:
                         f"{list(ex.output_shape)}; cpu_reference gives {list(result.shape)}")
     if ex.output is not None:
         expected = np.asarray(_lists(ex.output), dtype=np.float64)
-        if expected.shape != result.shape or not np.array_equal(expected, _as_float64(result)):
+        if expected.shape != result.shape or not np.array_equal(expected, result.astype(np.float64)):
             raise SpecError(f"{ex.loc}: example {ex.name!r} declares output {_py(ex.output)}; "
                             f"cpu_reference gives {_values(result)}")
     return result
@@ -173,10 +173,6 @@ def _reference_error(op: OpSpec, er: ErrorExample) -> str:
                             f"{er.message!r}; cpu_reference says {str(e)!r}") from None
         return str(e)
     raise SpecError(f"{er.loc}: error {er.name!r} is accepted by cpu_reference; it must raise")
-
-
-def _as_float64(a: np.ndarray) -> np.ndarray:
-    return a.astype(np.float64)
 
 
 def _values(a: np.ndarray) -> object:

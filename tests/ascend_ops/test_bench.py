@@ -43,3 +43,8 @@ def test_quick_run_writes_table_chart_and_json(tmp_path):
 
     image = matplotlib.image.imread(tmp_path / "bench.png")
     assert image.shape[0] > 400 and image.shape[1] > 400
+
+    model = (tmp_path / "npu_model.md").read_text(encoding="utf-8")
+    assert "a model, not a measurement" in model
+    model_rows = [line for line in model.splitlines() if line.startswith("| `")]
+    assert len(model_rows) == len(SHAPE_CLASSES)

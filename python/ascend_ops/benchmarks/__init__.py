@@ -5,8 +5,11 @@ expressions a user would write instead, and a plain memcpy of the same bytes.
 results into the Markdown table, the chart and the JSON under `bench/results/`.
 
 Each implementation is called once to warm up, then the implementations take turns, round
-after round, so a burst of load from elsewhere hits them alike; a time is the median of the
-rounds. Throughput counts bytes read plus bytes written: twice the output's bytes.
+after round and each round starting with the next one, so a burst of load from elsewhere (or
+the state the previous call left the heap in) hits them alike. A time is the median of the
+rounds; a ratio between two implementations is the median of their ratios round by round (a
+paired comparison, steadier than a ratio of medians on a shared machine). Throughput counts
+bytes read plus bytes written: twice the output's bytes.
 """
 from __future__ import annotations
 
@@ -25,7 +28,10 @@ import cpu_reference
 
 from .. import backends, native_backend
 from ..dtypes import to_numpy
-from .cases import SHAPE_CLASSES, ShapeClass, TinyCall, Workload, as_numpy, tiny_calls
+from ..schema import torch_schema
+from ..spec import specs
+from .cases import (ELEMENT_BYTES, SHAPE_CLASSES, ShapeClass, TinyCall, Workload, as_numpy,
+                    tiny_calls)
 
 MiB = 1 << 20
 OURS = "ascend_ops"
@@ -45,8 +51,8 @@ class Settings:
 
 
 FULL = Settings(sizes=(1 * MiB, 16 * MiB, 256 * MiB),
-                rounds={1 * MiB: 25, 16 * MiB: 11, 256 * MiB: 7},
-                budget_s=20.0, tiny_batch=2000, tiny_rounds=9)
+                rounds={1 * MiB: 41, 16 * MiB: 21, 256 * MiB: 11},
+                budget_s=25.0, tiny_batch=2000, tiny_rounds=15)
 QUICK = Settings(sizes=(256 << 10,), rounds={256 << 10: 3}, budget_s=2.0, tiny_batch=200,
                  tiny_rounds=3)
 
@@ -57,13 +63,23 @@ class Measurement:
     key: str
     title: str
     kind: str
+    requested: int     # the size asked for (a shape class rounds it to its own shapes)
     size: int          # output bytes
     shape: str
     runs: int
-    seconds: dict[str, float]  # implementation -> median seconds
+    samples: dict[str, list[float]]  # implementation -> seconds per round
+
+    @property
+    def seconds(self) -> dict[str, float]:
+        """Median seconds per call of each implementation."""
+        return {name: float(np.median(s)) for name, s in self.samples.items()}
 
     def gbps(self, name: str) -> float:
         return 2 * self.size / self.seconds[name] / 1e9
+
+    def speedup(self, name: str, over: str = OURS) -> float:
+        """How many times faster `over` is than `name`: the median of the per-round ratios."""
+        return float(np.median([a / b for a, b in zip(self.samples[name], self.samples[over])]))
 
     @property
     def baselines(self) -> list[str]:
@@ -81,6 +97,7 @@ class TinyMeasurement:
     clone_call: str
     ours_us: float
     clone_us: float
+    floor_us: float  # the same signature registered like ours, with a kernel that only clones
 
     @property
     def ratio(self) -> float:
@@ -120,26 +137,31 @@ def machine_info() -> dict[str, object]:
 
 # --- timing -------------------------------------------------------------------------------------
 
-def _medians(fns: dict[str, Callable[[], object]], rounds: int,
-             budget_s: float) -> tuple[dict[str, float], int]:
-    """Median seconds per call of each function, taking turns; outputs are freed untimed."""
+def _rounds(fns: dict[str, Callable[[], object]], rounds: int,
+            budget_s: float) -> dict[str, list[float]]:
+    """Seconds per call of each function, round by round, taking turns; outputs are freed
+    untimed. At least 3 rounds; no new round once `budget_s` has passed."""
     samples: dict[str, list[float]] = {name: [] for name in fns}
+    order = list(fns.items())
     start = time.perf_counter()
     for r in range(rounds):
-        for name, fn in fns.items():
+        # Each round starts with the next implementation, so none always inherits the heap and
+        # caches its predecessor leaves.
+        for name, fn in order[r % len(order):] + order[:r % len(order)]:
             t0 = time.perf_counter()
             out = fn()
             samples[name].append(time.perf_counter() - t0)
             del out
         if r >= 2 and time.perf_counter() - start > budget_s:
             break
-    return {name: float(np.median(s)) for name, s in samples.items()}, len(samples[OURS])
+    return samples
 
 
-def _memcpy_functions(nbytes: int) -> dict[str, Callable[[], object]]:
-    """memcpy of `nbytes` into a warm buffer (one thread, and split over the cores), and into a
-    fresh tensor (what any op returning a new tensor pays at least)."""
-    src = torch.empty(nbytes, dtype=torch.uint8).fill_(7)
+def _memcpy_functions(x: torch.Tensor, nbytes: int) -> dict[str, Callable[[], object]]:
+    """memcpy of the first `nbytes` of the op's input (so it meets the caches the op meets) into
+    a warm buffer (one thread, and split over the cores), and into a fresh tensor (what any op
+    returning a new tensor pays at least)."""
+    src = x.reshape(-1).view(torch.uint8)[:nbytes]
     dst = torch.empty_like(src).fill_(0)
     desc = native_backend.descriptor(src.numpy())
     copy = native_backend.library().ascend_ops_strided_copy
@@ -174,25 +196,55 @@ def _check_same_results(name: str, fns: dict[str, Callable[[], object]]) -> None
     for impl, fn in fns.items():
         got = as_numpy(fn())
         if got.shape != expected.shape or got.tobytes() != expected.tobytes():
-            raise AssertionError(f"bench {name}: {impl} disagrees with {OURS}")
+            raise RuntimeError(f"bench {name}: {impl} computes a different result than {OURS}")
 
 
 def measure(shape_class: ShapeClass, size: int, settings: Settings) -> Measurement:
-    w = shape_class.build(size // 4)
+    w = shape_class.build(size // ELEMENT_BYTES)
     fns = _functions(shape_class, w)
     _check_same_results(f"{shape_class.op}/{shape_class.key}", fns)  # also the warm-up
-    memcpy = _memcpy_functions(w.output_bytes)
+    memcpy = _memcpy_functions(w.x, w.output_bytes)
     for fn in memcpy.values():
         fn()
-    seconds, runs = _medians({**fns, **memcpy}, settings.rounds[size], settings.budget_s)
-    seconds[MEMCPY] = min(seconds.pop("memcpy_1t"), seconds.pop("memcpy_mt"))
-    seconds[MEMCPY_FRESH] = min(seconds.pop("fresh_native"), seconds.pop("fresh_clone"))
-    return Measurement(shape_class.op, shape_class.key, shape_class.title, shape_class.kind,
-                       w.output_bytes, w.describe(), runs, seconds)
+    samples = _rounds({**fns, **memcpy}, settings.rounds[size], settings.budget_s)
+    # The faster way of each round stands for memcpy.
+    samples[MEMCPY] = list(map(min, samples.pop("memcpy_1t"), samples.pop("memcpy_mt")))
+    samples[MEMCPY_FRESH] = list(map(min, samples.pop("fresh_native"), samples.pop("fresh_clone")))
+    return Measurement(shape_class.op, shape_class.key, shape_class.title, shape_class.kind, size,
+                       w.output_bytes, w.describe(), len(samples[OURS]), samples)
+
+
+_floor_library: list[torch.library.Library] = []
+
+
+def _dispatch_floor(op_name: str) -> Callable[..., torch.Tensor]:
+    """`torch.ops.ascend_ops_bench.<op>`: the op's own schema, registered the way
+    registration.py registers it (torch.library DEF, a Python CPU kernel, a fake kernel,
+    autograd), but its kernel only returns `x.clone()`. Its per-call time is what dispatch
+    alone costs for that signature."""
+    if not _floor_library:
+        lib = torch.library.Library("ascend_ops_bench", "DEF")
+        for op in specs().ops:
+            lib.define(torch_schema(op))
+            lib.impl(op.name, _clone_first, "CPU")
+            torch.library.register_fake(f"ascend_ops_bench::{op.name}", _clone_first, lib=lib)
+            torch.library.register_autograd(f"ascend_ops_bench::{op.name}", _no_gradient,
+                                            lib=lib)
+        _floor_library.append(lib)
+    return getattr(torch.ops.ascend_ops_bench, op_name)
+
+
+def _clone_first(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+    return x.clone()
+
+
+def _no_gradient(ctx, grad):  # never called: the floor ops only run without gradients
+    raise NotImplementedError
 
 
 def measure_tiny(call: TinyCall, settings: Settings) -> TinyMeasurement:
     op = getattr(torch.ops.ascend_ops, call.op)
+    floor_op = _dispatch_floor(call.op)
     batch = settings.tiny_batch
 
     def ours():
@@ -203,9 +255,15 @@ def measure_tiny(call: TinyCall, settings: Settings) -> TinyMeasurement:
         for _ in range(batch):
             call.clone()
 
-    seconds, _ = _medians({OURS: ours, "clone": clone}, settings.tiny_rounds, float("inf"))
-    return TinyMeasurement(call.op, call.text, call.clone_text, seconds[OURS] / batch * 1e6,
-                           seconds["clone"] / batch * 1e6)
+    def floor():
+        for _ in range(batch):
+            floor_op(call.x, *call.args, **call.kwargs)
+
+    samples = _rounds({OURS: ours, "clone": clone, "floor": floor}, settings.tiny_rounds,
+                      float("inf"))
+    us = {name: float(np.median(s)) / batch * 1e6 for name, s in samples.items()}
+    return TinyMeasurement(call.op, call.text, call.clone_text, us[OURS], us["clone"],
+                           us["floor"])
 
 
 def run(settings: Settings, progress: Callable[[str], None] = print) -> Results:

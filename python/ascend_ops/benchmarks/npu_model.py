@@ -76,16 +76,17 @@ def model_row(shape_class: ShapeClass, product: Product, size: int = MODEL_BYTES
                     stats.block_dim, stats.efficiency, modeled, stats.useful_bytes / bandwidth)
 
 
-def model(shape_classes: list[ShapeClass], progress=print) -> list[ModelRow]:
+def model(shape_classes: list[ShapeClass], size: int = MODEL_BYTES, progress=print
+          ) -> list[ModelRow]:
     rows = []
     for sc in shape_classes:
         for p in specs().products:
             progress(f"npu model: {sc.op} / {sc.key} on {p.key}")
-            rows.append(model_row(sc, p))
+            rows.append(model_row(sc, p, size))
     return rows
 
 
-def markdown(rows: list[ModelRow]) -> str:
+def markdown(rows: list[ModelRow], size: int = MODEL_BYTES) -> str:
     """The model's table: one row per shape class, one column per product line."""
     products = specs().products
     lines = [
@@ -95,7 +96,7 @@ def markdown(rows: list[ModelRow]) -> str:
         "simulator's DMA counts and each product's memory bandwidth (op_specs/products.yaml; "
         f"DMA issue {DMA_ISSUE_NS:g} ns and scalar GM access {SCALAR_GM_ACCESS_NS:g} ns "
         "assumed). Each cell: modeled µs, and roofline / modeled (1.00 = bandwidth-bound). "
-        f"Output size {MODEL_BYTES >> 20} MiB. Nothing here has run on an NPU.",
+        f"Output size {size / (1 << 20):g} MiB. Nothing here has run on an NPU.",
         "",
         "| op | shape class | " + " | ".join(f"{p.key} ({p.memory_bandwidth_gbps:g} GB/s)"
                                          for p in products) + " |",

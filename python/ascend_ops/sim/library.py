@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,9 +47,19 @@ class Stats(ctypes.Structure):
     _fields_ += [("busiestOverMean", ctypes.c_double)]
 
 
-@functools.lru_cache(maxsize=None)
+_TILING_STRUCT_LOCK = threading.Lock()
+
+
 def tiling_struct() -> type[ctypes.Structure]:
-    """`struct CopyTiling` as ctypes, read from the engine header the way the codegen reads it."""
+    """`struct CopyTiling` as ctypes, read from the engine header the way the codegen reads it.
+    One class for the process: `ascend-ops sim` builds libraries on several threads, and a second
+    class would make ctypes reject the tilings `plan` creates for a library declared with the first."""
+    with _TILING_STRUCT_LOCK:
+        return _tiling_struct()
+
+
+@functools.lru_cache(maxsize=None)
+def _tiling_struct() -> type[ctypes.Structure]:
     layout = load_copy_tiling(project_root() / COPY_TILING_HEADER, COPY_TILING_HEADER)
     fields = [(f.name, _CTYPES[f.ctype] * f.count if f.count else _CTYPES[f.ctype])
               for f in layout.fields]

@@ -24,30 +24,44 @@
 //  SCALAR         fallback when no unit fits UB, or 8-byte elements whose 4-byte pair view has
 //                 more dims than the kernel takes: elements are read by scalar GetValue, written by DMA.
 //
+// Note [copy cost]
+// Plans are priced in bytes moved per output byte, each DMA instruction or scalar GM access at
+// kInstructionBytes: its setup dwarfs a 32-byte transfer, so many tiny DMAs (or scalar accesses)
+// lose to a few long bursts that read some bytes twice. Unit-stride rows of kMinBurstRowBytes or
+// more go BURST; shorter ones go BURST unless a GATHER unit costs less (BurstCost). GATHER units
+// are compared by cost weighed by how evenly they split over the cores.
+//
 // Note [copy units]
 // The kernel moves elements of `unitBytes`. 8-byte elements move as pairs of 4-byte units where
 // DataCopyPad (310B) or Gather (everywhere) has no 64-bit form: the view gets an inner dim of 2.
 //
 // Note [gather units]
-// A GATHER unit is the view dims [unitDim, rank), except that dim unitDim may be cut into chunks
-// of `chunk` indexes (unitElems = chunk * the product of the later dims). Cutting lets a unit fit
-// UB however long that dim is, whatever its divisors, and lets the units of a few long rows spread
-// evenly over the cores. A row (one index of the dims before unitDim) is chunksPerRow units; its
-// last one, the tail, is shorter when chunk does not divide the dim. Units are numbered in output
-// order, cores own ranges of whole units (splitGranule counts units in these modes) and a tile
-// holds consecutive units; when the dim is cut a tile stops at its row's end, so only a tile's
-// last unit can be a tail.
+// A GATHER unit is the view dims [runDim, rank), except that dim unitDim (>= runDim) may be cut
+// into chunks of `chunk` indexes. Cutting lets a unit fit UB however long that dim is, whatever
+// its divisors, and lets the units of a few long rows spread evenly over the cores. A row (one
+// index of the dims before runDim) is chunksPerRow units; its last one, the tail, is shorter when
+// chunk does not divide the dim. Units are numbered in output order, cores own ranges of whole
+// units (splitGranule counts units in these modes) and a tile holds consecutive units; when the
+// dim is cut a tile stops at its row's end, so only a tile's last unit can be a tail.
+//  - Pieces. Each index of dims [runDim, unitDim) is one contiguous piece of a unit's output, the
+//    pieces a row's length of dim unitDim apart: space_to_depth NCHW reads an input row once for
+//    all the output rows it feeds, where units of one piece (runDim == unitDim) would read it once
+//    per output row. A unit of one piece is written with its tile in one store; a unit of several
+//    keeps each piece in a 32-byte slot of pieceSlotBytes and stores them in one strided
+//    DataCopyPad (one DataCopy each without DataCopyPad).
 //  - The tail reads the full unit's windows cut to its own indexes, so it never reads outside the
-//    view's hull. Where that moves the window's start (a negative stride along unitDim) its
-//    elements sit elsewhere in UB than the full unit's, and the tail gets an offset table of its
-//    own; otherwise the full unit's table serves it, as a prefix.
-//  - A cut dim's chunk keeps a full unit a 32-byte multiple of output, so the tail's rearrangement
-//    starts at an aligned UB address and tiles of full units need no partial block.
-//  - Without DataCopyPad, the final partial 32-byte block of a tile (a tail's, or a tile of units
-//    whose lengths share no 32-byte multiple small enough for UB) is stored by scalar writes.
+//    view's hull. The full unit's offset table serves it as a prefix when it is one piece whose
+//    windows start where the full unit's do; otherwise (a negative stride along unitDim, or
+//    several pieces) the tail has a table of its own.
+//  - A cut dim's chunk keeps a full unit of one piece a 32-byte multiple of output, so the tail's
+//    rearrangement starts at an aligned UB address and tiles of full units need no partial block.
+//  - Without DataCopyPad, the final partial 32-byte block of a store (a tail's, a piece's, or a
+//    tile of units whose lengths share no 32-byte multiple small enough for UB) is written by
+//    scalar stores.
 #ifndef ASCEND_KERNELS_COMMON_COPY_PLANNER_H
 #define ASCEND_KERNELS_COMMON_COPY_PLANNER_H
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -61,9 +75,9 @@ namespace ascend_ops {
 constexpr int64_t kBlockBytes = 32;             // DMA unit and UB alignment
 constexpr int64_t kMinBytesPerCore = 1024;      // fewer cores for small outputs
 constexpr int64_t kMaxBlockCount = 4095;        // DataCopy(Pad) blockCount
-constexpr int64_t kMinBurstRowBytes = 128;      // shorter rows are worth a GATHER window if one is dense
+constexpr int64_t kMinBurstRowBytes = 128;      // shorter rows may go GATHER (Note [copy cost])
 constexpr int64_t kMinUbBytes = 4096;           // below this no tile plan makes sense
-constexpr int64_t kInstructionBytes = 64;       // cost of a DMA instruction or scalar GM access, in bytes moved
+constexpr int64_t kInstructionBytes = 512;      // price of a DMA instruction or scalar GM access (Note [copy cost])
 constexpr int64_t kMinChunkBytes = 1024;        // balancing cores cuts GATHER units no shorter than this
 
 namespace detail {
@@ -123,8 +137,10 @@ inline void SplitPairs(const StridedView& in, StridedView* out)
     MergeView(wide, out);
 }
 
-// Lowest input offset and span (elements) of view dims [first, rank) other than `skip`.
-inline void Hull(const StridedView& v, int32_t first, int32_t skip, int64_t* lo, int64_t* span)
+// Lowest input offset and span (elements) of view dims [first, rank) other than `skip`, with dim
+// `cut` taking only its first `cutLen` indexes.
+inline void Hull(const StridedView& v, int32_t first, int32_t cut, int64_t cutLen, int32_t skip, int64_t* lo,
+                 int64_t* span)
 {
     *lo = 0;
     int64_t hi = 0;
@@ -132,130 +148,313 @@ inline void Hull(const StridedView& v, int32_t first, int32_t skip, int64_t* lo,
         if (d == skip) {
             continue;
         }
-        int64_t reach = (v.shape[d] - 1) * v.stride[d];
+        int64_t reach = ((d == cut ? cutLen : v.shape[d]) - 1) * v.stride[d];
         (reach < 0 ? *lo : hi) += reach;
     }
     *span = hi - *lo + 1;
 }
 
+// Busiest core's share of `granules` equal granules over the mean of `cores` cores: 1.0 when they
+// spread evenly over all of them, `cores` when one core does everything.
+inline double BusiestShare(int64_t granules, int64_t cores)
+{
+    int64_t used = cores < granules ? cores : granules;
+    int64_t busiest = (granules + used - 1) / used;
+    return static_cast<double>(busiest * cores) / static_cast<double>(granules);
+}
+
+// Cores a copy of `bytes` output bytes is worth: at most coreNum, at least kMinBytesPerCore each.
+inline int64_t WorthwhileCores(int64_t bytes, int32_t coreNum)
+{
+    int64_t cores = bytes / kMinBytesPerCore;
+    cores = cores < coreNum ? cores : coreNum;
+    return cores < 1 ? 1 : cores;
+}
+
+// A candidate GATHER unit (Note [gather units]).
 struct UnitPlan {
     bool ok;
+    int32_t runDim;
     int32_t unitDim;
     int32_t countDim;
+    int64_t chunk;           // indexes of dim unitDim in one unit
+    int64_t chunksPerRow;    // units per row
+    int64_t units;           // units of the whole output
+    int64_t pieces;          // output pieces of a unit: the indexes of dims [runDim, unitDim)
     int64_t unitElems;
+    int64_t pieceSlotBytes;  // UB bytes from one output piece of a unit to the next
     int64_t windowElems;
     int64_t windowLo;
     int64_t blockSlotBytes;
     int64_t unitSlotBytes;
+    int64_t tailTableBytes;  // the tail's own offset table; 0 when the full unit's serves it
     int64_t unitsPerTile;
-    int64_t granuleUnits;  // core ranges are multiples of this many units
-    double cost;           // estimated bytes moved per output byte
+    int64_t granuleUnits;    // core ranges are multiples of this many units
+    double cost;             // estimated bytes moved per output byte (Note [copy cost])
+    double score;            // cost weighed by the core split's balance: what candidates compare
 };
 
-// UB bytes a GATHER tile of `units` units needs: two input and two output buffers, one table.
+// UB bytes of one unit's output: its pieces, each in a slot of pieceSlotBytes.
+inline int64_t UnitOutBytes(const UnitPlan& p) { return p.pieces * p.pieceSlotBytes; }
+
+// UB bytes a GATHER tile of `units` units needs: two input and two output buffers, the tables.
 inline int64_t GatherTileBytes(const UnitPlan& p, int64_t units, int64_t unitBytes)
 {
-    return 2 * units * p.unitSlotBytes + 2 * AlignUp(units * p.unitElems * unitBytes, kBlockBytes) +
-           AlignUp(units * p.unitElems * 4, kBlockBytes);
+    const int64_t out = units * UnitOutBytes(p);
+    return 2 * units * p.unitSlotBytes + 2 * AlignUp(out, kBlockBytes) + AlignUp(out / unitBytes * 4, kBlockBytes) +
+           p.tailTableBytes;
 }
 
-// The cheapest way to cut the view into GATHER units that fit UB (Note [copy modes]).
-inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, int64_t budget)
+// The windows of a unit of view dims [r, rank) whose dim k has `chunk` indexes: one window over
+// the unit, or one per index of its widest-stride dim where those cost less. Returns the DMA
+// instructions one unit's windows take.
+inline int64_t ShapeUnit(const StridedView& v, int32_t r, int32_t k, int64_t chunk, int64_t unitBytes, bool usePad,
+                         UnitPlan* p)
+{
+    p->runDim = r;
+    p->unitDim = k;
+    p->chunk = chunk;
+    p->pieces = 1;
+    for (int32_t d = r; d < k; ++d) {
+        p->pieces *= v.shape[d];
+    }
+    int64_t piece = chunk;
+    for (int32_t d = k + 1; d < v.rank; ++d) {
+        piece *= v.shape[d];
+    }
+    p->unitElems = p->pieces * piece;
+    // A unit of one piece is written whole with its tile; pieces apart in GM start UB blocks.
+    p->pieceSlotBytes = p->pieces > 1 ? AlignUp(piece * unitBytes, kBlockBytes) : piece * unitBytes;
+    int64_t lo, span;
+    Hull(v, r, k, chunk, -1, &lo, &span);
+    p->countDim = -1;
+    p->windowElems = span;
+    p->windowLo = lo;
+    p->blockSlotBytes = AlignUp(span * unitBytes, kBlockBytes);
+    p->unitSlotBytes = p->blockSlotBytes;
+    int32_t widest = r;
+    for (int32_t d = r + 1; d < v.rank; ++d) {
+        widest = Abs(v.stride[d]) > Abs(v.stride[widest]) ? d : widest;
+    }
+    int64_t wlo, wspan;
+    Hull(v, r, k, chunk, widest, &wlo, &wspan);
+    int64_t slot = AlignUp(wspan * unitBytes, kBlockBytes);
+    int64_t count = widest == k ? chunk : v.shape[widest];
+    // DataCopyPad reads up to 4095 windows per instruction, DataCopy one.
+    int64_t instructions = usePad ? (count + kMaxBlockCount - 1) / kMaxBlockCount : count;
+    if (Abs(v.stride[widest]) >= wspan &&
+        count * slot + kInstructionBytes * instructions < p->unitSlotBytes + kInstructionBytes) {
+        p->countDim = widest;
+        p->windowElems = wspan;
+        p->windowLo = wlo;
+        p->blockSlotBytes = slot;
+        p->unitSlotBytes = count * slot;
+        return instructions;
+    }
+    return 1;
+}
+
+// What one row's tail reads and writes: UB bytes, DMA instructions, output units (the full unit's
+// when the dim is not cut).
+struct TailReads {
+    int64_t slotBytes;
+    int64_t instructions;
+    int64_t elems;
+};
+
+// Sizes the tiles of a shaped unit, in whole granules of `granule` units, and prices it per row
+// (Note [copy cost]): every unit's windows; a DMA per tile written, or per unit of several pieces
+// (per piece without DataCopyPad); without DataCopyPad the scalar stores of partial last blocks.
+// False when not even one granule fits UB.
+inline bool SizeUnitTiles(UnitPlan* p, int64_t instructions, const TailReads& tail, int64_t granule,
+                          int64_t unitBytes, bool usePad, int64_t budget, int64_t cores)
+{
+    const int64_t blockElems = kBlockBytes / unitBytes;
+    if (GatherTileBytes(*p, granule, unitBytes) > budget) {
+        return false;
+    }
+    p->granuleUnits = granule;
+    // GatherTileBytes(u) <= u * perUnit + tables' alignment: the most whole granules that fit.
+    int64_t perUnit = 2 * p->unitSlotBytes + 2 * UnitOutBytes(*p) + UnitOutBytes(*p) / unitBytes * 4;
+    int64_t units = AlignDown((budget - p->tailTableBytes - 3 * kBlockBytes) / perUnit, p->granuleUnits);
+    units = units > p->granuleUnits ? units : p->granuleUnits;
+    units = p->chunksPerRow > 1 && units > p->chunksPerRow ? p->chunksPerRow : units;  // tiles stop at row ends
+    p->unitsPerTile = units;
+
+    const int64_t perRow = p->chunksPerRow;
+    const double stores = static_cast<double>(kInstructionBytes * blockElems / 2);  // a partial block's
+    double moved = static_cast<double>((perRow - 1) * (p->unitSlotBytes + kInstructionBytes * instructions) +
+                                       tail.slotBytes + kInstructionBytes * tail.instructions);
+    if (p->pieces == 1) {
+        double tiles =
+            perRow > 1 ? static_cast<double>((perRow + units - 1) / units) : 1.0 / static_cast<double>(units);
+        moved += kInstructionBytes * tiles;
+        bool partialBlock = perRow > 1 ? tail.elems % blockElems != 0 : units * p->unitElems % blockElems != 0;
+        moved += !usePad && partialBlock ? stores * (perRow > 1 ? 1.0 : tiles) : 0.0;
+    } else {
+        int64_t writes = usePad ? (p->pieces + kMaxBlockCount - 1) / kMaxBlockCount : p->pieces;
+        moved += static_cast<double>(kInstructionBytes * writes * perRow);
+        if (!usePad) {
+            int64_t fullPartial = (p->unitElems / p->pieces) % blockElems != 0 ? perRow - 1 : 0;
+            int64_t tailPartial = (tail.elems / p->pieces) % blockElems != 0 ? 1 : 0;
+            moved += stores * static_cast<double>(p->pieces * (fullPartial + tailPartial));
+        }
+    }
+    const double rowOut = static_cast<double>(((perRow - 1) * p->unitElems + tail.elems) * unitBytes);
+    p->cost = moved / rowOut;
+    // The cores share the memory bandwidth, so an uneven split costs less than the busiest core's
+    // share of the work: candidates weigh it by its square root.
+    p->score = p->cost * std::sqrt(BusiestShare((p->units + p->granuleUnits - 1) / p->granuleUnits, cores));
+    p->ok = true;
+    return true;
+}
+
+// A unit of view dims [r, rank) with dim k >= r cut into chunks (Note [gather units]): the longest
+// chunk that fits UB, or a shorter one where that spreads the units more evenly over the cores.
+// False when no chunk fits or the dim is too short to cut.
+inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitBytes, bool usePad, int64_t budget,
+                    int64_t cores, UnitPlan* p)
+{
+    const int64_t blockElems = kBlockBytes / unitBytes;
+    const int64_t dim = v.shape[k];
+    int64_t inner = 1;
+    for (int32_t d = k + 1; d < v.rank; ++d) {
+        inner *= v.shape[d];
+    }
+    int64_t pieces = 1;
+    for (int32_t d = r; d < k; ++d) {
+        pieces *= v.shape[d];
+    }
+    const int64_t rows = NumElements(v) / (pieces * dim * inner);
+    const bool ownTailTable = v.stride[k] < 0 || pieces > 1;  // as GatherCopyKernel::ShapeUnits decides
+    auto fits = [&](int64_t chunk) {
+        UnitPlan q{};
+        ShapeUnit(v, r, k, chunk, unitBytes, usePad, &q);
+        q.tailTableBytes = ownTailTable ? AlignUp(UnitOutBytes(q) / unitBytes * 4, kBlockBytes) : 0;
+        return GatherTileBytes(q, 1, unitBytes) <= budget;
+    };
+    // Chunks whose pieces are 32-byte multiples; pieces of several start UB blocks of their own, so
+    // those units take any chunk when no aligned one fits.
+    int64_t align = blockElems / Gcd(inner, blockElems);
+    if (pieces > 1 && !fits(align)) {
+        align = 1;
+    }
+    if (dim <= align || !fits(align)) {
+        return false;
+    }
+    int64_t lowest = 1;                   // fits(lowest * align)
+    int64_t highest = (dim - 1) / align;  // chunks shorter than the dim
+    while (lowest < highest) {
+        int64_t mid = (lowest + highest + 1) / 2;
+        if (fits(mid * align)) {
+            lowest = mid;
+        } else {
+            highest = mid - 1;
+        }
+    }
+    // As few chunks per row as fit, as even as the alignment allows ...
+    const int64_t fewest = (dim + lowest * align - 1) / (lowest * align);
+    int64_t chunk = AlignUp((dim + fewest - 1) / fewest, align);
+    double share = BusiestShare(rows * fewest, cores);
+    // ... or more where they spread over the cores more evenly.
+    for (int64_t perRow = fewest + 1; perRow <= fewest + 2 * cores; ++perRow) {
+        int64_t shorter = AlignUp((dim + perRow - 1) / perRow, align);
+        if (shorter * pieces * inner * unitBytes < kMinChunkBytes) {
+            break;
+        }
+        double spread = BusiestShare(rows * ((dim + shorter - 1) / shorter), cores);
+        if (spread < share - 0.005) {
+            chunk = shorter;
+            share = spread;
+        }
+    }
+    const int64_t perRow = (dim + chunk - 1) / chunk;
+    const int64_t tailChunk = dim - (perRow - 1) * chunk;
+    UnitPlan tailUnit{};
+    TailReads tail{};
+    tail.instructions = ShapeUnit(v, r, k, tailChunk, unitBytes, usePad, &tailUnit);
+    tail.slotBytes = tailUnit.unitSlotBytes;
+    tail.elems = tailUnit.unitElems;
+    int64_t instructions = ShapeUnit(v, r, k, chunk, unitBytes, usePad, p);
+    p->chunksPerRow = perRow;
+    p->units = rows * perRow;
+    // The tail's pieces sit in the full unit's piece slots; its table covers up to its last element.
+    int64_t tailTableElems = (pieces - 1) * (p->pieceSlotBytes / unitBytes) + tailChunk * inner;
+    p->tailTableBytes = ownTailTable ? AlignUp(tailTableElems * 4, kBlockBytes) : 0;
+    return SizeUnitTiles(p, instructions, tail, 1, unitBytes, usePad, budget, cores);
+}
+
+// The best way to cut the view into GATHER units that fit UB (Note [gather units]).
+inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, int64_t budget, int32_t coreNum)
 {
     UnitPlan best{};
     best.ok = false;
+    const int64_t total = NumElements(v);
+    const int64_t cores = WorthwhileCores(total * unitBytes, coreNum);
     const int64_t blockElems = kBlockBytes / unitBytes;
     int64_t unitElems = 1;
     for (int32_t k = v.rank - 1; k >= 0; --k) {
         unitElems *= v.shape[k];
-        UnitPlan p{};
-        p.unitDim = k;
-        p.unitElems = unitElems;
-        // One window over the whole unit ...
-        int64_t lo, span;
-        Hull(v, k, -1, &lo, &span);
-        p.countDim = -1;
-        p.windowElems = span;
-        p.windowLo = lo;
-        p.blockSlotBytes = AlignUp(span * unitBytes, kBlockBytes);
-        p.unitSlotBytes = p.blockSlotBytes;
-        int64_t instructions = 1;
-        // ... or one window per index of the dim with the widest stride, if that is denser.
-        int32_t widest = -1;
-        for (int32_t d = k; d < v.rank; ++d) {
-            if (widest < 0 || Abs(v.stride[d]) > Abs(v.stride[widest])) {
-                widest = d;
+        UnitPlan whole{};
+        int64_t instructions = ShapeUnit(v, k, k, v.shape[k], unitBytes, usePad, &whole);
+        whole.chunksPerRow = 1;
+        whole.units = total / unitElems;
+        TailReads same{whole.unitSlotBytes, instructions, whole.unitElems};
+        bool fits = SizeUnitTiles(&whole, instructions, same, 1, unitBytes, usePad, budget, cores);
+        if (fits && (!best.ok || whole.score < best.score)) {
+            best = whole;
+        }
+        // Without DataCopyPad, tiles of whole 32-byte blocks need no scalar stores, but granules of
+        // that many units may split worse over the cores.
+        UnitPlan aligned = whole;
+        int64_t blockUnits = blockElems / Gcd(unitElems, blockElems);
+        if (fits && !usePad && blockUnits > 1 &&
+            SizeUnitTiles(&aligned, instructions, same, blockUnits, unitBytes, usePad, budget, cores) &&
+            aligned.score <= best.score) {
+            best = aligned;
+        }
+        // Dim k cut, with the dims before it inside the unit as well where their windows overlap.
+        for (int32_t r = k; r >= 0; --r) {
+            UnitPlan cut{};
+            if (CutUnit(v, r, k, unitBytes, usePad, budget, cores, &cut) && (!best.ok || cut.score < best.score)) {
+                best = cut;
             }
         }
-        if (widest >= 0) {
-            int64_t wlo, wspan;
-            Hull(v, k, widest, &wlo, &wspan);
-            int64_t slot = AlignUp(wspan * unitBytes, kBlockBytes);
-            int64_t count = v.shape[widest];
-            if (Abs(v.stride[widest]) >= wspan && count * slot < p.unitSlotBytes) {
-                p.countDim = widest;
-                p.windowElems = wspan;
-                p.windowLo = wlo;
-                p.blockSlotBytes = slot;
-                p.unitSlotBytes = count * slot;
-                instructions = usePad ? (count + kMaxBlockCount - 1) / kMaxBlockCount : count;
-            }
-        }
-        p.granuleUnits = usePad ? 1 : blockElems / Gcd(unitElems, blockElems);
-        if (GatherTileBytes(p, p.granuleUnits, unitBytes) > budget) {
-            break;  // wider units only grow
-        }
-        // GatherTileBytes(u) <= u * perUnit + 3 * 32: the largest whole number of granules that fits.
-        int64_t perUnit = 2 * p.unitSlotBytes + 2 * unitElems * unitBytes + 4 * unitElems;
-        int64_t units = AlignDown((budget - 3 * kBlockBytes) / perUnit, p.granuleUnits);
-        units = units > p.granuleUnits ? units : p.granuleUnits;
-        p.unitsPerTile = units;
-        p.cost = static_cast<double>(p.unitSlotBytes + 64 * instructions) / static_cast<double>(unitElems * unitBytes);
-        p.ok = true;
-        if (!best.ok || p.cost < best.cost) {
-            best = p;
+        if (!fits) {
+            break;  // wider units hold this one whole
         }
     }
     return best;
 }
 
-// Splits dim `d` of `v` into (size / inner, inner).
-inline void SplitDim(const StridedView& v, int32_t d, int64_t inner, StridedView* out)
+// What BURST (BURST_ALIGNED without DataCopyPad) would cost the view, priced as GATHER units are:
+// bytes read per output byte plus kInstructionBytes per instruction or scalar access. DataCopyPad
+// reads a tile's rows exactly, one instruction per run of evenly spaced rows; DataCopy reads each
+// row's aligned interior in one instruction and its < 32-byte edges element by element.
+inline double BurstCost(const StridedView& v, int64_t elemBytes, bool usePad, int64_t half)
 {
-    out->rank = v.rank + 1;
-    out->offset = v.offset;
-    for (int32_t i = 0, o = 0; i < v.rank; ++i, ++o) {
-        if (i == d) {
-            out->shape[o] = v.shape[i] / inner;
-            out->stride[o] = v.stride[i] * inner;
-            ++o;
-            out->shape[o] = inner;
-            out->stride[o] = v.stride[i];
-        } else {
-            out->shape[o] = v.shape[i];
-            out->stride[o] = v.stride[i];
-        }
+    const int64_t row = v.shape[v.rank - 1];
+    const double rowBytes = static_cast<double>(row * elemBytes);
+    if (usePad) {
+        int64_t slot = AlignUp(row * elemBytes, kBlockBytes);
+        int64_t rows = slot <= half ? half / slot : 1;
+        rows = rows < kMaxBlockCount ? rows : kMaxBlockCount;
+        int64_t run = v.rank >= 2 ? v.shape[v.rank - 2] : 1;
+        int64_t reads = (rows + run - 1) / run;
+        return 1.0 + static_cast<double>(kInstructionBytes * (reads + 1)) / (static_cast<double>(rows) * rowBytes);
     }
+    const int64_t blockElems = kBlockBytes / elemBytes;
+    const int64_t edges = row < blockElems ? row : blockElems - 1;
+    return 1.0 + static_cast<double>(kInstructionBytes * (1 + edges)) / rowBytes +
+           static_cast<double>(kInstructionBytes) / static_cast<double>(half);
 }
 
-// The largest divisor of n that is <= limit (limit is a UB-sized element count, so the scan is short).
-inline int64_t LargestDivisorAtMost(int64_t n, int64_t limit)
+// Core split: `count` items (output units, or GATHER units) in ranges of whole granules, spread
+// evenly over the cores the output's `bytes` are worth.
+inline void SplitCores(int64_t count, int64_t granule, int64_t bytes, int32_t coreNum, CopyTiling* t)
 {
-    for (int64_t d = limit < n ? limit : n; d > 1; --d) {
-        if (n % d == 0) {
-            return d;
-        }
-    }
-    return 1;
-}
-
-// Core split: ranges of whole granules, at least kMinBytesPerCore each, the rest spread evenly.
-inline void SplitCores(int64_t totalElems, int64_t granule, int64_t unitBytes, int32_t coreNum, CopyTiling* t)
-{
-    int64_t granules = (totalElems + granule - 1) / granule;
-    int64_t byBytes = totalElems * unitBytes / kMinBytesPerCore;
-    int64_t cores = coreNum;
-    cores = cores < byBytes ? cores : byBytes;
+    int64_t granules = (count + granule - 1) / granule;
+    int64_t cores = WorthwhileCores(bytes, coreNum);
     cores = cores < granules ? cores : granules;
     cores = cores < 1 ? 1 : cores;
     t->splitGranule = granule;
@@ -273,23 +472,87 @@ inline void StoreView(const StridedView& v, CopyTiling* t)
     }
     t->offset = v.offset;
     int64_t lo, span;
-    Hull(v, 0, -1, &lo, &span);
+    Hull(v, 0, 0, v.shape[0], -1, &lo, &span);
     t->hullLo = v.offset + lo;
     t->hullHi = v.offset + lo + span;
 }
 
-}  // namespace detail
-
-// Output core range of block `block`, in output units: [*begin, *end).
-inline void CoreRange(const CopyTiling& t, int64_t block, int64_t* begin, int64_t* end)
+// Block `block`'s range of the `count` items the cores split: [*begin, *end).
+inline void CoreShare(const CopyTiling& t, int64_t block, int64_t count, int64_t* begin, int64_t* end)
 {
     int64_t extra = block < t.granuleRemainder ? block : t.granuleRemainder;
     int64_t first = block * t.granulesPerCore + extra;
-    int64_t count = t.granulesPerCore + (block < t.granuleRemainder ? 1 : 0);
+    int64_t granules = t.granulesPerCore + (block < t.granuleRemainder ? 1 : 0);
     *begin = first * t.splitGranule;
-    int64_t stop = (first + count) * t.splitGranule;
-    *end = stop < t.totalElems ? stop : t.totalElems;
+    int64_t stop = (first + granules) * t.splitGranule;
+    *end = stop < count ? stop : count;
     *begin = *begin < *end ? *begin : *end;
+}
+
+}  // namespace detail
+
+// The units of a GATHER / TRANSPOSE tiling over the output (Note [gather units]).
+struct UnitGrid {
+    int64_t inner;         // output units per index of dim unitDim
+    int64_t chunk;         // indexes of dim unitDim in a unit
+    int64_t tailChunk;     // indexes of dim unitDim in a row's last unit
+    int64_t chunksPerRow;  // units per row (per index of the dims before runDim)
+    int64_t pieces;        // output pieces of a unit: the indexes of dims [runDim, unitDim)
+    int64_t piecePitch;    // output units from one piece of a unit to the next
+    int64_t rowElems;      // output units per row
+    int64_t units;         // units of the whole output; 0 when the tiling describes no grid
+};
+
+inline UnitGrid MakeUnitGrid(const CopyTiling& t)
+{
+    UnitGrid g{};
+    if (t.rank < 1 || t.rank > kMaxDims || t.unitDim < 0 || t.unitDim >= t.rank || t.runDim < 0 ||
+        t.runDim > t.unitDim) {
+        return g;
+    }
+    int64_t inner = 1;
+    for (int32_t d = t.unitDim + 1; d < t.rank; ++d) {
+        inner *= t.shape[d];
+    }
+    int64_t pieces = 1;
+    for (int32_t d = t.runDim; d < t.unitDim; ++d) {
+        pieces *= t.shape[d];
+    }
+    const int64_t dim = t.shape[t.unitDim];
+    const int64_t perIndex = pieces * inner;  // output units of a unit per index of dim unitDim
+    if (inner < 1 || pieces < 1 || dim < 1 || t.unitElems < perIndex || t.unitElems % perIndex != 0 ||
+        t.unitElems / perIndex > dim || t.totalElems % (perIndex * dim) != 0) {
+        return g;
+    }
+    g.inner = inner;
+    g.chunk = t.unitElems / perIndex;
+    g.chunksPerRow = (dim + g.chunk - 1) / g.chunk;
+    g.tailChunk = dim - (g.chunksPerRow - 1) * g.chunk;
+    g.pieces = pieces;
+    g.piecePitch = dim * inner;
+    g.rowElems = pieces * dim * inner;
+    g.units = t.totalElems / g.rowElems * g.chunksPerRow;
+    return g;
+}
+
+// Output offset (units) of the first element of unit `unit`.
+inline int64_t UnitStart(const UnitGrid& g, int64_t unit)
+{
+    return unit / g.chunksPerRow * g.rowElems + unit % g.chunksPerRow * g.chunk * g.inner;
+}
+
+inline bool SplitsByUnits(const CopyTiling& t) { return t.mode == kCopyModeGather || t.mode == kCopyModeTranspose; }
+
+// GATHER / TRANSPOSE: block `block`'s units [*first, *end).
+inline void CoreUnits(const CopyTiling& t, const UnitGrid& g, int64_t block, int64_t* first, int64_t* end)
+{
+    detail::CoreShare(t, block, g.units, first, end);
+}
+
+// BURST, BURST_ALIGNED, SCALAR: block `block`'s output range, in output units: [*begin, *end).
+inline void CoreRange(const CopyTiling& t, int64_t block, int64_t* begin, int64_t* end)
+{
+    detail::CoreShare(t, block, t.totalElems, begin, end);
 }
 
 inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const SocInfo& soc, CopyTiling* t)
@@ -349,32 +612,17 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     int64_t gatherUnit = elemBytes == 8 ? 4 : elemBytes;
     UnitPlan units{};
     units.ok = false;
-    StridedView chunked;
     if (gatherView != nullptr) {
-        units = PlanUnits(*gatherView, gatherUnit, usePad, budget);
-        int32_t inner = gatherView->rank - 1;
-        if (!units.ok && gatherView->rank < kMaxDims) {
-            // Even one row is too long: split it by its largest divisor that fits.
-            int64_t loaded = Abs(gatherView->stride[inner]) * gatherUnit;
-            loaded = loaded < kBlockBytes + gatherUnit ? loaded : kBlockBytes + gatherUnit;
-            int64_t granule = usePad ? 1 : kBlockBytes / gatherUnit;
-            int64_t limit = (budget - 4 * kBlockBytes) / (granule * (2 * loaded + 2 * gatherUnit + 4));
-            int64_t chunk = LargestDivisorAtMost(gatherView->shape[inner], limit);
-            if (chunk >= 64 || chunk == gatherView->shape[inner]) {
-                SplitDim(*gatherView, inner, chunk, &chunked);
-                units = PlanUnits(chunked, gatherUnit, usePad, budget);
-                gatherView = &chunked;
-            }
-        }
+        units = PlanUnits(*gatherView, gatherUnit, usePad, budget, soc.coreNum);
     }
     const int64_t innerStride = merged.stride[merged.rank - 1];
     const int64_t rowElems = merged.shape[merged.rank - 1];
     const bool unitStride = innerStride == 1;
     const bool longRows = rowElems * elemBytes >= kMinBurstRowBytes;
-    const bool gatherBetter = units.ok && units.cost < 2.0;
+    const bool burstBetter = !units.ok || BurstCost(merged, elemBytes, usePad, half) <= units.cost;
 
     uint32_t mode;
-    if (unitStride && (longRows || !gatherBetter)) {
+    if (unitStride && (longRows || burstBetter)) {
         mode = usePad ? kCopyModeBurst : kCopyModeBurstAligned;
     } else if (units.ok) {
         mode = units.countDim == gatherView->rank - 1 ? kCopyModeTranspose : kCopyModeGather;
@@ -383,30 +631,37 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     }
     t->mode = mode;
     t->usePad = usePad ? 1 : 0;
+    if (mode == kCopyModeScalar && elemBytes > soc.dataCopyPadMaxElemBytes) {
+        t->usePad = 0;  // its DataCopyPad cannot store the elements: whole blocks by DataCopy
+    }
 
     if (mode == kCopyModeGather || mode == kCopyModeTranspose) {
         const StridedView& v = *gatherView;
         StoreView(v, t);
         t->unitBytes = static_cast<uint32_t>(gatherUnit);
         t->totalElems = NumElements(v);
+        t->runDim = units.runDim;
         t->unitDim = units.unitDim;
         t->countDim = units.countDim;
         t->unitElems = units.unitElems;
+        t->pieceSlotBytes = static_cast<uint32_t>(units.pieceSlotBytes);
         t->windowElems = units.windowElems;
         t->windowLo = units.windowLo;
         t->blockSlotBytes = static_cast<uint32_t>(units.blockSlotBytes);
         t->unitSlotBytes = static_cast<uint32_t>(units.unitSlotBytes);
         t->useVectorGather =
             soc.hasGather && (gatherUnit == 2 || gatherUnit == 4 || (gatherUnit == 1 && soc.hasGather8Bit)) ? 1 : 0;
-        SplitCores(t->totalElems, units.granuleUnits * units.unitElems, gatherUnit, soc.coreNum, t);
+        SplitCores(units.units, units.granuleUnits, t->totalElems * gatherUnit, soc.coreNum, t);
         // Tiles no bigger than a core's share, so small copies still spread.
         int64_t shareUnits = (t->granulesPerCore + (t->granuleRemainder > 0 ? 1 : 0)) * units.granuleUnits;
         int64_t perTile = units.unitsPerTile < shareUnits ? units.unitsPerTile : shareUnits;
         t->unitsPerTile = perTile;
         t->tileElems = perTile * units.unitElems;
         t->inBufBytes = static_cast<uint32_t>(perTile * units.unitSlotBytes);
-        t->outBufBytes = static_cast<uint32_t>(AlignUp(t->tileElems * gatherUnit, kBlockBytes));
-        t->tableBytes = static_cast<uint32_t>(AlignUp(t->tileElems * 4, kBlockBytes));
+        const int64_t tileOutBytes = perTile * UnitOutBytes(units);
+        t->outBufBytes = static_cast<uint32_t>(AlignUp(tileOutBytes, kBlockBytes));
+        t->tableBytes =
+            static_cast<uint32_t>(AlignUp(tileOutBytes / gatherUnit * 4, kBlockBytes) + units.tailTableBytes);
         return Status::Ok();
     }
 
@@ -435,7 +690,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
         // Whole rows per core where there are plenty, so no core starts mid-row.
         granule = rows >= 4 * static_cast<int64_t>(soc.coreNum) ? row : 1;
     }
-    SplitCores(t->totalElems, granule, unitBytes, soc.coreNum, t);
+    SplitCores(t->totalElems, granule, t->totalElems * unitBytes, soc.coreNum, t);
     return Status::Ok();
 }
 

@@ -9,12 +9,14 @@
 //   shape, stride, offset, rank  merged view: output element i = input unit offset + sum idx_d*stride[d]
 //   totalElems                   output units
 //   hullLo, hullHi               input units [hullLo, hullHi) the view touches; no read leaves them
-//   splitGranule                 core ranges are multiples of this many output units ...
+//   splitGranule                 core ranges are multiples of this many output units (GATHER/TRANSPOSE:
+//                                of this many GATHER units) ...
 //   granulesPerCore              ... block b owns granulesPerCore granules, plus one if
-//   granuleRemainder             b < granuleRemainder; the last range ends at totalElems
+//   granuleRemainder             b < granuleRemainder; the last range ends with the output
 //   tileElems                    output units per tile (BURST: longest piece of one row)
 //   rowsPerTile                  BURST: whole rows per tile
-//   unitElems, unitsPerTile      GATHER/TRANSPOSE: output units per unit (view dims >= unitDim) and per tile
+//   unitElems, unitsPerTile      GATHER/TRANSPOSE: output units per unit (view dims >= runDim, dim unitDim
+//                                possibly cut into chunks: Note [gather units] in copy_planner.h) and per tile
 //   windowElems, windowLo        input span of one window, its start relative to the unit's base
 //   blockSlotBytes               UB bytes per loaded window (32-byte aligned)
 //   unitSlotBytes                UB bytes per unit (countExtent windows)
@@ -22,12 +24,15 @@
 //   elemBytes                    the dtype's element size: the tiling key
 //   unitBytes                    element size the kernel moves (8-byte dtypes may move as 4-byte pairs)
 //   blockDim                     cores launched
-//   unitDim                      GATHER/TRANSPOSE: first view dim inside a unit
+//   unitDim                      GATHER/TRANSPOSE: the view dim units may cut into chunks
 //   countDim                     GATHER/TRANSPOSE: view dim whose indexes are separate windows (-1: none)
+//   runDim                       GATHER/TRANSPOSE: first view dim inside a unit (<= unitDim); each index
+//                                of dims [runDim, unitDim) is one contiguous piece of the unit's output
+//   pieceSlotBytes               GATHER/TRANSPOSE: UB bytes from one output piece of a unit to the next
 //   usePad                       1: DataCopyPad in both directions; 0: DataCopy in 32-byte units only
 //   useVectorGather              1: rearrange with Gather; 0: with scalar UB reads and writes
 //   inBufBytes, outBufBytes      bytes of each of the two buffers of the input / output queue
-//   tableBytes                   bytes of the Gather offset table (GATHER/TRANSPOSE)
+//   tableBytes                   bytes of the Gather offset tables (GATHER/TRANSPOSE)
 #ifndef ASCEND_KERNELS_COMMON_COPY_TILING_H
 #define ASCEND_KERNELS_COMMON_COPY_TILING_H
 
@@ -75,12 +80,14 @@ struct CopyTiling {
     uint32_t inBufBytes;
     uint32_t outBufBytes;
     uint32_t tableBytes;
+    int32_t runDim;
+    uint32_t pieceSlotBytes;
 };
 
 static_assert(sizeof(CopyTiling) % 8 == 0, "CopyTiling size must be a multiple of 8 (Note [CopyTiling format])");
 static_assert(offsetof(CopyTiling, blockSlotBytes) == offsetof(CopyTiling, windowLo) + sizeof(int64_t),
               "every 8-byte field of CopyTiling must come first (Note [CopyTiling format])");
-static_assert(offsetof(CopyTiling, tableBytes) + sizeof(uint32_t) == sizeof(CopyTiling),
+static_assert(offsetof(CopyTiling, pieceSlotBytes) + sizeof(uint32_t) == sizeof(CopyTiling),
               "CopyTiling must have no padding (Note [CopyTiling format])");
 
 // The tiling key of a copy: the dtype's element size in bytes (1, 2, 4 or 8). The generated

@@ -18,7 +18,7 @@ namespace optiling {
 
 // The layout the twin was generated from: a change to copy_tiling.h fails here until the twin is
 // generated again.
-static_assert(sizeof(ascend_ops::CopyTiling) == 288, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(sizeof(ascend_ops::CopyTiling) == 296, "CopyTiling changed: run `ascend-ops generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0, "CopyTiling changed: run `ascend-ops generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, stride) == 64, "CopyTiling changed: run `ascend-ops generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, offset) == 128, "CopyTiling changed: run `ascend-ops generate`");
@@ -48,6 +48,8 @@ static_assert(offsetof(ascend_ops::CopyTiling, useVectorGather) == 272, "CopyTil
 static_assert(offsetof(ascend_ops::CopyTiling, inBufBytes) == 276, "CopyTiling changed: run `ascend-ops generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 280, "CopyTiling changed: run `ascend-ops generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 284, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 288, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 292, "CopyTiling changed: run `ascend-ops generate`");
 
 BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF_ARR(int64_t, 8, shape);
@@ -79,6 +81,8 @@ BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF(uint32_t, inBufBytes);
     TILING_DATA_FIELD_DEF(uint32_t, outBufBytes);
     TILING_DATA_FIELD_DEF(uint32_t, tableBytes);
+    TILING_DATA_FIELD_DEF(int32_t, runDim);
+    TILING_DATA_FIELD_DEF(uint32_t, pieceSlotBytes);
 END_TILING_DATA_DEF;
 
 // The plan into the twin, field for field. CANN's array setters take a non-const pointer, so the
@@ -114,6 +118,8 @@ inline void SetCopyTilingData(ascend_ops::CopyTiling& plan, CopyTilingData* tili
     tiling->set_inBufBytes(plan.inBufBytes);
     tiling->set_outBufBytes(plan.outBufBytes);
     tiling->set_tableBytes(plan.tableBytes);
+    tiling->set_runDim(plan.runDim);
+    tiling->set_pieceSlotBytes(plan.pieceSlotBytes);
 }
 
 }  // namespace optiling

@@ -52,6 +52,8 @@ __aicore__ inline CopyTiling LoadCopyTiling(const TilingData& src)
     t.inBufBytes = src.inBufBytes;
     t.outBufBytes = src.outBufBytes;
     t.tableBytes = src.tableBytes;
+    t.runDim = src.runDim;
+    t.pieceSlotBytes = src.pieceSlotBytes;
     return t;
 }
 

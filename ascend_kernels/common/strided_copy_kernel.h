@@ -2,9 +2,16 @@
 // copy mode (Note [copy modes] in copy_planner.h), and RunStridedCopy, the entry every generated
 // op_kernel calls. The kernels learn what the SoC offers only from the tiling: the planner chose.
 //
-// Every kernel owns the output range CoreRange(t, GetBlockIdx()) and writes each byte of it
-// exactly once; it reads input only inside the view's hull [hullLo, hullHi) and UB only where it
-// wrote.
+// Every kernel owns its block's share of the output, CoreRange(t, GetBlockIdx()) (GATHER and
+// TRANSPOSE: the units CoreUnits gives it), and writes each byte of it exactly once; it reads
+// input only inside the view's hull [hullLo, hullHi) and UB only where it wrote.
+//
+// Note [corrupt tiling]
+// A tiling the planner cannot have made (a host bug, a stale build, a corrupted tiling buffer)
+// must not hang a core or run it past its buffers. Each kernel's Init checks the fields its loops
+// and UB buffers depend on, cheaply, before it allocates anything, and returns false on a bad
+// one; the kernel then does nothing, so the output stays unwritten and the launch fails visibly
+// (the emulator reports the bytes never written) instead of looping forever on a zero step.
 #ifndef ASCEND_KERNELS_COMMON_STRIDED_COPY_KERNEL_H
 #define ASCEND_KERNELS_COMMON_STRIDED_COPY_KERNEL_H
 
@@ -35,6 +42,30 @@ __aicore__ inline int64_t OuterOffset(const CopyTiling& t, int64_t index, int32_
     return offset;
 }
 
+// Note [corrupt tiling]: the fields every mode relies on. The view's dims must be real, the units
+// the kernel's element type and the core split able to advance.
+template <typename T>
+__aicore__ inline bool CommonTilingUsable(const CopyTiling& t)
+{
+    if (t.rank < 1 || t.rank > kMaxDims || t.unitBytes != sizeof(T) || t.totalElems < 1 || t.splitGranule < 1 ||
+        t.granulesPerCore < 0 || t.granuleRemainder < 0) {
+        return false;
+    }
+    for (int32_t d = 0; d < t.rank; ++d) {
+        if (t.shape[d] < 1) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// A tile of `elems` units of T fits a UB buffer of `bufBytes` bytes; `elems` >= 1.
+template <typename T>
+__aicore__ inline bool TileFits(int64_t elems, uint32_t bufBytes)
+{
+    return elems >= 1 && elems <= static_cast<int64_t>(bufBytes / sizeof(T));
+}
+
 // Scalar UB writes must land before a DMA or vector instruction reads them, and DMA into UB
 // before scalar reads.
 template <HardEvent event>
@@ -45,8 +76,9 @@ __aicore__ inline void WaitPipe()
 }
 
 // Writes `count` units from UB `src` to output offset `pos`. Without DataCopyPad only whole
-// 32-byte blocks move by DMA; the planner guarantees that a partial block occurs only at the
-// end of the output, which scalar stores finish.
+// 32-byte blocks move by DMA (DataCopy needs the GM address aligned to the element only); scalar
+// stores finish a partial last block, which the planner keeps to the end of the output, of a
+// GATHER row or of a GATHER tile (Note [gather units]).
 template <typename T>
 __aicore__ inline void WriteTile(GlobalTensor<T>& yGm, const LocalTensor<T>& src, int64_t pos, int64_t count,
                                  bool usePad)
@@ -77,16 +109,25 @@ class BurstCopyKernel {
 public:
     __aicore__ inline BurstCopyKernel() {}
 
-    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
+    // False on a tiling this kernel cannot run (Note [corrupt tiling]).
+    __aicore__ inline bool Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
     {
         t_ = tiling;
+        if (!CommonTilingUsable<T>(t_) || !TileFits<T>(t_.tileElems, t_.inBufBytes)) {
+            return false;
+        }
+        row_ = t_.shape[t_.rank - 1];
+        rowSlotElems_ = (row_ * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
+                        static_cast<int64_t>(sizeof(T));
+        if (t_.rowsPerTile < 0 || t_.rowsPerTile > kMaxBlockCount ||
+            (t_.rowsPerTile > 0 && !TileFits<T>(t_.rowsPerTile * rowSlotElems_, t_.inBufBytes))) {
+            return false;
+        }
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
         pipe_.InitBuffer(que_, 2, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
-        row_ = t_.shape[t_.rank - 1];
-        rowSlotElems_ = (row_ * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
-                        static_cast<int64_t>(sizeof(T));
+        return true;
     }
 
     __aicore__ inline void Process()
@@ -172,14 +213,21 @@ class AlignedBurstCopyKernel {
 public:
     __aicore__ inline AlignedBurstCopyKernel() {}
 
-    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
+    // False on a tiling this kernel cannot run (Note [corrupt tiling]). Tiles must be whole 32-byte
+    // blocks: each starts where the last one's DataCopy ended.
+    __aicore__ inline bool Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
     {
         t_ = tiling;
+        constexpr int64_t blockElems = kBlockBytes / sizeof(T);
+        if (!CommonTilingUsable<T>(t_) || !TileFits<T>(t_.tileElems, t_.inBufBytes) || t_.tileElems % blockElems != 0) {
+            return false;
+        }
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
         pipe_.InitBuffer(que_, 2, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
         row_ = t_.shape[t_.rank - 1];
+        return true;
     }
 
     __aicore__ inline void Process()
@@ -240,89 +288,173 @@ private:
     int64_t row_ = 1;
 };
 
-// ---- GATHER / TRANSPOSE: windows in, Gather into output order, contiguous out ---------------
+// ---- GATHER / TRANSPOSE: windows in, Gather into output order, contiguous pieces out --------
 
 template <typename T>
 class GatherCopyKernel {
 public:
     __aicore__ inline GatherCopyKernel() {}
 
-    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
+    // False on a tiling this kernel cannot run (Note [corrupt tiling]).
+    __aicore__ inline bool Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
     {
         t_ = tiling;
+        if (!CommonTilingUsable<T>(t_)) {
+            return false;
+        }
+        grid_ = MakeUnitGrid(t_);
+        if (grid_.units == 0 || !ShapeUnits()) {
+            return false;
+        }
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
         pipe_.InitBuffer(inQue_, 2, t_.inBufBytes);
         pipe_.InitBuffer(outQue_, 2, t_.outBufBytes);
         pipe_.InitBuffer(tableBuf_, t_.tableBytes);
-        int64_t begin, end;
-        CoreRange(t_, GetBlockIdx(), &begin, &end);
-        firstUnit_ = begin / t_.unitElems;
-        endUnit_ = end / t_.unitElems;
+        CoreUnits(t_, grid_, GetBlockIdx(), &firstUnit_, &endUnit_);
         table_ = tableBuf_.template Get<uint32_t>();
+        tailTable_ = ownTailTable_ ? table_[static_cast<uint32_t>(mainTableElems_)] : table_;
         if (firstUnit_ < endUnit_) {
-            BuildTable();
+            BuildTable(table_, full_, t_.unitsPerTile);
+            if (ownTailTable_) {
+                BuildTable(tailTable_, tail_, 1);
+            }
+            WaitPipe<HardEvent::S_V>();
         }
+        return true;
     }
 
     __aicore__ inline void Process()
     {
-        for (int64_t unit = firstUnit_; unit < endUnit_; unit += t_.unitsPerTile) {
+        const int64_t perRow = grid_.chunksPerRow;
+        for (int64_t unit = firstUnit_; unit < endUnit_;) {
             int64_t units = endUnit_ - unit < t_.unitsPerTile ? endUnit_ - unit : t_.unitsPerTile;
-            CopyIn(unit, units);
-            Compute(units * t_.unitElems);
-            CopyOut(unit * t_.unitElems, units * t_.unitElems);
+            // A cut unit dim: a tile stops at its row's end, so only its last unit can be a tail.
+            int64_t toRowEnd = perRow - unit % perRow;
+            units = perRow > 1 && toRowEnd < units ? toRowEnd : units;
+            bool endsWithTail = grid_.tailChunk < grid_.chunk && (unit + units) % perRow == 0;
+            int64_t fullUnits = endsWithTail ? units - 1 : units;
+            CopyIn(unit, fullUnits, endsWithTail);
+            Compute(fullUnits, endsWithTail);
+            CopyOut(unit, fullUnits, endsWithTail);
+            unit += units;
         }
     }
 
 private:
-    // table[i] = UB byte offset, within a tile's input buffer, of the tile's output unit i. The
-    // same for every tile: units are alike and each has its own slot.
-    __aicore__ inline void BuildTable()
+    // A unit whose dim unitDim has `chunk` indexes (Note [gather units]): its windows and output.
+    struct UnitShape {
+        int64_t chunk;
+        int64_t piece;        // output units of each of its pieces
+        int64_t gatherElems;  // output-buffer units it fills: its pieces in their slots
+        int64_t lo;           // input offset of the (lowest) window's start, from the unit's first element
+        int64_t window;       // input units of one window
+        int64_t count;        // windows: 1, or the indexes of countDim
+    };
+
+    // The full unit as planned, and the tail: the full unit cut to its indexes, its pieces in the
+    // full unit's piece slots. Checks that they, the tile and the tables fit the buffers the tiling
+    // sizes (Note [corrupt tiling]).
+    __aicore__ inline bool ShapeUnits()
     {
-        const int32_t first = t_.unitDim;
-        int64_t index[kMaxDims] = {0};
-        int64_t rel = -t_.windowLo;  // input offset of the current element within its window
-        const uint32_t unitSlot = t_.unitSlotBytes;
-        for (int64_t e = 0; e < t_.unitElems; ++e) {
-            int64_t block = 0;
-            if (t_.countDim >= 0) {
-                int64_t i = index[t_.countDim];
-                block = t_.stride[t_.countDim] >= 0 ? i : t_.shape[t_.countDim] - 1 - i;
-            }
-            uint32_t entry = static_cast<uint32_t>(block * t_.blockSlotBytes + rel * static_cast<int64_t>(sizeof(T)));
-            for (int64_t u = 0; u < t_.unitsPerTile; ++u) {
-                table_.SetValue(static_cast<uint32_t>(u * t_.unitElems + e), entry + static_cast<uint32_t>(u) * unitSlot);
-            }
-            for (int32_t d = t_.rank - 1; d >= first; --d) {  // odometer over the unit's dims
-                int64_t step = d == t_.countDim ? 0 : t_.stride[d];
-                if (++index[d] < t_.shape[d]) {
-                    rel += step;
-                    break;
-                }
-                rel -= step * (t_.shape[d] - 1);
-                index[d] = 0;
-            }
+        const int32_t cut = t_.unitDim;
+        const int64_t pieceBytes = grid_.chunk * grid_.inner * static_cast<int64_t>(sizeof(T));
+        const bool pieceSlotOk = grid_.pieces > 1
+                                     ? t_.pieceSlotBytes % kBlockBytes == 0 && t_.pieceSlotBytes >= pieceBytes
+                                     : t_.pieceSlotBytes == pieceBytes;
+        if (t_.countDim < -1 || t_.countDim >= t_.rank || (t_.countDim >= 0 && t_.countDim < t_.runDim) ||
+            t_.windowElems < 1 || t_.blockSlotBytes % kBlockBytes != 0 || t_.unitsPerTile < 1 || !pieceSlotOk ||
+            (grid_.chunksPerRow > 1 && grid_.pieces == 1 && pieceBytes % kBlockBytes != 0)) {
+            return false;
         }
-        WaitPipe<HardEvent::S_V>();
+        pieceSlotElems_ = t_.pieceSlotBytes / sizeof(T);
+        unitOutElems_ = grid_.pieces * pieceSlotElems_;
+        full_ = UnitShape{grid_.chunk, grid_.chunk * grid_.inner, unitOutElems_, t_.windowLo, t_.windowElems, 1};
+        tail_ = full_;
+        tail_.chunk = grid_.tailChunk;
+        tail_.piece = grid_.tailChunk * grid_.inner;
+        tail_.gatherElems = (grid_.pieces - 1) * pieceSlotElems_ + tail_.piece;
+        const int64_t shorter = grid_.chunk - grid_.tailChunk;
+        const int64_t step = t_.stride[cut];
+        if (t_.countDim == cut) {
+            full_.count = grid_.chunk;
+            tail_.count = grid_.tailChunk;
+        } else {
+            full_.count = t_.countDim >= 0 ? t_.shape[t_.countDim] : 1;
+            tail_.count = full_.count;
+            tail_.window -= shorter * (step < 0 ? -step : step);
+            tail_.lo += step < 0 ? -shorter * step : 0;
+        }
+        // The full unit's table serves a tail only as its prefix: a tail of one piece whose windows
+        // start where the full unit's do.
+        ownTailTable_ = grid_.tailChunk < grid_.chunk && (step < 0 || grid_.pieces > 1);
+        const int64_t tileOutElems = t_.unitsPerTile * unitOutElems_;
+        mainTableElems_ = (tileOutElems * 4 + kBlockBytes - 1) / kBlockBytes * kBlockBytes / 4;
+        const int64_t tableElems = mainTableElems_ + (ownTailTable_ ? tail_.gatherElems : 0);
+        const int64_t slotElems = t_.blockSlotBytes / static_cast<int64_t>(sizeof(T));
+        return t_.windowElems <= slotElems && full_.count * t_.blockSlotBytes <= t_.unitSlotBytes &&
+               t_.unitsPerTile <= t_.inBufBytes / (t_.unitSlotBytes > 0 ? t_.unitSlotBytes : 1) &&
+               TileFits<T>(tileOutElems, t_.outBufBytes) && TileFits<uint32_t>(tableElems, t_.tableBytes);
     }
 
-    __aicore__ inline void CopyIn(int64_t unit, int64_t units)
+    // table[u * unitOutElems + i] = UB byte offset, within a tile's input buffer, of what output-
+    // buffer unit i of the tile's unit u holds, for units shaped like `shape`: its output elements
+    // piece by piece, each piece in its slot. The same for every tile: units are alike and each has
+    // its own input slot. Slot padding gathers the unit's first input unit, which is never stored.
+    __aicore__ inline void BuildTable(const LocalTensor<uint32_t>& table, const UnitShape& shape, int64_t units)
+    {
+        const int32_t first = t_.runDim;
+        int64_t index[kMaxDims] = {0};
+        int64_t rel = -shape.lo;  // input offset of the current element within its window
+        const uint32_t unitSlot = t_.unitSlotBytes;
+        int64_t inPiece = 0;
+        for (int64_t i = 0; i < shape.gatherElems; ++i, ++inPiece) {
+            inPiece = inPiece == pieceSlotElems_ ? 0 : inPiece;
+            uint32_t entry = 0;
+            if (inPiece < shape.piece) {
+                int64_t block = 0;
+                if (t_.countDim >= 0) {
+                    int64_t at = index[t_.countDim];
+                    block = t_.stride[t_.countDim] >= 0 ? at : shape.count - 1 - at;
+                }
+                entry = static_cast<uint32_t>(block * t_.blockSlotBytes + rel * static_cast<int64_t>(sizeof(T)));
+                for (int32_t d = t_.rank - 1; d >= first; --d) {  // odometer over the unit's dims
+                    int64_t extent = d == t_.unitDim ? shape.chunk : t_.shape[d];
+                    int64_t step = d == t_.countDim ? 0 : t_.stride[d];
+                    if (++index[d] < extent) {
+                        rel += step;
+                        break;
+                    }
+                    rel -= step * (extent - 1);
+                    index[d] = 0;
+                }
+            }
+            for (int64_t u = 0; u < units; ++u) {
+                table.SetValue(static_cast<uint32_t>(u * unitOutElems_ + i),
+                               entry + static_cast<uint32_t>(u) * unitSlot);
+            }
+        }
+    }
+
+    // The windows of `fullUnits` full units from unit `unit` on, then of the tail if `withTail`.
+    __aicore__ inline void CopyIn(int64_t unit, int64_t fullUnits, bool withTail)
     {
         LocalTensor<T> in = inQue_.template AllocTensor<T>();
         const int64_t slotElems = t_.unitSlotBytes / sizeof(T);
         bool scalar = false;
-        for (int64_t u = 0; u < units; ++u) {
-            int64_t base = t_.offset + OuterOffset(t_, unit + u, t_.unitDim) + t_.windowLo;
+        for (int64_t u = 0; u < fullUnits + (withTail ? 1 : 0); ++u) {
+            const UnitShape& shape = u < fullUnits ? full_ : tail_;
+            int64_t index = unit + u;
+            int64_t base = t_.offset + OuterOffset(t_, index / grid_.chunksPerRow, t_.runDim) +
+                           index % grid_.chunksPerRow * grid_.chunk * t_.stride[t_.unitDim] + shape.lo;
             LocalTensor<T> slot = in[static_cast<uint32_t>(u * slotElems)];
             if (t_.countDim < 0) {
-                scalar = LoadWindows(slot, base, 1, 0) || scalar;
+                scalar = LoadWindows(slot, base, 1, 0, shape.window) || scalar;
                 continue;
             }
             int64_t pitch = t_.stride[t_.countDim];
-            int64_t count = t_.shape[t_.countDim];
-            int64_t lowest = pitch >= 0 ? base : base + (count - 1) * pitch;
-            scalar = LoadWindows(slot, lowest, count, pitch >= 0 ? pitch : -pitch) || scalar;
+            int64_t lowest = pitch >= 0 ? base : base + (shape.count - 1) * pitch;
+            scalar = LoadWindows(slot, lowest, shape.count, pitch >= 0 ? pitch : -pitch, shape.window) || scalar;
         }
         if (scalar) {
             WaitPipe<HardEvent::S_V>();
@@ -330,18 +462,22 @@ private:
         inQue_.EnQue(in);
     }
 
-    // `count` windows of windowElems units, `pitch` apart in GM from `src`, into consecutive
-    // block slots. Returns whether scalar stores were needed.
-    __aicore__ inline bool LoadWindows(const LocalTensor<T>& dst, int64_t src, int64_t count, int64_t pitch)
+    // `count` windows of `window` units, `pitch` apart in GM from `src`, into consecutive block
+    // slots. Returns whether scalar stores were needed.
+    __aicore__ inline bool LoadWindows(const LocalTensor<T>& dst, int64_t src, int64_t count, int64_t pitch,
+                                       int64_t window)
     {
-        const int64_t window = t_.windowElems;
         const int64_t blockSlotElems = t_.blockSlotBytes / sizeof(T);
         if (t_.usePad) {
+            // Each window lands 32-byte aligned; a tail's shorter windows skip the rest of their slots.
+            const int64_t landed = (window * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes;
+            const uint32_t slotGap = static_cast<uint32_t>(t_.blockSlotBytes / kBlockBytes - landed);
             DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
             for (int64_t done = 0; done < count;) {
                 int64_t n = count - done < kMaxBlockCount ? count - done : kMaxBlockCount;
                 DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(window * sizeof(T)),
-                                         static_cast<uint32_t>(n > 1 ? (pitch - window) * sizeof(T) : 0), 0, 0);
+                                         static_cast<uint32_t>(n > 1 ? (pitch - window) * sizeof(T) : 0),
+                                         n > 1 ? slotGap : 0, 0);
                 DataCopyPad(dst[static_cast<uint32_t>(done * blockSlotElems)], xGm_[src + done * pitch], params, noPad);
                 done += n;
             }
@@ -367,40 +503,97 @@ private:
         return scalar;
     }
 
-    __aicore__ inline void Compute(int64_t count)
+    // Output order: the full units through the main table, the tail through its own (or the
+    // main table's prefix). The tail's output starts aligned: a full unit's output is a 32-byte
+    // multiple when a tail follows it, or its pieces sit in 32-byte slots.
+    __aicore__ inline void Compute(int64_t fullUnits, bool withTail)
     {
         LocalTensor<T> in = inQue_.template DeQue<T>();
         LocalTensor<T> out = outQue_.template AllocTensor<T>();
+        const uint32_t fullElems = static_cast<uint32_t>(fullUnits * unitOutElems_);
+        const uint32_t tailSlot = static_cast<uint32_t>(fullUnits * t_.unitSlotBytes / sizeof(T));
+        const uint32_t tailElems = withTail ? static_cast<uint32_t>(tail_.gatherElems) : 0;
         if constexpr (kBuildHasGather && sizeof(T) <= 4) {
             if (t_.useVectorGather) {
-                Gather(out, in, table_, 0, static_cast<uint32_t>(count));
+                if (fullElems > 0) {
+                    Gather(out, in, table_, 0, fullElems);
+                }
+                if (tailElems > 0) {
+                    Gather(out[fullElems], in[tailSlot], tailTable_, 0, tailElems);
+                }
                 outQue_.EnQue(out);
                 inQue_.FreeTensor(in);
                 return;
             }
         }
         WaitPipe<HardEvent::MTE2_S>();
-        for (int64_t i = 0; i < count; ++i) {
-            out.SetValue(static_cast<uint32_t>(i), in.GetValue(table_.GetValue(static_cast<uint32_t>(i)) / sizeof(T)));
+        for (uint32_t i = 0; i < fullElems; ++i) {
+            out.SetValue(i, in.GetValue(table_.GetValue(i) / sizeof(T)));
+        }
+        for (uint32_t i = 0; i < tailElems; ++i) {
+            out.SetValue(fullElems + i, in.GetValue(tailSlot + tailTable_.GetValue(i) / sizeof(T)));
         }
         WaitPipe<HardEvent::S_MTE3>();
         outQue_.EnQue(out);
         inQue_.FreeTensor(in);
     }
 
-    __aicore__ inline void CopyOut(int64_t pos, int64_t count)
+    // Units of one piece are consecutive in the output: one store for the tile. Otherwise each
+    // unit stores its pieces, grid_.piecePitch apart.
+    __aicore__ inline void CopyOut(int64_t unit, int64_t fullUnits, bool withTail)
     {
         LocalTensor<T> out = outQue_.template DeQue<T>();
-        WriteTile(yGm_, out, pos, count, t_.usePad != 0);
+        if (grid_.pieces == 1) {
+            WriteTile(yGm_, out, UnitStart(grid_, unit), fullUnits * full_.piece + (withTail ? tail_.piece : 0),
+                      t_.usePad != 0);
+        } else {
+            for (int64_t u = 0; u < fullUnits + (withTail ? 1 : 0); ++u) {
+                WritePieces(out[static_cast<uint32_t>(u * unitOutElems_)], UnitStart(grid_, unit + u),
+                            u < fullUnits ? full_.piece : tail_.piece);
+            }
+        }
         outQue_.FreeTensor(out);
     }
 
+    // A unit's pieces of `piece` units each, from their UB slots to output offset `pos` on.
+    __aicore__ inline void WritePieces(const LocalTensor<T>& src, int64_t pos, int64_t piece)
+    {
+        const int64_t pieces = grid_.pieces;
+        if (!t_.usePad) {
+            for (int64_t p = 0; p < pieces; ++p) {
+                WriteTile(yGm_, src[static_cast<uint32_t>(p * pieceSlotElems_)], pos + p * grid_.piecePitch, piece,
+                          false);
+            }
+            return;
+        }
+        // Each piece leaves from the start of its 32-byte slot; UB gaps count 32-byte blocks, GM gaps bytes.
+        const int64_t pieceBytes = piece * static_cast<int64_t>(sizeof(T));
+        const int64_t read = (pieceBytes + kBlockBytes - 1) / kBlockBytes;
+        const uint32_t slotGap = static_cast<uint32_t>(t_.pieceSlotBytes / kBlockBytes - read);
+        const uint32_t gmGap = static_cast<uint32_t>((grid_.piecePitch - piece) * static_cast<int64_t>(sizeof(T)));
+        for (int64_t done = 0; done < pieces;) {
+            int64_t n = pieces - done < kMaxBlockCount ? pieces - done : kMaxBlockCount;
+            DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(pieceBytes), slotGap, gmGap, 0);
+            DataCopyPad(yGm_[pos + done * grid_.piecePitch], src[static_cast<uint32_t>(done * pieceSlotElems_)],
+                        params);
+            done += n;
+        }
+    }
+
     CopyTiling t_;
+    UnitGrid grid_;
+    UnitShape full_;
+    UnitShape tail_;
+    int64_t pieceSlotElems_ = 0;
+    int64_t unitOutElems_ = 0;
+    bool ownTailTable_ = false;
+    int64_t mainTableElems_ = 0;
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> inQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
     TBuf<TPosition::VECCALC> tableBuf_;
     LocalTensor<uint32_t> table_;
+    LocalTensor<uint32_t> tailTable_;
     GlobalTensor<T> xGm_;
     GlobalTensor<T> yGm_;
     int64_t firstUnit_ = 0;
@@ -414,13 +607,18 @@ class ScalarCopyKernel {
 public:
     __aicore__ inline ScalarCopyKernel() {}
 
-    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
+    // False on a tiling this kernel cannot run (Note [corrupt tiling]).
+    __aicore__ inline bool Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
     {
         t_ = tiling;
+        if (!CommonTilingUsable<T>(t_) || !TileFits<T>(t_.tileElems, t_.inBufBytes)) {
+            return false;
+        }
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
         pipe_.InitBuffer(que_, 2, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
+        return true;
     }
 
     __aicore__ inline void Process()
@@ -476,8 +674,9 @@ template <typename Kernel>
 __aicore__ inline void RunCopyKernel(GM_ADDR x, GM_ADDR y, const CopyTiling& t)
 {
     Kernel op;
-    op.Init(x, y, t);
-    op.Process();
+    if (op.Init(x, y, t)) {
+        op.Process();
+    }
 }
 
 // Runs the mode the tiling names with units of T.

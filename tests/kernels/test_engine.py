@@ -146,6 +146,8 @@ VALUE_CASES = [
     ss([130001], [0], [0], [1], begin_mask=1, end_mask=1),  # contiguous, > UB, odd bytes
     ss([100003], [0], [0], [-1], begin_mask=1, end_mask=1),  # reversed, prime length
     ss([250006], [1], [0], [3], end_mask=1),  # strided, > UB
+    ss([7, 70001], [6, -1], [0, 0], [-2, -1], end_mask=3),  # reversed rows > UB: cut, with a tail
+    ss([20011, 40], [-1, 0], [0, 8], [-1, 2], end_mask=1),  # the cut dim is the window dim
     ss([97, 2053], [0, 3], [97, 2050], [1, 1]),  # long odd rows, > UB
     ss([61, 1031], [60, 1030], [0, 0], [-1, -1], end_mask=3),  # both dims reversed, > UB
     ss([300, 7, 33], [0, 0, 1], [300, 7, 32], [2, 1, 1]),  # short rows
@@ -172,6 +174,8 @@ VALUE_CASES = [
     s2d([1, 0, 2, 1], 2),
     s2d([2, 7, 96, 120], 4, "NCHW", "CRD"),  # > UB
     view([5000], [50, 40], [100, 2], 3),
+    view([8000], [2, 2, 2, 2, 2, 2, 2, 3], [5000, 1500, 700, 300, 130, 60, 25, 2], 0),  # 8-byte pairs: 9 dims
+    view([11520], [4, 4, 24, 30], [120, 1, -480, 4], 11040),  # units of several pieces, reversed cut dim, a tail
     view([300000], [299999], [1], 1),
 ]
 

@@ -148,16 +148,23 @@ void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std
         std::cout << "result " << id << " error " << planned.message << "\n";
         return;
     }
-    // Pure planner checks: the core ranges partition the output, the tiles fit UB.
+    // Pure planner checks: the core ranges partition the output (GATHER and TRANSPOSE: its units),
+    // the tiles fit UB.
+    const bool byUnits = SplitsByUnits(tiling);
+    const UnitGrid grid = MakeUnitGrid(tiling);
     int64_t covered = 0;
     bool partition = true;
     for (uint32_t b = 0; b < tiling.blockDim; ++b) {
         int64_t begin, end;
-        CoreRange(tiling, b, &begin, &end);
+        if (byUnits) {
+            CoreUnits(tiling, grid, b, &begin, &end);
+        } else {
+            CoreRange(tiling, b, &begin, &end);
+        }
         partition = partition && begin == covered && end > begin;
         covered = end;
     }
-    partition = partition && covered == tiling.totalElems;
+    partition = partition && covered == (byUnits ? grid.units : tiling.totalElems);
     if (tiling.mode == kCopyModeEmpty) {
         partition = tiling.blockDim == 1;
     }

@@ -2,11 +2,9 @@
 its product line with the model's launch cores, usable UB and feature flags."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 
 from ascend_ops.spec import specs
 

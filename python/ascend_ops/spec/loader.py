@@ -301,7 +301,7 @@ def _parse_attributes(f: _Fields) -> tuple[Attribute, ...]:
 def _check_args(args: Any, g: _Fields, attrs: tuple[Attribute, ...], what: str,
                 complete: bool) -> tuple[tuple[str, Any], ...]:
     names = [a.name for a in attrs]
-    for name, value in args.items():
+    for name in args:
         if name not in names:
             raise SpecError(f"{g.file}:{args.key_lines[name]}: {what}: "
                             f"{_unknown(str(name), names, 'argument')}")

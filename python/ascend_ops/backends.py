@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import os
+import warnings
 from collections.abc import Callable, Iterator
 
 import torch
@@ -22,6 +24,7 @@ import cpu_reference
 from . import native_backend
 from .dtypes import from_numpy, to_numpy
 from .errors import OpArgumentError
+from .native import NativeBuildError
 
 BACKEND_ENV = "ASCEND_OPS_BACKEND"
 BACKENDS = ("native", "reference", "sim")
@@ -35,11 +38,27 @@ def current_backend() -> str:
     chosen = _backend.get()
     if chosen is not None:
         return chosen
-    env = os.environ.get(BACKEND_ENV, "").strip() or DEFAULT_BACKEND
+    env = os.environ.get(BACKEND_ENV, "").strip()
+    if not env:
+        return DEFAULT_BACKEND if _native_builds() else "reference"
     if env not in BACKENDS:
         raise OpArgumentError(f"{BACKEND_ENV}={env!r} is not a CPU backend; "
                               f"choose one of: {', '.join(BACKENDS)}")
     return env
+
+
+@functools.lru_cache(maxsize=1)
+def _native_builds() -> bool:
+    """Whether the default backend can be used. A machine without a C++ compiler still runs
+    every call, on the reference, after one warning; asking for `native` by name there fails
+    with the build error instead."""
+    try:
+        native_backend.library()
+        return True
+    except NativeBuildError as e:
+        warnings.warn(f"ascend-ops: CPU calls run on the numpy reference: {e}", RuntimeWarning,
+                      stacklevel=3)
+        return False
 
 
 @contextlib.contextmanager

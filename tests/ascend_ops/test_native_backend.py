@@ -82,20 +82,36 @@ def test_native_is_the_default_and_reference_stays_selectable(monkeypatch):
         backends.current_backend()
 
 
-def test_a_build_failure_names_the_fix(tmp_path):
-    """No compiler: the first native copy fails with the compiler error and the way out; it
-    does not fall back to the reference silently."""
+def _without_compiler(tmp_path, script: str, backend: str | None):
+    env = {**os.environ, "CXX": str(tmp_path / "no-such-compiler"),
+           "ASCEND_OPS_CACHE": str(tmp_path / "cache"), "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
+    env.pop("ASCEND_OPS_BACKEND", None)
+    if backend is not None:
+        env["ASCEND_OPS_BACKEND"] = backend
+    return subprocess.run([sys.executable, "-W", "always", "-c", script], env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_without_a_compiler_the_default_backend_is_the_reference_after_one_warning(tmp_path):
+    script = ("import torch, ascend_ops\n"
+              "y = torch.ops.ascend_ops.slice(torch.arange(12).reshape(3, 4), [1, 1], [2, 2])\n"
+              "print(y.tolist(), ascend_ops.current_backend())\n")
+    result = _without_compiler(tmp_path, script, backend=None)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[[5, 6], [9, 10]] reference"
+    assert result.stderr.count("CPU calls run on the numpy reference") == 1
+    assert "no C++ compiler found" in result.stderr
+
+
+def test_asking_for_native_without_a_compiler_names_the_fix(tmp_path):
+    """Chosen by name, the native backend does not fall back to the reference silently."""
     script = ("import torch, ascend_ops\n"
               "try:\n"
               "    torch.ops.ascend_ops.slice(torch.zeros(3, 4), [0, 0], [1, 2])\n"
               "except ascend_ops.native.NativeBuildError as e:\n"
               "    print(e)\n"
               "    raise SystemExit(3)\n")
-    env = {**os.environ, "CXX": str(tmp_path / "no-such-compiler"),
-           "ASCEND_OPS_CACHE": str(tmp_path / "cache"), "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
-    env.pop("ASCEND_OPS_BACKEND", None)
-    result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                            text=True, timeout=300)
+    result = _without_compiler(tmp_path, script, backend="native")
     assert result.returncode == 3, result.stderr
     assert "no C++ compiler found" in result.stdout
     assert "ASCEND_OPS_BACKEND=reference" in result.stdout

@@ -80,6 +80,61 @@ constexpr int64_t kMinUbBytes = 4096;           // below this no tile plan makes
 constexpr int64_t kInstructionBytes = 512;      // price of a DMA instruction or scalar GM access (Note [copy cost])
 constexpr int64_t kMinChunkBytes = 1024;        // balancing cores cuts GATHER units no shorter than this
 
+// Note [row chains]
+// BURST_ALIGNED rows of whole 32-byte blocks load by chains: the rows of a tile that differ only
+// in their index of one outer dim `dim` are evenly spaced in the input (its stride) and in UB
+// (the rows of the dims between it and the row), so one strided DataCopy (blockLen = the row,
+// srcStride and dstStride = the gaps, all in 32-byte blocks) loads up to kMaxBlockCount of them.
+// A tile of `tileRows` whole rows takes about tileRows / shape[dim] chains, plus one per index of
+// the dims between `dim` and the row where the tile starts mid-chain.
+struct RowChains {
+    int32_t dim;         // -1: one DataCopy per row
+    int64_t innerRows;   // rows from one index of `dim` to the next, in output order
+    uint16_t rowBlocks;  // blockLen
+    uint16_t srcGap;     // srcStride: input gap between a chain's rows
+    uint16_t dstGap;     // dstStride: UB gap between a chain's rows
+    int64_t perTile;     // DataCopy instructions a tile of whole rows takes, about
+};
+
+// The cheapest chain dim of a unit-stride view (shape / stride / rank of a StridedView or a
+// CopyTiling) of `unitBytes` units, for tiles of `tileRows` whole rows.
+template <typename View>
+inline RowChains PlanRowChains(const View& v, int64_t unitBytes, int64_t tileRows)
+{
+    RowChains best{};
+    best.dim = -1;
+    best.perTile = tileRows;
+    const int32_t last = v.rank - 1;
+    const int64_t row = v.shape[last];
+    const int64_t rowBytes = row * unitBytes;
+    constexpr int64_t kMaxGap = 0xFFFF;
+    if (last < 1 || v.stride[last] != 1 || rowBytes % kBlockBytes != 0 || rowBytes / kBlockBytes > kMaxGap ||
+        tileRows < 2) {
+        return best;
+    }
+    int64_t innerRows = 1;
+    for (int32_t d = last - 1; d >= 0; --d) {
+        const int64_t gap = (v.stride[d] - row) * unitBytes;
+        const int64_t dstGap = (innerRows - 1) * rowBytes;
+        if (dstGap / kBlockBytes > kMaxGap) {
+            break;  // wider dims are further apart still
+        }
+        const int64_t span = v.shape[d] < kMaxBlockCount ? v.shape[d] : kMaxBlockCount;
+        const int64_t perTile = (tileRows + span - 1) / span + (innerRows < tileRows ? innerRows : tileRows);
+        if (v.shape[d] > 1 && gap >= 0 && gap % kBlockBytes == 0 && gap / kBlockBytes <= kMaxGap &&
+            perTile < best.perTile) {
+            best.dim = d;
+            best.innerRows = innerRows;
+            best.rowBlocks = static_cast<uint16_t>(rowBytes / kBlockBytes);
+            best.srcGap = static_cast<uint16_t>(gap / kBlockBytes);
+            best.dstGap = static_cast<uint16_t>(dstGap / kBlockBytes);
+            best.perTile = perTile;
+        }
+        innerRows *= v.shape[d];
+    }
+    return best;
+}
+
 namespace detail {
 
 inline int64_t AlignUp(int64_t value, int64_t align) { return (value + align - 1) / align * align; }
@@ -431,7 +486,7 @@ inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, 
 // bytes read per output byte plus kInstructionBytes per instruction or scalar access. DataCopyPad
 // reads a tile's rows exactly, one instruction per run of evenly spaced rows; DataCopy reads each
 // row's aligned interior in one instruction and its < 32-byte edges element by element.
-inline double BurstCost(const StridedView& v, int64_t elemBytes, bool usePad, int64_t half)
+inline double BurstCost(const StridedView& v, int64_t elemBytes, bool usePad, int64_t half, int32_t coreNum)
 {
     const int64_t row = v.shape[v.rank - 1];
     const double rowBytes = static_cast<double>(row * elemBytes);
@@ -442,6 +497,17 @@ inline double BurstCost(const StridedView& v, int64_t elemBytes, bool usePad, in
         int64_t run = v.rank >= 2 ? v.shape[v.rank - 2] : 1;
         int64_t reads = (rows + run - 1) / run;
         return 1.0 + static_cast<double>(kInstructionBytes * (reads + 1)) / (static_cast<double>(rows) * rowBytes);
+    }
+    // Rows of whole blocks load by chains (Note [row chains]), in tiles of at most a core's rows.
+    const int64_t rows = NumElements(v) / row;
+    const int64_t cores = WorthwhileCores(rows * row * elemBytes, coreNum);
+    const int64_t shareRows = (rows + cores - 1) / cores;
+    int64_t tileRows = half / (row * elemBytes);
+    tileRows = tileRows < shareRows ? tileRows : shareRows;
+    const RowChains chains = PlanRowChains(v, elemBytes, tileRows);
+    if (chains.dim >= 0) {
+        return 1.0 + static_cast<double>(kInstructionBytes * (chains.perTile + 1)) /
+                         static_cast<double>(tileRows * row * elemBytes);
     }
     const int64_t blockElems = kBlockBytes / elemBytes;
     const int64_t edges = row < blockElems ? row : blockElems - 1;
@@ -619,7 +685,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     const int64_t rowElems = merged.shape[merged.rank - 1];
     const bool unitStride = innerStride == 1;
     const bool longRows = rowElems * elemBytes >= kMinBurstRowBytes;
-    const bool burstBetter = !units.ok || BurstCost(merged, elemBytes, usePad, half) <= units.cost;
+    const bool burstBetter = !units.ok || BurstCost(merged, elemBytes, usePad, half, soc.coreNum) <= units.cost;
 
     uint32_t mode;
     if (unitStride && (longRows || burstBetter)) {

@@ -227,6 +227,7 @@ public:
         pipe_.InitBuffer(que_, 2, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
         row_ = t_.shape[t_.rank - 1];
+        chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), t_.tileElems / row_);
         return true;
     }
 
@@ -244,8 +245,9 @@ public:
     }
 
 private:
-    // Output units [pos, pos + count) packed at UB 0 (pos is 32-byte aligned). A row piece at UB
-    // unit p moves its 32-byte aligned interior by DataCopy and its edges by scalar copies.
+    // Output units [pos, pos + count) packed at UB 0 (pos is 32-byte aligned). Whole rows of whole
+    // blocks load by chains (Note [row chains]); otherwise a row piece at UB unit p moves its
+    // 32-byte aligned interior by DataCopy and its edges by scalar copies.
     __aicore__ inline void CopyIn(const LocalTensor<T>& buf, int64_t pos, int64_t count)
     {
         constexpr int64_t blockElems = kBlockBytes / sizeof(T);
@@ -253,6 +255,12 @@ private:
         for (int64_t p = 0; p < count;) {
             int64_t q = pos + p;
             int64_t col = q % row_;
+            if (chains_.dim >= 0 && col == 0 && count - p >= row_) {
+                int64_t rows = (count - p) / row_;
+                LoadRowChains(buf, p, q / row_, rows);
+                p += rows * row_;
+                continue;
+            }
             int64_t n = row_ - col < count - p ? row_ - col : count - p;
             int64_t src = t_.offset + OuterOffset(t_, q / row_, t_.rank - 1) + col;
             int64_t a0 = (p + blockElems - 1) / blockElems * blockElems;
@@ -278,6 +286,30 @@ private:
         }
     }
 
+    // Output rows [first, first + rows) to UB unit `at` on, a chain per row that starts one: the
+    // row whose index of the chain dim is 0, or one of the tile's first innerRows rows.
+    __aicore__ inline void LoadRowChains(const LocalTensor<T>& buf, int64_t at, int64_t first, int64_t rows)
+    {
+        const int64_t inner = chains_.innerRows;
+        const int64_t extent = t_.shape[chains_.dim];
+        for (int64_t i = 0; i < rows; ++i) {
+            int64_t k = (first + i) / inner % extent;
+            if (k != 0 && i >= inner) {
+                continue;  // on the chain of row i - inner
+            }
+            int64_t length = (rows - 1 - i) / inner + 1;
+            length = length < extent - k ? length : extent - k;
+            for (int64_t done = 0; done < length;) {
+                int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
+                int64_t row = i + done * inner;
+                int64_t src = t_.offset + OuterOffset(t_, first + row, t_.rank - 1);
+                DataCopyParams params(static_cast<uint16_t>(n), chains_.rowBlocks, chains_.srcGap, chains_.dstGap);
+                DataCopy(buf[static_cast<uint32_t>(at + row * row_)], xGm_[src], params);
+                done += n;
+            }
+        }
+    }
+
     CopyTiling t_;
     TPipe pipe_;
     TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que_;
@@ -286,6 +318,7 @@ private:
     int64_t begin_ = 0;
     int64_t end_ = 0;
     int64_t row_ = 1;
+    RowChains chains_{};
 };
 
 // ---- GATHER / TRANSPOSE: windows in, Gather into output order, contiguous pieces out --------

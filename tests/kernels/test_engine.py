@@ -157,6 +157,10 @@ VALUE_CASES = [
     sl([1001, 257], [3, 1], [997, 255]),  # > UB, odd rows
     sl([], [], []),
     d2s([2, 3, 4, 8], 2),
+    # Rows that are whole 32-byte blocks load as strided DataCopy chains on the SoCs without
+    # DataCopyPad (Note [row chains]); these are long enough for chains beyond 4095 rows.
+    d2s([1, 2, 4200, 64], 2),
+    s2d([1, 4, 8200, 8], 2),
     d2s([2, 3, 4, 8], 2, mode="CRD"),
     d2s([2, 8, 3, 4], 2, "NCHW"),
     d2s([2, 8, 3, 4], 2, "NCHW", "CRD"),

@@ -79,27 +79,31 @@ constexpr int64_t kMinBurstRowBytes = 128;      // shorter rows may go GATHER (N
 constexpr int64_t kMinUbBytes = 4096;           // below this no tile plan makes sense
 constexpr int64_t kInstructionBytes = 512;      // price of a DMA instruction or scalar GM access (Note [copy cost])
 constexpr int64_t kMinChunkBytes = 1024;        // balancing cores cuts GATHER units no shorter than this
+constexpr int64_t kMaxPadBlockLen = 2097151;    // DataCopyPad blockLen, bytes
 
 // Note [row chains]
-// BURST_ALIGNED rows of whole 32-byte blocks load by chains: the rows of a tile that differ only
-// in their index of one outer dim `dim` are evenly spaced in the input (its stride) and in UB
-// (the rows of the dims between it and the row), so one strided DataCopy (blockLen = the row,
-// srcStride and dstStride = the gaps, all in 32-byte blocks) loads up to kMaxBlockCount of them.
-// A tile of `tileRows` whole rows takes about tileRows / shape[dim] chains, plus one per index of
-// the dims between `dim` and the row where the tile starts mid-chain.
+// Rows of whole 32-byte blocks (BURST_ALIGNED), or any rows (BURST), load by chains: the rows of a
+// tile that differ only in their index of one outer dim `dim` are evenly spaced in the input (its
+// stride) and in UB (the rows of the dims between it and the row), so one strided copy loads up
+// to kMaxBlockCount of them. DataCopy takes blockLen = the row and srcStride and dstStride = the
+// gaps, all in 32-byte blocks; DataCopyPad (`pad`) takes blockLen = the row and srcStride = the
+// input gap in bytes, and dstStride = the UB gap in 32-byte blocks, each row landing in a 32-byte
+// aligned slot. A tile of `tileRows` whole rows takes about tileRows / shape[dim] chains, plus one
+// per index of the dims between `dim` and the row where the tile starts mid-chain.
 struct RowChains {
-    int32_t dim;         // -1: one DataCopy per row
-    int64_t innerRows;   // rows from one index of `dim` to the next, in output order
-    uint16_t rowBlocks;  // blockLen
-    uint16_t srcGap;     // srcStride: input gap between a chain's rows
-    uint16_t dstGap;     // dstStride: UB gap between a chain's rows
-    int64_t perTile;     // DataCopy instructions a tile of whole rows takes, about
+    int32_t dim;        // -1: no chain beats one copy per row
+    int64_t innerRows;  // rows from one index of `dim` to the next, in output order
+    uint32_t rowLen;    // blockLen: 32-byte blocks (DataCopy) or bytes (DataCopyPad)
+    uint32_t srcGap;    // srcStride: input gap between a chain's rows, blocks (DataCopy) or bytes (DataCopyPad)
+    uint32_t dstGap;    // dstStride: UB gap between a chain's rows, 32-byte blocks
+    int64_t perTile;    // copy instructions a tile of whole rows takes, about
 };
 
 // The cheapest chain dim of a unit-stride view (shape / stride / rank of a StridedView or a
-// CopyTiling) of `unitBytes` units, for tiles of `tileRows` whole rows.
+// CopyTiling) of `unitBytes` units, for tiles of `tileRows` whole rows, loaded by DataCopyPad
+// (`pad`) or DataCopy.
 template <typename View>
-inline RowChains PlanRowChains(const View& v, int64_t unitBytes, int64_t tileRows)
+inline RowChains PlanRowChains(const View& v, int64_t unitBytes, int64_t tileRows, bool pad = false)
 {
     RowChains best{};
     best.dim = -1;
@@ -107,27 +111,29 @@ inline RowChains PlanRowChains(const View& v, int64_t unitBytes, int64_t tileRow
     const int32_t last = v.rank - 1;
     const int64_t row = v.shape[last];
     const int64_t rowBytes = row * unitBytes;
-    constexpr int64_t kMaxGap = 0xFFFF;
-    if (last < 1 || v.stride[last] != 1 || rowBytes % kBlockBytes != 0 || rowBytes / kBlockBytes > kMaxGap ||
+    const int64_t rowSlot = (rowBytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
+    const int64_t maxGap = pad ? 0xFFFFFFFFLL : 0xFFFFLL;
+    const int64_t maxLen = pad ? kMaxPadBlockLen : 0xFFFFLL * kBlockBytes;
+    const int64_t gapUnit = pad ? 1 : kBlockBytes;  // input gaps: bytes or blocks
+    if (last < 1 || v.stride[last] != 1 || (!pad && rowBytes % kBlockBytes != 0) || rowBytes > maxLen ||
         tileRows < 2) {
         return best;
     }
     int64_t innerRows = 1;
     for (int32_t d = last - 1; d >= 0; --d) {
         const int64_t gap = (v.stride[d] - row) * unitBytes;
-        const int64_t dstGap = (innerRows - 1) * rowBytes;
-        if (dstGap / kBlockBytes > kMaxGap) {
+        const int64_t dstGap = (innerRows - 1) * rowSlot;
+        if (dstGap / kBlockBytes > maxGap) {
             break;  // wider dims are further apart still
         }
         const int64_t span = v.shape[d] < kMaxBlockCount ? v.shape[d] : kMaxBlockCount;
         const int64_t perTile = (tileRows + span - 1) / span + (innerRows < tileRows ? innerRows : tileRows);
-        if (v.shape[d] > 1 && gap >= 0 && gap % kBlockBytes == 0 && gap / kBlockBytes <= kMaxGap &&
-            perTile < best.perTile) {
+        if (v.shape[d] > 1 && gap >= 0 && gap % gapUnit == 0 && gap / gapUnit <= maxGap && perTile < best.perTile) {
             best.dim = d;
             best.innerRows = innerRows;
-            best.rowBlocks = static_cast<uint16_t>(rowBytes / kBlockBytes);
-            best.srcGap = static_cast<uint16_t>(gap / kBlockBytes);
-            best.dstGap = static_cast<uint16_t>(dstGap / kBlockBytes);
+            best.rowLen = static_cast<uint32_t>(pad ? rowBytes : rowBytes / kBlockBytes);
+            best.srcGap = static_cast<uint32_t>(gap / gapUnit);
+            best.dstGap = static_cast<uint32_t>(dstGap / kBlockBytes);
             best.perTile = perTile;
         }
         innerRows *= v.shape[d];
@@ -484,24 +490,27 @@ inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, 
 
 // What BURST (BURST_ALIGNED without DataCopyPad) would cost the view, priced as GATHER units are:
 // bytes read per output byte plus kInstructionBytes per instruction or scalar access. DataCopyPad
-// reads a tile's rows exactly, one instruction per run of evenly spaced rows; DataCopy reads each
-// row's aligned interior in one instruction and its < 32-byte edges element by element.
+// and DataCopy (rows of whole blocks) read a tile's rows exactly, by chains (Note [row chains]);
+// DataCopy reads any other row's aligned interior in one instruction and its < 32-byte edges
+// element by element.
 inline double BurstCost(const StridedView& v, int64_t elemBytes, bool usePad, int64_t half, int32_t coreNum)
 {
     const int64_t row = v.shape[v.rank - 1];
     const double rowBytes = static_cast<double>(row * elemBytes);
-    if (usePad) {
-        int64_t slot = AlignUp(row * elemBytes, kBlockBytes);
-        int64_t rows = slot <= half ? half / slot : 1;
-        rows = rows < kMaxBlockCount ? rows : kMaxBlockCount;
-        int64_t run = v.rank >= 2 ? v.shape[v.rank - 2] : 1;
-        int64_t reads = (rows + run - 1) / run;
-        return 1.0 + static_cast<double>(kInstructionBytes * (reads + 1)) / (static_cast<double>(rows) * rowBytes);
-    }
-    // Rows of whole blocks load by chains (Note [row chains]), in tiles of at most a core's rows.
     const int64_t rows = NumElements(v) / row;
     const int64_t cores = WorthwhileCores(rows * row * elemBytes, coreNum);
     const int64_t shareRows = (rows + cores - 1) / cores;
+    if (usePad) {
+        // A tile's rows load by chains (Note [row chains]), or one instruction per row.
+        int64_t slot = AlignUp(row * elemBytes, kBlockBytes);
+        int64_t tileRows = slot <= half ? half / slot : 1;
+        tileRows = tileRows < kMaxBlockCount ? tileRows : kMaxBlockCount;
+        tileRows = tileRows < shareRows ? tileRows : shareRows;
+        const RowChains chains = PlanRowChains(v, elemBytes, tileRows, true);
+        return 1.0 + static_cast<double>(kInstructionBytes * (chains.perTile + 1)) /
+                         (static_cast<double>(tileRows) * rowBytes);
+    }
+    // Rows of whole blocks load by chains (Note [row chains]), in tiles of at most a core's rows.
     int64_t tileRows = half / (row * elemBytes);
     tileRows = tileRows < shareRows ? tileRows : shareRows;
     const RowChains chains = PlanRowChains(v, elemBytes, tileRows);

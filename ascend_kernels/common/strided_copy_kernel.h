@@ -127,6 +127,7 @@ public:
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
         pipe_.InitBuffer(que_, 2, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
+        chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), t_.rowsPerTile, true);
         return true;
     }
 
@@ -168,6 +169,10 @@ private:
             DataCopyPad(buf, xGm_[src], params, noPad);
             return;
         }
+        if (chains_.dim >= 0) {
+            LoadRowChains(buf, rowIndex, rows);
+            return;
+        }
         // Runs of rows along the second-innermost dim are evenly spaced: one instruction each.
         const int64_t runLength = outer >= 1 ? t_.shape[outer - 1] : 1;
         const int64_t pitch = outer >= 1 ? t_.stride[outer - 1] : 0;
@@ -182,6 +187,33 @@ private:
                                      static_cast<uint32_t>(n > 1 ? gapBytes : 0), 0, 0);
             DataCopyPad(buf[static_cast<uint32_t>(done * rowSlotElems_)], xGm_[src], params, noPad);
             done += n;
+        }
+    }
+
+    // Output rows [first, first + rows) into consecutive UB row slots, a chain per row that starts
+    // one (Note [row chains]): the row whose index of the chain dim is 0, or one of the tile's
+    // first innerRows rows.
+    __aicore__ inline void LoadRowChains(const LocalTensor<T>& buf, int64_t first, int64_t rows)
+    {
+        DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
+        const int64_t inner = chains_.innerRows;
+        const int64_t extent = t_.shape[chains_.dim];
+        for (int64_t i = 0; i < rows; ++i) {
+            int64_t k = (first + i) / inner % extent;
+            if (k != 0 && i >= inner) {
+                continue;  // on the chain of row i - inner
+            }
+            int64_t length = (rows - 1 - i) / inner + 1;
+            length = length < extent - k ? length : extent - k;
+            for (int64_t done = 0; done < length;) {
+                int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
+                int64_t row = i + done * inner;
+                int64_t src = t_.offset + OuterOffset(t_, first + row, t_.rank - 1);
+                DataCopyExtParams params(static_cast<uint16_t>(n), chains_.rowLen, n > 1 ? chains_.srcGap : 0,
+                                         n > 1 ? chains_.dstGap : 0, 0);
+                DataCopyPad(buf[static_cast<uint32_t>(row * rowSlotElems_)], xGm_[src], params, noPad);
+                done += n;
+            }
         }
     }
 
@@ -204,6 +236,7 @@ private:
     int64_t end_ = 0;
     int64_t row_ = 1;
     int64_t rowSlotElems_ = 0;
+    RowChains chains_{};
 };
 
 // ---- BURST_ALIGNED: DataCopy in whole blocks, scalar piece edges ----------------------------
@@ -303,7 +336,8 @@ private:
                 int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
                 int64_t row = i + done * inner;
                 int64_t src = t_.offset + OuterOffset(t_, first + row, t_.rank - 1);
-                DataCopyParams params(static_cast<uint16_t>(n), chains_.rowBlocks, chains_.srcGap, chains_.dstGap);
+                DataCopyParams params(static_cast<uint16_t>(n), static_cast<uint16_t>(chains_.rowLen),
+                                      static_cast<uint16_t>(chains_.srcGap), static_cast<uint16_t>(chains_.dstGap));
                 DataCopy(buf[static_cast<uint32_t>(at + row * row_)], xGm_[src], params);
                 done += n;
             }

@@ -26,7 +26,7 @@
 #include "copy_planner.h"
 #include "copy_tiling.h"
 #include "copy_tiling_data_generated.h"
-#include "products_generated.h"
+#include "products.h"
 #include "soc_info.h"
 #include "status.h"
 #include "strided_view.h"

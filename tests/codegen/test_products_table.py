@@ -1,4 +1,4 @@
-"""common/products_generated.h, compiled and run: every SoC of op_specs/products.yaml resolves to
+"""common/products_generated.h through products.h, compiled and run: every SoC of op_specs/products.yaml resolves to
 its product line with the model's launch cores, usable UB and feature flags."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROGRAM = r"""
 #include <cstdio>
-#include "products_generated.h"
+#include "products.h"
 
 int main(int argc, char** argv)
 {

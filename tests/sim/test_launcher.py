@@ -23,7 +23,7 @@ A2 = product("atlas-a2")
 
 @pytest.mark.parametrize("p", specs().products, ids=lambda p: p.key)
 def test_the_simulated_soc_is_what_the_generated_host_code_sees(p):
-    # products_generated.h's MakeSocInfo(FindSoc(name)): what the CANN TilingFunc plans with.
+    # products.h's MakeSocInfo(FindSoc(name)): what the CANN TilingFunc plans with.
     table = Soc()
     assert library("slice", p.npu_arch).cdll.ascend_sim_table_soc(p.simulated_soc.encode(),
                                                                  ctypes.byref(table)) == 0

@@ -18,7 +18,7 @@
 #include "copy_planner.h"
 #include "copy_tiling.h"
 #include "op_views.h"
-#include "products_generated.h"
+#include "products.h"
 #include "soc_info.h"
 #include "status.h"
 #include "strided_view.h"

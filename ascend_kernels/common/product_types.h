@@ -1,0 +1,38 @@
+// The types of the product table (products_generated.h, written from op_specs/products.yaml).
+#ifndef ASCEND_KERNELS_COMMON_PRODUCT_TYPES_H
+#define ASCEND_KERNELS_COMMON_PRODUCT_TYPES_H
+
+#include <cstdint>
+
+namespace ascend_ops {
+
+// Which cores a vector-only kernel launches on.
+enum class LaunchArchitecture : int32_t {
+    kSplit = 0,    // separate AIC / AIV cores: launch on the AIV (vector) cores
+    kCoupled = 1,  // one AI core runs cube and vector work: launch on the AI cores
+};
+
+struct ProductInfo {
+    const char* key;                  // op_specs/products.yaml key
+    const char* addConfig;            // msOpGen short SoC name, AddConfig("...")
+    int32_t npuArch;                  // __NPU_ARCH__
+    LaunchArchitecture architecture;
+    int64_t ubBytes;                  // UB per core
+    int64_t ubReservedBytes;          // kept back from the kernel (API scratch)
+    bool dataCopyPad;                 // DataCopyPad exists
+    int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
+    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
+    bool gather8Bit;                  // Gather also takes 8-bit elements
+    bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
+};
+
+struct SocEntry {
+    const char* name;     // what aclrtGetSocName() and the platform's "SoC_version" report
+    int32_t product;      // index into kProducts
+    int32_t aiCores;
+    int32_t vectorCores;
+};
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_PRODUCT_TYPES_H

@@ -1,0 +1,94 @@
+// What each Atlas product line offers, for C++: lookups over the generated product table. The
+// host tiling (ReadSocInfo in copy_op_host.h) finds a product by the SoC name the platform
+// reports and fills the engine's SocInfo with MakeSocInfo(); the simulator runner does the same
+// from a SoC name of the table.
+#ifndef ASCEND_KERNELS_COMMON_PRODUCTS_H
+#define ASCEND_KERNELS_COMMON_PRODUCTS_H
+
+#include <cstdint>
+#include <cstring>
+
+#include "product_types.h"
+#include "products_generated.h"
+#include "soc_info.h"
+
+namespace ascend_ops {
+
+// The SoC of this exact name, or nullptr.
+inline const SocEntry* FindSoc(const char* socName)
+{
+    for (int32_t i = 0; i < kSocCount; ++i) {
+        if (std::strcmp(kSocs[i].name, socName) == 0) {
+            return &kSocs[i];
+        }
+    }
+    return nullptr;
+}
+
+inline char AsciiLower(char c)
+{
+    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// The product line whose AddConfig name matches `shortSocName` ignoring case (CANN's platform
+// reports "Short_SoC_version" = "Ascend910B" for every ascend910b SoC), or nullptr.
+inline const ProductInfo* FindProductByShortSoc(const char* shortSocName)
+{
+    for (int32_t i = 0; i < kProductCount; ++i) {
+        const char* a = kProducts[i].addConfig;
+        const char* b = shortSocName;
+        while (*a != '\0' && *a == AsciiLower(*b)) {
+            ++a;
+            ++b;
+        }
+        if (*a == '\0' && *b == '\0') {
+            return &kProducts[i];
+        }
+    }
+    return nullptr;
+}
+
+// The product line of a SoC: by its exact name, else by its short name; nullptr if neither is
+// in op_specs/products.yaml.
+inline const ProductInfo* FindProduct(const char* socName, const char* shortSocName)
+{
+    const SocEntry* soc = socName != nullptr ? FindSoc(socName) : nullptr;
+    if (soc != nullptr) {
+        return &kProducts[soc->product];
+    }
+    return shortSocName != nullptr ? FindProductByShortSoc(shortSocName) : nullptr;
+}
+
+// Cores a vector-only kernel runs on for a SoC of the table.
+inline int32_t LaunchCores(const SocEntry& soc)
+{
+    return kProducts[soc.product].architecture == LaunchArchitecture::kSplit ? soc.vectorCores : soc.aiCores;
+}
+
+// The engine's SocInfo for a SoC of `product` on which the platform reports `coreNum` launch
+// cores and `ubBytes` of UB per core; the product's UB reserve is taken off here.
+inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int32_t coreNum, int64_t ubBytes)
+{
+    SocInfo soc{};
+    soc.name = socName;
+    soc.coreNum = coreNum;
+    soc.ubBytes = ubBytes - product.ubReservedBytes;
+    soc.hasDataCopyPad = product.dataCopyPad;
+    soc.dataCopyPadMaxElemBytes = static_cast<uint32_t>(product.dataCopyPadMaxElemBytes);
+    soc.hasGather = product.gather;
+    soc.hasGather8Bit = product.gather8Bit;
+    soc.hasUbToUbCopy = product.ubToUbCopy;
+    return soc;
+}
+
+// The SocInfo of a SoC of the table as products.yaml describes it (no platform to ask): the
+// simulator runner's way in.
+inline SocInfo MakeSocInfo(const SocEntry& soc)
+{
+    const ProductInfo& product = kProducts[soc.product];
+    return MakeSocInfo(product, soc.name, LaunchCores(soc), product.ubBytes);
+}
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_PRODUCTS_H

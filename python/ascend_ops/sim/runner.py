@@ -170,7 +170,29 @@ def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None =
     return out, launch(planned, x, out)
 
 
+# With no product active the CPU path takes every fixed-size dtype (Note [active product]); the
+# kernels move element-size units, so a dtype no product lists travels as the spec's integer
+# dtype of its size and keeps its bits.
+_CARRIERS = {1: "uint8", 2: "int16", 4: "int32", 8: "int64"}
+
+
 def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-    """The `sim` CPU backend: `op_name` on a CPU tensor, for the active product (else atlas-a2)."""
-    out, _ = simulate(op_name, to_numpy(x.contiguous()), *args, **kwargs)
-    return from_numpy(out)
+    """The `sim` CPU backend: `op_name` on a CPU tensor, for the active product (else atlas-a2).
+
+    The call is planned (all arguments checked) from the input's shape before any element is
+    copied into the kernel's contiguous input."""
+    dtype = str(x.dtype).removeprefix("torch.")
+    if current_product() is None and dtype not in specs().dtype_names:
+        if x.element_size() not in _CARRIERS and x.is_complex():  # complex128: two float64 planes
+            real, imag = (run_op(op_name, part, *args, **kwargs) for part in (x.real, x.imag))
+            out = torch.empty(real.shape, dtype=x.dtype)
+            torch.view_as_real(out)[..., 0].copy_(real)
+            torch.view_as_real(out)[..., 1].copy_(imag)
+            return out
+        dtype = _CARRIERS[x.element_size()]
+    planned = plan(op_name, tuple(x.shape), dtype, args, kwargs)
+    data = to_numpy(x.contiguous())
+    carried = data.view(np.dtype(dtype)) if dtype != data.dtype.name else data
+    out = np.empty(planned.output_shape, dtype=carried.dtype)
+    launch(planned, carried, out)
+    return from_numpy(out.view(data.dtype))

@@ -60,6 +60,8 @@ def check_input(op: OpSpec, name: str, x: object) -> torch.Tensor:
             f"{op.name}: {name} has dtype {x.dtype}, which ascend_ops cannot move: supported are "
             "the fixed-size dtypes bool, (u)int8/16/32/64, float16/32/64, bfloat16, complex64/128 "
             "and the float8 types") from None
+    if op.max_rank is not None:
+        rules.check_rank(name, x.dim(), op.max_rank, f"{op.name}'s max_rank in {op.file}")
     rules.check_rank(name, x.dim())
     nominal = math.prod(x.shape) * x.element_size()
     if nominal > MAX_NOMINAL_BYTES:

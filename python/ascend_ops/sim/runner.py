@@ -18,7 +18,7 @@ import torch
 from cpu_reference._arguments import index_vector, integer
 
 from ..dtypes import from_numpy, to_numpy
-from ..errors import OpArgumentError
+from ..errors import OpArgumentError, UnsupportedDtypeError
 from ..products import check_dtype, current_product, product as product_named, target_product
 from ..schema import python_signature
 from ..sim_device import DEFAULT_PRODUCT
@@ -171,9 +171,18 @@ def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None =
 
 
 # With no product active the CPU path takes every fixed-size dtype (Note [active product]); the
-# kernels move element-size units, so a dtype no product lists travels as the spec's integer
-# dtype of its size and keeps its bits.
-_CARRIERS = {1: "uint8", 2: "int16", 4: "int32", 8: "int64"}
+# kernels move element-size units, so a dtype no product lists travels as one of the op's own
+# dtypes of its size and keeps its bits.
+def _carrier(op_name: str, x: torch.Tensor) -> str:
+    op = specs().op(op_name)
+    same_size = [d for d in op.dtypes if specs().dtype_size(d) == x.element_size()]
+    if not same_size:
+        sizes = sorted({specs().dtype_size(d) for d in op.dtypes})
+        raise UnsupportedDtypeError(
+            f"{op_name} on the sim backend runs the generated kernels, which move elements of "
+            f"{', '.join(map(str, sizes))} bytes (the sizes of {op_name}'s dtypes); {x.dtype} has "
+            f"{x.element_size()}: use the native or reference backend for it")
+    return same_size[0]
 
 
 def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
@@ -183,13 +192,13 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
     copied into the kernel's contiguous input."""
     dtype = str(x.dtype).removeprefix("torch.")
     if current_product() is None and dtype not in specs().dtype_names:
-        if x.element_size() not in _CARRIERS and x.is_complex():  # complex128: two float64 planes
+        if x.is_complex():  # as two planes of its real dtype
             real, imag = (run_op(op_name, part, *args, **kwargs) for part in (x.real, x.imag))
             out = torch.empty(real.shape, dtype=x.dtype)
             torch.view_as_real(out)[..., 0].copy_(real)
             torch.view_as_real(out)[..., 1].copy_(imag)
             return out
-        dtype = _CARRIERS[x.element_size()]
+        dtype = _carrier(op_name, x)
     planned = plan(op_name, tuple(x.shape), dtype, args, kwargs)
     data = to_numpy(x.contiguous())
     carried = data.view(np.dtype(dtype)) if dtype != data.dtype.name else data

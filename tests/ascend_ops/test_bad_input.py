@@ -274,6 +274,20 @@ def test_sim_backend_rejects_before_copying_an_expanded_input():
     assert growth < 256, f"maxrss grew by {growth:.0f} MiB: the input was copied before the check"
 
 
+def test_sim_backend_refuses_to_copy_a_huge_view(monkeypatch):
+    x = torch.zeros(1, dtype=torch.int16).expand(65539, 65541)  # 8.6 GB if made contiguous
+    with ascend_ops.use_backend("sim"), pytest.raises(OpArgumentError, match=re.escape(
+            "x is a non-contiguous view of 8590983198 bytes: the sim backend copies its input "
+            "whole into simulated GM and copies at most 2147483648 bytes (ASCEND_OPS_SIM_MAX_COPY_BYTES)")):
+        ascend_ops.slice(x, [0, 0], [1, 1])
+    monkeypatch.setenv("ASCEND_OPS_SIM_MAX_COPY_BYTES", "16")
+    small = torch.arange(6, dtype=torch.int16).reshape(2, 3).t()  # 12 bytes, non-contiguous
+    with ascend_ops.use_backend("sim"):
+        assert torch.equal(ascend_ops.slice(small, [1, 0], [2, 2]), small[1:3, 0:2])
+        with pytest.raises(OpArgumentError, match="copies at most 16 bytes"):
+            ascend_ops.slice(small.expand(2, 3, 2), [0, 0, 0], [1, 1, 1])
+
+
 def test_slice_backward_allocates_only_the_gradient():
     growth = _maxrss_growth_mib(
         "x = torch.zeros(2**25, requires_grad=True)  # 128 MiB\n"

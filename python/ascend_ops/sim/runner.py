@@ -9,6 +9,7 @@ kernel on blocks 0..blockDim-1, and read back the output and what the kernel mov
 from __future__ import annotations
 
 import ctypes
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,6 +174,28 @@ def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None =
 # With no product active the CPU path takes every fixed-size dtype (Note [active product]); the
 # kernels move element-size units, so a dtype no product lists travels as one of the op's own
 # dtypes of its size and keeps its bits.
+COPY_LIMIT_ENV = "ASCEND_OPS_SIM_MAX_COPY_BYTES"
+DEFAULT_COPY_LIMIT = 2**31  # 2 GiB
+
+
+def _check_copy_size(x: torch.Tensor) -> None:
+    """The kernels read a contiguous input, as on the NPU: a non-contiguous view (an expanded
+    tensor, say) is copied whole into simulated GM first, so refuse one too large to copy."""
+    if x.is_contiguous():
+        return
+    nbytes = x.numel() * x.element_size()
+    text = os.environ.get(COPY_LIMIT_ENV, "").strip()
+    try:
+        limit = int(text) if text else DEFAULT_COPY_LIMIT
+    except ValueError:
+        raise OpArgumentError(f"{COPY_LIMIT_ENV}={text!r} must be a number of bytes") from None
+    if nbytes > limit:
+        raise OpArgumentError(
+            f"x is a non-contiguous view of {nbytes} bytes: the sim backend copies its input whole "
+            f"into simulated GM and copies at most {limit} bytes ({COPY_LIMIT_ENV}); pass a "
+            f"smaller or contiguous input, or use the native backend")
+
+
 def _carrier(op_name: str, x: torch.Tensor) -> str:
     op = specs().op(op_name)
     same_size = [d for d in op.dtypes if specs().dtype_size(d) == x.element_size()]
@@ -191,7 +214,7 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
     The call is planned (all arguments checked) from the input's shape before any element is
     copied into the kernel's contiguous input."""
     dtype = str(x.dtype).removeprefix("torch.")
-    if current_product() is None and dtype not in specs().dtype_names:
+    if current_product() is None and dtype not in specs().op(op_name).dtypes:
         if x.is_complex():  # as two planes of its real dtype
             real, imag = (run_op(op_name, part, *args, **kwargs) for part in (x.real, x.imag))
             out = torch.empty(real.shape, dtype=x.dtype)
@@ -200,6 +223,7 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
             return out
         dtype = _carrier(op_name, x)
     planned = plan(op_name, tuple(x.shape), dtype, args, kwargs)
+    _check_copy_size(x)
     data = to_numpy(x.contiguous())
     carried = data.view(np.dtype(dtype)) if dtype != data.dtype.name else data
     out = np.empty(planned.output_shape, dtype=carried.dtype)

@@ -3,7 +3,7 @@
 Importing the package registers `torch.ops.ascend_ops.*`. The ops, their arguments and their
 per-product dtype rules are declared in `op_specs/`; see README.md.
 """
-from .errors import OpArgumentError, SpecError, UnsupportedDtypeError
+from .errors import OpArgumentError, OpTypeError, SpecError, UnsupportedDtypeError
 from .products import (current_product, is_supported, product, products, supported_dtypes,
                        target_product)
 from .backends import current_backend, use_backend
@@ -25,7 +25,7 @@ space_to_depth = _api.make_op_function(_specs().op("space_to_depth"))
 
 __all__ = [
     "strided_slice", "slice", "depth_to_space", "space_to_depth",
-    "OpArgumentError", "UnsupportedDtypeError", "SpecError",
+    "OpArgumentError", "OpTypeError", "UnsupportedDtypeError", "SpecError",
     "Product", "products", "product", "supported_dtypes", "is_supported", "current_product",
     "target_product", "current_backend", "use_backend",
 ]

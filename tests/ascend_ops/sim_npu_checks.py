@@ -384,19 +384,19 @@ def generated_kernels_run_for_the_claimed_product() -> None:
     from ascend_ops.sim import runner
 
     products = []
-    simulate = runner.simulate
+    launch = runner.launch
 
-    def spy(*args, **kwargs):
-        products.append(runner.sim_product().key)
-        return simulate(*args, **kwargs)
+    def spy(plan, *args, **kwargs):
+        products.append(plan.product.key)
+        return launch(plan, *args, **kwargs)
 
-    runner.simulate = spy
+    runner.launch = spy
     try:
         x = random_tensor((2, 12, 3, 5), torch.float16, 7)
         with ascend_ops.use_backend("sim"):
             out = ascend_ops.depth_to_space(x.npu(), 2, data_format="NCHW", mode="CRD")
     finally:
-        runner.simulate = simulate
+        runner.launch = launch
     assert products == ["atlas-200i-500-a2"], products
     assert_on_npu(out)
     assert_same_bits(out, torch.nn.functional.pixel_shuffle(x, 2))

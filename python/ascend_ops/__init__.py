@@ -11,12 +11,15 @@ from . import api as _api
 from . import registration as _registration
 from .spec import Product, specs as _specs
 from . import sim_device as _sim_device
+from . import npu as _npu
 
 __version__ = "0.1.0"
 
 _registration.register_all()
 if _sim_device.enabled_by_environment():  # ASCEND_OPS_SIM_NPU=1: process-global, never default
     _sim_device.enable_simulated_npu()
+else:  # torch_npu, if installed, then the op package and its binding (ascend_ops.npu)
+    _npu.load_custom_kernels()
 
 strided_slice = _api.make_op_function(_specs().op("strided_slice"))
 slice = _api.make_op_function(_specs().op("slice"))  # noqa: A001 - the op's public name

@@ -27,7 +27,7 @@ def _run_scenario(scenario: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_OPS_")}
     env.update(sim_npu_checks.SCENARIO_ENV[scenario], TORCH_DEVICE_BACKEND_AUTOLOAD="0")
     done = subprocess.run([sys.executable, str(CHECKS_SCRIPT), scenario], env=env,
-                          cwd=CHECKS_SCRIPT.parent, capture_output=True, text=True, timeout=300)
+                          cwd=CHECKS_SCRIPT.parent, capture_output=True, text=True, timeout=900)
     lines = [line for line in done.stdout.splitlines()
              if line.startswith(sim_npu_checks.RESULTS_PREFIX)]
     # A nonzero exit fails every check, even after results were printed: the process must also

@@ -426,14 +426,46 @@ def load_specs(spec_dir: Path, root: Path | None = None) -> SpecSet:
     return SpecSet(dtype_sizes, products, tuple(ops))
 
 
+# Note [project files]
+# ~~~~~~~~~~~~~~~~~~~~
+# The specs and the C++ sources the package compiles at run time (the engine headers, the
+# AscendC emulator, the generated kernels) sit in the checkout beside python/, as op_specs/ and
+# ascend_kernels/. Run from a checkout (an editable install, the tests, `ascend-ops generate`)
+# the package reads those very folders, so an edited spec takes effect at once. A wheel carries
+# a copy of both under ascend_ops/bundled/ (setup.py), read-only data with the same layout.
+# Only the checkout the package itself sits in counts, never some op_specs/ further up: a
+# venv inside a checkout must not read that checkout with an installed wheel.
+_PACKAGE_DIR = Path(__file__).resolve().parents[1]
+_CHECKOUT = _PACKAGE_DIR.parents[1]  # <checkout>/python/ascend_ops
+_BUNDLED = _PACKAGE_DIR / "bundled"
+
+
+def _is_project(root: Path) -> bool:
+    return (root / "op_specs" / PRODUCTS_FILE).is_file()
+
+
+def running_from_checkout() -> bool:
+    """Whether the package runs from a checkout (editable install) rather than an installed wheel."""
+    return _PACKAGE_DIR.parent.name == "python" and _is_project(_CHECKOUT)
+
+
 def project_root() -> Path:
-    """The checkout this package runs from (`pip install -e .`): holds op_specs/ and ascend_kernels/."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        if (parent / "op_specs" / PRODUCTS_FILE).is_file():
-            return parent
-    raise SpecError(f"{here}:1: cannot find op_specs/ above the installed package; install "
-                    f"ascend-ops from a checkout with `pip install -e .`")
+    """The folder holding the op_specs/ and ascend_kernels/ in use (Note [project files]): the
+    checkout, else the copy inside the installed package."""
+    if running_from_checkout():
+        return _CHECKOUT
+    if _is_project(_BUNDLED):
+        return _BUNDLED
+    raise SpecError(f"{_BUNDLED / 'op_specs' / PRODUCTS_FILE}:1: missing: this ascend_ops "
+                    f"({_PACKAGE_DIR}) is neither in a checkout nor an installed wheel with its "
+                    f"bundled specs; reinstall it (pip install ascend-ops, or pip install -e . "
+                    f"in a checkout)")
+
+
+def spec_folder_description() -> str:
+    """Which op_specs/ the package reads, for `ascend-ops --version`."""
+    where = "the checkout" if running_from_checkout() else "bundled with the installed package"
+    return f"{project_root() / 'op_specs'} ({where})"
 
 
 @functools.lru_cache(maxsize=None)

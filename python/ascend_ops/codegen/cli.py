@@ -37,9 +37,9 @@ def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
         from ..spec import project_root, running_from_checkout
         if not running_from_checkout():
             raise GenerateUsageError(
-                f"this ascend_ops is an installed package, not a checkout: its specs are a "
-                f"read-only copy ({project_root() / 'op_specs'}); generate in a checkout, or "
-                f"name the folders with --specs DIR --out DIR")
+                "this ascend_ops is an installed package, not a checkout: its specs are a "
+                "copy bundled with it; generate in a checkout, or name the folders with "
+                "--specs DIR --out DIR")
         root = project_root()
         return root / "op_specs", root / "ascend_kernels"
     if specs is None:

@@ -18,6 +18,8 @@ from ..errors import SpecError
 from .model import (
     REQUIRED,
     Attribute,
+    Backward,
+    BackwardRule,
     AttrType,
     DtypeRule,
     DtypeRuleKind,
@@ -326,6 +328,39 @@ def _parse_input(g: _Fields) -> Any:
         {k: tuple(v) for k, v in value.items()}
 
 
+_BACKWARD_FORMS = "`backward: scatter` or `backward: {inverse: <op>}`"
+
+
+def _parse_backward(f: _Fields) -> Backward | None:
+    value = f.take("backward", object, None)  # either form; checked below
+    if value is None:
+        return None
+    loc = f.loc("backward")
+    if value == BackwardRule.SCATTER.value:
+        return Backward(BackwardRule.SCATTER, None, loc)
+    if isinstance(value, dict) and list(value) == [BackwardRule.INVERSE.value] and \
+            isinstance(value[BackwardRule.INVERSE.value], str):
+        return Backward(BackwardRule.INVERSE, value[BackwardRule.INVERSE.value], loc)
+    raise f.error("backward", f"backward must be {_BACKWARD_FORMS}, got {value!r}")
+
+
+def _check_backward(op: OpSpec, ops: list[OpSpec]) -> None:
+    """An inverse names another op that takes the same attributes."""
+    b = op.backward
+    if b is None or b.rule is not BackwardRule.INVERSE:
+        return
+    by_name = {o.name: o for o in ops}
+    inverse = by_name.get(b.inverse)
+    if inverse is None:
+        raise SpecError(f"{b.loc}: backward: {_unknown(str(b.inverse), list(by_name), 'op')}")
+    mine = [(a.name, a.type) for a in op.attributes]
+    theirs = [(a.name, a.type) for a in inverse.attributes]
+    if mine != theirs:
+        raise SpecError(f"{b.loc}: backward: {{inverse: {inverse.name}}} needs {inverse.name} to "
+                        f"take the attributes of {op.name} ({', '.join(n for n, _ in mine)}); "
+                        f"it takes ({', '.join(n for n, _ in theirs)})")
+
+
 def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
               products: tuple[Product, ...]) -> OpSpec:
     f = _Fields(node, "op spec", rel, 1)
@@ -385,7 +420,8 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         summary=f.take("summary", str), doc=f.take("doc", str),
         inputs=_parse_tensor_args(f, "inputs"), outputs=_parse_tensor_args(f, "outputs"),
         attributes=attrs, dtypes=tuple(op_dtypes), product_rules=tuple(rules),
-        examples=tuple(examples), errors=tuple(errors), loc=f.loc())
+        examples=tuple(examples), errors=tuple(errors), loc=f.loc(),
+        backward=_parse_backward(f))
     f.done()
     if len(spec.inputs) != 1 or len(spec.outputs) != 1:
         raise f.error("inputs", f"op {name}: the data-movement engine takes exactly one input "
@@ -419,6 +455,8 @@ def load_specs(spec_dir: Path, root: Path | None = None) -> SpecSet:
         ops.append(_parse_op(_load_yaml(path, rel(path)), rel(path), dtypes, products))
     if not ops:
         raise SpecError(f"{rel(spec_dir)}:1: no op specs found next to products.yaml")
+    for o in ops:
+        _check_backward(o, ops)
     types = [o.op_type for o in ops]
     for o in ops:
         if types.count(o.op_type) > 1:

@@ -287,7 +287,7 @@ def test_example_argument_that_is_not_an_attribute(copy: SpecCopy):
     copy.edit("slice.yaml", "args: {offsets: [1, 2], size: [2, 4]}",
               "args: {offsets: [1, 2], size: [2, 4], offset: [0, 0]}")
     line = copy.line_of("slice.yaml", "offset: [0, 0]")
-    assert copy.error() == (f"op_specs/slice.yaml:{line}: example seed_example: unknown argument "
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: example atb_documentation_example: unknown argument "
                             f"'offset'; did you mean 'offsets'?")
 
 
@@ -302,7 +302,7 @@ def test_error_example_argument_that_is_not_an_attribute(copy: SpecCopy):
 def test_example_missing_a_required_argument(copy: SpecCopy):
     copy.edit("slice.yaml", "args: {offsets: [1, 2], size: [2, 4]}", "args: {offsets: [1, 2]}")
     line = copy.line_of("slice.yaml", "args: {offsets: [1, 2]}")
-    assert copy.error() == (f"op_specs/slice.yaml:{line}: example seed_example does not give the "
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: example atb_documentation_example does not give the "
                             f"required argument 'size'")
 
 

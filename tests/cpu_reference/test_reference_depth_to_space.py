@@ -102,7 +102,7 @@ def test_matches_index_formula(data_format, mode, n, depth, h, w, bs):
     np.testing.assert_array_equal(space_to_depth(z, bs, data_format=data_format, mode=mode), expected)
 
 
-# --- the seed's and TF's documented examples (NHWC, DCR) -------------------------------------
+# --- TensorFlow's documented examples (NHWC, DCR) --------------------------------------------
 
 
 def test_seed_example_depth_4():

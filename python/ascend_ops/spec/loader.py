@@ -1,6 +1,6 @@
 """Parse `op_specs/*.yaml` into the frozen model of `model.py`.
 
-Validation happens in three places (STYLE.md §3): while parsing each field (types, unknown and
+Validation happens in three places: while parsing each field (types, unknown and
 duplicate keys), per op (invariants inside one spec), and across files (product keys, dtypes and
 SoC names resolve). Every error is a `SpecError` whose message starts with `file:line:`, states
 the rule and, where it can, what to write instead.

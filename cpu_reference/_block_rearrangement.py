@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._arguments import integer, shape_vector, string
+from ._view_steps import Permute, Reshape, ViewStep, apply_steps
 from .errors import OpArgumentError
 
 DATA_FORMATS = ("NHWC", "NCHW", "NCHW_VECT_C")
@@ -56,11 +57,15 @@ class BlockRearrangement:
     output_shape: tuple[int, ...]
     steps: tuple[ReshapeTranspose, ...]
 
+    def view_steps(self) -> tuple[ViewStep, ...]:
+        out: list[ViewStep] = []
+        for step in self.steps:
+            out += [Reshape(step.split_shape), Permute(step.permutation), Reshape(step.output_shape)]
+        return tuple(out)
+
     def apply(self, x: np.ndarray) -> np.ndarray:
         """The rearranged `x` (possibly a view of `x`; callers copy)."""
-        for step in self.steps:
-            x = step.apply(x)
-        return x
+        return apply_steps(self.view_steps(), x)
 
     def inverse(self) -> BlockRearrangement:
         return BlockRearrangement(

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._arguments import INT32_MAX, INT32_MIN, MAX_RANK, check_rank, index_vector, integer, shape_vector
+from ._view_steps import Index
 from .errors import OpArgumentError
 
 MAX_SPEC_ENTRIES = 31  # TF: begin.NumElements() < 32
@@ -117,6 +118,13 @@ class StridedSliceView:
             i = next(input_dims)
             index.append(self.begin[i] if self.shrink[i] else self._numpy_slice(i))
         return (*index, Ellipsis)
+
+    @property
+    def output_shape(self) -> tuple[int, ...]:
+        return self.final_shape
+
+    def view_steps(self) -> tuple[Index, ...]:
+        return (Index(self.numpy_index()),)
 
     def apply(self, x: np.ndarray) -> np.ndarray:
         """The selected elements of `x` as a numpy view of `x` with shape `final_shape`."""

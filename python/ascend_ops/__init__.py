@@ -21,13 +21,13 @@ if _sim_device.enabled_by_environment():  # ASCEND_OPS_SIM_NPU=1: process-global
 else:  # torch_npu, if installed, then the op package and its binding (ascend_ops.npu)
     _npu.load_custom_kernels()
 
-strided_slice = _api.make_op_function(_specs().op("strided_slice"))
-slice = _api.make_op_function(_specs().op("slice"))  # noqa: A001 - the op's public name
-depth_to_space = _api.make_op_function(_specs().op("depth_to_space"))
-space_to_depth = _api.make_op_function(_specs().op("space_to_depth"))
+# One public function per op spec, named after it.
+for _op in _specs().ops:
+    globals()[_op.name] = _api.make_op_function(_op)
+del _op
 
 __all__ = [
-    "strided_slice", "slice", "depth_to_space", "space_to_depth",
+    *(op.name for op in _specs().ops),
     "OpArgumentError", "OpTypeError", "UnsupportedDtypeError", "SpecError",
     "Product", "products", "product", "supported_dtypes", "is_supported", "current_product",
     "target_product", "current_backend", "use_backend",

@@ -19,9 +19,7 @@ from collections.abc import Callable, Iterator
 
 import torch
 
-import cpu_reference
-
-from . import native_backend
+from . import native_backend, op_pieces
 from .dtypes import from_numpy, to_numpy
 from .errors import OpArgumentError
 from .native import NativeBuildError
@@ -78,10 +76,8 @@ def use_backend(name: str) -> Iterator[str]:
 
 
 def _reference(op_name: str) -> Callable[..., torch.Tensor]:
-    fn = getattr(cpu_reference, op_name)
-
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-        return from_numpy(fn(to_numpy(x), *args, **kwargs))
+        return from_numpy(op_pieces.reference(op_name)(to_numpy(x), *args, **kwargs))
     return run
 
 

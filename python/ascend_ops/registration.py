@@ -16,7 +16,7 @@ from . import backends, npu, torch_views
 from .arguments import install_checked_packets
 from .products import check_dtype
 from .schema import torch_schema
-from .spec import OpSpec, specs
+from .spec import BackwardRule, OpSpec, specs
 
 NAMESPACE = "ascend_ops"
 
@@ -38,12 +38,12 @@ def _register(op: OpSpec) -> None:
     _lib.impl(op.name, _checked(op, backends.cpu_kernel(op.name)), "CPU")
     _lib.impl(op.name, _checked(op, npu.device_kernel(op.name)), "PrivateUse1")
     # Fake tensors carry shapes only: the view ops compute the result's shape and dtype.
-    torch.library.register_fake(qualname, _checked(op, torch_views.OPS[op.name]), lib=_lib)
+    torch.library.register_fake(qualname, _checked(op, torch_views.view_op(op.name)), lib=_lib)
 
 
 # --- autograd -----------------------------------------------------------------------------------
-# Slices scatter the incoming gradient into zeros shaped like the input; DepthToSpace and
-# SpaceToDepth are each other's backward, with the same arguments.
+# The spec's `backward:` says how: `scatter` sends the incoming gradient to the input elements
+# the op read (zeros elsewhere), `{inverse: <op>}` applies that op, with the same arguments.
 
 def _setup_context(ctx, inputs, keyword_only_inputs, output) -> None:
     x, *args = inputs
@@ -106,20 +106,20 @@ def _inverse_backward(inverse_name: str):
     return backward
 
 
-_BACKWARD = {
-    "strided_slice": _scatter_backward("strided_slice"),
-    "slice": _scatter_backward("slice"),
-    "depth_to_space": _inverse_backward("space_to_depth"),
-    "space_to_depth": _inverse_backward("depth_to_space"),
-}
+def _backward(op: OpSpec):
+    if op.backward.rule is BackwardRule.SCATTER:
+        return _scatter_backward(op.name)
+    return _inverse_backward(op.backward.inverse)
 
 
 def register_all() -> None:
     for op in specs().ops:
         _register(op)
     for op in specs().ops:
+        if op.backward is None:
+            continue  # not differentiable: torch says so when a gradient is asked for
         has_keyword_only = any(a.keyword_only for a in op.attributes)
         torch.library.register_autograd(
-            f"{NAMESPACE}::{op.name}", _BACKWARD[op.name], lib=_lib,
+            f"{NAMESPACE}::{op.name}", _backward(op), lib=_lib,
             setup_context=_setup_context if has_keyword_only else _setup_context_positional)
     install_checked_packets(getattr(torch.ops, NAMESPACE), specs().ops)

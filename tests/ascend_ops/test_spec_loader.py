@@ -287,7 +287,7 @@ def test_example_argument_that_is_not_an_attribute(copy: SpecCopy):
     copy.edit("slice.yaml", "args: {offsets: [1, 2], size: [2, 4]}",
               "args: {offsets: [1, 2], size: [2, 4], offset: [0, 0]}")
     line = copy.line_of("slice.yaml", "offset: [0, 0]")
-    assert copy.error() == (f"op_specs/slice.yaml:{line}: example seed_example: unknown argument "
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: example atb_documentation_example: unknown argument "
                             f"'offset'; did you mean 'offsets'?")
 
 
@@ -302,7 +302,7 @@ def test_error_example_argument_that_is_not_an_attribute(copy: SpecCopy):
 def test_example_missing_a_required_argument(copy: SpecCopy):
     copy.edit("slice.yaml", "args: {offsets: [1, 2], size: [2, 4]}", "args: {offsets: [1, 2]}")
     line = copy.line_of("slice.yaml", "args: {offsets: [1, 2]}")
-    assert copy.error() == (f"op_specs/slice.yaml:{line}: example seed_example does not give the "
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: example atb_documentation_example does not give the "
                             f"required argument 'size'")
 
 
@@ -466,3 +466,44 @@ def test_max_rank_is_range_checked(copy: SpecCopy):
     line = copy.line_of("slice.yaml", "max_rank: 65")
     assert copy.error() == (f"op_specs/slice.yaml:{line}: op spec.max_rank = 65 is out of range: "
                             f"it must be in [1, 64]")
+
+
+# --- backward -----------------------------------------------------------------------------------
+
+def test_backward_rules_of_the_real_specs():
+    from ascend_ops.spec import BackwardRule
+
+    rules = {op.name: (op.backward.rule, op.backward.inverse) for op in specs().ops}
+    assert rules == {"strided_slice": (BackwardRule.SCATTER, None),
+                     "slice": (BackwardRule.SCATTER, None),
+                     "depth_to_space": (BackwardRule.INVERSE, "space_to_depth"),
+                     "space_to_depth": (BackwardRule.INVERSE, "depth_to_space")}
+
+
+def test_backward_of_an_unknown_form(copy: SpecCopy):
+    copy.edit("slice.yaml", "backward: scatter", "backward: gather")
+    line = copy.line_of("slice.yaml", "backward:")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: backward must be `backward: scatter` or "
+                            f"`backward: {{inverse: <op>}}`, got 'gather'")
+
+
+def test_backward_inverse_of_an_unknown_op(copy: SpecCopy):
+    copy.edit("depth_to_space.yaml", "backward: {inverse: space_to_depth}",
+              "backward: {inverse: space_to_dept}")
+    line = copy.line_of("depth_to_space.yaml", "backward:")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: backward: unknown op "
+                            f"'space_to_dept'; did you mean 'space_to_depth'?")
+
+
+def test_backward_inverse_with_other_attributes(copy: SpecCopy):
+    copy.edit("depth_to_space.yaml", "backward: {inverse: space_to_depth}",
+              "backward: {inverse: slice}")
+    line = copy.line_of("depth_to_space.yaml", "backward:")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: backward: {{inverse: slice}} "
+                            f"needs slice to take the attributes of depth_to_space (block_size, "
+                            f"data_format, mode); it takes (offsets, size)")
+
+
+def test_no_backward_means_not_differentiable(copy: SpecCopy):
+    copy.edit("slice.yaml", "backward: scatter\n", "")
+    assert copy.load().op("slice").backward is None

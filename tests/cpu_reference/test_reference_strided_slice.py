@@ -57,7 +57,7 @@ def raises_exactly(message: str):
     return pytest.raises(OpArgumentError, match="^" + re.escape(message) + "$")
 
 
-# --- the seed's examples, corrected (DESIGN.md lists the seed's doc bugs) --------------------
+# --- TensorFlow's documentation examples, with its known errors corrected ----------------------
 
 
 def test_reverse_from_second_to_last_is_3_2_1():

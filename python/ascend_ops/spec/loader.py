@@ -1,6 +1,6 @@
 """Parse `op_specs/*.yaml` into the frozen model of `model.py`.
 
-Validation happens in three places (STYLE.md §3): while parsing each field (types, unknown and
+Validation happens in three places: while parsing each field (types, unknown and
 duplicate keys), per op (invariants inside one spec), and across files (product keys, dtypes and
 SoC names resolve). Every error is a `SpecError` whose message starts with `file:line:`, states
 the rule and, where it can, what to write instead.
@@ -18,6 +18,8 @@ from ..errors import SpecError
 from .model import (
     REQUIRED,
     Attribute,
+    Backward,
+    BackwardRule,
     AttrType,
     DtypeRule,
     DtypeRuleKind,
@@ -363,6 +365,39 @@ def _parse_input(g: _Fields) -> Any:
         {k: tuple(v) for k, v in value.items()}
 
 
+_BACKWARD_FORMS = "`backward: scatter` or `backward: {inverse: <op>}`"
+
+
+def _parse_backward(f: _Fields) -> Backward | None:
+    value = f.take("backward", object, None)  # either form; checked below
+    if value is None:
+        return None
+    loc = f.loc("backward")
+    if value == BackwardRule.SCATTER.value:
+        return Backward(BackwardRule.SCATTER, None, loc)
+    if isinstance(value, dict) and list(value) == [BackwardRule.INVERSE.value] and \
+            isinstance(value[BackwardRule.INVERSE.value], str):
+        return Backward(BackwardRule.INVERSE, value[BackwardRule.INVERSE.value], loc)
+    raise f.error("backward", f"backward must be {_BACKWARD_FORMS}, got {value!r}")
+
+
+def _check_backward(op: OpSpec, ops: list[OpSpec]) -> None:
+    """An inverse names another op that takes the same attributes."""
+    b = op.backward
+    if b is None or b.rule is not BackwardRule.INVERSE:
+        return
+    by_name = {o.name: o for o in ops}
+    inverse = by_name.get(b.inverse)
+    if inverse is None:
+        raise SpecError(f"{b.loc}: backward: {_unknown(str(b.inverse), list(by_name), 'op')}")
+    mine = [(a.name, a.type) for a in op.attributes]
+    theirs = [(a.name, a.type) for a in inverse.attributes]
+    if mine != theirs:
+        raise SpecError(f"{b.loc}: backward: {{inverse: {inverse.name}}} needs {inverse.name} to "
+                        f"take the attributes of {op.name} ({', '.join(n for n, _ in mine)}); "
+                        f"it takes ({', '.join(n for n, _ in theirs)})")
+
+
 def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
               products: tuple[Product, ...]) -> OpSpec:
     f = _Fields(node, "op spec", rel, 1)
@@ -431,7 +466,8 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         inputs=_parse_tensor_args(f, "inputs"), outputs=_parse_tensor_args(f, "outputs"),
         attributes=attrs, dtypes=tuple(op_dtypes), product_rules=tuple(rules),
         examples=tuple(examples), errors=tuple(errors), loc=f.loc(),
-        max_rank=f.take_int("max_rank", 1, _MAX_RANK, None) if "max_rank" in f.node else None)
+        max_rank=f.take_int("max_rank", 1, _MAX_RANK, None) if "max_rank" in f.node else None,
+        backward=_parse_backward(f))
     f.done()
     if len(spec.inputs) != 1 or len(spec.outputs) != 1:
         raise f.error("inputs", f"op {name}: the data-movement engine takes exactly one input "
@@ -465,6 +501,8 @@ def load_specs(spec_dir: Path, root: Path | None = None) -> SpecSet:
         ops.append(_parse_op(_load_yaml(path, rel(path)), rel(path), dtypes, products))
     if not ops:
         raise SpecError(f"{rel(spec_dir)}:1: no op specs found next to products.yaml")
+    for o in ops:
+        _check_backward(o, ops)
     types = [o.op_type for o in ops]
     for o in ops:
         if types.count(o.op_type) > 1:
@@ -472,14 +510,46 @@ def load_specs(spec_dir: Path, root: Path | None = None) -> SpecSet:
     return SpecSet(dtype_sizes, products, tuple(ops))
 
 
+# Note [project files]
+# ~~~~~~~~~~~~~~~~~~~~
+# The specs and the C++ sources the package compiles at run time (the engine headers, the
+# AscendC emulator, the generated kernels) sit in the checkout beside python/, as op_specs/ and
+# ascend_kernels/. Run from a checkout (an editable install, the tests, `ascend-ops generate`)
+# the package reads those very folders, so an edited spec takes effect at once. A wheel carries
+# a copy of both under ascend_ops/bundled/ (setup.py), read-only data with the same layout.
+# Only the checkout the package itself sits in counts, never some op_specs/ further up: a
+# venv inside a checkout must not read that checkout with an installed wheel.
+_PACKAGE_DIR = Path(__file__).resolve().parents[1]
+_CHECKOUT = _PACKAGE_DIR.parents[1]  # <checkout>/python/ascend_ops
+_BUNDLED = _PACKAGE_DIR / "bundled"
+
+
+def _is_project(root: Path) -> bool:
+    return (root / "op_specs" / PRODUCTS_FILE).is_file()
+
+
+def running_from_checkout() -> bool:
+    """Whether the package runs from a checkout (editable install) rather than an installed wheel."""
+    return _PACKAGE_DIR.parent.name == "python" and _is_project(_CHECKOUT)
+
+
 def project_root() -> Path:
-    """The checkout this package runs from (`pip install -e .`): holds op_specs/ and ascend_kernels/."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        if (parent / "op_specs" / PRODUCTS_FILE).is_file():
-            return parent
-    raise SpecError(f"{here}:1: cannot find op_specs/ above the installed package; install "
-                    f"ascend-ops from a checkout with `pip install -e .`")
+    """The folder holding the op_specs/ and ascend_kernels/ in use (Note [project files]): the
+    checkout, else the copy inside the installed package."""
+    if running_from_checkout():
+        return _CHECKOUT
+    if _is_project(_BUNDLED):
+        return _BUNDLED
+    raise SpecError(f"{_BUNDLED / 'op_specs' / PRODUCTS_FILE}:1: missing: this ascend_ops "
+                    f"({_PACKAGE_DIR}) is neither in a checkout nor an installed wheel with its "
+                    f"bundled specs; reinstall it (pip install ascend-ops, or pip install -e . "
+                    f"in a checkout)")
+
+
+def spec_folder_description() -> str:
+    """Which op_specs/ the package reads, for `ascend-ops --version`."""
+    where = "the checkout" if running_from_checkout() else "bundled with the installed package"
+    return f"{project_root() / 'op_specs'} ({where})"
 
 
 @functools.lru_cache(maxsize=None)

@@ -16,6 +16,6 @@ if ! .venv/bin/python -c "import torch, sys; sys.exit(torch.__version__.split('+
   pip_quiet "torch==2.13.0"
 fi
 echo "setup: installing ascend-ops (editable) with test and bench extras"
-pip_quiet -e ".[test,bench]"
+pip_quiet -e ".[test,bench,onnx]"
 .venv/bin/python -c "import ascend_ops, cpu_reference" || { echo "setup: import failed" >&2; exit 1; }
 echo "setup: ready ($(.venv/bin/python -c 'import torch; print("torch", torch.__version__)'))"

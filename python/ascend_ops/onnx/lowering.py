@@ -153,6 +153,6 @@ LOWERINGS: dict[str, Callable[..., tuple[OnnxNode, ...]]] = {
 }
 
 
-def lower(op_name: str, shape, **arguments) -> tuple[OnnxNode, ...]:
-    """The ONNX nodes of `ascend_ops.<op_name>(x, **arguments)` for an x of static `shape`."""
-    return LOWERINGS[op_name](shape, **arguments)
+def lower(op_name: str, shape, *args, **kwargs) -> tuple[OnnxNode, ...]:
+    """The ONNX nodes of `ascend_ops.<op_name>(x, *args, **kwargs)` for an x of static `shape`."""
+    return LOWERINGS[op_name](shape, *args, **kwargs)

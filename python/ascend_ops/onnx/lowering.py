@@ -3,8 +3,9 @@
 Pure functions, no ONNX library needed: `lower(op_name, shape, **arguments)` runs
 cpu_reference's canonicalisation on `shape` (so bad arguments raise the op's own
 OpArgumentError) and returns the `OnnxNode`s that, applied in order to the input, produce the
-op's result. Two emitters turn them into graphs: the torch.export-based exporter's
-(`dynamo.py`) and the TorchScript one's (`legacy.py`).
+op's result. Emitters turn them into graph nodes for the torch.export-based exporter
+(`dynamo.py`), the TorchScript one (`legacy.py`) and one-op models without torch
+(`standalone.py`).
 
 Every node is in the default ONNX domain and valid unchanged from opset 13 (Squeeze and
 Unsqueeze take their axes as an input) through opset 23, the newest torch 2.13 exports.

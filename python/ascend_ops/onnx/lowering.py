@@ -1,6 +1,6 @@
 """Each op as a chain of standard ONNX nodes, computed from the input's static shape.
 
-Pure functions, no ONNX library needed: `lower(op_name, shape, **arguments)` runs
+Pure functions, no ONNX library needed: `lower(op_name, shape, *args, **kwargs)` runs
 cpu_reference's canonicalisation on `shape` (so bad arguments raise the op's own
 OpArgumentError) and returns the `OnnxNode`s that, applied in order to the input, produce the
 op's result. Emitters turn them into graph nodes for the torch.export-based exporter
@@ -69,11 +69,9 @@ def _slice_nodes(shape: tuple[int, ...], ranges: list[tuple[int, int, int]],
     return nodes
 
 
-def strided_slice(shape, begin, end, strides=None, *, begin_mask=0, end_mask=0, ellipsis_mask=0,
-                  new_axis_mask=0, shrink_axis_mask=0) -> tuple[OnnxNode, ...]:
-    view = cpu_reference.strided_slice_view(
-        shape, begin, end, strides, begin_mask=begin_mask, end_mask=end_mask,
-        ellipsis_mask=ellipsis_mask, new_axis_mask=new_axis_mask, shrink_axis_mask=shrink_axis_mask)
+def strided_slice(shape, *args, **kwargs) -> tuple[OnnxNode, ...]:
+    """`args`, `kwargs`: the op's begin, end, strides and masks."""
+    view = cpu_reference.strided_slice_view(shape, *args, **kwargs)
     ranges = []
     for begin_i, end_i, stride, size in zip(view.begin, view.end, view.strides, view.processing_shape):
         if size == 0:
@@ -93,8 +91,9 @@ def strided_slice(shape, begin, end, strides=None, *, begin_mask=0, end_mask=0, 
     return tuple(nodes) or IDENTITY
 
 
-def slice(shape, offsets, size) -> tuple[OnnxNode, ...]:  # noqa: A001 - the op's name
-    view = cpu_reference.slice_view(shape, offsets, size)
+def slice(shape, *args, **kwargs) -> tuple[OnnxNode, ...]:  # noqa: A001 - the op's name
+    """`args`, `kwargs`: the op's offsets and size."""
+    view = cpu_reference.slice_view(shape, *args, **kwargs)
     ranges = [(start, start + length, 1) for start, length in zip(view.starts, view.sizes)]
     return tuple(_slice_nodes(tuple(shape), ranges, ())) or IDENTITY
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._arguments import integer
+from ._arguments import integer, shape_vector, string
 from .errors import OpArgumentError
 
 DATA_FORMATS = ("NHWC", "NCHW", "NCHW_VECT_C")
@@ -91,12 +91,12 @@ def check_arguments(
     shape, block_size, data_format, mode, dtype, *, max_block_size: int | None
 ) -> tuple[ImageDims, int]:
     """Checks shared by DepthToSpace and SpaceToDepth, in TF's order; returns (dims, block_size)."""
-    if not isinstance(data_format, str) or data_format not in DATA_FORMATS:
+    if string("data_format", data_format) not in DATA_FORMATS:
         raise OpArgumentError(
             f"data_format = {data_format!r} is not supported: expected one of "
             + ", ".join(repr(f) for f in DATA_FORMATS)
         )
-    if not isinstance(mode, str) or mode not in MODES:
+    if string("mode", mode) not in MODES:
         raise OpArgumentError(f"mode = {mode!r} is not supported: expected 'DCR' or 'CRD'")
     block_size = integer("block_size", block_size)
     if block_size < 2 or (max_block_size is not None and block_size > max_block_size):
@@ -106,7 +106,7 @@ def check_arguments(
         raise OpArgumentError(
             f"data_format 'NCHW_VECT_C' packs 4 int8 channels per element and needs dtype int8, got {_as_dtype(dtype)}"
         )
-    shape = tuple(integer(f"shape[{i}]", dim, low=0) for i, dim in enumerate(shape))
+    shape = shape_vector(shape)
     rank = 5 if data_format == "NCHW_VECT_C" else 4
     if len(shape) != rank:
         raise OpArgumentError(

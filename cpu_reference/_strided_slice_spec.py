@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._arguments import INT32_MAX, INT32_MIN, index_vector, integer
+from ._arguments import INT32_MAX, INT32_MIN, MAX_RANK, check_rank, index_vector, integer, shape_vector
 from .errors import OpArgumentError
 
 MAX_SPEC_ENTRIES = 31  # TF: begin.NumElements() < 32
@@ -147,7 +147,7 @@ def strided_slice_view(
     shrink_axis_mask=0,
 ) -> StridedSliceView:
     """Canonicalise a TensorFlow StridedSlice of an input with `shape`; raise OpArgumentError if invalid."""
-    input_shape = tuple(integer(f"shape[{i}]", dim, low=0) for i, dim in enumerate(shape))
+    input_shape = shape_vector(shape)
     entries = build_sparse_spec(
         begin,
         end,
@@ -172,6 +172,7 @@ def strided_slice_view(
         final_shape=final_shape(processing_shape, dense.final_shape_gather),
     )
     check_processing_rank(view)
+    check_rank("the result", len(view.final_shape), MAX_RANK, "numpy's limit")
     return view
 
 

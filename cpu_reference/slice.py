@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._arguments import as_data_array, fresh_copy, index_vector, integer
+from ._arguments import as_data_array, check_rank, fresh_copy, index_vector, shape_vector
 from .errors import OpArgumentError
+
+MAX_RANK = 8  # ATB caps tensors at MAX_DIM = 8; its own slice test rejects rank 10 (ERROR_INVALID_TENSOR_DIM)
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,8 @@ class SliceView:
 
 def slice_view(shape, offsets, size) -> SliceView:
     """Check ATB Slice arguments against an input `shape`; return the resolved starts and sizes."""
-    shape = tuple(integer(f"shape[{i}]", dim, low=0) for i, dim in enumerate(shape))
+    shape = shape_vector(shape)
+    check_rank("x", len(shape), MAX_RANK, "ATB Slice's MAX_DIM")
     offsets = index_vector("offsets", offsets)
     size = index_vector("size", size)
     if len(offsets) != len(size):

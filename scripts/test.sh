@@ -8,6 +8,7 @@ bash scripts/setup.sh
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0
 .venv/bin/ascend-ops generate --check
 .venv/bin/python -m ascend_ops.codegen.host_check
+.venv/bin/ascend-ops check-npu
 .venv/bin/ascend-ops docs --check
 .venv/bin/ascend-ops sim
 .venv/bin/python -m pytest -n 2 -q "$@"

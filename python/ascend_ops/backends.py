@@ -63,7 +63,11 @@ def _native_builds() -> bool:
 
 @contextlib.contextmanager
 def use_backend(name: str) -> Iterator[str]:
-    """Within the block, CPU calls run on backend `name` (one of BACKENDS)."""
+    """Within the block, CPU calls run on backend `name` (one of BACKENDS).
+
+    Like `target_product`, this holds for the current thread (and asyncio task) only: a new
+    thread starts from ASCEND_OPS_BACKEND. Carry it into a worker with
+    `contextvars.copy_context().run(fn)`, or set the environment variable process-wide."""
     if name not in BACKENDS:
         raise OpArgumentError(f"backend {name!r} is unknown; choose one of: {', '.join(BACKENDS)}")
     token = _backend.set(name)

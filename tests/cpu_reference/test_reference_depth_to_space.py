@@ -311,13 +311,13 @@ D2S_ERRORS = [
         dict(block_size=2.0),
         (1, 1, 1, 4),
         np.float32,
-        "block_size = 2.0 is not an integer: expected a Python or numpy integer",
+        "block_size = 2.0 is not an integer: expected a Python or numpy integer, got float",
     ),
     (
         dict(block_size=True),
         (1, 1, 1, 4),
         np.float32,
-        "block_size = True is not an integer: expected a Python or numpy integer",
+        "block_size = True is not an integer: expected a Python or numpy integer, got bool",
     ),
     (
         dict(data_format="NCHW_VECT_C"),

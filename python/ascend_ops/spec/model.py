@@ -190,6 +190,7 @@ class OpSpec:
     examples: tuple[Example, ...]
     errors: tuple[ErrorExample, ...]
     loc: Location
+    max_rank: int | None = None  # the most input dimensions the op takes (None: numpy's 64)
 
     @property
     def file(self) -> str:

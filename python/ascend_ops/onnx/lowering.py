@@ -134,13 +134,13 @@ def _block_rearrangement(plan: cpu_reference.BlockRearrangement, native: OnnxNod
 
 
 def depth_to_space(shape, block_size, *, data_format="NHWC", mode="DCR") -> tuple[OnnxNode, ...]:
-    plan = cpu_reference.depth_to_space_plan(shape, block_size, data_format=data_format, mode=mode)
+    plan = cpu_reference.depth_to_space_view(shape, block_size, data_format=data_format, mode=mode)
     native = OnnxNode("DepthToSpace", attributes=(("blocksize", int(block_size)), ("mode", mode)))
     return _block_rearrangement(plan, native, data_format)
 
 
 def space_to_depth(shape, block_size, *, data_format="NHWC", mode="DCR") -> tuple[OnnxNode, ...]:
-    plan = cpu_reference.space_to_depth_plan(shape, block_size, data_format=data_format, mode=mode)
+    plan = cpu_reference.space_to_depth_view(shape, block_size, data_format=data_format, mode=mode)
     native = OnnxNode("SpaceToDepth", attributes=(("blocksize", int(block_size)),)) if mode == "DCR" else None
     return _block_rearrangement(plan, native, data_format)
 

@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 
-SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs")
+SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs", "check-cann")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,7 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "declared once in op_specs/.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in SUBCOMMANDS:
-        module = importlib.import_module(f"ascend_ops.commands.{name}")
+        module = importlib.import_module(f"ascend_ops.commands.{name.replace('-', '_')}")
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
         p.set_defaults(run=module.run)

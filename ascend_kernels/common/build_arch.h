@@ -1,0 +1,46 @@
+// The NPU architecture a kernel build targets, and what it offers, at compile time. CANN's compiler
+// (and the simulator build) define __NPU_ARCH__; the facts come from op_specs/products.yaml through
+// the generated table, so a kernel instantiates only the AscendC APIs its architecture has: an API
+// the architecture lacks does not compile there (arch 1001 has no GM->UB DataCopyPad with
+// DataCopyExtParams) or is marked "unsupported API on current device" (DataCopyPad on 2002).
+#ifndef ASCEND_KERNELS_COMMON_BUILD_ARCH_H
+#define ASCEND_KERNELS_COMMON_BUILD_ARCH_H
+
+#include <cstdint>
+
+#include "product_types.h"
+#include "products_generated.h"
+
+#ifndef __NPU_ARCH__
+#error "a kernel build needs __NPU_ARCH__, the npu_arch of a product line of op_specs/products.yaml"
+#endif
+
+namespace ascend_ops {
+
+// Index into kArchs of architecture `npuArch`, or -1.
+constexpr int32_t FindArch(int32_t npuArch)
+{
+    for (int32_t i = 0; i < kArchCount; ++i) {
+        if (kArchs[i].npuArch == npuArch) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+constexpr int32_t kBuildArchIndex = FindArch(__NPU_ARCH__);
+static_assert(kBuildArchIndex >= 0, "__NPU_ARCH__ is the npu_arch of no product line of op_specs/products.yaml");
+constexpr ArchTraits kBuildArch = kArchs[kBuildArchIndex < 0 ? 0 : kBuildArchIndex];
+
+// DataCopyPad moves units of T on this architecture.
+template <typename T>
+constexpr bool kBuildPads = kBuildArch.dataCopyPad && sizeof(T) <= static_cast<uint32_t>(kBuildArch.dataCopyPadMaxElemBytes);
+
+// Gather rearranges units of T in UB on this architecture.
+template <typename T>
+constexpr bool kBuildGathers = kBuildArch.gather && (sizeof(T) == 2 || sizeof(T) == 4 ||
+                                                     (sizeof(T) == 1 && kBuildArch.gather8Bit));
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_BUILD_ARCH_H

@@ -14,6 +14,9 @@
 #ifndef __NPU_ARCH__
 #error "a kernel build needs __NPU_ARCH__, the npu_arch of a product line of op_specs/products.yaml"
 #endif
+#ifdef ASCEND_OPS_HOST_ONLY_BUILD
+#error "include kernel_operator.h before the engine headers: their planning functions saw no __host_aicore__"
+#endif
 
 namespace ascend_ops {
 

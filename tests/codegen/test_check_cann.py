@@ -162,10 +162,9 @@ def test_a_wrong_api_call_and_a_warning_in_kernel_code_fail(project):
 def test_an_api_the_arch_lacks_fails(project):
     # Arch 2002 has no DataCopyPad: claiming it does instantiates it, and the headers' deprecation
     # ("unsupported API on current device") fails the compile.
-    project.edit("ascend_kernels/common/build_arch.h", "constexpr bool kBuildPads = kBuildArch.dataCopyPad &&",
-                 "constexpr bool kBuildPads = true &&")
-    project.edit("ascend_kernels/common/build_arch.h", "sizeof(T) <= static_cast<uint32_t>(kBuildArch.dataCopyPadMaxElemBytes)",
-                 "sizeof(T) <= 8")
+    project.edit("ascend_kernels/common/build_arch.h",
+                 "    kBuildArch.dataCopyPad && sizeof(T) <= static_cast<uint32_t>(kBuildArch.dataCopyPadMaxElemBytes);",
+                 "    sizeof(T) <= 8;")
     [result] = _check(project.out, load_specs(project.specs, project.root), side="kernel", arch=2002)
     flags = {f[2] for f in _failures(result)}
     assert not result.ok and flags == {"-Wdeprecated-declarations"}, _failures(result)

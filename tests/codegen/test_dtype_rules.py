@@ -55,8 +55,8 @@ def test_the_engine_rule_agrees_with_the_reference_on_every_dtype(op: str, tmp_p
     spec = SPECS.op(op)
     cases = [(d, fmt, mode, bs) for d in spec.dtypes for fmt, mode, bs in CASES]
     calls = "\n".join(
-        f'    Print(ascend_ops::{dtype_check_name(spec)}("{d}", {bs}, "{fmt}", "{"DCR" if fmt == "NCHW_VECT_C" else mode}"));'
-        for d, fmt, mode, bs in cases)
+        f'    Print(ascend_ops::{dtype_check_name(spec)}("{d}", {bs}, "{fmt}", '
+        f'"{"DCR" if fmt == "NCHW_VECT_C" else mode}"));' for d, fmt, mode, bs in cases)
     source = tmp_path / "rule.cpp"
     source.write_text(f"""#include <cstdio>
 #include "op_views.h"

@@ -1,6 +1,7 @@
 // AscendC kernels that copy a strided view of `x` into the contiguous output `y`, one class per
 // copy mode (Note [copy modes] in copy_planner.h), and RunStridedCopy, the entry every generated
 // op_kernel calls. The kernels learn what the SoC offers only from the tiling: the planner chose.
+// Which AscendC APIs they compile is fixed per architecture (build_arch.h).
 //
 // Every kernel owns its block's share of the output, CoreRange(t, GetBlockIdx()) (GATHER and
 // TRANSPOSE: the units CoreUnits gives it), and writes each byte of it exactly once; it reads
@@ -17,19 +18,13 @@
 
 #include "kernel_operator.h"
 
+#include "build_arch.h"
 #include "copy_planner.h"
 #include "copy_tiling.h"
 
 namespace ascend_ops {
 
 using namespace AscendC;
-
-// Arch 1001 (Atlas training series) has no Gather; the scalar path serves it.
-#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 100
-constexpr bool kBuildHasGather = false;
-#else
-constexpr bool kBuildHasGather = true;
-#endif
 
 // Input offset (units) of index `index` over view dims [0, dims), row-major.
 __aicore__ inline int64_t OuterOffset(const CopyTiling& t, int64_t index, int32_t dims)
@@ -48,7 +43,7 @@ template <typename T>
 __aicore__ inline bool CommonTilingUsable(const CopyTiling& t)
 {
     if (t.rank < 1 || t.rank > kMaxDims || t.unitBytes != sizeof(T) || t.totalElems < 1 || t.splitGranule < 1 ||
-        t.granulesPerCore < 0 || t.granuleRemainder < 0) {
+        t.granulesPerCore < 0 || t.granuleRemainder < 0 || (t.usePad != 0 && !kBuildPads<T>)) {
         return false;
     }
     for (int32_t d = 0; d < t.rank; ++d) {
@@ -64,6 +59,25 @@ template <typename T>
 __aicore__ inline bool TileFits(int64_t elems, uint32_t bufBytes)
 {
     return elems >= 1 && elems <= static_cast<int64_t>(bufBytes / sizeof(T));
+}
+
+// DataCopyPad GM -> UB and UB -> GM, compiled only where this build's architecture has it for units
+// of T (build_arch.h); elsewhere CommonTilingUsable refuses a tiling that asks for it.
+template <typename T>
+__aicore__ inline void PadLoad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params,
+                               const DataCopyPadExtParams<T>& pad)
+{
+    if constexpr (kBuildPads<T>) {
+        DataCopyPad(dst, src, params, pad);
+    }
+}
+
+template <typename T>
+__aicore__ inline void PadStore(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params)
+{
+    if constexpr (kBuildPads<T>) {
+        DataCopyPad(dst, src, params);
+    }
 }
 
 // Scalar UB writes must land before a DMA or vector instruction reads them, and DMA into UB
@@ -85,7 +99,7 @@ __aicore__ inline void WriteTile(GlobalTensor<T>& yGm, const LocalTensor<T>& src
 {
     if (usePad) {
         DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
-        DataCopyPad(yGm[pos], src, params);
+        PadStore(yGm[pos], src, params);
         return;
     }
     constexpr int64_t blockElems = kBlockBytes / sizeof(T);
@@ -166,7 +180,7 @@ private:
         if (rows == 0) {
             int64_t src = t_.offset + OuterOffset(t_, rowIndex, outer) + pos % row_;
             DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
-            DataCopyPad(buf, xGm_[src], params, noPad);
+            PadLoad(buf, xGm_[src], params, noPad);
             return;
         }
         if (chains_.dim >= 0) {
@@ -185,7 +199,7 @@ private:
             int64_t src = t_.offset + OuterOffset(t_, rowIndex + done, outer);
             DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(row_ * sizeof(T)),
                                      static_cast<uint32_t>(n > 1 ? gapBytes : 0), 0, 0);
-            DataCopyPad(buf[static_cast<uint32_t>(done * rowSlotElems_)], xGm_[src], params, noPad);
+            PadLoad(buf[static_cast<uint32_t>(done * rowSlotElems_)], xGm_[src], params, noPad);
             done += n;
         }
     }
@@ -211,7 +225,7 @@ private:
                 int64_t src = t_.offset + OuterOffset(t_, first + row, t_.rank - 1);
                 DataCopyExtParams params(static_cast<uint16_t>(n), chains_.rowLen, n > 1 ? chains_.srcGap : 0,
                                          n > 1 ? chains_.dstGap : 0, 0);
-                DataCopyPad(buf[static_cast<uint32_t>(row * rowSlotElems_)], xGm_[src], params, noPad);
+                PadLoad(buf[static_cast<uint32_t>(row * rowSlotElems_)], xGm_[src], params, noPad);
                 done += n;
             }
         }
@@ -224,7 +238,7 @@ private:
             return;
         }
         DataCopyExtParams params(static_cast<uint16_t>(rows), static_cast<uint32_t>(row_ * sizeof(T)), 0, 0, 0);
-        DataCopyPad(yGm_[pos], buf, params);
+        PadStore(yGm_[pos], buf, params);
     }
 
     CopyTiling t_;
@@ -545,7 +559,7 @@ private:
                 DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(window * sizeof(T)),
                                          static_cast<uint32_t>(n > 1 ? (pitch - window) * sizeof(T) : 0),
                                          n > 1 ? slotGap : 0, 0);
-                DataCopyPad(dst[static_cast<uint32_t>(done * blockSlotElems)], xGm_[src + done * pitch], params, noPad);
+                PadLoad(dst[static_cast<uint32_t>(done * blockSlotElems)], xGm_[src + done * pitch], params, noPad);
                 done += n;
             }
             return false;
@@ -580,7 +594,7 @@ private:
         const uint32_t fullElems = static_cast<uint32_t>(fullUnits * unitOutElems_);
         const uint32_t tailSlot = static_cast<uint32_t>(fullUnits * t_.unitSlotBytes / sizeof(T));
         const uint32_t tailElems = withTail ? static_cast<uint32_t>(tail_.gatherElems) : 0;
-        if constexpr (kBuildHasGather && sizeof(T) <= 4) {
+        if constexpr (kBuildGathers<T>) {
             if (t_.useVectorGather) {
                 if (fullElems > 0) {
                     Gather(out, in, table_, 0, fullElems);
@@ -641,7 +655,7 @@ private:
         for (int64_t done = 0; done < pieces;) {
             int64_t n = pieces - done < kMaxBlockCount ? pieces - done : kMaxBlockCount;
             DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(pieceBytes), slotGap, gmGap, 0);
-            DataCopyPad(yGm_[pos + done * grid_.piecePitch], src[static_cast<uint32_t>(done * pieceSlotElems_)],
+            PadStore(yGm_[pos + done * grid_.piecePitch], src[static_cast<uint32_t>(done * pieceSlotElems_)],
                         params);
             done += n;
         }
@@ -751,7 +765,9 @@ template <typename T>
 __aicore__ inline void RunStridedCopyUnits(GM_ADDR x, GM_ADDR y, const CopyTiling& t)
 {
     if (t.mode == kCopyModeBurst) {
-        RunCopyKernel<BurstCopyKernel<T>>(x, y, t);
+        if constexpr (kBuildPads<T>) {
+            RunCopyKernel<BurstCopyKernel<T>>(x, y, t);
+        }
     } else if (t.mode == kCopyModeBurstAligned) {
         RunCopyKernel<AlignedBurstCopyKernel<T>>(x, y, t);
     } else if (t.mode == kCopyModeGather || t.mode == kCopyModeTranspose) {

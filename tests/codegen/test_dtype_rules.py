@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import cpu_reference
-from ascend_ops.codegen.gen import generated_files, load_engine_api
-from ascend_ops.codegen.op_views import dtype_check_name
+from ascend_ops_gen.codegen.gen import generated_files, load_engine_api
+from ascend_ops_gen.codegen.op_views import dtype_check_name
 from ascend_ops.errors import OpArgumentError
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = specs()
@@ -25,7 +25,7 @@ CASES = [(fmt, mode, bs) for fmt in SHAPES for mode in ("DCR", "CRD") for bs in 
 
 
 def _reference(op: str, dtype: str, fmt: str, mode: str, bs: int) -> str:
-    plan = cpu_reference.depth_to_space_plan if op == "depth_to_space" else cpu_reference.space_to_depth_plan
+    plan = cpu_reference.depth_to_space_view if op == "depth_to_space" else cpu_reference.space_to_depth_view
     if mode == "CRD" and fmt == "NCHW_VECT_C":
         mode = "DCR"  # CRD is rejected with NCHW_VECT_C by the shape checks, after the dtype rule
     try:

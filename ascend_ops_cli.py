@@ -3,7 +3,9 @@
 Importing `ascend_ops` loads `op_specs/` (it registers one torch op per spec), so a broken spec
 stops the import itself. This module lives outside the package so that the command can catch
 that: a spec error becomes one line on stderr and exit code 2, and `--help` still lists the
-commands, read from their modules' source without importing them.
+commands, read from their modules' source without importing them. `generate` never imports the
+package: it runs the code generator (`ascend_ops_gen.codegen`), which needs neither torch nor
+the runtime.
 """
 from __future__ import annotations
 
@@ -17,10 +19,14 @@ EXIT_USAGE = 2
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
+    if args[:1] == ["generate"]:
+        from ascend_ops_gen.codegen.cli import main as generate
+
+        return generate(args[1:])
     try:
         from ascend_ops.cli import main as run
     except Exception as e:  # noqa: BLE001 - only a SpecError is ours to explain
-        if type(e).__name__ != "SpecError" or type(e).__module__ != "ascend_ops.errors":
+        if type(e).__name__ != "SpecError" or type(e).__module__ != "ascend_ops_gen.errors":
             raise
         if not args or args[0] in ("-h", "--help"):
             print(_help_without_specs(e))

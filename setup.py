@@ -3,8 +3,8 @@
 The ops' specs (`op_specs/`) and the C++ sources the package compiles on first use (the
 engine headers, the AscendC emulator and the generated kernels under `ascend_kernels/`) live
 beside the Python code in the checkout, not inside `python/ascend_ops/`. A wheel carries a copy
-of both folders as `ascend_ops/bundled/`, with the checkout's layout, so an installed package
-needs no checkout (`ascend_ops.spec.loader.project_root`). An editable install reads the
+of both folders as `ascend_ops_gen/bundled/`, with the checkout's layout, so an installed package
+needs no checkout (`ascend_ops_gen.spec.loader.project_root`). An editable install reads the
 checkout itself and gets no copy. Everything else is in pyproject.toml.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 BUNDLED_FOLDERS = ("op_specs", "ascend_kernels")
-BUNDLE = Path("ascend_ops") / "bundled"
+BUNDLE = Path("ascend_ops_gen") / "bundled"
 SKIPPED_DIRS = {"build", "build_out", "__pycache__"}
 
 

@@ -25,7 +25,7 @@
 typedef int32_t aclnnStatus;  // as aclnn_base.h, which the torch_npu wheel does not ship
 
 // What CANN's build generates for each OpDef (op_api/include/aclnn_<op>.h, Note [aclnn rules] in
-// ascend_ops/codegen/aclnn.py). Declared, not included: the headers exist only after the op
+// ascend_ops_gen/codegen/aclnn.py). Declared, not included: the headers exist only after the op
 // package is built, and EXEC_NPU_CMD_EXT finds the functions by name at run time, so without
 // these declarations nothing would check what a call passes. Never called directly.
 extern "C" {

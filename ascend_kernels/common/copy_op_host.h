@@ -34,7 +34,7 @@
 namespace ascend_ops {
 
 // An int[] attribute as the view builders take it (Note [attribute binding] in
-// ascend_ops/codegen/op_views.py): its elements and how many there are.
+// ascend_ops_gen/codegen/op_views.py): its elements and how many there are.
 struct IntListAttr {
     const int64_t* data;
     int64_t size;
@@ -176,7 +176,7 @@ inline Status BuildOpView(const CopyOpHost& op, const gert::Shape& input, const 
 }
 
 // The op's dtype rule for an input of dtype `type`, where it has one (Note [dtype rules] in
-// ascend_ops/codegen/op_views.py).
+// ascend_ops_gen/codegen/op_views.py).
 inline Status CheckOpDtype(const CopyOpHost& op, ge::DataType type, const gert::RuntimeAttrs* attrs)
 {
     if (op.checkDtype == nullptr) {

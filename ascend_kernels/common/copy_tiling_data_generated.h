@@ -2,7 +2,7 @@
 //
 // CopyTilingData: CANN's macro-style twin of the engine's struct CopyTiling, field for field and
 // in the same order, so the packed struct CANN derives from it for the kernel's GET_TILING_DATA
-// has CopyTiling's layout (Note [tiling twin layout] in ascend_ops/codegen/copy_tiling.py). Every
+// has CopyTiling's layout (Note [tiling twin layout] in ascend_ops_gen/codegen/copy_tiling.py). Every
 // op's tiling is a CopyTiling, so one class serves them all: each op_host/<op>_tiling.h registers
 // it for its OpType, and copy_op_host.h saves the plan through it.
 #ifndef ASCEND_KERNELS_COMMON_COPY_TILING_DATA_GENERATED_H

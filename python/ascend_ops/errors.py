@@ -2,8 +2,10 @@
 
 `OpArgumentError` and its `TypeError` subclass `OpTypeError` are defined once, in `cpu_reference`
 (which must not import torch), and are the same classes here, so `except ascend_ops.OpArgumentError`
-catches the reference's errors too.
+catches the reference's errors too. `SpecError` is likewise the spec loader's own class
+(`ascend_ops_gen.errors`).
 """
+from ascend_ops_gen.errors import SpecError
 from cpu_reference.errors import OpArgumentError, OpTypeError
 
 __all__ = ["OpArgumentError", "OpTypeError", "UnsupportedDtypeError", "SpecError"]
@@ -11,7 +13,3 @@ __all__ = ["OpArgumentError", "OpTypeError", "UnsupportedDtypeError", "SpecError
 
 class UnsupportedDtypeError(TypeError):
     """The active product does not support this dtype for this op."""
-
-
-class SpecError(ValueError):
-    """A spec file in `op_specs/` is malformed; the message starts with `file:line:`."""

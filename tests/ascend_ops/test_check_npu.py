@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.codegen.aclnn import aclnn_api, opdef_arguments
+from ascend_ops_gen.codegen.aclnn import aclnn_api, opdef_arguments
 from ascend_ops.commands.check_npu import opdef_sources, signature_problems
 from ascend_ops.npu_binding import binding_source
 from ascend_ops.spec import project_root, specs

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.spec import loader, project_root, running_from_checkout, specs
+from ascend_ops_gen.spec import loader, project_root, running_from_checkout, specs
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 
@@ -72,10 +72,10 @@ def test_a_venv_inside_a_checkout_is_not_the_checkout(tmp_path, monkeypatch):
 
 
 def test_generate_refuses_to_write_into_an_installed_package(monkeypatch, capsys):
-    from ascend_ops.codegen import cli
+    from ascend_ops_gen.codegen import cli
 
     monkeypatch.setattr(loader, "running_from_checkout", lambda: False)
-    monkeypatch.setattr("ascend_ops.spec.running_from_checkout", lambda: False)
+    monkeypatch.setattr("ascend_ops_gen.spec.running_from_checkout", lambda: False)
     assert cli.main(["--check"]) == 2
     assert "is an installed package, not a checkout" in capsys.readouterr().err
 

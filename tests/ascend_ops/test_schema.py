@@ -1,4 +1,4 @@
-"""ascend_ops.schema: the torch schema strings and the Python signatures of the public functions
+"""ascend_ops_gen.schema: the torch schema strings and the Python signatures of the public functions
 are the README's public API, derived from the specs."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 import torch
 
 import ascend_ops
-from ascend_ops.schema import python_signature, torch_schema
-from ascend_ops.spec import specs
+from ascend_ops_gen.schema import python_signature, torch_schema
+from ascend_ops_gen.spec import specs
 from ascend_ops_support import OP_NAMES
 
 SCHEMAS = {

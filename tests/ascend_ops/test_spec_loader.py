@@ -1,4 +1,4 @@
-"""ascend_ops.spec: the real specs load into a frozen model; a malformed copy of op_specs/ fails
+"""ascend_ops_gen.spec: the real specs load into a frozen model; a malformed copy of op_specs/ fails
 with a SpecError whose exact text names `op_specs/<file>.yaml:<line>`, the rule and the fix."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import yaml
 
 import ascend_ops
 from ascend_ops.errors import SpecError
-from ascend_ops.spec import load_specs, specs
+from ascend_ops_gen.spec import load_specs, specs
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_DIR = ROOT / "op_specs"
@@ -471,7 +471,7 @@ def test_max_rank_is_range_checked(copy: SpecCopy):
 # --- backward -----------------------------------------------------------------------------------
 
 def test_backward_rules_of_the_real_specs():
-    from ascend_ops.spec import BackwardRule
+    from ascend_ops_gen.spec import BackwardRule
 
     rules = {op.name: (op.backward.rule, op.backward.inverse) for op in specs().ops}
     assert rules == {"strided_slice": (BackwardRule.SCATTER, None),

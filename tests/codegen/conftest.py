@@ -14,7 +14,7 @@ for entry in (ROOT / "python", ROOT):
     if str(entry) not in sys.path:
         sys.path.insert(0, str(entry))
 
-from ascend_ops.codegen import cli  # noqa: E402
+from ascend_ops_gen.codegen import cli  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

@@ -9,7 +9,13 @@ import pytest
 
 from ascend_ops import cann_check
 from ascend_ops.cli import main
-from ascend_ops.spec import load_specs, specs
+from ascend_ops_gen.spec import load_specs, specs
+
+# An arch whose kernels use DataCopyPad, and one without it (op_specs/products.yaml).
+PAD_ARCH, NO_PAD_ARCH = (next(p.npu_arch for p in specs().products if p.key == key)
+                         for key in ("atlas-a2", "atlas-inference"))
+assert [p.data_copy_pad for p in specs().products if p.npu_arch in (PAD_ARCH, NO_PAD_ARCH)
+        and p.key in ("atlas-a2", "atlas-inference")] == [True, False]
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -148,24 +154,24 @@ def test_a_wrong_api_call_and_a_warning_in_kernel_code_fail(project):
                  "        PadStore(yGm[pos], src, params);")
     project.edit("ascend_kernels/common/strided_copy_kernel.h",
                  "    int64_t offset = 0;\n", "    int32_t narrowed{index * 2};\n    int64_t offset = 0;\n")
-    [result] = _check(project.out, load_specs(project.specs, project.root), side="kernel", arch=2201)
+    [result] = _check(project.out, load_specs(project.specs, project.root), side="kernel", arch=PAD_ARCH)
     assert not result.ok
     failures = _failures(result)
     assert any(f == "strided_copy_kernel.h" and s == "error" and "DataCopyExtParams" in m
                for f, s, _, m in failures), failures
     assert ("strided_copy_kernel.h", "warning", "-Wnarrowing") in [f[:3] for f in failures], failures
     report = cann_check.report([result], HEADERS, project.root)
-    assert f"FAIL {OP} kernel 2201" in report and "fails as a warning outside the headers" in report
+    assert f"FAIL {OP} kernel {PAD_ARCH}" in report and "fails as a warning outside the headers" in report
 
 
 @needs_headers
 def test_an_api_the_arch_lacks_fails(project):
-    # Arch 2002 has no DataCopyPad: claiming it does instantiates it, and the headers' deprecation
+    # NO_PAD_ARCH has no DataCopyPad: claiming it does instantiates it, and the headers' deprecation
     # ("unsupported API on current device") fails the compile.
     project.edit("ascend_kernels/common/build_arch.h",
                  "    kBuildArch.dataCopyPad && sizeof(T) <= static_cast<uint32_t>(kBuildArch.dataCopyPadMaxElemBytes);",
                  "    sizeof(T) <= 8;")
-    [result] = _check(project.out, load_specs(project.specs, project.root), side="kernel", arch=2002)
+    [result] = _check(project.out, load_specs(project.specs, project.root), side="kernel", arch=NO_PAD_ARCH)
     flags = {f[2] for f in _failures(result)}
     assert not result.ok and flags == {"-Wdeprecated-declarations"}, _failures(result)
 

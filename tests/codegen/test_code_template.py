@@ -1,7 +1,7 @@
-"""The `$var` template engine (ascend_ops/codegen/code_template.py)."""
+"""The `$var` template engine (ascend_ops_gen/codegen/code_template.py)."""
 import pytest
 
-from ascend_ops.codegen.code_template import CodeTemplate, TemplateError
+from ascend_ops_gen.codegen.code_template import CodeTemplate, TemplateError
 
 
 def fill(pattern: str, **values) -> str:

@@ -1,9 +1,9 @@
-"""Parsing the engine's struct CopyTiling (ascend_ops/codegen/copy_tiling.py)."""
+"""Parsing the engine's struct CopyTiling (ascend_ops_gen/codegen/copy_tiling.py)."""
 from pathlib import Path
 
 import pytest
 
-from ascend_ops.codegen.copy_tiling import (TilingHeaderError, load_copy_tiling,
+from ascend_ops_gen.codegen.copy_tiling import (TilingHeaderError, load_copy_tiling,
                                             parse_copy_tiling)
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.codegen import host
-from ascend_ops.codegen.code_template import CodeTemplate
-from ascend_ops.codegen.file_manager import FileManager, GeneratedFile, header_line, is_generated
-from ascend_ops.codegen.gen import CodegenError, generated_files, load_engine_api
-from ascend_ops.spec import specs
+from ascend_ops_gen.codegen import host
+from ascend_ops_gen.codegen.code_template import CodeTemplate
+from ascend_ops_gen.codegen.file_manager import FileManager, GeneratedFile, header_line, is_generated
+from ascend_ops_gen.codegen.gen import CodegenError, generated_files, load_engine_api
+from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +43,7 @@ def test_the_generated_mark_is_found_in_the_first_three_lines_only():
 def test_an_op_may_not_take_a_hand_written_folder_name():
     from dataclasses import replace
 
-    from ascend_ops.spec import SpecSet
+    from ascend_ops_gen.spec import SpecSet
     real = specs()
     renamed = SpecSet(real.dtype_sizes, real.products,
                       tuple(replace(o, name="common") if o.name == "slice" else o for o in real.ops))

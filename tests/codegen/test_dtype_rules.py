@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import cpu_reference
-from ascend_ops.codegen.gen import generated_files, load_engine_api
-from ascend_ops.codegen.op_views import dtype_check_name
+from ascend_ops_gen.codegen.gen import generated_files, load_engine_api
+from ascend_ops_gen.codegen.op_views import dtype_check_name
 from ascend_ops.errors import OpArgumentError
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = specs()

@@ -4,8 +4,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ascend_ops.codegen import generate
-from ascend_ops.codegen.file_manager import is_generated
+from ascend_ops_gen.codegen import generate
+from ascend_ops_gen.codegen.file_manager import is_generated
+from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -156,8 +157,12 @@ def test_a_product_fact_reaches_the_product_table(project):
                  "ub_reserved_bytes: 16384    # the last")
     assert project.run()[0] == 0
     table = project.read("common/products_generated.h")
-    assert '{"atlas-a3", "ascend910_93", 2201, LaunchArchitecture::kSplit, 196608, 16384,' in table
-    assert '{"atlas-a2", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192,' in table
+    a3, a2 = (next(p for p in specs().products if p.key == key) for key in ("atlas-a3", "atlas-a2"))
+    assert a3.ub_reserved_bytes == 8192  # the edit above changes exactly this product's reserve
+    assert (f'{{"atlas-a3", "{a3.add_config}", {a3.npu_arch}, LaunchArchitecture::kSplit, '
+            f'{a3.ub_bytes}, 16384,') in table
+    assert (f'{{"atlas-a2", "{a2.add_config}", {a2.npu_arch}, LaunchArchitecture::kSplit, '
+            f'{a2.ub_bytes}, {a2.ub_reserved_bytes},') in table
 
 
 def test_removing_an_op_removes_its_folder_and_its_cmake_entries(project):
@@ -198,7 +203,7 @@ def test_a_spec_error_is_reported_with_its_location(project):
 
 
 def test_out_defaults_to_the_folder_next_to_specs(project, capsys):
-    from ascend_ops.codegen import main
+    from ascend_ops_gen.codegen import main
     assert main(["--check", "--specs", str(project.specs)]) == 0
     assert "ascend_kernels/ is up to date" in capsys.readouterr().out
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from ascend_ops.codegen.host_check import check_host_code, main
-from ascend_ops.codegen.project import arch_products
-from ascend_ops.spec import specs
+from ascend_ops_gen.codegen.project import arch_products
+from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 

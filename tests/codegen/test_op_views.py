@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.codegen.op_views import (ViewBuilderError, bind_attributes, builder_name,
+from ascend_ops_gen.codegen.op_views import (ViewBuilderError, bind_attributes, builder_name,
                                          load_view_builders, parse_view_builders)
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 LABEL = "ascend_kernels/common/op_views.h"
@@ -61,7 +61,7 @@ def test_a_renamed_attribute_names_the_spec_and_the_engine(engine_builders):
 
 def test_a_type_change_is_caught(engine_builders):
     op = specs().op("slice")
-    from ascend_ops.spec import AttrType
+    from ascend_ops_gen.spec import AttrType
     changed = replace(op, attributes=(replace(op.attributes[0], type=AttrType.INT, default=0),)
                       + op.attributes[1:])
     with pytest.raises(ViewBuilderError, match=r"spec wants:   \(int64_t offsets, "):

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.codegen.gen import generated_files, load_engine_api
-from ascend_ops.spec import specs
+from ascend_ops_gen.codegen.gen import generated_files, load_engine_api
+from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 

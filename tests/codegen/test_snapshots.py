@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.codegen import binding, host, kernel, project
-from ascend_ops.codegen.gen import generated_files, load_engine_api
-from ascend_ops.codegen.op_views import bind_attributes
-from ascend_ops.spec import load_specs
+from ascend_ops_gen.codegen import binding, host, kernel, project, view_dispatch
+from ascend_ops_gen.codegen.gen import generated_files, load_engine_api
+from ascend_ops_gen.codegen.op_views import bind_attributes
+from ascend_ops_gen.spec import load_specs
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -42,6 +42,8 @@ EMITTERS = {
     "demo_window/op_kernel/CMakeLists.txt": lambda: kernel.emit_kernel_cmake(OP),
     binding.BINDING_PATH: lambda: binding.emit_binding(SPECS, [(OP, BUILDER, BOUND)],
                                                        project.specs_glob(SPECS)),
+    view_dispatch.DISPATCH_PATH: lambda: view_dispatch.emit_view_dispatch(
+        SPECS, [(OP, BUILDER, BOUND)], project.specs_glob(SPECS)),
 }
 
 

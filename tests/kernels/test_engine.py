@@ -15,15 +15,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import yaml
-
 import cpu_reference
+from ascend_ops_gen.schema import python_signature
+from ascend_ops_gen.spec import AttrType, specs
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMON = ROOT / "ascend_kernels" / "common"
 SIM = ROOT / "ascend_kernels" / "sim"
 DRIVER = Path(__file__).resolve().parent / "engine_cases" / "engine_driver.cpp"
 UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+SPECS = specs()
+PRODUCT_MODELS = {p.key: p for p in SPECS.products}
 
 # The product families' simulated SoCs, one per distinct SoC configuration.
 PRODUCTS = ("atlas-a2", "atlas-training", "atlas-inference", "atlas-200i-500-a2")
@@ -31,25 +33,21 @@ PRODUCTS = ("atlas-a2", "atlas-training", "atlas-inference", "atlas-200i-500-a2"
 
 def soc_lines() -> dict[str, str]:
     """`soc ...` driver lines from op_specs/products.yaml, keyed by product."""
-    spec = yaml.safe_load((ROOT / "op_specs" / "products.yaml").read_text())
     lines = {}
-    for product in spec["products"]:
-        if product["key"] not in PRODUCTS:
+    for product in SPECS.products:
+        if product.key not in PRODUCTS:
             continue
-        cores = product["vector_cores"] if product["architecture"] == "split" else product["ai_cores"]
-        ub = product["ub_bytes"] - product["ub_reserved_bytes"]
         fields = [
-            product["simulated_soc"],
-            cores,
-            ub,
-            int(product["data_copy_pad"]),
-            product["data_copy_pad_max_elem_bytes"],
-            int(product["gather"]),
-            0,  # 8-bit Gather: products.yaml does not say, so the engine does not rely on it
-            int(product["key"] in ("atlas-a2", "atlas-a3")),
-            int(product["ub_to_ub_copy"]),
+            product.simulated_soc,
+            product.launch_cores(),
+            product.usable_ub_bytes,
+            int(product.data_copy_pad),
+            product.data_copy_pad_max_elem_bytes,
+            int(product.gather),
+            int(product.gather_8bit),
+            int(product.ub_to_ub_copy),
         ]
-        lines[product["key"]] = "soc " + " ".join(str(f) for f in fields)
+        lines[product.key] = "soc " + " ".join(str(f) for f in fields)
     assert set(lines) == set(PRODUCTS)
     return lines
 
@@ -76,19 +74,20 @@ class Case:
         def ints(values) -> str:
             return " ".join([str(len(values)), *(str(v) for v in values)])
 
-        kw = dict(self.kwargs)
-        if self.op == "strided_slice":
-            begin, end, strides = self.args
-            masks = [kw.get(m, 0) for m in ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")]
-            return " ".join([ints(begin), ints(end), ints(strides), *(str(m) for m in masks)])
-        if self.op == "slice":
-            offsets, size = self.args
-            return f"{ints(offsets)} {ints(size)}"
-        if self.op in ("depth_to_space", "space_to_depth"):
-            (block_size,) = self.args
-            return f"{block_size} {kw.get('data_format', 'NHWC')} {kw.get('mode', 'DCR')}"
-        shape, strides, offset = self.args  # a raw view
-        return " ".join([str(len(shape)), *map(str, shape), *map(str, strides), str(offset)])
+        if self.op == "view":  # a raw view
+            shape, strides, offset = self.args
+            return " ".join([str(len(shape)), *map(str, shape), *map(str, strides), str(offset)])
+        spec = SPECS.op(self.op)
+        bound = python_signature(spec).bind(None, *self.args, **dict(self.kwargs))
+        bound.apply_defaults()
+        words = []
+        for attribute in spec.attributes:
+            value = bound.arguments[attribute.name]
+            if attribute.type is AttrType.INT or attribute.type is AttrType.STR:
+                words.append(str(value))
+            else:
+                words.append(ints(value or ()))
+        return " ".join(words)
 
     def reference(self, x: np.ndarray) -> np.ndarray:
         if self.op == "view":
@@ -321,7 +320,7 @@ def test_large_contiguous_copy_uses_every_core_efficiently(driver, tmp_path, pro
     for elem_bytes in (1, 2, 4, 8):
         fields = parse_ok(results[f"e{elem_bytes}"])
         assert fields["firstBad"] == "-1"
-        assert int(fields["blockDim"]) == int(soc[2]), fields
+        assert int(fields["blockDim"]) == PRODUCT_MODELS[product].launch_cores(), fields
         assert float(fields["efficiency"]) >= 0.95, fields
         assert float(fields["balance"]) <= 1.05, fields
 

@@ -104,6 +104,8 @@ def test_generate_writes_the_op_and_check_passes(project):
         assert (project / "ascend_kernels" / path).is_file(), path
     host = (project / "ascend_kernels/transpose/op_host/transpose.cpp").read_text()
     assert "ascend_ops::BuildTransposeView(input, permAttr.data, permAttr.size" in host
+    dispatch = (project / "ascend_kernels/common/op_view_dispatch_generated.h").read_text()
+    assert '{"transpose", "l", &BuildTransposeViewFromAttributes},' in dispatch
     _run(project, "-m", "ascend_ops.cli", "generate", "--check")
     _run(project, "-m", "ascend_ops.cli", "docs")
     assert "# transpose" in (project / "docs/ops/transpose.md").read_text()

@@ -1,13 +1,23 @@
-"""Code generation: `op_specs/` -> `ascend_kernels/` (torchgen's layering).
+"""The code generator under the runtime's name, plus the check that compiles its output.
 
-    model (ascend_ops.spec)  ->  cpp.py (C++ spellings), copy_tiling.py / op_views.py (what the
-    engine headers declare)  ->  pure emitters (host.py, kernel.py, project.py; templates/)  ->
-    gen.py (the driver)  ->  file_manager.py (the only writer)
-
-Entry points: `ascend-ops generate [--check]` / `python -m ascend_ops.codegen` (cli.py) and
-`python -m ascend_ops.codegen.host_check` (syntax check of the generated host code).
+The generator is `ascend_ops_gen.codegen`, which imports neither torch nor this package; run it
+as `ascend-ops generate`, `python -m ascend_ops_gen.codegen` or `python -m ascend_ops.codegen`.
+Its modules are this package's submodules too -- the same module objects, so
+`ascend_ops.codegen.copy_tiling` is `ascend_ops_gen.codegen.copy_tiling` -- for the runtime
+modules that read the engine headers and the generated code the generator's way.
+`host_check` belongs here rather than there: it compiles the generated kernels with the
+simulator's per-architecture defines, which the runtime owns.
 """
-from .cli import add_arguments, main, run
-from .gen import CodegenError, generate, generated_files
+import importlib
+import pkgutil
+import sys
 
-__all__ = ["CodegenError", "add_arguments", "generate", "generated_files", "main", "run"]
+import ascend_ops_gen.codegen as _generator
+from ascend_ops_gen.codegen import *  # noqa: F401,F403
+from ascend_ops_gen.codegen import __all__  # noqa: F401
+
+for _module in pkgutil.iter_modules(_generator.__path__):
+    if _module.name != "__main__":
+        sys.modules[f"{__name__}.{_module.name}"] = importlib.import_module(
+            f"{_generator.__name__}.{_module.name}")
+del _module

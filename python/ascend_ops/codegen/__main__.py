@@ -1,5 +1,5 @@
 import sys
 
-from .cli import main
+from ascend_ops_gen.codegen.cli import main
 
 sys.exit(main())

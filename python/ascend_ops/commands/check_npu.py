@@ -1,7 +1,7 @@
 """`ascend-ops check-npu`: check the torch binding without an NPU or CANN.
 
 1. Signatures: the aclnn prototypes the binding declares equal what CANN's generator makes of
-   each generated OpDef (Note [aclnn rules], ascend_ops/codegen/aclnn.py), and every aclnn call
+   each generated OpDef (Note [aclnn rules], ascend_ops_gen/codegen/aclnn.py), and every aclnn call
    in the binding names one of them.
 2. Compile: `g++ -fsyntax-only` of the binding against the installed torch's headers and those
    of the torch_npu wheel built for it (`pip download --no-deps torch_npu==<torch version>`,

@@ -1,4 +1,4 @@
-"""`ascend-ops generate`: write ascend_kernels/ from op_specs/ (see ascend_ops.codegen)."""
+"""`ascend-ops generate`: write ascend_kernels/ from op_specs/ (see ascend_ops_gen.codegen)."""
 from __future__ import annotations
 
 import argparse
@@ -7,12 +7,12 @@ HELP = "generate the AscendC kernels and host tiling code in ascend_kernels/ fro
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from ..codegen import cli
+    from ascend_ops_gen.codegen import cli
 
     cli.add_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..codegen import cli
+    from ascend_ops_gen.codegen import cli
 
     return cli.run(args)

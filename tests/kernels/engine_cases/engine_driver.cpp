@@ -2,11 +2,10 @@
 // SoC, run RunStridedCopy through the AscendC simulator and compare every output byte with a
 // naive strided copy. Driven by tests/kernels/test_engine.py through stdin/stdout:
 //
-//   soc <name> <coreNum> <ubBytes> <pad> <padMaxElemBytes> <gather> <gather8Bit> <gatherBf16> <ubToUb>
+//   soc <name> <coreNum> <ubBytes> <pad> <padMaxElemBytes> <gather> <gather8Bit> <ubToUb>
 //   case <id> <soc> <elemBytes> <op> <inRank> <dims...> <op arguments...>
-//     strided_slice: <nb> <begin...> <ne> <end...> <ns> <strides...> <beginMask> <endMask> <ellipsisMask> <newAxisMask> <shrinkAxisMask>
-//     slice:         <no> <offsets...> <ns> <size...>
-//     depth_to_space | space_to_depth: <blockSize> <dataFormat> <mode>
+//     an op of op_specs/: its attributes in spec order (op_view_dispatch_generated.h), an int as
+//                   <value>, an int[] or int[]? as <n> <values...> (n = 0 for None), a str as a word
 //     view:          <rank> <shape...> <stride...> <offset>     (a raw view of the input)
 //
 // For each case one line: "result <id> error <message>" or "result <id> ok key=value ...", and
@@ -22,7 +21,7 @@
 #include <vector>
 
 #include "copy_planner.h"
-#include "op_views.h"
+#include "op_view_dispatch_generated.h"
 #include "strided_copy_kernel.h"
 
 using namespace ascend_ops;
@@ -75,32 +74,37 @@ const char* ModeName(uint32_t mode)
     return "?";
 }
 
-// Builds the op's view; returns false with `error` set when the arguments are rejected.
+// Builds the op's view; returns false with `error` set when the arguments are rejected. An op's
+// attributes follow in spec order, read by the kinds its generated kOpViews entry lists.
 bool BuildView(const std::string& op, std::istream& in, const TensorShape& input, TensorShape* out, StridedView* view,
                std::string* error)
 {
     Status status = Status::Ok();
-    if (op == "strided_slice") {
-        std::vector<int64_t> b = ReadList(in), e = ReadList(in), s = ReadList(in);
-        StridedSliceArgs args{};
-        args.begin = b.data();
-        args.beginSize = static_cast<int64_t>(b.size());
-        args.end = e.data();
-        args.endSize = static_cast<int64_t>(e.size());
-        args.strides = s.data();
-        args.stridesSize = static_cast<int64_t>(s.size());
-        in >> args.beginMask >> args.endMask >> args.ellipsisMask >> args.newAxisMask >> args.shrinkAxisMask;
-        status = BuildStridedSliceView(input, args, out, view);
-    } else if (op == "slice") {
-        std::vector<int64_t> o = ReadList(in), s = ReadList(in);
-        status = BuildSliceView(input, o.data(), static_cast<int64_t>(o.size()), s.data(),
-                                static_cast<int64_t>(s.size()), out, view);
-    } else if (op == "depth_to_space" || op == "space_to_depth") {
-        int64_t bs;
-        std::string format, mode;
-        in >> bs >> format >> mode;
-        status = op == "depth_to_space" ? BuildDepthToSpaceView(input, bs, format.c_str(), mode.c_str(), out, view)
-                                        : BuildSpaceToDepthView(input, bs, format.c_str(), mode.c_str(), out, view);
+    const OpViewEntry* entry = nullptr;
+    for (const OpViewEntry& e : kOpViews) {
+        if (op == e.op) {
+            entry = &e;
+        }
+    }
+    if (entry != nullptr) {
+        const size_t count = std::strlen(entry->attrKinds);
+        std::vector<std::vector<int64_t>> lists(count);
+        std::vector<std::string> texts(count);
+        std::vector<OpAttrValue> attrs(count, OpAttrValue{0, nullptr, 0, nullptr});
+        for (size_t i = 0; i < count; ++i) {
+            switch (entry->attrKinds[i]) {
+                case 'i': in >> attrs[i].value; break;
+                case 'l':
+                    lists[i] = ReadList(in);
+                    attrs[i].data = lists[i].data();
+                    attrs[i].size = static_cast<int64_t>(lists[i].size());
+                    break;
+                default:
+                    in >> texts[i];
+                    attrs[i].text = texts[i].c_str();
+            }
+        }
+        status = entry->build(attrs.data(), input, out, view);
     } else if (op == "view") {
         in >> view->rank;
         for (int32_t d = 0; d < view->rank; ++d) {
@@ -238,13 +242,13 @@ int main(int argc, char** argv)
         }
         if (kind == "soc") {
             Soc soc;
-            int pad, gather, gather8, bf16, ub2ub;
+            int pad, gather, gather8, ub2ub;
             in >> soc.sim.name >> soc.sim.coreNum >> soc.sim.ubBytes >> pad >> soc.sim.dataCopyPadMaxElemBytes >>
-                gather >> gather8 >> bf16 >> ub2ub;
+                gather >> gather8 >> ub2ub;
             soc.sim.hasDataCopyPad = pad != 0;
             soc.sim.hasGather = gather != 0;
             soc.sim.gatherSupports8Bit = gather8 != 0;
-            soc.sim.gatherSupportsBf16 = bf16 != 0;
+            soc.sim.gatherSupportsBf16 = false;  // the engine moves raw bits, never bfloat16 elements
             soc.sim.hasUbToUbCopy = ub2ub != 0;
             std::string name = soc.sim.name;
             socs[name] = soc;

@@ -34,11 +34,11 @@ constexpr ArchTraits kArchs[kArchCount] = {
     {3002, true, 4, false, false, false},  // small-line
 };
 static_assert(kArchs[0].npuArch == 2201 && kArchs[0].dataCopyPad == true && kArchs[0].dataCopyPadMaxElemBytes == 8 && kArchs[0].gather == true && kArchs[0].gather8Bit == false && kArchs[0].ubToUbCopy == true,
-              "ArchTraits changed: its fields must be in the order ascend_ops/codegen/project.py writes them");
+              "ArchTraits changed: its fields must be in the order ascend_ops_gen/codegen/project.py writes them");
 static_assert(kArchs[1].npuArch == 2002 && kArchs[1].dataCopyPad == false && kArchs[1].dataCopyPadMaxElemBytes == 0 && kArchs[1].gather == true && kArchs[1].gather8Bit == false && kArchs[1].ubToUbCopy == true,
-              "ArchTraits changed: its fields must be in the order ascend_ops/codegen/project.py writes them");
+              "ArchTraits changed: its fields must be in the order ascend_ops_gen/codegen/project.py writes them");
 static_assert(kArchs[2].npuArch == 3002 && kArchs[2].dataCopyPad == true && kArchs[2].dataCopyPadMaxElemBytes == 4 && kArchs[2].gather == false && kArchs[2].gather8Bit == false && kArchs[2].ubToUbCopy == false,
-              "ArchTraits changed: its fields must be in the order ascend_ops/codegen/project.py writes them");
+              "ArchTraits changed: its fields must be in the order ascend_ops_gen/codegen/project.py writes them");
 
 }  // namespace ascend_ops
 

@@ -1,4 +1,4 @@
-"""`ascend-ops generate [--check]` (also `python -m ascend_ops.codegen`)."""
+"""`ascend-ops generate [--check]` (also `python -m ascend_ops_gen.codegen` and `python -m ascend_ops.codegen`)."""
 from __future__ import annotations
 
 import argparse
@@ -37,7 +37,7 @@ def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
         from ..spec import project_root, running_from_checkout
         if not running_from_checkout():
             raise GenerateUsageError(
-                "this ascend_ops is an installed package, not a checkout: its specs are a "
+                "this ascend-ops is an installed package, not a checkout: its specs are a "
                 "copy bundled with it; generate in a checkout, or name the folders with "
                 "--specs DIR --out DIR")
         root = project_root()

@@ -48,7 +48,7 @@ def emit_products_header(specs: SpecSet) -> str:
         named += [f"kArchs[{index}].{cpp} == {_cpp_value(facts[name])}" for name, cpp in ARCH_TRAITS]
         arch_checks.append(f"static_assert({' && '.join(named)},\n"
                            f"              \"ArchTraits changed: its fields must be in the order "
-                           f"ascend_ops/codegen/project.py writes them\");")
+                           f"ascend_ops_gen/codegen/project.py writes them\");")
     return template("products_generated.h").substitute(
         header=header_line(products_file(specs)),
         product_count=len(products), products=products, soc_count=len(socs), socs=socs,

@@ -1,6 +1,6 @@
 """How the spec model is spelled in CANN's C++: pure translations, no templates, no I/O.
 
-The model (`ascend_ops.spec`) knows nothing of C++; every C++ name the emitters need comes from
+The model (`ascend_ops_gen.spec`) knows nothing of C++; every C++ name the emitters need comes from
 here, so a CANN spelling is written down once.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ def ge_dtype(name: str, specs: SpecSet) -> str:
     except KeyError:
         products = specs.products[0].loc.file if specs.products else "op_specs/products.yaml"
         raise SpecError(f"{products}: dtype {name!r} has no ge::DataType spelling; add it to "
-                        f"_GE_DTYPES in ascend_ops/codegen/cpp.py") from None
+                        f"_GE_DTYPES in ascend_ops_gen/codegen/cpp.py") from None
 
 
 def element_type(size: int) -> str:

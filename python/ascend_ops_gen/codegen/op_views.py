@@ -109,7 +109,7 @@ def bind_dtype_check(op: OpSpec, checks: dict[str, DtypeCheck], builder_args: tu
         if param not in available:
             raise ViewBuilderError(
                 f"{check.loc}: {check.name} takes {param.ctype} {param.name}, which is no attribute of op "
-                f"{op.name} ({op.loc}; Note [attribute binding] in ascend_ops/codegen/op_views.py)")
+                f"{op.name} ({op.loc}; Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)")
         bound.append(available[param])
     order = [builder_args.index(b) for b in bound]
     if order != sorted(order):
@@ -182,7 +182,7 @@ def bind_attributes(op: OpSpec, builders: dict[str, ViewBuilder], label: str
         where = f"struct {builder.args_struct}" if builder.args_struct else "its parameters"
         raise ViewBuilderError(
             f"{op.loc}: the attributes of op {op.name} do not match {name} ({builder.loc}, "
-            f"{where}; Note [attribute binding] in ascend_ops/codegen/op_views.py):\n"
+            f"{where}; Note [attribute binding] in ascend_ops_gen/codegen/op_views.py):\n"
             f"  spec wants:   {_signature([b.param for b in expected])}\n"
             f"  engine takes: {_signature(got)}")
     return builder, tuple(expected)

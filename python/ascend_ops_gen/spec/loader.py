@@ -516,11 +516,11 @@ def load_specs(spec_dir: Path, root: Path | None = None) -> SpecSet:
 # AscendC emulator, the generated kernels) sit in the checkout beside python/, as op_specs/ and
 # ascend_kernels/. Run from a checkout (an editable install, the tests, `ascend-ops generate`)
 # the package reads those very folders, so an edited spec takes effect at once. A wheel carries
-# a copy of both under ascend_ops/bundled/ (setup.py), read-only data with the same layout.
+# a copy of both under ascend_ops_gen/bundled/ (setup.py), read-only data with the same layout.
 # Only the checkout the package itself sits in counts, never some op_specs/ further up: a
 # venv inside a checkout must not read that checkout with an installed wheel.
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
-_CHECKOUT = _PACKAGE_DIR.parents[1]  # <checkout>/python/ascend_ops
+_CHECKOUT = _PACKAGE_DIR.parents[1]  # <checkout>/python/ascend_ops_gen
 _BUNDLED = _PACKAGE_DIR / "bundled"
 
 
@@ -540,7 +540,7 @@ def project_root() -> Path:
         return _CHECKOUT
     if _is_project(_BUNDLED):
         return _BUNDLED
-    raise SpecError(f"{_BUNDLED / 'op_specs' / PRODUCTS_FILE}:1: missing: this ascend_ops "
+    raise SpecError(f"{_BUNDLED / 'op_specs' / PRODUCTS_FILE}:1: missing: this ascend-ops "
                     f"({_PACKAGE_DIR}) is neither in a checkout nor an installed wheel with its "
                     f"bundled specs; reinstall it (pip install ascend-ops, or pip install -e . "
                     f"in a checkout)")

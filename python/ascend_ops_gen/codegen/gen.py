@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, SpecSet, load_specs
-from . import binding, host, kernel, project
+from . import binding, host, kernel, project, view_dispatch
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .file_manager import FileManager, GeneratedFile, Problem, Report
 from .op_views import (DtypeCheck, ViewBuilder, ViewBuilderError, bind_attributes, bind_dtype_check,
@@ -87,6 +87,10 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
                  for op in specs.ops]
         files.append(GeneratedFile(binding.BINDING_PATH,
                                    binding.emit_binding(specs, views, project.specs_glob(specs)),
+                                   project.specs_glob(specs)))
+    with generating("the view builder dispatch", project.specs_glob(specs)):
+        files.append(GeneratedFile(view_dispatch.DISPATCH_PATH,
+                                   view_dispatch.emit_view_dispatch(specs, views, project.specs_glob(specs)),
                                    project.specs_glob(specs)))
     return sorted(files, key=lambda f: f.path)
 

@@ -1,0 +1,12 @@
+"""The op specs' model and the code generator of ascend-ops, apart from its runtime.
+
+    spec/      the frozen model of `op_specs/*.yaml` and its loader
+    schema.py  each op's torch schema and Python signature, from its spec
+    codegen/   `op_specs/` -> `ascend_kernels/` (`ascend-ops generate`, `python -m ascend_ops_gen.codegen`)
+
+This package never imports torch nor `ascend_ops` (the runtime, which registers
+`torch.ops.ascend_ops.*` when imported): the generator must run, and name a missing piece,
+while the runtime cannot import, as torchgen runs without `torch`. The runtime reads the specs
+through this package (`ascend_ops.spec`, `ascend_ops.schema` and `ascend_ops.codegen` are its
+names for the same modules).
+"""

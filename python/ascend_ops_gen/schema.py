@@ -1,0 +1,58 @@
+"""torch schemas and Python signatures, derived from the op specs.
+
+An op's arguments, their order, defaults and keyword-only markers are written once, in
+`op_specs/<op>.yaml`; this module turns them into the `torch.library` schema string and the
+`inspect.Signature` of the public Python function.
+"""
+from __future__ import annotations
+
+import inspect
+
+from .spec import REQUIRED, AttrType, OpSpec
+
+_SCHEMA_TYPES = {
+    AttrType.INT: "int",
+    AttrType.INT_LIST: "int[]",
+    AttrType.OPTIONAL_INT_LIST: "int[]?",
+    AttrType.STR: "str",
+}
+
+
+def _schema_default(value: object) -> str:
+    if value is None:
+        return "None"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+def torch_schema(op: OpSpec) -> str:
+    """`strided_slice(Tensor x, int[] begin, ..., *, int begin_mask=0, ...) -> Tensor`."""
+    params = [f"Tensor {t.name}" for t in op.inputs]
+    star_done = False
+    for a in op.attributes:
+        if a.keyword_only and not star_done:
+            params.append("*")
+            star_done = True
+        text = f"{_SCHEMA_TYPES[a.type]} {a.name}"
+        if not a.required:
+            text += f"={_schema_default(a.default)}"
+        params.append(text)
+    returns = ", ".join("Tensor" for _ in op.outputs)
+    if len(op.outputs) > 1:
+        returns = f"({returns})"
+    return f"{op.name}({', '.join(params)}) -> {returns}"
+
+
+def python_signature(op: OpSpec) -> inspect.Signature:
+    """The signature of `ascend_ops.<op>`: the input tensors, then the attributes."""
+    params = [inspect.Parameter(t.name, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+              for t in op.inputs]
+    for a in op.attributes:
+        kind = inspect.Parameter.KEYWORD_ONLY if a.keyword_only else \
+            inspect.Parameter.POSITIONAL_OR_KEYWORD
+        default = inspect.Parameter.empty if a.default is REQUIRED else a.default
+        params.append(inspect.Parameter(a.name, kind, default=default))
+    return inspect.Signature(params)

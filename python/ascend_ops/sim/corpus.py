@@ -242,7 +242,7 @@ def check(run: Run, seed: int = 0) -> Outcome:
     except OpArgumentError as e:
         return Outcome(run, f"the corpus case is invalid: cpu_reference raised {e}", None)
     try:
-        got, stats = simulate(case.op, x, *case.args, product=run.product, **kwargs)
+        got, stats = simulate(case.op, x, *case.args, product=run.product, seed=seed, **kwargs)
     except (OpArgumentError, SimulatorError) as e:
         return Outcome(run, f"{type(e).__name__}: {e}", None)
     if got.shape != expected.shape:

@@ -102,7 +102,7 @@ inline void MoveGmToUb(uint32_t op, int gmBuffer, uintptr_t gmAddr, const UbView
 {
     CheckUbAccess(ub, ubOffset, bytes, call);
     AccessGm(gmBuffer, gmAddr, bytes, false, call);
-    CheckDmaAgainstCache(gmAddr, bytes, false, call);
+    CheckDmaAgainstCache(gmBuffer, gmAddr, bytes, false, call);
     TouchGm(op, gmBuffer, gmAddr, bytes, false);
     TouchUb(op, ub.addr + ubOffset, bytes, true);
     std::memcpy(UbData(ub.addr + ubOffset), reinterpret_cast<const void*>(gmAddr), bytes);
@@ -118,7 +118,7 @@ inline void MoveUbToGm(uint32_t op, int gmBuffer, uintptr_t gmAddr, const UbView
     TouchUb(op, ub.addr + ubOffset, bytes, false);
     CheckUbWritten(ub.addr + ubOffset, bytes, call);
     AccessGm(gmBuffer, gmAddr, bytes, true, call, UbData(ub.addr + ubOffset));
-    CheckDmaAgainstCache(gmAddr, bytes, true, call);
+    CheckDmaAgainstCache(gmBuffer, gmAddr, bytes, true, call);
     TouchGm(op, gmBuffer, gmAddr, bytes, true);
     std::memcpy(reinterpret_cast<void*>(gmAddr), UbData(ub.addr + ubOffset), bytes);
     CountUbToGm(bytes);

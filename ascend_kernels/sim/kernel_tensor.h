@@ -44,7 +44,7 @@ public:
         ascend_sim::detail::AccessGm(buffer_, at, sizeof(T), false, call);
         ascend_sim::detail::CountScalarGm(false);
         T value;
-        ascend_sim::detail::ScalarGm(buffer_, at, reinterpret_cast<uint8_t*>(&value), sizeof(T), false, call);
+        ascend_sim::detail::ScalarGm(at, reinterpret_cast<uint8_t*>(&value), sizeof(T), false, call);
         return value;
     }
 
@@ -54,7 +54,7 @@ public:
         uintptr_t at = addr_ + offset * sizeof(T);
         ascend_sim::detail::AccessGm(buffer_, at, sizeof(T), true, call);
         ascend_sim::detail::CountScalarGm(true);
-        ascend_sim::detail::ScalarGm(buffer_, at, reinterpret_cast<uint8_t*>(&value), sizeof(T), true, call);
+        ascend_sim::detail::ScalarGm(at, reinterpret_cast<uint8_t*>(&value), sizeof(T), true, call);
     }
 
     uint64_t GetSize() const { return size_; }

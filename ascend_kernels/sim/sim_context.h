@@ -166,10 +166,9 @@ struct GmBuffer {
 // those write-backs varies with SocConfig::seed). A line written back whole overwrites every byte
 // of it that anyone else wrote since the fill: another core's DMA or scalar stores, or this core's
 // own DMA. The simulator performs the write-backs (so clobbered bytes really are wrong) and reports
-// each such overwrite, and a DMA that writes or reads a line the core holds dirty. Lines are
-// filled and written back only within the GM buffer the tensor belongs to.
+// each such overwrite, and a DMA that writes or reads a line the core holds dirty. A line may
+// hold bytes of several registered buffers; bytes outside them are never read or written.
 struct CacheLine {
-    int buffer = -1;
     uintptr_t base = 0;       // line address (a multiple of the line size)
     uint32_t fillOp = 0;      // the instruction that filled it: GM writes after it are newer
     uint64_t dirty = 0;       // bit i: byte base + i holds a scalar store
@@ -180,7 +179,6 @@ struct CacheLine {
 // run against every other block's writes (cores run concurrently on device).
 struct WrittenBackLine {
     uint32_t block;
-    int buffer;
     uintptr_t base;
     uint64_t clean;  // bit i: byte base + i went back as the fill had read it
 };
@@ -623,9 +621,18 @@ inline uint64_t LineBytes() { return g_run->soc.dataCacheLineBytes; }
 
 inline uintptr_t LineBase(uintptr_t addr) { return addr / LineBytes() * LineBytes(); }
 
-// The cached line holding `addr` of `buffer`, filled by instruction `op` if not cached yet. The
-// fill reads the line's bytes of an output while a DMA may still write them: a race.
-inline CacheLine& CachedLine(int buffer, uintptr_t addr, uint32_t op)
+// The bytes [*lo, *hi) (addresses) that registered buffer `buf` has in the line at `base`; false
+// when it has none.
+inline bool BufferPart(const GmBuffer& buf, uintptr_t base, uintptr_t* lo, uintptr_t* hi)
+{
+    *lo = std::max(base, buf.base);
+    *hi = std::min<uintptr_t>(base + LineBytes(), buf.base + buf.bytes);
+    return *lo < *hi;
+}
+
+// The cached line holding `addr`, filled by instruction `op` if not cached yet, from every
+// registered buffer it overlaps. Filling reads bytes of an output a DMA may still be writing: a race.
+inline CacheLine& CachedLine(uintptr_t addr, uint32_t op)
 {
     RunState& run = *g_run;
     const uintptr_t base = LineBase(addr);
@@ -637,26 +644,19 @@ inline CacheLine& CachedLine(int buffer, uintptr_t addr, uint32_t op)
         run.hotLine = &found->second;
         return found->second;
     }
-    const GmBuffer& buf = run.buffers[static_cast<size_t>(buffer)];
-    const uintptr_t lo = std::max(base, buf.base);
-    const uintptr_t hi = std::min<uintptr_t>(base + LineBytes(), buf.base + buf.bytes);
-    TouchGm(op, buffer, lo, hi - lo, false);
     CacheLine line;
-    line.buffer = buffer;
     line.base = base;
     line.fillOp = op;
     line.data.assign(LineBytes(), 0);
-    std::memcpy(line.data.data() + (lo - base), reinterpret_cast<const void*>(lo), hi - lo);
+    for (size_t b = 0; b < run.buffers.size(); ++b) {
+        uintptr_t lo, hi;
+        if (BufferPart(run.buffers[b], base, &lo, &hi)) {
+            TouchGm(op, static_cast<int>(b), lo, hi - lo, false);
+            std::memcpy(line.data.data() + (lo - base), reinterpret_cast<const void*>(lo), hi - lo);
+        }
+    }
     run.hotLine = &run.cache.emplace(base, std::move(line)).first->second;
     return *run.hotLine;
-}
-
-// The bytes of `line` inside its buffer: [*lo, *hi) as addresses.
-inline void LineSpan(const CacheLine& line, uintptr_t* lo, uintptr_t* hi)
-{
-    const GmBuffer& buf = g_run->buffers[static_cast<size_t>(line.buffer)];
-    *lo = std::max(line.base, buf.base);
-    *hi = std::min<uintptr_t>(line.base + LineBytes(), buf.base + buf.bytes);
 }
 
 // Writes `line`, held by block `block`, back to GM whole. Its bytes this block did not store
@@ -668,44 +668,45 @@ inline void WriteBackLine(uint32_t block, const CacheLine& line, const char* cal
     if (line.dirty == 0) {
         return;
     }
-    GmBuffer& buf = run.buffers[static_cast<size_t>(line.buffer)];
-    uintptr_t lo, hi;
-    LineSpan(line, &lo, &hi);
     const uint32_t op = BeginOp(Pipe::kS, call);
     uint64_t clean = 0;
-    for (uintptr_t a = lo; a < hi; ++a) {
-        const uint64_t bit = uint64_t{1} << (a - line.base);
-        if ((line.dirty & bit) != 0) {
+    for (GmBuffer& buf : run.buffers) {
+        uintptr_t lo, hi;
+        if (!BufferPart(buf, line.base, &lo, &hi)) {
             continue;
         }
-        clean |= bit;
-        if (buf.role != BufferRole::kOutput) {
-            continue;
+        for (uintptr_t a = lo; a < hi; ++a) {
+            const uint64_t bit = uint64_t{1} << (a - line.base);
+            const bool dirty = (line.dirty & bit) != 0;
+            clean |= dirty ? 0 : bit;
+            if (buf.role != BufferRole::kOutput) {
+                continue;
+            }
+            const size_t i = a - buf.base;
+            if (!dirty && buf.writer[i] == block + 1 && buf.writerOp[i] > line.fillOp) {
+                Fail(call, Cat("the data cache writes the ", LineBytes(), "-byte line [", line.base - buf.base, ", ",
+                               line.base - buf.base + LineBytes(), ") of output '", buf.name, "' back whole, over byte ",
+                               i, ", which ", run.ops[buf.writerOp[i]].call, " of this core wrote after the line was "
+                               "cached by GlobalTensor::SetValue (flush the line with DataCacheCleanAndInvalid before "
+                               "DMA writes into it)"));
+            }
         }
-        const size_t i = a - buf.base;
-        if (buf.writer[i] == block + 1 && buf.writerOp[i] > line.fillOp) {
-            Fail(call, Cat("the data cache writes the ", LineBytes(), "-byte line [", line.base - buf.base, ", ",
-                           line.base - buf.base + LineBytes(), ") of output '", buf.name, "' back whole, over byte ", i,
-                           ", which ", run.ops[buf.writerOp[i]].call, " of this core wrote after the line was "
-                           "cached by GlobalTensor::SetValue (flush the line with DataCacheCleanAndInvalid before "
-                           "DMA writes into it)"));
+        for (uintptr_t a = lo; a < hi; ++a) {
+            reinterpret_cast<uint8_t*>(a)[0] = line.data[a - line.base];
+            if (buf.role == BufferRole::kOutput && (line.dirty >> (a - line.base) & 1u) != 0) {
+                buf.writerOp[a - buf.base] = op;
+            }
         }
     }
-    for (uintptr_t a = lo; a < hi; ++a) {
-        reinterpret_cast<uint8_t*>(a)[0] = line.data[a - line.base];
-        if (buf.role == BufferRole::kOutput && (line.dirty >> (a - line.base) & 1u) != 0) {
-            buf.writerOp[a - buf.base] = op;
-        }
-    }
-    run.writtenBack.push_back(WrittenBackLine{block, line.buffer, line.base, clean});
+    run.writtenBack.push_back(WrittenBackLine{block, line.base, clean});
 }
 
 // A DMA of GM bytes [addr, addr + bytes) while the core holds some of them in dirty lines: a
 // write would be overwritten by the line's write-back, a read would miss the scalar stores.
-inline void CheckDmaAgainstCache(uintptr_t addr, uint64_t bytes, bool write, const char* call)
+inline void CheckDmaAgainstCache(int buffer, uintptr_t addr, uint64_t bytes, bool write, const char* call)
 {
     RunState& run = *g_run;
-    if (run.cache.empty() || bytes == 0) {
+    if (run.cache.empty() || bytes == 0 || buffer < 0) {
         return;
     }
     for (uintptr_t base = LineBase(addr); base < addr + bytes; base += LineBytes()) {
@@ -713,7 +714,7 @@ inline void CheckDmaAgainstCache(uintptr_t addr, uint64_t bytes, bool write, con
         if (found == run.cache.end() || found->second.dirty == 0) {
             continue;
         }
-        const GmBuffer& buf = run.buffers[static_cast<size_t>(found->second.buffer)];
+        const GmBuffer& buf = run.buffers[static_cast<size_t>(buffer)];
         Fail(call, Cat(write ? "writes" : "reads", " GM bytes of the ", LineBytes(), "-byte line [",
                        base - buf.base, ", ", base - buf.base + LineBytes(), ") of ", RoleName(buf.role), " '",
                        buf.name, "', which holds scalar stores (GlobalTensor::SetValue) not written back yet; ",
@@ -725,11 +726,11 @@ inline void CheckDmaAgainstCache(uintptr_t addr, uint64_t bytes, bool write, con
 
 // A scalar access of GM bytes [at, at + bytes) of `buffer` through the cache: reads copy out of
 // the cached line, writes into it (marking the bytes dirty).
-inline void ScalarGm(int buffer, uintptr_t at, uint8_t* value, uint64_t bytes, bool write, const char* call)
+inline void ScalarGm(uintptr_t at, uint8_t* value, uint64_t bytes, bool write, const char* call)
 {
     const uint32_t op = BeginOp(Pipe::kS, call);
     for (uint64_t i = 0; i < bytes; ++i) {
-        CacheLine& line = CachedLine(buffer, at + i, op);
+        CacheLine& line = CachedLine(at + i, op);
         const uint64_t pos = at + i - line.base;
         if (write) {
             line.data[pos] = value[i];
@@ -782,16 +783,16 @@ inline void CheckWrittenBackLines()
 {
     RunState& run = *g_run;
     for (const WrittenBackLine& line : run.writtenBack) {
-        const GmBuffer& buf = run.buffers[static_cast<size_t>(line.buffer)];
-        if (buf.role != BufferRole::kOutput) {
-            continue;
-        }
-        for (uint64_t bit = 0; bit < LineBytes(); ++bit) {
-            if ((line.clean >> bit & 1u) == 0) {
+        for (const GmBuffer& buf : run.buffers) {
+            uintptr_t lo, hi;
+            if (buf.role != BufferRole::kOutput || !BufferPart(buf, line.base, &lo, &hi)) {
                 continue;
             }
-            const size_t i = line.base + bit - buf.base;
-            if (buf.writer[i] != 0 && buf.writer[i] != line.block + 1) {
+            for (uintptr_t a = lo; a < hi; ++a) {
+                const size_t i = a - buf.base;
+                if ((line.clean >> (a - line.base) & 1u) == 0 || buf.writer[i] == 0 || buf.writer[i] == line.block + 1) {
+                    continue;
+                }
                 const uint32_t op = buf.writerOp[i];
                 throw SimError(Cat(run.kernel, ": block ", line.block, "'s data cache writes the ", LineBytes(),
                                    "-byte line [", line.base - buf.base, ", ", line.base - buf.base + LineBytes(),

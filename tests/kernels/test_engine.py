@@ -37,7 +37,7 @@ def soc_lines() -> dict[str, str]:
         if product["key"] not in PRODUCTS:
             continue
         cores = product["vector_cores"] if product["architecture"] == "split" else product["ai_cores"]
-        ub = product["ub_bytes"] - product["ub_reserved_bytes"]
+        ub = product["ub_bytes"] - product["ub_platform_reserved_bytes"] - product["ub_reserved_bytes"]
         fields = [
             product["simulated_soc"],
             cores,

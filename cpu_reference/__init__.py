@@ -1,31 +1,28 @@
 """Bit-exact numpy references for the ascend-ops operators (numpy only; never imports torch).
 
 Every op validates all of its arguments first (raising `OpArgumentError`), then copies a
-view of the input into a fresh C-contiguous array of the input's dtype. The `*_view` /
-`*_plan` functions expose the same canonicalisation on shapes alone, for shape inference,
-fake kernels and autograd.
+view of the input into a fresh C-contiguous array of the input's dtype. Each op is one file,
+`cpu_reference/<op>.py`, named after the op's spec, whose `__all__` exports the op itself and
+`<op>_view`, the same canonicalisation on shapes alone: it returns the result as view steps
+of the input (`_view_steps`), which shape inference, the fake kernels, autograd and the other
+CPU backends read. This package finds those files by name; it lists no op.
 """
 
-from ._block_rearrangement import BlockRearrangement, ReshapeTranspose
-from ._strided_slice_spec import StridedSliceView, strided_slice_view
-from .depth_to_space import depth_to_space, depth_to_space_plan
-from .errors import OpArgumentError
-from .slice import SliceView, slice, slice_view
-from .space_to_depth import space_to_depth, space_to_depth_plan
-from .strided_slice import strided_slice
+import importlib as _importlib
+import pkgutil as _pkgutil
 
-__all__ = [
-    "BlockRearrangement",
-    "OpArgumentError",
-    "ReshapeTranspose",
-    "SliceView",
-    "StridedSliceView",
-    "depth_to_space",
-    "depth_to_space_plan",
-    "slice",
-    "slice_view",
-    "space_to_depth",
-    "space_to_depth_plan",
-    "strided_slice",
-    "strided_slice_view",
-]
+from ._block_rearrangement import BlockRearrangement, ReshapeTranspose
+from ._view_steps import Index, Permute, Reshape, View
+from .errors import OpArgumentError
+
+OP_MODULES: tuple[str, ...] = tuple(
+    m.name for m in _pkgutil.iter_modules(__path__) if not m.name.startswith("_") and m.name != "errors"
+)
+
+__all__ = ["BlockRearrangement", "Index", "OpArgumentError", "Permute", "Reshape", "ReshapeTranspose", "View"]
+for _name in OP_MODULES:
+    _module = _importlib.import_module(f".{_name}", __name__)
+    for _export in _module.__all__:
+        globals()[_export] = getattr(_module, _export)  # the op's function replaces its module here
+    __all__ += list(_module.__all__)
+__all__ = sorted(__all__)

@@ -11,10 +11,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .errors import OpArgumentError
+from .errors import OpArgumentError, OpTypeError
 
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+# numpy's NPY_MAXDIMS: no array has more dimensions, so neither may an op's input or result.
+MAX_RANK = 64
 
 
 def as_data_array(x) -> np.ndarray:
@@ -34,8 +36,9 @@ def as_data_array(x) -> np.ndarray:
 def integer(name: str, value, *, low: int = INT64_MIN, high: int = INT64_MAX) -> int:
     """`value` as a Python int in [low, high]; bools, floats and other types are rejected."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise OpArgumentError(
-            f"{name} = {value!r} is not an integer: expected a Python or numpy integer"
+        raise OpTypeError(
+            f"{name} = {_short_repr(value)} is not an integer: expected a Python or numpy integer, "
+            f"got {type(value).__name__}"
         )
     result = operator.index(value)
     if not low <= result <= high:
@@ -47,12 +50,50 @@ def index_vector(name: str, values) -> tuple[int, ...]:
     """A 1-D sequence of int64 indexes (list, tuple or 1-D integer array) as a tuple of ints."""
     if isinstance(values, np.ndarray):
         if values.ndim != 1:
-            raise OpArgumentError(
+            raise OpTypeError(
                 f"{name} must be a 1-D sequence of integers, got an array of shape {values.shape}"
             )
     elif isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise OpArgumentError(f"{name} must be a sequence of integers, got {values!r}")
+        raise OpTypeError(
+            f"{name} = {_short_repr(values)} is not a sequence of integers: expected a list or "
+            f"tuple of ints, got {type(values).__name__}"
+        )
     return tuple(integer(f"{name}[{i}]", v) for i, v in enumerate(values))
+
+
+def optional_index_vector(name: str, values) -> tuple[int, ...] | None:
+    """`index_vector`, or None for None."""
+    return None if values is None else index_vector(name, values)
+
+
+def string(name: str, value) -> str:
+    """`value` if it is a str; any other type is rejected."""
+    if not isinstance(value, str):
+        raise OpTypeError(
+            f"{name} = {_short_repr(value)} is not a string: expected a str, got {type(value).__name__}"
+        )
+    return value
+
+
+def shape_vector(shape) -> tuple[int, ...]:
+    """An input shape as ints, at most MAX_RANK of them."""
+    dims = tuple(integer(f"shape[{i}]", dim, low=0) for i, dim in enumerate(shape))
+    check_rank("x", len(dims))
+    return dims
+
+
+def check_rank(name: str, rank: int, limit: int = MAX_RANK, why: str = "numpy's limit") -> None:
+    """`name` (an input or a result) may have at most `limit` dimensions."""
+    if rank > limit:
+        raise OpArgumentError(
+            f"{name} has {rank} dimensions: at most {limit} are supported ({why})"
+        )
+
+
+def _short_repr(value, limit: int = 80) -> str:
+    """repr(value), cut to `limit` characters (a junk argument may be a huge tensor or list)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def fresh_copy(view: np.ndarray) -> np.ndarray:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._arguments import integer
+from ._arguments import integer, shape_vector, string
+from ._view_steps import Permute, Reshape, ViewStep, apply_steps
 from .errors import OpArgumentError
 
 DATA_FORMATS = ("NHWC", "NCHW", "NCHW_VECT_C")
@@ -56,11 +57,15 @@ class BlockRearrangement:
     output_shape: tuple[int, ...]
     steps: tuple[ReshapeTranspose, ...]
 
+    def view_steps(self) -> tuple[ViewStep, ...]:
+        out: list[ViewStep] = []
+        for step in self.steps:
+            out += [Reshape(step.split_shape), Permute(step.permutation), Reshape(step.output_shape)]
+        return tuple(out)
+
     def apply(self, x: np.ndarray) -> np.ndarray:
         """The rearranged `x` (possibly a view of `x`; callers copy)."""
-        for step in self.steps:
-            x = step.apply(x)
-        return x
+        return apply_steps(self.view_steps(), x)
 
     def inverse(self) -> BlockRearrangement:
         return BlockRearrangement(
@@ -91,12 +96,12 @@ def check_arguments(
     shape, block_size, data_format, mode, dtype, *, max_block_size: int | None
 ) -> tuple[ImageDims, int]:
     """Checks shared by DepthToSpace and SpaceToDepth, in TF's order; returns (dims, block_size)."""
-    if not isinstance(data_format, str) or data_format not in DATA_FORMATS:
+    if string("data_format", data_format) not in DATA_FORMATS:
         raise OpArgumentError(
             f"data_format = {data_format!r} is not supported: expected one of "
             + ", ".join(repr(f) for f in DATA_FORMATS)
         )
-    if not isinstance(mode, str) or mode not in MODES:
+    if string("mode", mode) not in MODES:
         raise OpArgumentError(f"mode = {mode!r} is not supported: expected 'DCR' or 'CRD'")
     block_size = integer("block_size", block_size)
     if block_size < 2 or (max_block_size is not None and block_size > max_block_size):
@@ -106,7 +111,7 @@ def check_arguments(
         raise OpArgumentError(
             f"data_format 'NCHW_VECT_C' packs 4 int8 channels per element and needs dtype int8, got {_as_dtype(dtype)}"
         )
-    shape = tuple(integer(f"shape[{i}]", dim, low=0) for i, dim in enumerate(shape))
+    shape = shape_vector(shape)
     rank = 5 if data_format == "NCHW_VECT_C" else 4
     if len(shape) != rank:
         raise OpArgumentError(

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._arguments import INT32_MAX, INT32_MIN, index_vector, integer
+from ._arguments import INT32_MAX, INT32_MIN, MAX_RANK, check_rank, index_vector, integer, shape_vector
+from ._view_steps import Index
 from .errors import OpArgumentError
 
 MAX_SPEC_ENTRIES = 31  # TF: begin.NumElements() < 32
@@ -118,6 +119,13 @@ class StridedSliceView:
             index.append(self.begin[i] if self.shrink[i] else self._numpy_slice(i))
         return (*index, Ellipsis)
 
+    @property
+    def output_shape(self) -> tuple[int, ...]:
+        return self.final_shape
+
+    def view_steps(self) -> tuple[Index, ...]:
+        return (Index(self.numpy_index()),)
+
     def apply(self, x: np.ndarray) -> np.ndarray:
         """The selected elements of `x` as a numpy view of `x` with shape `final_shape`."""
         if tuple(x.shape) != self.input_shape:
@@ -147,7 +155,7 @@ def strided_slice_view(
     shrink_axis_mask=0,
 ) -> StridedSliceView:
     """Canonicalise a TensorFlow StridedSlice of an input with `shape`; raise OpArgumentError if invalid."""
-    input_shape = tuple(integer(f"shape[{i}]", dim, low=0) for i, dim in enumerate(shape))
+    input_shape = shape_vector(shape)
     entries = build_sparse_spec(
         begin,
         end,
@@ -172,6 +180,7 @@ def strided_slice_view(
         final_shape=final_shape(processing_shape, dense.final_shape_gather),
     )
     check_processing_rank(view)
+    check_rank("the result", len(view.final_shape), MAX_RANK, "numpy's limit")
     return view
 
 

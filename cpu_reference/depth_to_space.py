@@ -6,6 +6,8 @@ CRD reads channel c*bs*bs + by*bs + bx instead; `_block_rearrangement` has the o
 
 from __future__ import annotations
 
+__all__ = ["depth_to_space", "depth_to_space_view"]
+
 import numpy as np
 
 from ._arguments import as_data_array, fresh_copy
@@ -20,7 +22,7 @@ from ._block_rearrangement import (
 from .errors import OpArgumentError
 
 
-def depth_to_space_plan(
+def depth_to_space_view(
     shape, block_size, *, data_format="NHWC", mode="DCR", dtype=None
 ) -> BlockRearrangement:
     """Check DepthToSpace arguments for an input `shape` (and `dtype`, if given); return its steps."""
@@ -46,5 +48,5 @@ def depth_to_space_plan(
 def depth_to_space(x, block_size, *, data_format="NHWC", mode="DCR") -> np.ndarray:
     """Move bs x bs channel blocks of `x` into space: [N, H, W, C] -> [N, H*bs, W*bs, C/bs**2] (NHWC)."""
     x = as_data_array(x)
-    plan = depth_to_space_plan(x.shape, block_size, data_format=data_format, mode=mode, dtype=x.dtype)
+    plan = depth_to_space_view(x.shape, block_size, data_format=data_format, mode=mode, dtype=x.dtype)
     return fresh_copy(plan.apply(x))

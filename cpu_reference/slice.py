@@ -10,13 +10,18 @@ and the result is x[actual_offset : actual_offset + actual_size] in every dimens
 
 from __future__ import annotations
 
+__all__ = ["SliceView", "slice", "slice_view"]
+
 import builtins
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._arguments import as_data_array, fresh_copy, index_vector, integer
+from ._arguments import as_data_array, check_rank, fresh_copy, index_vector, shape_vector
+from ._view_steps import Index, apply_steps
 from .errors import OpArgumentError
+
+MAX_RANK = 8  # ATB caps tensors at MAX_DIM = 8; its own slice test rejects rank 10 (ERROR_INVALID_TENSOR_DIM)
 
 
 @dataclass(frozen=True)
@@ -26,15 +31,23 @@ class SliceView:
     starts: tuple[int, ...]
     sizes: tuple[int, ...]
 
+    @property
+    def output_shape(self) -> tuple[int, ...]:
+        return self.sizes
+
+    def view_steps(self) -> tuple[Index, ...]:
+        ranges = (builtins.slice(start, start + size) for start, size in zip(self.starts, self.sizes))
+        return (Index((*ranges, Ellipsis)),)
+
     def apply(self, x: np.ndarray) -> np.ndarray:
         """The selected block of `x`, as a numpy view of `x` (0-d stays a 0-d array)."""
-        ranges = (builtins.slice(start, start + size) for start, size in zip(self.starts, self.sizes))
-        return x[(*ranges, Ellipsis)]
+        return apply_steps(self.view_steps(), x)
 
 
 def slice_view(shape, offsets, size) -> SliceView:
     """Check ATB Slice arguments against an input `shape`; return the resolved starts and sizes."""
-    shape = tuple(integer(f"shape[{i}]", dim, low=0) for i, dim in enumerate(shape))
+    shape = shape_vector(shape)
+    check_rank("x", len(shape), MAX_RANK, "ATB Slice's MAX_DIM")
     offsets = index_vector("offsets", offsets)
     size = index_vector("size", size)
     if len(offsets) != len(size):

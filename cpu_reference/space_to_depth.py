@@ -6,6 +6,8 @@ CRD writes channel c*bs*bs + by*bs + bx instead (ONNX CRD, torch.pixel_unshuffle
 
 from __future__ import annotations
 
+__all__ = ["space_to_depth", "space_to_depth_view"]
+
 import numpy as np
 
 from ._arguments import INT64_MAX, as_data_array, fresh_copy
@@ -13,7 +15,7 @@ from ._block_rearrangement import BlockRearrangement, ImageDims, check_arguments
 from .errors import OpArgumentError
 
 
-def space_to_depth_plan(
+def space_to_depth_view(
     shape, block_size, *, data_format="NHWC", mode="DCR", dtype=None
 ) -> BlockRearrangement:
     """Check SpaceToDepth arguments for an input `shape` (and `dtype`, if given); return its steps."""
@@ -34,5 +36,5 @@ def space_to_depth_plan(
 def space_to_depth(x, block_size, *, data_format="NHWC", mode="DCR") -> np.ndarray:
     """Move bs x bs spatial blocks of `x` into channels: [N, H, W, C] -> [N, H/bs, W/bs, C*bs**2] (NHWC)."""
     x = as_data_array(x)
-    plan = space_to_depth_plan(x.shape, block_size, data_format=data_format, mode=mode, dtype=x.dtype)
+    plan = space_to_depth_view(x.shape, block_size, data_format=data_format, mode=mode, dtype=x.dtype)
     return fresh_copy(plan.apply(x))

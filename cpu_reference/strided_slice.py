@@ -5,10 +5,12 @@ The canonicalisation lives in `_strided_slice_spec`; this file only materialises
 
 from __future__ import annotations
 
+__all__ = ["StridedSliceView", "strided_slice", "strided_slice_view"]
+
 import numpy as np
 
 from ._arguments import as_data_array, fresh_copy
-from ._strided_slice_spec import strided_slice_view
+from ._strided_slice_spec import StridedSliceView, strided_slice_view
 
 
 def strided_slice(

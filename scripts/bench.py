@@ -2,7 +2,8 @@
 """The CPU benchmark: `python scripts/bench.py [--quick] [--out DIR]` (same as `ascend-ops bench`).
 
 Times every op's CPU path over its shape classes against cpu_reference, numpy, torch and a plain
-memcpy, and writes bench/results/bench.md (table), bench.png (chart) and bench.json.
+memcpy, and writes bench.md (table), bench.png (chart) and bench.json into --out DIR (default: a new
+temporary folder); --update-results rewrites the committed bench/results/ instead.
 """
 import os
 import sys

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Build the CANN custom-op package (custom_opp_<os>_<arch>.run) of ascend-ops from ascend_kernels/.
+# Build the CANN custom-op package (custom_opp_<os>_<arch>.run) of ascend-ops from ascend_kernels/,
+# install it where the package looks for it, and build the torch binding that calls its ops.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -7,12 +8,20 @@ PROJECT="$ROOT/ascend_kernels"
 
 usage() {
     cat <<EOF
-usage: scripts/build_ascend.sh [--soc UNITS] [--cann DIR] [--vendor NAME] [--build-dir DIR] [--check-env]
+usage: scripts/build_ascend.sh [--soc UNITS] [--cann DIR] [--vendor NAME] [--build-dir DIR]
+                               [--package-only] [--check-env]
 
-Builds the CANN custom-op package of ascend-ops (custom_opp_<os>_<arch>.run) from the
-generated CANN project in ascend_kernels/: cmake --preset=default, then the 'binary' and
-'package' targets (CANN's ASC CMake modules compile the host libraries and the AscendC
-kernels). Install the result on an Ascend machine with ./custom_opp_<os>_<arch>.run.
+On an Atlas machine with CANN and torch_npu (pip install "ascend-ops[npu]"):
+  1. builds the CANN custom-op package of ascend-ops (custom_opp_<os>_<arch>.run) from the
+     generated CANN project in ascend_kernels/: cmake --preset=default, then the 'binary' and
+     'package' targets (CANN's ASC CMake modules compile the host libraries and the kernels);
+  2. installs it with --install-path=<npu dir>/opp, where 'import ascend_ops' finds it
+     (<npu dir> is \$ASCEND_OPS_NPU_DIR, else ~/.cache/ascend-ops/npu);
+  3. builds the torch binding (ascend_kernels/binding/ascend_ops_npu.cpp) against the installed
+     torch and torch_npu into <npu dir>/lib and records what was built in <npu dir>/build.json.
+After that, 'import ascend_ops' (once 'import torch_npu' works) puts the package on
+ASCEND_CUSTOM_OPP_PATH and loads the binding: npu tensors run the package's AscendC kernels.
+'ascend-ops doctor' says whether they do, and why not.
 
 This needs a Huawei CANN toolkit (with its ASC CMake modules, compiler/tikcpp/
 ascendc_kernel_cmake) and cannot run in this repository's CI, which has no CANN: there the
@@ -28,6 +37,7 @@ options:
                    /usr/local/Ascend/cann)
   --vendor NAME    vendor_name of the package (default: the preset's)
   --build-dir DIR  build folder (default: ascend_kernels/build_out)
+  --package-only   build the .run package only: no install, no binding
   --check-env      only check the environment, build nothing
   -h, --help       this text
 EOF
@@ -48,6 +58,7 @@ CANN=""
 VENDOR=""
 BUILD_DIR="$PROJECT/build_out"
 CHECK_ONLY=0
+PACKAGE_ONLY=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --soc) [ $# -ge 2 ] || die "--soc needs a value"; SOCS="$2"; shift 2 ;;
@@ -59,6 +70,7 @@ while [ $# -gt 0 ]; do
         --build-dir) [ $# -ge 2 ] || die "--build-dir needs a value"; BUILD_DIR="$2"; shift 2 ;;
         --build-dir=*) BUILD_DIR="${1#--build-dir=}"; shift ;;
         --check-env) CHECK_ONLY=1; shift ;;
+        --package-only) PACKAGE_ONLY=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) die "unknown argument '$1' (see --help)" ;;
     esac
@@ -121,6 +133,22 @@ if command -v cmake >/dev/null 2>&1; then
 fi
 command -v python3 >/dev/null 2>&1 || missing+=("python3 is not installed (CANN's build scripts need it)")
 
+PYTHON="${PYTHON:-}"
+if [ -z "$PYTHON" ]; then
+    if [ -x "$ROOT/.venv/bin/python" ]; then PYTHON="$ROOT/.venv/bin/python"; else PYTHON=python3; fi
+fi
+py() { PYTHONPATH="$ROOT/python:$ROOT${PYTHONPATH:+:$PYTHONPATH}" "$PYTHON" "$@"; }
+if [ "$PACKAGE_ONLY" = 0 ]; then
+    # The binding links against torch_npu, which imports only with CANN's environment set.
+    if ! err="$(py -c 'import torch, torch_npu' 2>&1)"; then
+        missing+=("torch_npu does not import with $PYTHON (needed for the torch binding):
+    $(echo "$err" | tail -n 1)
+    Install it next to ascend-ops: pip install \"ascend-ops[npu]\" (torch_npu must match torch's version),
+    and source CANN's set_env.sh; or pass --package-only to build the .run package alone.")
+    fi
+    command -v g++ >/dev/null 2>&1 || missing+=("g++ is not installed (it builds the torch binding)")
+fi
+
 if [ ${#missing[@]} -gt 0 ]; then
     echo "build_ascend.sh: cannot build the CANN package here:" >&2
     for m in "${missing[@]}"; do
@@ -130,11 +158,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # The generated project must match op_specs/.
-PYTHON="${PYTHON:-}"
-if [ -z "$PYTHON" ]; then
-    if [ -x "$ROOT/.venv/bin/python" ]; then PYTHON="$ROOT/.venv/bin/python"; else PYTHON=python3; fi
-fi
-if ! PYTHONPATH="$ROOT/python:$ROOT${PYTHONPATH:+:$PYTHONPATH}" "$PYTHON" -m ascend_ops.codegen --check; then
+if ! py -m ascend_ops.codegen --check; then
     die "ascend_kernels/ does not match op_specs/; run 'ascend-ops generate' first"
 fi
 
@@ -152,4 +176,17 @@ cmake --build "$BUILD_DIR" --target binary package -j"$(nproc)"
 package="$(find "$BUILD_DIR" -maxdepth 1 -name 'custom_opp_*.run' | head -n 1)"
 [ -n "$package" ] || die "the build finished but left no custom_opp_*.run in $BUILD_DIR"
 echo "build_ascend.sh: built $package"
-echo "  install it on the Ascend machine: $package [--install-path=DIR]"
+if [ "$PACKAGE_ONLY" = 1 ]; then
+    echo "  install it on the Ascend machine: $package [--install-path=DIR]"
+    exit 0
+fi
+
+NPU_DIR="$(py -m ascend_ops.npu_binding install-dir)"
+echo "build_ascend.sh: installing the op package into $NPU_DIR/opp"
+mkdir -p "$NPU_DIR/opp"
+"$package" "--install-path=$NPU_DIR/opp"
+vendor_dir="$(py -m ascend_ops.npu_binding vendor-dir)"
+[ -d "$vendor_dir" ] || die "the package installed, but $vendor_dir is missing (is --vendor the preset's vendor_name?)"
+echo "build_ascend.sh: building the torch binding"
+py -m ascend_ops.npu_binding build --cann "$CANN"
+echo "build_ascend.sh: done; check with: ascend-ops doctor"

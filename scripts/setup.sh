@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
 # Creates .venv (if missing) and installs ascend-ops into it with its test and bench extras.
-# torch is pinned to the 2.13.0 CPU build first: an unpinned torch would pull a multi-GB CUDA
-# build. torch_npu is never installed here (without CANN it breaks `import torch`).
+# torch is pinned to 2.13.0 and installed first, with pip's progress shown: it is the one large
+# download. torch_npu is never installed here (without CANN it breaks `import torch`).
+#
+# Which torch build pip fetches depends on the index: PyPI's Linux x86_64 wheel is the CUDA
+# build (several GB with its nvidia-* dependencies). For the CPU build (about 200 MB) set
+#   TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu
+# and torch (only torch) comes from that index. Unset, pip uses its configured index.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
+TORCH_VERSION=2.13.0
 if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv with $($PYTHON --version)"
   "$PYTHON" -m venv .venv
 fi
-pip_quiet() { .venv/bin/python -m pip install --disable-pip-version-check -q "$@" 2>&1 \
-  | grep -v "^WARNING: Location .* is ignored" || true; }
-if ! .venv/bin/python -c "import torch, sys; sys.exit(torch.__version__.split('+')[0] != '2.13.0')" 2>/dev/null; then
-  echo "setup: installing torch 2.13.0 (CPU build)"
-  pip_quiet "torch==2.13.0"
+pip_install() { .venv/bin/python -m pip install --disable-pip-version-check "$@"; }
+# Quiet for the small packages; warnings about ignored locations are noise here.
+pip_quiet() { pip_install -q "$@" 2>&1 | grep -v "^WARNING: Location .* is ignored" || true; }
+if ! .venv/bin/python -c "import torch, sys; sys.exit(torch.__version__.split('+')[0] != '$TORCH_VERSION')" 2>/dev/null; then
+  if [ -n "${TORCH_INDEX_URL:-}" ]; then
+    echo "setup: installing torch $TORCH_VERSION from TORCH_INDEX_URL=$TORCH_INDEX_URL"
+    pip_install --progress-bar on --index-url "$TORCH_INDEX_URL" "torch==$TORCH_VERSION"
+  else
+    echo "setup: installing torch $TORCH_VERSION from pip's configured index (on PyPI's Linux x86_64"
+    echo "       wheel that is the multi-GB CUDA build; TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu"
+    echo "       fetches the CPU build instead)"
+    pip_install --progress-bar on "torch==$TORCH_VERSION"
+  fi
 fi
 echo "setup: installing ascend-ops (editable) with test and bench extras"
 pip_quiet -e ".[test,bench]"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up .venv and runs every check: the generated kernels are current and compile without
-# CANN, the generated docs are current, the full simulator corpus passes (this also builds the
+# CANN, the generated docs are current, the wheel works installed outside the checkout
+# (scripts/wheel_check.sh), the full simulator corpus passes (this also builds the
 # simulator libraries the tests reuse), then the whole test suite. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +9,8 @@ bash scripts/setup.sh
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0
 .venv/bin/ascend-ops generate --check
 .venv/bin/python -m ascend_ops.codegen.host_check
+.venv/bin/ascend-ops check-npu
 .venv/bin/ascend-ops docs --check
+bash scripts/wheel_check.sh
 .venv/bin/ascend-ops sim
 .venv/bin/python -m pytest -n 2 -q "$@"

@@ -14,6 +14,7 @@ namespace ascend_ops {
 
 constexpr int32_t kMaxStridedSliceSpecEntries = 31;  // TF: begin.NumElements() < 32
 constexpr int32_t kMaxStridedSliceProcessingRank = 8;  // TF: HANDLE_DIM(1..8)
+constexpr int32_t kMaxSliceRank = 8;                    // ATB: MAX_DIM; op_specs/slice.yaml max_rank
 constexpr int64_t kMaxDepthToSpaceBlockSize = 46340;  // TF: floor(sqrt(INT32_MAX))
 constexpr int64_t kVectCLanes = 4;                     // NCHW_VECT_C packs 4 int8 channels
 
@@ -81,7 +82,8 @@ inline void SetView(StridedView* view, int32_t rank, const int64_t* shape, const
 inline Status CheckInputShape(const TensorShape& input)
 {
     if (input.rank < 0 || input.rank > kMaxViewDims) {
-        return Status::Error("x has rank %d: at most %d dims are supported", input.rank, kMaxViewDims);
+        return Status::Error("x has %d dimensions: at most %d are supported (numpy's limit)", input.rank,
+                             kMaxViewDims);
     }
     for (int32_t i = 0; i < input.rank; ++i) {
         if (input.dims[i] < 0) {
@@ -304,7 +306,8 @@ inline Status BuildStridedSliceView(const TensorShape& input, const StridedSlice
         finalRank += gather[g] == kGatherShrinkAxis ? 0 : 1;
     }
     if (finalRank > kMaxViewDims) {
-        return Status::Error("the result would have rank %d: at most %d dims are supported", finalRank, kMaxViewDims);
+        return Status::Error("the result has %d dimensions: at most %d are supported (numpy's limit)", finalRank,
+                             kMaxViewDims);
     }
     outShape->rank = 0;
     for (int32_t g = 0; g < gatherCount; ++g) {
@@ -342,6 +345,10 @@ inline Status BuildSliceView(const TensorShape& input, const int64_t* offsets, i
     Status status = CheckInputShape(input);
     if (!status.ok) {
         return status;
+    }
+    if (input.rank > kMaxSliceRank) {
+        return Status::Error("x has %d dimensions: at most %d are supported (ATB Slice's MAX_DIM)", input.rank,
+                             kMaxSliceRank);
     }
     if (offsetsSize != sizeSize) {
         return Status::Error("offsets length must be equal to size length: got %lld offsets and %lld sizes",

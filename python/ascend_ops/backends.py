@@ -19,9 +19,7 @@ from collections.abc import Callable, Iterator
 
 import torch
 
-import cpu_reference
-
-from . import native_backend
+from . import native_backend, op_pieces
 from .dtypes import from_numpy, to_numpy
 from .errors import OpArgumentError
 from .native import NativeBuildError
@@ -63,7 +61,11 @@ def _native_builds() -> bool:
 
 @contextlib.contextmanager
 def use_backend(name: str) -> Iterator[str]:
-    """Within the block, CPU calls run on backend `name` (one of BACKENDS)."""
+    """Within the block, CPU calls run on backend `name` (one of BACKENDS).
+
+    Like `target_product`, this holds for the current thread (and asyncio task) only: a new
+    thread starts from ASCEND_OPS_BACKEND. Carry it into a worker with
+    `contextvars.copy_context().run(fn)`, or set the environment variable process-wide."""
     if name not in BACKENDS:
         raise OpArgumentError(f"backend {name!r} is unknown; choose one of: {', '.join(BACKENDS)}")
     token = _backend.set(name)
@@ -74,10 +76,8 @@ def use_backend(name: str) -> Iterator[str]:
 
 
 def _reference(op_name: str) -> Callable[..., torch.Tensor]:
-    fn = getattr(cpu_reference, op_name)
-
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-        return from_numpy(fn(to_numpy(x), *args, **kwargs))
+        return from_numpy(op_pieces.reference(op_name)(to_numpy(x), *args, **kwargs))
     return run
 
 

@@ -6,7 +6,21 @@ import argparse
 import importlib
 import sys
 
-SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs")
+SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs", "check-npu", "doctor")
+
+
+class _VersionAction(argparse.Action):
+    """`--version`, computed only when asked (it reads the spec folder's location)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from . import __version__
+        from .spec import spec_folder_description
+
+        print(f"ascend-ops {__version__}\nspecs: {spec_folder_description()}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -14,9 +28,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="ascend-ops",
         description="StridedSlice, Slice, DepthToSpace and SpaceToDepth for Huawei Ascend NPUs, "
                     "declared once in op_specs/.")
+    parser.add_argument("--version", action=_VersionAction,
+                        help="print the version and which op_specs/ folder is in use, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in SUBCOMMANDS:
-        module = importlib.import_module(f"ascend_ops.commands.{name}")
+        module = importlib.import_module(f"ascend_ops.commands.{name.replace('-', '_')}")
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
         p.set_defaults(run=module.run)

@@ -1,7 +1,7 @@
 """The op reference pages, `docs/ops/<op>.md` and their index, generated from the specs.
 
 `op_page(op, spec_set)` is a function of the spec alone: summary, signature, description,
-parameters, the product support table in the seed's layout (product line | supported | notes)
+parameters, the product support table in ATB's layout (product line | supported | notes)
 with a dtype matrix, worked examples and errors. The examples' outputs and the errors' messages
 are computed by cpu_reference while the page is built, so the page shows what the reference
 does, not what someone typed; the examples are doctests (tests/ascend_ops/test_docs.py runs

@@ -11,6 +11,9 @@ _VIA_INTEGER = {
     torch.bfloat16: (torch.int16, np.dtype(ml_dtypes.bfloat16)),
     torch.float8_e4m3fn: (torch.int8, np.dtype(ml_dtypes.float8_e4m3fn)),
     torch.float8_e5m2: (torch.int8, np.dtype(ml_dtypes.float8_e5m2)),
+    torch.float8_e4m3fnuz: (torch.int8, np.dtype(ml_dtypes.float8_e4m3fnuz)),
+    torch.float8_e5m2fnuz: (torch.int8, np.dtype(ml_dtypes.float8_e5m2fnuz)),
+    torch.float8_e8m0fnu: (torch.int8, np.dtype(ml_dtypes.float8_e8m0fnu)),
 }
 _BACK = {np_dtype: (int_dtype, torch_dtype)
          for torch_dtype, (int_dtype, np_dtype) in _VIA_INTEGER.items()}

@@ -1,11 +1,12 @@
 """The package's exceptions.
 
-`OpArgumentError` is defined once, in `cpu_reference` (which must not import torch), and is the
-same class here, so `except ascend_ops.OpArgumentError` catches the reference's errors too.
+`OpArgumentError` and its `TypeError` subclass `OpTypeError` are defined once, in `cpu_reference`
+(which must not import torch), and are the same classes here, so `except ascend_ops.OpArgumentError`
+catches the reference's errors too.
 """
-from cpu_reference.errors import OpArgumentError
+from cpu_reference.errors import OpArgumentError, OpTypeError
 
-__all__ = ["OpArgumentError", "UnsupportedDtypeError", "SpecError"]
+__all__ = ["OpArgumentError", "OpTypeError", "UnsupportedDtypeError", "SpecError"]
 
 
 class UnsupportedDtypeError(TypeError):

@@ -3,8 +3,17 @@
 Used by the simulator (the generated AscendC kernels compiled against `ascend_kernels/sim/`)
 and by the native CPU executor. The cache key covers the compiler, its flags and the bytes of
 every source and header the build can see, so an edited header rebuilds and nothing else does.
-Builds are atomic (compile to a temporary file, then rename), so parallel test workers can
-share a cache.
+
+Note [build cache]
+~~~~~~~~~~~~~~~~~~
+The cache is $ASCEND_OPS_CACHE, else the platform's user cache folder (platformdirs), never the
+installed package, which may be read-only. A cache that cannot be used (the variable names a
+file, a read-only folder, ...) costs one warning naming it; the process then builds into a
+temporary folder of its own. Each library is built under a file lock of its own (filelock), so
+threads and processes making the same first call compile it once, and the others wait and load
+it. The compiler writes to `<target>.tmp-*` and the result is renamed into place; a build that
+was killed leaves its temporary file behind, and the next build of that library, holding the
+lock, removes it.
 """
 from __future__ import annotations
 
@@ -16,23 +25,55 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+import filelock
+import platformdirs
+
 CACHE_ENV = "ASCEND_OPS_CACHE"
 COMPILER_ENV = "CXX"
+_TMP_MARK = ".tmp-"
 
 
 class NativeBuildError(RuntimeError):
     """No C++ compiler, or the compiler rejected a source; the message has its output."""
 
 
+def _usable(path: Path) -> str | None:
+    """None when `path` is a folder this process can create files in, else why not."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as e:
+        return f"{type(e).__name__}: {e.strerror or e}"
+    return None
+
+
+_fallback_lock = threading.Lock()
+_fallback: dict[str, Path] = {}  # the configured cache that failed -> this process's stand-in
+
+
 def cache_dir() -> Path:
-    root = os.environ.get(CACHE_ENV) or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "ascend-ops")
-    path = Path(root)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Where built libraries are kept (Note [build cache])."""
+    configured = os.environ.get(CACHE_ENV)
+    path = Path(configured) if configured else Path(platformdirs.user_cache_dir("ascend-ops"))
+    with _fallback_lock:
+        if str(path) in _fallback:
+            return _fallback[str(path)]
+        problem = _usable(path)
+        if problem is None:
+            return path
+        fallback = Path(tempfile.mkdtemp(prefix="ascend-ops-cache-"))
+        _fallback[str(path)] = fallback
+    source = f"{CACHE_ENV}={configured}" if configured else \
+        f"the user cache folder {path} (set {CACHE_ENV} to choose another)"
+    warnings.warn(f"ascend-ops: cannot use {source} as the build cache ({problem}); building "
+                  f"into {fallback} for this process instead", RuntimeWarning, stacklevel=2)
+    return fallback
 
 
 @functools.lru_cache(maxsize=None)
@@ -75,17 +116,67 @@ def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = 
     target = cache_dir() / f"{name}-{digest.hexdigest()[:16]}.so"
     if target.exists():
         return target
-    if announce:
-        progress(announce)
-    fd, tmp = tempfile.mkstemp(suffix=".so", dir=target.parent)
-    os.close(fd)
-    cmd = [cxx, *args, *map(str, sources), "-o", tmp]
-    result = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    if result.returncode != 0:
-        os.unlink(tmp)
-        raise NativeBuildError(f"building {name} failed ({' '.join(cmd)}):\n{result.stderr}")
-    os.replace(tmp, target)
+    with _locked(target):
+        if target.exists():  # another thread or process built it while this one waited
+            return target
+        _remove_stale_temporaries(target)
+        if announce:
+            progress(announce)
+        tmp = target.with_name(f"{target.name}{_TMP_MARK}{os.getpid()}-{threading.get_ident()}")
+        cmd = [cxx, *args, *map(str, sources), "-o", str(tmp)]
+        try:
+            result = subprocess.run(cmd, capture_output=True, text=True, check=False)
+            if result.returncode != 0:
+                raise NativeBuildError(f"building {name} failed ({' '.join(cmd)}):\n{result.stderr}")
+            os.replace(tmp, target)
+        finally:
+            tmp.unlink(missing_ok=True)
     return target
+
+
+_thread_locks_guard = threading.Lock()
+_thread_locks: dict[Path, threading.Lock] = {}
+
+
+class _locked:
+    """Holds `target`'s build lock: a thread lock within the process, a file lock across them."""
+
+    def __init__(self, target: Path):
+        with _thread_locks_guard:
+            self._thread_lock = _thread_locks.setdefault(target, threading.Lock())
+        self._file_lock = filelock.FileLock(str(target) + ".lock")
+
+    def __enter__(self):
+        self._thread_lock.acquire()
+        try:
+            self._file_lock.acquire()
+        except BaseException:
+            self._thread_lock.release()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self._file_lock.release()
+        self._thread_lock.release()
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Removes the temporary files of killed builds from `target`'s cache folder (with
+    `target`'s lock held). A temporary file whose library's lock is free has no live builder."""
+    for stale in target.parent.glob(f"*{_TMP_MARK}*"):
+        owner = stale.with_name(stale.name.split(_TMP_MARK)[0])
+        if owner == target:
+            stale.unlink(missing_ok=True)
+            continue
+        lock = filelock.FileLock(str(owner) + ".lock")
+        try:
+            lock.acquire(timeout=0)
+        except filelock.Timeout:
+            continue  # being built right now
+        try:
+            stale.unlink(missing_ok=True)
+        finally:
+            lock.release()
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,8 +1,8 @@
 """The native CPU executor: cpu_reference's canonicalisation, then one C++ strided copy.
 
-Every op is a view of its input followed by a copy (DESIGN.md "Data flow"). This executor asks
-cpu_reference for that view -- the very functions the reference runs, so the same checks and
-the same errors -- reads the numpy view's shape, byte strides and first element, and has
+Every op is a view of its input followed by a copy. This executor asks cpu_reference for that
+view (`<op>_view`, as view steps) -- the very functions the reference runs, so the same checks
+and the same errors -- reads the numpy view's shape, byte strides and first element, and has
 `native_copy/strided_copy.cpp` copy it into a fresh tensor on `torch.get_num_threads()` threads.
 Elements move as raw bits, so results equal the reference's bit for bit
 (tests/ascend_ops/test_native_backend.py compares the two on every op and dtype).
@@ -36,6 +36,7 @@ import cpu_reference
 
 from . import native
 from .dtypes import to_numpy
+from .op_pieces import canonical_view
 
 SOURCE = Path(__file__).parent / "native_copy" / "strided_copy.cpp"
 _CACHE_LIMIT = 4096  # distinct calls remembered per op; the cache starts over beyond that
@@ -48,18 +49,6 @@ Plan = tuple  # (output_shape, offset, desc) | REFERENCE
 
 
 # --- the ops as numpy views --------------------------------------------------------------------
-# Each returns (view of `a` whose C-order elements are the result's, the result's shape), or
-# (None, shape) when numpy would have to copy to express it.
-
-def _strided_slice(a: np.ndarray, *args, **kwargs):
-    view = cpu_reference.strided_slice_view(a.shape, *args, **kwargs)
-    return view.apply(a), view.final_shape
-
-
-def _slice(a: np.ndarray, *args, **kwargs):
-    view = cpu_reference.slice_view(a.shape, *args, **kwargs)
-    return view.apply(a), view.sizes
-
 
 def _reshaped(a: np.ndarray, shape) -> np.ndarray | None:
     """`a.reshape(shape)` as a view of `a`, or None where that needs a copy."""
@@ -72,36 +61,24 @@ def _reshaped(a: np.ndarray, shape) -> np.ndarray | None:
         return view if view.size == 0 or np.may_share_memory(view, a) else None
 
 
-def _rearranged(plan: cpu_reference.BlockRearrangement, a: np.ndarray):
-    """The plan's steps as views of `a`. The last step's final reshape is left out: it only
-    regroups the C-order elements the copy writes anyway, and it is the one reshape of a
-    transposed array that numpy could not do without copying."""
-    for i, step in enumerate(plan.steps):
-        a = _reshaped(a, step.split_shape)
-        if a is None:
-            break
-        a = a.transpose(step.permutation)
-        if i + 1 < len(plan.steps):
-            a = _reshaped(a, step.output_shape)
+def numpy_view(steps, a: np.ndarray) -> np.ndarray | None:
+    """The view steps of a call (cpu_reference's `<op>_view`) as a numpy view of `a` whose
+    C-order elements are the result's, or None where numpy would have to copy. A final reshape
+    is left out: it only regroups the C-order elements the copy writes anyway, and it is the one
+    reshape of a transposed array that numpy could not do without copying."""
+    steps = list(steps)
+    if steps and isinstance(steps[-1], cpu_reference.Reshape):
+        steps.pop()
+    for step in steps:
+        if isinstance(step, cpu_reference.Index):
+            a = a[step.items]
+        elif isinstance(step, cpu_reference.Reshape):
+            a = _reshaped(a, step.shape)
             if a is None:
-                break
-    return a, plan.output_shape
-
-
-def _depth_to_space(a: np.ndarray, *args, **kwargs):
-    return _rearranged(cpu_reference.depth_to_space_plan(a.shape, *args, dtype=a.dtype, **kwargs), a)
-
-
-def _space_to_depth(a: np.ndarray, *args, **kwargs):
-    return _rearranged(cpu_reference.space_to_depth_plan(a.shape, *args, dtype=a.dtype, **kwargs), a)
-
-
-VIEWS: dict[str, Callable] = {
-    "strided_slice": _strided_slice,
-    "slice": _slice,
-    "depth_to_space": _depth_to_space,
-    "space_to_depth": _space_to_depth,
-}
+                return None
+        else:
+            a = a.transpose(step.axes)
+    return a
 
 
 def descriptor(view: np.ndarray) -> bytes:
@@ -112,10 +89,11 @@ def descriptor(view: np.ndarray) -> bytes:
 def plan_call(op_name: str, x: torch.Tensor, args: tuple, kwargs: dict) -> Plan:
     """Validate a call (cpu_reference's errors) and work out what copy it is."""
     a = to_numpy(x)
-    view, shape = VIEWS[op_name](a, *args, **kwargs)
+    canonical = canonical_view(op_name, a.shape, lambda: a.dtype, args, kwargs)
+    view = numpy_view(canonical.view_steps(), a)
     if view is None:
         return REFERENCE
-    shape = tuple(shape)
+    shape = tuple(canonical.output_shape)
     if view.size == 0:
         return (shape, 0, None)
     offset = view.__array_interface__["data"][0] - a.__array_interface__["data"][0]

@@ -44,7 +44,10 @@ def products() -> tuple[Product, ...]:
 
 
 def product(key_or_soc: str | Product) -> Product:
-    """A product line by key (`"atlas-inference"`) or by SoC name (`"Ascend310P3"`)."""
+    """A product line by key (`"atlas-inference"`), by SoC name (`"Ascend310P3"`) or by a SoC
+    family name that names one product line (`"Ascend310P"`, `"Ascend910B"`, `"Ascend910_93"`:
+    a prefix of that line's SoC names only). An ambiguous family (`"Ascend910"`) is refused with
+    the SoCs it could mean."""
     if isinstance(key_or_soc, Product):
         return key_or_soc
     if not isinstance(key_or_soc, str):
@@ -57,6 +60,15 @@ def product(key_or_soc: str | Product) -> Product:
     for p in products():  # SoC names are case-insensitive to msopgen; be as lenient
         if any(lowered == s.lower() for s in p.soc_versions):
             return p
+    family = {p: [s for s in p.soc_versions if s.lower().startswith(lowered)] for p in products()}
+    family = {p: socs for p, socs in family.items() if socs}
+    if len(family) == 1 and lowered.startswith("ascend"):
+        return next(iter(family))
+    if len(family) > 1 and lowered.startswith("ascend"):
+        meanings = "; ".join(f"{p.key}: {', '.join(socs)}" for p, socs in family.items())
+        raise OpArgumentError(f"product {key_or_soc!r} is ambiguous: it is the start of SoC names "
+                              f"of {len(family)} product lines ({meanings}); name a product key "
+                              f"or a full SoC name")
     keys = ", ".join(p.key for p in products())
     raise OpArgumentError(f"unknown product {key_or_soc!r}; known product keys: {keys}; "
                           f"or a SoC name such as {products()[0].soc_versions[0]!r} "
@@ -89,8 +101,14 @@ def supported_dtypes(op: str | OpSpec, product_: str | Product) -> frozenset[str
 
 
 def is_supported(op: str | OpSpec, dtype: torch.dtype | str, product_: str | Product) -> bool:
-    """Whether `op` supports `dtype` (a torch.dtype or a name) on a product line."""
-    return dtype_name(dtype) in supported_dtypes(op, product_)
+    """Whether `op` supports `dtype` (a torch.dtype or a name) on a product line.
+
+    A name that is no dtype at all (`"float99"`) is an error, not False."""
+    name = dtype_name(dtype)
+    if name not in specs().dtype_names and not isinstance(getattr(torch, name, None), torch.dtype):
+        raise OpArgumentError(f"dtype {name!r} is not a dtype name; the ops' dtypes are: "
+                              f"{', '.join(specs().dtype_names)}")
+    return name in supported_dtypes(op, product_)
 
 
 @functools.lru_cache(maxsize=1)
@@ -148,7 +166,12 @@ def product_from_env() -> Product | None:
 
 @contextlib.contextmanager
 def target_product(key_or_soc: str | Product) -> Iterator[Product]:
-    """Within the block, calls obey this product's dtype rules (simulated on the CPU)."""
+    """Within the block, calls obey this product's dtype rules (simulated on the CPU).
+
+    The choice lives in a context variable: it holds for this thread (and asyncio task) only.
+    A new thread starts from the process default, ASCEND_OPS_PRODUCT; to carry the choice into
+    a worker, run it in a copy of the context (`contextvars.copy_context().run(fn)`), or set
+    the environment variable for the whole process."""
     p = product(key_or_soc)
     token = _target.set(p)
     try:

@@ -7,12 +7,16 @@ any data move. CPU tensors go to the selected CPU backend (see `backends.py`); N
 """
 from __future__ import annotations
 
+import numpy as np
 import torch
 
+import cpu_reference
+
 from . import backends, npu, torch_views
+from .arguments import install_checked_packets
 from .products import check_dtype
 from .schema import torch_schema
-from .spec import OpSpec, specs
+from .spec import BackwardRule, OpSpec, specs
 
 NAMESPACE = "ascend_ops"
 
@@ -34,12 +38,12 @@ def _register(op: OpSpec) -> None:
     _lib.impl(op.name, _checked(op, backends.cpu_kernel(op.name)), "CPU")
     _lib.impl(op.name, _checked(op, npu.device_kernel(op.name)), "PrivateUse1")
     # Fake tensors carry shapes only: the view ops compute the result's shape and dtype.
-    torch.library.register_fake(qualname, _checked(op, torch_views.OPS[op.name]), lib=_lib)
+    torch.library.register_fake(qualname, _checked(op, torch_views.view_op(op.name)), lib=_lib)
 
 
 # --- autograd -----------------------------------------------------------------------------------
-# Slices scatter the incoming gradient into zeros shaped like the input; DepthToSpace and
-# SpaceToDepth are each other's backward, with the same arguments.
+# The spec's `backward:` says how: `scatter` sends the incoming gradient to the input elements
+# the op read (zeros elsewhere), `{inverse: <op>}` applies that op, with the same arguments.
 
 def _setup_context(ctx, inputs, keyword_only_inputs, output) -> None:
     x, *args = inputs
@@ -54,15 +58,45 @@ def _setup_context_positional(ctx, inputs, output) -> None:
 
 
 def _scatter_backward(op_name: str):
+    """Backward of a slice: the incoming gradient written into zeros through the forward view.
+
+    The view comes from cpu_reference's `<op>_view` canonicalisation applied to a probe array
+    (`_view_geometry`), so only metadata is computed: no index tensor the size of the input."""
+    view_of = getattr(cpu_reference, f"{op_name}_view")
+
     def backward(ctx, grad):
         grad_x = grad.new_zeros(ctx.x_shape)
-        # The op applied to the flat positions of x says where each gradient element goes
-        # (no dtype rule applies: these int64 positions never leave the backward).
-        index = torch.arange(grad_x.numel(), device=grad.device).reshape(ctx.x_shape)
-        positions = torch_views.OPS[op_name](index, *ctx.args, **ctx.kwargs)
-        grad_x.view(-1).index_put_((positions.reshape(-1),), grad.reshape(-1))
+        if grad.numel():
+            sizes, strides, offset, flipped = _view_geometry(
+                view_of(ctx.x_shape, *ctx.args, **ctx.kwargs), ctx.x_shape)
+            target = grad_x.as_strided(sizes, strides, offset)
+            target.copy_(grad.reshape(sizes).flip(flipped) if flipped else grad.reshape(sizes))
         return (grad_x,) + (None,) * len(ctx.args)
     return backward
+
+
+def _view_geometry(view, shape: tuple[int, ...]):
+    """(sizes, strides, offset, flipped dims) of `view` on a C-contiguous tensor of `shape`, with
+    every stride made non-negative (torch views cannot step backwards): along a flipped dim the
+    view's index i is the forward view's index size-1-i."""
+    element_strides, step = [], 1
+    for dim in reversed(shape):
+        element_strides.insert(0, step)
+        step *= max(dim, 1)
+    # A one-byte array that claims `shape`: applying the view to it yields the view's strides
+    # and first element in elements, without touching (or owning) any of that memory.
+    base = np.zeros(1, dtype=np.uint8)
+    probe = np.lib.stride_tricks.as_strided(base, shape=shape, strides=element_strides)
+    selected = view.apply(probe)
+    offset = selected.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    flipped = []
+    strides = []
+    for d, (size, stride) in enumerate(zip(selected.shape, selected.strides)):
+        if stride < 0:
+            offset += (size - 1) * stride
+            flipped.append(d)
+        strides.append(abs(stride))
+    return tuple(selected.shape), tuple(strides), offset, flipped
 
 
 def _inverse_backward(inverse_name: str):
@@ -72,19 +106,20 @@ def _inverse_backward(inverse_name: str):
     return backward
 
 
-_BACKWARD = {
-    "strided_slice": _scatter_backward("strided_slice"),
-    "slice": _scatter_backward("slice"),
-    "depth_to_space": _inverse_backward("space_to_depth"),
-    "space_to_depth": _inverse_backward("depth_to_space"),
-}
+def _backward(op: OpSpec):
+    if op.backward.rule is BackwardRule.SCATTER:
+        return _scatter_backward(op.name)
+    return _inverse_backward(op.backward.inverse)
 
 
 def register_all() -> None:
     for op in specs().ops:
         _register(op)
     for op in specs().ops:
+        if op.backward is None:
+            continue  # not differentiable: torch says so when a gradient is asked for
         has_keyword_only = any(a.keyword_only for a in op.attributes)
         torch.library.register_autograd(
-            f"{NAMESPACE}::{op.name}", _BACKWARD[op.name], lib=_lib,
+            f"{NAMESPACE}::{op.name}", _backward(op), lib=_lib,
             setup_context=_setup_context if has_keyword_only else _setup_context_positional)
+    install_checked_packets(getattr(torch.ops, NAMESPACE), specs().ops)

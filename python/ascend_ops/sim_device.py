@@ -25,7 +25,7 @@ from torch.utils.backend_registration import _setup_privateuseone_for_python_bac
 from .products import product, product_from_env
 
 __all__ = ["enable_simulated_npu", "enabled_by_environment", "is_enabled", "is_simulated",
-           "host_tensor", "on_device", "SimulatedNpuTensor", "SIM_NPU_ENV", "DEVICE_TYPE",
+           "host_tensor", "on_device", "SIM_NPU_ENV", "DEVICE_TYPE",
            "DEFAULT_PRODUCT"]
 
 SIM_NPU_ENV = "ASCEND_OPS_SIM_NPU"
@@ -49,10 +49,24 @@ DEFAULT_PRODUCT = "atlas-a2"
 #   - the same host run, registered explicitly for every view op and `_unsafe_view` (a view in
 #     all but its schema): their CompositeExplicitAutograd kernels would win over the fallback,
 #     and some build their result outside these kernels, sharing the base's storage and so its
-#     host whatever their own shape (`_unsafe_view`, which `matmul` uses).
+#     host whatever their own shape (`_unsafe_view`, which `matmul` uses). Not for the aliases
+#     that keep their base's layout (`detach`, `alias`, `lift_fresh`): sharing the base's storage
+#     they share its host, which fits them, and their composite kernels must stay C++ — see
+#     Note [fake npu tensors].
 # A view's host is a view of its base's host, so writes through npu views reach the base. The
-# ascend_ops kernels unwrap the same way (npu.device_kernel).
+# ascend_ops kernels unwrap the same way (npu.device_kernel). npu tensors are plain
+# `torch.Tensor`s, as torch_npu's are: compiled code refuses tensor subclasses it does not know.
+#
+# Note [fake npu tensors]
+# ~~~~~~~~~~~~~~~~~~~~~~~
+# `torch.compile` traces npu tensors as FakeTensors: a meta tensor given the npu device's
+# dispatch keys. So the PrivateUse1 kernels also see tensors on the meta device, with no host:
+# those ops run their Meta kernels (shapes only). FakeTensor wraps each result with
+# `_make_subclass`, which detaches it in C++ and then needs the detached tensor to have no
+# Python object yet — so `detach` must never reach a Python kernel (a Python kernel that
+# called itself again for such tensors was the RecursionError of `torch.compile` here).
 _EXTRA_HOST_ROUTES = ("_unsafe_view",)
+_SAME_LAYOUT_ALIASES = ("aten::detach", "aten::alias", "aten::lift_fresh")
 _HOST_ATTRIBUTE = "ascend_ops_sim_host"  # on the storage object of an npu tensor
 _SET_STORAGE = torch.ops.aten.set_.source_Storage_storage_offset
 _META = torch._C.DispatchKeySet(torch._C.DispatchKey.Meta)
@@ -60,25 +74,6 @@ _META = torch._C.DispatchKeySet(torch._C.DispatchKey.Meta)
 _claimed_soc: str | None = None
 _generator = torch.Generator()  # the device's random state (get_rng_state, manual_seed, ...)
 _libraries: list[torch.library.Library] = []  # kept alive: a dropped Library unregisters
-
-
-class SimulatedNpuTensor(torch.Tensor):
-    """An npu tensor made by the simulated device; `host` holds its elements."""
-
-    # torch functions return what the kernels return: without this, subclass propagation would
-    # re-wrap the CPU result of `.cpu()` as an npu tensor with no elements.
-    __torch_function__ = torch._C._disabled_torch_function_impl
-
-    @property
-    def host(self) -> torch.Tensor:
-        return host_tensor(self)
-
-    def __format__(self, format_spec: str) -> str:
-        # As torch.Tensor formats its own 0-d tensors (only for that exact type): by value. Its
-        # repr formats every element that way.
-        if self.dim() == 0:
-            return self.item().__format__(format_spec)
-        return object.__format__(self, format_spec)
 
 
 def is_enabled() -> bool:
@@ -100,7 +95,7 @@ def host_tensor(x: torch.Tensor) -> torch.Tensor:
                            f"the simulated npu device's kernels") from None
 
 
-def on_device(host: torch.Tensor) -> SimulatedNpuTensor:
+def on_device(host: torch.Tensor) -> torch.Tensor:
     """An npu tensor whose elements are `host` (shared, not copied), with its layout."""
     wrapper = torch._C._acc.create_empty_tensor(host.shape, host.dtype)
     storage = wrapper.untyped_storage()
@@ -108,7 +103,6 @@ def on_device(host: torch.Tensor) -> SimulatedNpuTensor:
     # to match (the storage still holds no memory).
     _SET_STORAGE.redispatch(_META, wrapper, storage, host.storage_offset(), host.shape,
                             host.stride())
-    wrapper.__class__ = SimulatedNpuTensor
     setattr(storage, _HOST_ATTRIBUTE, host)
     return wrapper
 
@@ -216,6 +210,9 @@ def _follow_host_layout(x: torch.Tensor) -> None:
 
 def _run_on_host(op: torch._ops.OpOverload, *args, **kwargs):
     """Run `op` on the host tensors of its npu arguments; results go to the device."""
+    if any(isinstance(t, torch.Tensor) and t.device.type == "meta"
+           for t in tree_flatten((args, kwargs))[0]):
+        return op.redispatch(_META, *args, **kwargs)  # Note [fake npu tensors]
     schema = op._schema
     written = dict(_written_arguments(schema, args, kwargs))
     host_args, host_kwargs = tree_map(_to_host, (args, kwargs))
@@ -251,6 +248,8 @@ def _composite_views() -> Iterator[torch._ops.OpOverload]:
     for name in torch._C._dispatch_get_all_op_names():
         if not name.startswith("aten::") or has_kernel(name, "PrivateUse1") \
                 or not has_kernel(name, "CompositeExplicitAutograd"):
+            continue
+        if name in _SAME_LAYOUT_ALIASES:
             continue
         op = _overload(name)
         if any(r.alias_info is not None and not r.alias_info.is_write

@@ -1,22 +1,24 @@
 """Each op as torch view operations followed by one copy, on any device.
 
-The canonicalisation is cpu_reference's, run on shapes alone; only the final data movement is
-torch's. That gives three things from one piece of code: the fake (meta) kernels that
-`torch.compile` traces (shapes only), the device path for NPU tensors when no custom AscendC
-kernel is loaded (torch_npu's own slice/flip/permute kernels move the data), and the
-multi-threaded CPU executor. All of them are pure data movement, so bit-exact with the reference.
+The canonicalisation is cpu_reference's, run on shapes alone (`<op>_view`, its view steps);
+only the final data movement is torch's. That gives three things from one piece of code: the
+fake (meta) kernels that `torch.compile` traces (shapes only), the device path for NPU tensors
+when no custom AscendC kernel is loaded (torch_npu's own slice/flip/permute kernels move the
+data), and the positions the slices' backward scatters to. All of them are pure data
+movement, so bit-exact with the reference. Nothing here is written per op.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import builtins
+from collections.abc import Callable
 
 import torch
 
 import cpu_reference
 
 from .dtypes import numpy_dtype
+from .op_pieces import canonical_view
+from .spec import specs
 
 
 def _shape(x: torch.Tensor) -> tuple[int, ...]:
@@ -24,37 +26,33 @@ def _shape(x: torch.Tensor) -> tuple[int, ...]:
     return tuple(int(d) for d in x.shape)
 
 
-def strided_slice(x: torch.Tensor, begin, end, strides=None, *, begin_mask=0, end_mask=0,
-                  ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0) -> torch.Tensor:
-    view = cpu_reference.strided_slice_view(
-        _shape(x), begin, end, strides, begin_mask=begin_mask, end_mask=end_mask,
-        ellipsis_mask=ellipsis_mask, new_axis_mask=new_axis_mask,
-        shrink_axis_mask=shrink_axis_mask)
-    # torch views cannot step backwards: select the same elements with a positive step and
-    # flip those axes of the (smaller) result.
+def _index(x: torch.Tensor, items: tuple) -> tuple[torch.Tensor, list[int]]:
+    """numpy basic indexing of `x` as a torch view plus the result dims to flip: torch views
+    cannot step backwards, so a negative step selects the same elements with a positive one."""
+    fixed = sum(1 for i in items if i is not None and i is not Ellipsis)
     index: list = []
     flip_dims: list[int] = []
-    dims = iter(view.input_shape)
-    for item in view.numpy_index():
-        if item is Ellipsis:  # numpy's trailing one keeps 0-d views; torch indexing needs none
+    dims = iter(x.shape)
+    for item in items:
+        if item is Ellipsis:
+            index.extend(builtins.slice(None) for _ in range(x.dim() - fixed))
+            for _ in range(x.dim() - fixed):
+                next(dims)
             continue
         if item is None:  # a new axis
             index.append(None)
             continue
-        dim = next(dims)
+        dim = int(next(dims))
         if not isinstance(item, builtins.slice):  # a single index: the axis goes away
             index.append(item)
             continue
         picked = range(*item.indices(dim))
-        if picked and item.step < 0:  # an empty slice has no step; one element needs a positive one
+        if picked and item.step is not None and item.step < 0:  # one element needs no flip
             flip_dims.append(len(index) - sum(isinstance(i, int) for i in index))
             picked = picked[::-1]
         index.append(builtins.slice(picked.start, picked.stop, picked.step) if picked
                      else builtins.slice(0, 0))
-    selected = x[tuple(index)]
-    if flip_dims:
-        return _flip_bits(selected, flip_dims).contiguous()  # flip copies, keeping x's strides
-    return selected.clone(memory_format=torch.contiguous_format)
+    return x[tuple(index)], flip_dims
 
 
 # torch's CPU flip lacks the unsigned and float8 dtypes; reversing elements only moves bits, so
@@ -69,35 +67,30 @@ def _flip_bits(x: torch.Tensor, dims: list[int]) -> torch.Tensor:
     return x.view(as_int).flip(dims).view(x.dtype)
 
 
-def slice(x: torch.Tensor, offsets, size) -> torch.Tensor:  # noqa: A001 - the op's name
-    view = cpu_reference.slice_view(_shape(x), offsets, size)
-    index = tuple(builtins.slice(s, s + n) for s, n in zip(view.starts, view.sizes))
-    return x[index].clone(memory_format=torch.contiguous_format)
-
-
-def _rearrange(x: torch.Tensor, plan) -> torch.Tensor:
-    for step in plan.steps:
-        x = x.reshape(step.split_shape).permute(step.permutation).reshape(step.output_shape)
+def apply_steps(x: torch.Tensor, steps) -> torch.Tensor:
+    """cpu_reference view steps on a torch tensor, then one copy: a fresh contiguous result."""
+    fresh = False  # whether x is already a new tensor of its own
+    for step in steps:
+        if isinstance(step, cpu_reference.Index):
+            x, flip_dims = _index(x, step.items)
+            if flip_dims:
+                x, fresh = _flip_bits(x, flip_dims), True  # flip copies, keeping x's strides
+        elif isinstance(step, cpu_reference.Reshape):
+            x = x.reshape(step.shape)
+        else:
+            x = x.permute(step.axes)
+    if fresh:
+        return x.contiguous()
     return x.clone(memory_format=torch.contiguous_format)
 
 
-def depth_to_space(x: torch.Tensor, block_size, *, data_format="NHWC", mode="DCR") -> torch.Tensor:
-    plan = cpu_reference.depth_to_space_plan(
-        _shape(x), block_size, data_format=data_format, mode=mode,
-        dtype=numpy_dtype(x.dtype))
-    return _rearrange(x, plan)
+def view_op(op_name: str) -> Callable[..., torch.Tensor]:
+    """`op_name` on a torch tensor of any device (meta included), through its view steps."""
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        view = canonical_view(op_name, _shape(x), lambda: numpy_dtype(x.dtype), args, kwargs)
+        return apply_steps(x, view.view_steps())
+    run.__name__ = run.__qualname__ = op_name
+    return run
 
 
-def space_to_depth(x: torch.Tensor, block_size, *, data_format="NHWC", mode="DCR") -> torch.Tensor:
-    plan = cpu_reference.space_to_depth_plan(
-        _shape(x), block_size, data_format=data_format, mode=mode,
-        dtype=numpy_dtype(x.dtype))
-    return _rearrange(x, plan)
-
-
-OPS: dict[str, Callable[..., torch.Tensor]] = {
-    "strided_slice": strided_slice,
-    "slice": slice,
-    "depth_to_space": depth_to_space,
-    "space_to_depth": space_to_depth,
-}
+OPS: dict[str, Callable[..., torch.Tensor]] = {op.name: view_op(op.name) for op in specs().ops}

@@ -12,7 +12,7 @@ import torch
 
 OP_NAMES = ("strided_slice", "slice", "depth_to_space", "space_to_depth")
 
-# The spec vocabulary (DESIGN.md "dtype names").
+# The spec vocabulary (op_specs/products.yaml dtypes).
 SPEC_DTYPES = ("float16", "float32", "bfloat16", "int8", "uint8", "int16", "int32", "int64",
                "uint32", "bool")
 # Fixed-size dtypes outside the vocabulary that the CPU path must accept with no product active.

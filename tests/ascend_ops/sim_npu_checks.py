@@ -7,6 +7,7 @@ subprocess per scenario, because enabling the device is process-global and irrev
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 import traceback
@@ -16,8 +17,10 @@ from collections.abc import Callable
 
 import torch
 
+import cpu_reference
 import ascend_ops
-from ascend_ops import sim_device, torch_views
+from ascend_ops import npu, sim_device, torch_views
+from ascend_ops.sim import runner
 from ascend_ops_support import CASES, bits, int_dtype, random_tensor
 
 RESULTS_PREFIX = "RESULTS "
@@ -28,6 +31,10 @@ SCENARIO_ENV = {
     "enabled_by_env": {"ASCEND_OPS_SIM_NPU": "1"},
     # Not enabled at import; enabled by hand, claiming the SoC of the product named here.
     "enabled_by_call": {"ASCEND_OPS_SIM_NPU": "0", "ASCEND_OPS_PRODUCT": "Ascend310B1"},
+    # The custom kernels forced off: every op takes the torch_npu composition.
+    "forced_torch_npu": {"ASCEND_OPS_SIM_NPU": "1", "ASCEND_OPS_NPU_KERNELS": "torch_npu"},
+    # No C++ compiler, so no simulator: the custom kernels cannot run.
+    "no_simulator": {"ASCEND_OPS_SIM_NPU": "1", "CXX": "/nonexistent/g++"},
 }
 CHECKS: dict[str, dict[str, Callable[[], None]]] = {scenario: {} for scenario in SCENARIO_ENV}
 
@@ -50,7 +57,7 @@ def assert_same_bits(actual: torch.Tensor, expected: torch.Tensor) -> None:
 
 def assert_on_npu(t: torch.Tensor) -> None:
     """`t` was made by the simulated device's kernels, on its one device."""
-    assert type(t) is sim_device.SimulatedNpuTensor, type(t)
+    assert type(t) is torch.Tensor, type(t)  # a plain tensor, as torch_npu's are
     assert t.device == torch.device("npu", 0), t.device
     assert sim_device.host_tensor(t).shape == t.shape
 
@@ -199,7 +206,7 @@ def ops_on_npu_match_the_cpu_bit_for_bit() -> None:
             expected = call(case, x)
             actual = call(case, x.npu())
             assert_on_npu(actual)
-            assert actual.host.is_contiguous(), (case.op, case.id)
+            assert sim_device.host_tensor(actual).is_contiguous(), (case.op, case.id)
             try:
                 assert_same_bits(actual, expected)
             except AssertionError as e:
@@ -288,8 +295,8 @@ def in_place_ops_on_views_get_the_cpu_gradients() -> None:
 
 @check("enabled_by_env")
 def printing_shows_the_elements() -> None:
-    assert repr(torch.tensor([1, 2]).npu()) == "SimulatedNpuTensor([1, 2], device='npu:0')"
-    assert repr(torch.tensor(2.5).npu()) == "SimulatedNpuTensor(2.5000, device='npu:0')"
+    assert repr(torch.tensor([1, 2]).npu()) == "tensor([1, 2], device='npu:0')"
+    assert repr(torch.tensor(2.5).npu()) == "tensor(2.5000, device='npu:0')"
     assert f"{torch.tensor(2.5).npu():.1f}" == "2.5"
     assert repr(torch.tensor([1.0]).npu().view(torch.int32)) == (  # a plain-Tensor metadata copy
         "tensor([1065353216], device='npu:0', dtype=torch.int32)")
@@ -300,6 +307,30 @@ def opcheck_of_cpu_inputs_still_passes() -> None:
     # fork_rng in opcheck targets the accelerator, now npu: the device's RNG state API must work.
     torch.library.opcheck(torch.ops.ascend_ops.slice.default,
                           (torch.randn(5, 6, 7, requires_grad=True), [1, 2, 3], [3, -1, 2]))
+
+
+@check("enabled_by_env")
+def torch_compile_traces_npu_tensors() -> None:
+    # FakeTensor propagation of npu tensors (Note [fake npu tensors]); inductor has no code
+    # generator for the simulated device, the backends that run the traced graph eagerly do.
+    x = random_tensor((4, 5, 6), torch.float32, 9)
+
+    def plain(a):
+        return (a * 2)[0]
+
+    def with_op(a):
+        return ascend_ops.strided_slice(a * 2, [3, 1], [0, 5], [-2, 2], end_mask=1)[:, 1:] + 1
+
+    for fn in (plain, with_op):
+        for backend in ("eager", "aot_eager"):
+            torch._dynamo.reset()
+            compiled = torch.compile(fn, backend=backend, fullgraph=True)
+            actual = compiled(x.npu())
+            assert_on_npu(actual)
+            try:
+                assert_same_bits(actual, fn(x))
+            except AssertionError as e:
+                raise AssertionError(f"{fn.__name__} with {backend}: {e}") from None
 
 
 @check("enabled_by_env")
@@ -384,22 +415,180 @@ def generated_kernels_run_for_the_claimed_product() -> None:
     from ascend_ops.sim import runner
 
     products = []
-    simulate = runner.simulate
+    launch = runner.launch
 
-    def spy(*args, **kwargs):
-        products.append(runner.sim_product().key)
-        return simulate(*args, **kwargs)
+    def spy(plan, *args, **kwargs):
+        products.append(plan.product.key)
+        return launch(plan, *args, **kwargs)
 
-    runner.simulate = spy
+    runner.launch = spy
     try:
         x = random_tensor((2, 12, 3, 5), torch.float16, 7)
         with ascend_ops.use_backend("sim"):
             out = ascend_ops.depth_to_space(x.npu(), 2, data_format="NCHW", mode="CRD")
     finally:
-        runner.simulate = simulate
+        runner.launch = launch
     assert products == ["atlas-200i-500-a2"], products
     assert_on_npu(out)
     assert_same_bits(out, torch.nn.functional.pixel_shuffle(x, 2))
+
+
+# --- routes of npu calls (ascend_ops.npu) ---------------------------------------------------------
+
+class RouteSpy:
+    """Counts simulator launches and torch_views compositions, and the log lines of
+    ascend_ops, while active."""
+
+    def __enter__(self) -> "RouteSpy":
+        self.launches, self.composed, self.records = 0, 0, []
+        self._launch, self._ops = runner.launch, dict(torch_views.OPS)
+
+        def launch(*args, **kwargs):
+            self.launches += 1
+            return self._launch(*args, **kwargs)
+        runner.launch = launch
+        for name, fn in self._ops.items():
+            torch_views.OPS[name] = self._counted(fn)
+        self._handler = _ListHandler(self.records)
+        npu.log.addHandler(self._handler)
+        return self
+
+    def _counted(self, fn):
+        def composed(*args, **kwargs):
+            if args and isinstance(args[0], torch.Tensor) and args[0].device.type == "npu":
+                self.composed += 1
+            return fn(*args, **kwargs)
+        return composed
+
+    def __exit__(self, *exc) -> None:
+        runner.launch = self._launch
+        torch_views.OPS.update(self._ops)
+        npu.log.removeHandler(self._handler)
+
+
+class _ListHandler(logging.Handler):
+    def __init__(self, records: list) -> None:
+        super().__init__()
+        self.records = records
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record.getMessage())
+
+
+def reference_bits(case, x: torch.Tensor) -> torch.Tensor:
+    """The numpy reference's result for a CPU tensor."""
+    with ascend_ops.use_backend("reference"):
+        return call(case, x)
+
+
+@check("enabled_by_env")
+def every_op_on_every_product_takes_the_custom_route() -> None:
+    # The simulated device's product comes from the target_product context here, one product
+    # line after another; the simulator runs the kernel for it.
+    for product in ascend_ops.products():
+        with ascend_ops.target_product(product.key):
+            for case in CASES:
+                dtypes = [d for d in case_dtypes_or_none(case, product.key)]
+                for seed, dtype in enumerate(dtypes):
+                    x = random_tensor(case.shape, dtype, seed)
+                    expected = reference_bits(case, x)
+                    with RouteSpy() as spy:
+                        actual = call(case, x.npu())
+                    where = f"{product.key} {case.op} {case.id} {dtype}"
+                    assert spy.launches >= 1 and spy.composed == 0, \
+                        (where, spy.launches, spy.composed)
+                    assert not spy.records, (where, spy.records)
+                    assert_on_npu(actual)
+                    try:
+                        assert_same_bits(actual, expected)
+                    except AssertionError as e:
+                        raise AssertionError(f"{where}: {e}") from None
+    assert npu.route(simulated=True).name == "custom"
+
+
+def case_dtypes_or_none(case, product: str) -> list[torch.dtype]:
+    """case_dtypes, or none where the product supports none of the checked dtypes."""
+    if case.int8_only:
+        return [torch.int8] if ascend_ops.is_supported(case.op, "int8", product) else []
+    return [getattr(torch, n) for n in ("float16", "bfloat16", "uint32", "bool", "int32",
+                                        "float32") if ascend_ops.is_supported(case.op, n, product)]
+
+
+@check("enabled_by_env")
+def custom_route_checks_arguments_before_launch() -> None:
+    x = torch.arange(4.0).npu()
+    with RouteSpy() as spy:
+        try:
+            ascend_ops.strided_slice(x, [0], [1], [0])
+        except ascend_ops.OpArgumentError as e:
+            assert "strides[0] must be non-zero" in str(e), e
+        else:
+            raise AssertionError("a zero stride was accepted")
+    assert spy.launches == 0, spy.launches
+
+
+@check("forced_torch_npu")
+def forcing_torch_npu_takes_the_composition() -> None:
+    assert npu.route(simulated=True) == npu.Route(
+        "torch_npu", "forced by ASCEND_OPS_NPU_KERNELS=torch_npu")
+    for case in CASES:
+        for seed, dtype in enumerate(case_dtypes(case, "atlas-a2")):
+            x = random_tensor(case.shape, dtype, seed)
+            with RouteSpy() as spy:
+                actual = call(case, x.npu())
+            assert spy.composed == 1 and spy.launches == 0, (case.id, spy.composed, spy.launches)
+            assert not spy.records, spy.records  # asked for: nothing to explain
+            assert_on_npu(actual)
+            assert_same_bits(actual, reference_bits(case, x))
+
+
+@check("no_simulator")
+def without_the_custom_kernels_one_line_says_why() -> None:
+    x = random_tensor((4, 5, 6), torch.float16, 3)
+    with RouteSpy() as spy:
+        first = ascend_ops.slice(x.npu(), [1, 0, 2], [2, -1, 3])
+        second = ascend_ops.depth_to_space(x.reshape(1, 2, 3, 20).npu(), 2)
+    assert spy.launches == 0 and spy.composed == 2, (spy.launches, spy.composed)
+    assert len(spy.records) == 1, spy.records
+    assert spy.records[0].startswith("ascend-ops: npu tensors run on torch_npu's view and copy "
+                                     "kernels, not this package's AscendC kernels: the simulator "
+                                     "cannot be built: no C++ compiler found"), spy.records
+    assert_same_bits(first, cpu_reference_result("slice", x, [1, 0, 2], [2, -1, 3]))
+    assert_same_bits(second, cpu_reference_result("depth_to_space", x.reshape(1, 2, 3, 20), 2))
+
+
+def cpu_reference_result(op: str, x: torch.Tensor, *args) -> torch.Tensor:
+    from ascend_ops.dtypes import from_numpy, to_numpy
+
+    return from_numpy(getattr(cpu_reference, op)(to_numpy(x), *args))
+
+
+@check("no_simulator")
+def forcing_custom_without_them_fails_saying_why() -> None:
+    os.environ["ASCEND_OPS_NPU_KERNELS"] = "custom"
+    try:
+        ascend_ops.slice(torch.zeros(3, 4).npu(), [0, 0], [1, 1])
+    except RuntimeError as e:
+        assert str(e).startswith("ASCEND_OPS_NPU_KERNELS=custom, but the package's AscendC "
+                                 "kernels cannot run: the simulator cannot be built"), e
+    else:
+        raise AssertionError("forced custom route ran without a simulator")
+    finally:
+        del os.environ["ASCEND_OPS_NPU_KERNELS"]
+
+
+@check("no_simulator")
+def an_unknown_route_is_refused() -> None:
+    os.environ["ASCEND_OPS_NPU_KERNELS"] = "cuda"
+    try:
+        ascend_ops.slice(torch.zeros(3, 4).npu(), [0, 0], [1, 1])
+    except ascend_ops.OpArgumentError as e:
+        assert "ASCEND_OPS_NPU_KERNELS='cuda' is not a route for npu tensors; choose one of: " \
+               "custom, torch_npu" in str(e), e
+    else:
+        raise AssertionError("ASCEND_OPS_NPU_KERNELS=cuda accepted")
+    finally:
+        del os.environ["ASCEND_OPS_NPU_KERNELS"]
 
 
 def run(scenario: str) -> dict[str, str]:

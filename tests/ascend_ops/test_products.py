@@ -154,7 +154,7 @@ def test_all_op_dtypes_on_a2(op):
 
 
 def test_slice_dtypes_are_the_seed_table():
-    # Seed 002: float16, float32, int8, bool, int32, uint32, bfloat16 (no int64, uint8, int16).
+    # ATB's Slice table: float16, float32, int8, bool, int32, uint32, bfloat16 (no int64, uint8, int16).
     assert ascend_ops.supported_dtypes("slice", "atlas-a2") == frozenset(
         {"float16", "float32", "int8", "bool", "int32", "uint32", "bfloat16"})
 

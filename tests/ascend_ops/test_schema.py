@@ -1,5 +1,5 @@
 """ascend_ops.schema: the torch schema strings and the Python signatures of the public functions
-are DESIGN.md's API, derived from the specs."""
+are the README's public API, derived from the specs."""
 from __future__ import annotations
 
 import inspect
@@ -33,7 +33,7 @@ def _sig(*params: tuple) -> inspect.Signature:
 
 _E = P.empty
 _POS, _KW = P.POSITIONAL_OR_KEYWORD, P.KEYWORD_ONLY
-# DESIGN.md, "Public API".
+# The public API (README, "Using the ops").
 SIGNATURES = {
     "strided_slice": _sig(("x", _POS, _E), ("begin", _POS, _E), ("end", _POS, _E),
                           ("strides", _POS, None), ("begin_mask", _KW, 0), ("end_mask", _KW, 0),

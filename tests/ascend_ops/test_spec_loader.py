@@ -287,7 +287,7 @@ def test_example_argument_that_is_not_an_attribute(copy: SpecCopy):
     copy.edit("slice.yaml", "args: {offsets: [1, 2], size: [2, 4]}",
               "args: {offsets: [1, 2], size: [2, 4], offset: [0, 0]}")
     line = copy.line_of("slice.yaml", "offset: [0, 0]")
-    assert copy.error() == (f"op_specs/slice.yaml:{line}: example seed_example: unknown argument "
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: example atb_documentation_example: unknown argument "
                             f"'offset'; did you mean 'offsets'?")
 
 
@@ -302,7 +302,7 @@ def test_error_example_argument_that_is_not_an_attribute(copy: SpecCopy):
 def test_example_missing_a_required_argument(copy: SpecCopy):
     copy.edit("slice.yaml", "args: {offsets: [1, 2], size: [2, 4]}", "args: {offsets: [1, 2]}")
     line = copy.line_of("slice.yaml", "args: {offsets: [1, 2]}")
-    assert copy.error() == (f"op_specs/slice.yaml:{line}: example seed_example does not give the "
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: example atb_documentation_example does not give the "
                             f"required argument 'size'")
 
 
@@ -401,3 +401,109 @@ def test_spec_error_is_a_value_error_exported_by_the_package(copy: SpecCopy):
     with pytest.raises(ValueError):
         copy.load()
     assert ascend_ops.SpecError is SpecError
+
+
+# --- corruptions that once escaped as raw Python errors or passed silently ----------------------
+
+def test_a_list_as_a_key(copy: SpecCopy):
+    copy.edit("slice.yaml", "op_type: AscendSlice\n", "op_type: AscendSlice\n[a, b]: 1\n")
+    line = copy.line_of("slice.yaml", "[a, b]: 1")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: a key must be a plain name, got a list "
+                            f"['a', 'b']; write `name: value`")
+
+
+def test_bytes_that_are_not_utf8(copy: SpecCopy):
+    path = copy.path("slice.yaml")
+    data = path.read_bytes().replace(b"op_type: AscendSlice", b"op_type: Ascend\xffSlice", 1)
+    path.write_bytes(data)
+    line = data[:data.index(b"\xff")].count(b"\n") + 1
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: not UTF-8: byte 0xff at column 16; "
+                            f"spec files are UTF-8 text")
+
+
+def test_an_op_rule_naming_a_dtype_the_op_lacks(copy: SpecCopy):
+    copy.edit("slice.yaml", "examples:\n", "products:\n  atlas-inference:\n    only: [int64]\n"
+                                           "examples:\n")
+    line = copy.line_of("slice.yaml", "atlas-inference:")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: op slice: the rule for atlas-inference "
+                            f"names int64, which the op does not have (its dtypes: float16, "
+                            f"float32, int8, bool, int32, uint32, bfloat16)")
+
+
+def test_an_op_rule_leaving_no_dtype(copy: SpecCopy):
+    copy.edit("slice.yaml", "examples:\n",
+              "products:\n  atlas-a2:\n    exclude: [float16, float32, int8, bool, int32, uint32, "
+              "bfloat16]\nexamples:\n")
+    line = copy.line_of("slice.yaml", "atlas-a2:")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: op slice: the rule for atlas-a2 leaves "
+                            f"the op no dtype there; every op needs at least one dtype on every "
+                            f"product line")
+
+
+def test_a_choice_that_is_not_a_string(copy: SpecCopy):
+    copy.edit("depth_to_space.yaml", "choices: [NHWC, NCHW, NCHW_VECT_C]", "choices: [NHWC, 7]")
+    line = copy.line_of("depth_to_space.yaml", "choices: [NHWC, 7]")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: attribute data_format: choice 7 "
+                            f"is an integer; the choices of a str attribute are strings")
+
+
+@pytest.mark.parametrize("old, new, needle, message", [
+    ("ub_bytes: 196608", "ub_bytes: 100000000000000000000000", "ub_bytes: 1000",
+     "product.ub_bytes = 100000000000000000000000 is out of range: it must be in [1, 4294967295]"),
+    ("    vector_cores: 48\n", "    vector_cores: -5\n", "vector_cores: -5",
+     "product.vector_cores = -5 is out of range: it must be in [0, 65535]"),
+    ("Ascend910B3: {ai_cores: 20, vector_cores: 40}", "Ascend910B3: {ai_cores: 20, vector_cores: -5}",
+     "vector_cores: -5", "SoC Ascend910B3.vector_cores = -5 is out of range: it must be in [0, 65535]"),
+], ids=["ub_bytes_huge", "vector_cores_negative", "soc_override_negative"])
+def test_numbers_out_of_range_point_at_their_line(copy: SpecCopy, old, new, needle, message):
+    text = copy.path("products.yaml").read_text(encoding="utf-8")
+    copy.path("products.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert copy.error() == f"op_specs/products.yaml:{copy.line_of('products.yaml', needle)}: {message}"
+
+
+def test_max_rank_is_range_checked(copy: SpecCopy):
+    copy.edit("slice.yaml", "max_rank: 8", "max_rank: 65")
+    line = copy.line_of("slice.yaml", "max_rank: 65")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: op spec.max_rank = 65 is out of range: "
+                            f"it must be in [1, 64]")
+
+
+# --- backward -----------------------------------------------------------------------------------
+
+def test_backward_rules_of_the_real_specs():
+    from ascend_ops.spec import BackwardRule
+
+    rules = {op.name: (op.backward.rule, op.backward.inverse) for op in specs().ops}
+    assert rules == {"strided_slice": (BackwardRule.SCATTER, None),
+                     "slice": (BackwardRule.SCATTER, None),
+                     "depth_to_space": (BackwardRule.INVERSE, "space_to_depth"),
+                     "space_to_depth": (BackwardRule.INVERSE, "depth_to_space")}
+
+
+def test_backward_of_an_unknown_form(copy: SpecCopy):
+    copy.edit("slice.yaml", "backward: scatter", "backward: gather")
+    line = copy.line_of("slice.yaml", "backward:")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: backward must be `backward: scatter` or "
+                            f"`backward: {{inverse: <op>}}`, got 'gather'")
+
+
+def test_backward_inverse_of_an_unknown_op(copy: SpecCopy):
+    copy.edit("depth_to_space.yaml", "backward: {inverse: space_to_depth}",
+              "backward: {inverse: space_to_dept}")
+    line = copy.line_of("depth_to_space.yaml", "backward:")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: backward: unknown op "
+                            f"'space_to_dept'; did you mean 'space_to_depth'?")
+
+
+def test_backward_inverse_with_other_attributes(copy: SpecCopy):
+    copy.edit("depth_to_space.yaml", "backward: {inverse: space_to_depth}",
+              "backward: {inverse: slice}")
+    line = copy.line_of("depth_to_space.yaml", "backward:")
+    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: backward: {{inverse: slice}} "
+                            f"needs slice to take the attributes of depth_to_space (block_size, "
+                            f"data_format, mode); it takes (offsets, size)")
+
+
+def test_no_backward_means_not_differentiable(copy: SpecCopy):
+    copy.edit("slice.yaml", "backward: scatter\n", "")
+    assert copy.load().op("slice").backward is None

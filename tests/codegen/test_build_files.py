@@ -124,10 +124,23 @@ def test_an_unknown_soc_is_rejected_with_the_known_ones():
 
 
 def test_with_a_cann_toolkit_the_environment_check_passes(fake_cann):
-    done = run_script("--check-env", "--soc", "Ascend910B, ascend310p",
+    done = run_script("--check-env", "--package-only", "--soc", "Ascend910B, ascend310p",
                       env={"ASCEND_HOME_PATH": str(fake_cann)})
     assert done.returncode == 0, done.stderr
     assert "compute units ascend910b,ascend310p" in done.stdout
+
+
+def test_the_binding_needs_an_importable_torch_npu(fake_cann, tmp_path):
+    broken = tmp_path / "site"
+    (broken / "torch_npu").mkdir(parents=True)
+    (broken / "torch_npu" / "__init__.py").write_text(
+        'raise ImportError("libhccl.so: cannot open shared object file")\n')
+    done = run_script("--check-env", env={"ASCEND_HOME_PATH": str(fake_cann),
+                                          "PYTHONPATH": str(broken)})
+    assert done.returncode == 1
+    assert "torch_npu does not import with" in done.stderr
+    assert "ImportError: libhccl.so: cannot open shared object file" in done.stderr
+    assert 'pip install "ascend-ops[npu]"' in done.stderr
 
 
 def test_a_toolkit_without_asc_modules_is_explained(fake_cann):

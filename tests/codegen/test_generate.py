@@ -162,6 +162,8 @@ def test_a_product_fact_reaches_the_product_table(project):
 
 def test_removing_an_op_removes_its_folder_and_its_cmake_entries(project):
     (project.specs / "space_to_depth.yaml").unlink()
+    # depth_to_space's backward is space_to_depth: without it, depth_to_space has none
+    project.edit("op_specs/depth_to_space.yaml", "backward: {inverse: space_to_depth}\n", "")
     code, out, _ = project.run()
     assert code == 0
     assert "removed  ascend_kernels/space_to_depth/op_host/space_to_depth.cpp" in out

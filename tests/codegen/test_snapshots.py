@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.codegen import host, kernel, project
+from ascend_ops.codegen import binding, host, kernel, project
 from ascend_ops.codegen.gen import generated_files, load_engine_api
 from ascend_ops.codegen.op_views import bind_attributes
 from ascend_ops.spec import load_specs
@@ -40,6 +40,8 @@ EMITTERS = {
     "demo_window/op_host/CMakeLists.txt": lambda: host.emit_host_cmake(OP),
     "demo_window/op_kernel/demo_window.cpp": lambda: kernel.emit_kernel_source(OP, SPECS),
     "demo_window/op_kernel/CMakeLists.txt": lambda: kernel.emit_kernel_cmake(OP),
+    binding.BINDING_PATH: lambda: binding.emit_binding(SPECS, [(OP, BUILDER, BOUND)],
+                                                       project.specs_glob(SPECS)),
 }
 
 

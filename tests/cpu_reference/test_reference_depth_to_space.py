@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from cpu_reference import (
     OpArgumentError,
     depth_to_space,
-    depth_to_space_plan,
+    depth_to_space_view,
     space_to_depth,
-    space_to_depth_plan,
+    space_to_depth_view,
 )
 
 FORMATS = ("NHWC", "NCHW", "NCHW_VECT_C")
@@ -102,7 +102,7 @@ def test_matches_index_formula(data_format, mode, n, depth, h, w, bs):
     np.testing.assert_array_equal(space_to_depth(z, bs, data_format=data_format, mode=mode), expected)
 
 
-# --- the seed's and TF's documented examples (NHWC, DCR) -------------------------------------
+# --- TensorFlow's documented examples (NHWC, DCR) --------------------------------------------
 
 
 def test_seed_example_depth_4():
@@ -272,18 +272,18 @@ def test_empty_tensors(op, shape, expected):
 
 
 def test_plans_need_no_data():
-    plan = depth_to_space_plan((2**20, 3, 5, 2**30 * 4), 2)
+    plan = depth_to_space_view((2**20, 3, 5, 2**30 * 4), 2)
     assert plan.output_shape == (2**20, 6, 10, 2**30)
     (step,) = plan.steps
     assert step.split_shape == (2**20, 3, 5, 2, 2, 2**30) and step.permutation == (0, 1, 3, 2, 4, 5)
-    assert space_to_depth_plan((1, 6, 10, 7), 2, data_format="NHWC").output_shape == (1, 3, 5, 28)
+    assert space_to_depth_view((1, 6, 10, 7), 2, data_format="NHWC").output_shape == (1, 3, 5, 28)
 
 
 @pytest.mark.parametrize("data_format, mode", FORMAT_MODES)
-def test_space_to_depth_plan_is_the_inverse_depth_to_space_plan(data_format, mode):
+def test_space_to_depth_view_is_the_inverse_depth_to_space_view(data_format, mode):
     shape = image(2, 4 * 9, 5, 7, data_format, np.int8).shape
-    d2s = depth_to_space_plan(shape, 3, data_format=data_format, mode=mode, dtype="int8")
-    s2d = space_to_depth_plan(d2s.output_shape, 3, data_format=data_format, mode=mode, dtype="int8")
+    d2s = depth_to_space_view(shape, 3, data_format=data_format, mode=mode, dtype="int8")
+    s2d = space_to_depth_view(d2s.output_shape, 3, data_format=data_format, mode=mode, dtype="int8")
     assert s2d.output_shape == shape
     assert s2d.inverse() == d2s
     assert len(d2s.steps) == (3 if data_format == "NCHW_VECT_C" else 1)
@@ -311,13 +311,13 @@ D2S_ERRORS = [
         dict(block_size=2.0),
         (1, 1, 1, 4),
         np.float32,
-        "block_size = 2.0 is not an integer: expected a Python or numpy integer",
+        "block_size = 2.0 is not an integer: expected a Python or numpy integer, got float",
     ),
     (
         dict(block_size=True),
         (1, 1, 1, 4),
         np.float32,
-        "block_size = True is not an integer: expected a Python or numpy integer",
+        "block_size = True is not an integer: expected a Python or numpy integer, got bool",
     ),
     (
         dict(data_format="NCHW_VECT_C"),
@@ -426,5 +426,5 @@ def test_space_to_depth_has_no_upper_block_size_bound():
 
 def test_plan_rejects_a_dtype_it_cannot_name():
     with raises_exactly("dtype = 'int9' is not a numpy dtype or dtype name"):
-        depth_to_space_plan((1, 1, 1, 1, 4), 2, data_format="NCHW_VECT_C", dtype="int9")
-    assert math.prod(depth_to_space_plan((1, 4, 1, 1, 4), 2, data_format="NCHW_VECT_C").output_shape) == 16
+        depth_to_space_view((1, 1, 1, 1, 4), 2, data_format="NCHW_VECT_C", dtype="int9")
+    assert math.prod(depth_to_space_view((1, 4, 1, 1, 4), 2, data_format="NCHW_VECT_C").output_shape) == 16

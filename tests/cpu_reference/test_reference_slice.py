@@ -125,9 +125,9 @@ def test_matches_numpy_narrowing(case):
             "offsets[1] = 9223372036854775808 is out of range: "
             "it must be in [-9223372036854775808, 9223372036854775807]",
         ),
-        ((3, 6), [0, 1.0], [1, 1], "offsets[1] = 1.0 is not an integer: expected a Python or numpy integer"),
-        ((3, 6), [0, 1], [True, 1], "size[0] = True is not an integer: expected a Python or numpy integer"),
-        ((3, 6), 0, [1, 1], "offsets must be a sequence of integers, got 0"),
+        ((3, 6), [0, 1.0], [1, 1], "offsets[1] = 1.0 is not an integer: expected a Python or numpy integer, got float"),
+        ((3, 6), [0, 1], [True, 1], "size[0] = True is not an integer: expected a Python or numpy integer, got bool"),
+        ((3, 6), 0, [1, 1], "offsets = 0 is not a sequence of integers: expected a list or tuple of ints, got int"),
     ],
 )
 def test_errors(shape, offsets, size, message):

@@ -57,7 +57,7 @@ def raises_exactly(message: str):
     return pytest.raises(OpArgumentError, match="^" + re.escape(message) + "$")
 
 
-# --- the seed's examples, corrected (DESIGN.md lists the seed's doc bugs) --------------------
+# --- TensorFlow's documentation examples, with its known errors corrected ----------------------
 
 
 def test_reverse_from_second_to_last_is_3_2_1():
@@ -301,27 +301,27 @@ def test_numpy_integer_indexes_are_accepted():
         ),
         (
             dict(begin=[0], end=[1], end_mask=1.0),
-            "end_mask = 1.0 is not an integer: expected a Python or numpy integer",
+            "end_mask = 1.0 is not an integer: expected a Python or numpy integer, got float",
         ),
         (
             dict(begin=[0, 1.5], end=[1, 2]),
-            "begin[1] = 1.5 is not an integer: expected a Python or numpy integer",
+            "begin[1] = 1.5 is not an integer: expected a Python or numpy integer, got float",
         ),
         (
             dict(begin=[0], end=[np.float32(1)]),
-            "end[0] = np.float32(1.0) is not an integer: expected a Python or numpy integer",
+            "end[0] = np.float32(1.0) is not an integer: expected a Python or numpy integer, got float32",
         ),
         (
             dict(begin=[0], end=[1], strides=[True]),
-            "strides[0] = True is not an integer: expected a Python or numpy integer",
+            "strides[0] = True is not an integer: expected a Python or numpy integer, got bool",
         ),
         (
             dict(begin=[2**63], end=[1]),
             "begin[0] = 9223372036854775808 is out of range: "
             "it must be in [-9223372036854775808, 9223372036854775807]",
         ),
-        (dict(begin=0, end=[1]), "begin must be a sequence of integers, got 0"),
-        (dict(begin=[0], end="1"), "end must be a sequence of integers, got '1'"),
+        (dict(begin=0, end=[1]), "begin = 0 is not a sequence of integers: expected a list or tuple of ints, got int"),
+        (dict(begin=[0], end="1"), "end = '1' is not a sequence of integers: expected a list or tuple of ints, got str"),
         (
             dict(begin=np.zeros((1, 1), dtype=np.int64), end=[1]),
             "begin must be a 1-D sequence of integers, got an array of shape (1, 1)",

@@ -1,4 +1,4 @@
-"""Code generation: `op_specs/` -> `ascend_kernels/` (torchgen's layering, STYLE.md).
+"""Code generation: `op_specs/` -> `ascend_kernels/` (torchgen's layering).
 
     model (ascend_ops.spec)  ->  cpp.py (C++ spellings), copy_tiling.py / op_views.py (what the
     engine headers declare)  ->  pure emitters (host.py, kernel.py, project.py; templates/)  ->

@@ -12,6 +12,10 @@ DESCRIPTION = ("Generate ascend_kernels/ (CANN op_host / op_kernel code, product
                "project) from op_specs/; --check only verifies it is up to date.")
 
 
+class GenerateUsageError(ValueError):
+    """`generate` was asked to write where it must not."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 naming every stale, missing or extra file")
@@ -30,7 +34,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
     specs, out = args.specs, args.out
     if specs is None and out is None:
-        from ..spec import project_root
+        from ..spec import project_root, running_from_checkout
+        if not running_from_checkout():
+            raise GenerateUsageError(
+                "this ascend_ops is an installed package, not a checkout: its specs are a "
+                "copy bundled with it; generate in a checkout, or name the folders with "
+                "--specs DIR --out DIR")
         root = project_root()
         return root / "op_specs", root / "ascend_kernels"
     if specs is None:
@@ -45,7 +54,7 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO |
     try:
         specs_dir, out_dir = _paths(args)
         outcome = generate(specs_dir, out_dir, check=args.check)
-    except LOCATED_ERRORS as e:
+    except (*LOCATED_ERRORS, GenerateUsageError) as e:
         print(f"ascend-ops generate: error: {e}", file=stderr)
         return 2
     label = out_dir.name

@@ -6,6 +6,7 @@ here, so a CANN spelling is written down once.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SpecError
@@ -72,22 +73,37 @@ def _int_list(values: Any) -> str:
     return "{" + ", ".join(str(int(v)) for v in values) + "}"
 
 
-def attr_def(attr: Attribute) -> str:
-    """`this->Attr(...)` chain of an OpDef for one spec attribute."""
-    kind = "REQUIRED" if attr.required else "OPTIONAL"
+@dataclass(frozen=True)
+class OpDefAttr:
+    """How an OpDef declares one spec attribute: `this->Attr(name).AttrType(param_type)
+    .kind(default)`. The aclnn API CANN generates from the OpDef follows from it (aclnn.py)."""
+
+    name: str
+    param_type: str  # "REQUIRED" or "OPTIONAL"
+    kind: str        # "Int", "ListInt" or "String"
+    default: str     # the C++ text inside kind(...); "" for a required attribute
+
+
+def opdef_attr(attr: Attribute) -> OpDefAttr:
+    param_type = "REQUIRED" if attr.required else "OPTIONAL"
     if attr.type is AttrType.INT:
-        value = "Int()" if attr.required else f"Int({int(attr.default)})"
+        kind, default = "Int", "" if attr.required else str(int(attr.default))
     elif attr.type is AttrType.INT_LIST:
-        value = "ListInt()" if attr.required else f"ListInt({_int_list(attr.default)})"
+        kind, default = "ListInt", "" if attr.required else _int_list(attr.default)
     elif attr.type is AttrType.OPTIONAL_INT_LIST:  # absent (None) arrives as an empty list
-        kind = "OPTIONAL"
-        default = () if attr.required or attr.default is None else attr.default
-        value = f"ListInt({_int_list(default)})"
+        param_type, kind = "OPTIONAL", "ListInt"
+        default = _int_list(() if attr.required or attr.default is None else attr.default)
     elif attr.type is AttrType.STR:
-        value = "String()" if attr.required else f"String({cpp_string(attr.default)})"
+        kind, default = "String", "" if attr.required else cpp_string(attr.default)
     else:  # pragma: no cover - AttrType is closed
         raise SpecError(f"{attr.loc}: attribute type {attr.type.value} has no OpDef spelling")
-    return f'this->Attr({cpp_string(attr.name)}).AttrType({kind}).{value};'
+    return OpDefAttr(attr.name, param_type, kind, default)
+
+
+def attr_def(attr: Attribute) -> str:
+    """`this->Attr(...)` chain of an OpDef for one spec attribute."""
+    a = opdef_attr(attr)
+    return f'this->Attr({cpp_string(a.name)}).AttrType({a.param_type}).{a.kind}({a.default});'
 
 
 def op_element_sizes(op: OpSpec, specs: SpecSet) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ What is generated, relative to the output folder (`ascend_kernels/`):
     <op>/op_host/<op>.cpp                              OpDef, AddConfig per product, view glue
     <op>/op_host/CMakeLists.txt, <op>/op_kernel/CMakeLists.txt
     <op>/op_kernel/<op>.cpp                            the kernel entry
+    binding/ascend_ops_npu.cpp                         the torch binding of every op's aclnn API
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, SpecSet, load_specs
-from . import host, kernel, project
+from . import binding, host, kernel, project
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .file_manager import FileManager, GeneratedFile, Problem, Report
 from .op_views import ViewBuilder, ViewBuilderError, bind_attributes, load_view_builders
@@ -30,7 +31,7 @@ from .op_views import ViewBuilder, ViewBuilderError, bind_attributes, load_view_
 COPY_TILING_HEADER = "common/copy_tiling.h"
 OP_VIEWS_HEADER = "common/op_views.h"
 # Hand-written folders of ascend_kernels/; an op folder may not take their names.
-RESERVED_DIRS = ("build", "build_out", "cmake", "common", "sim")
+RESERVED_DIRS = ("binding", "build", "build_out", "cmake", "common", "sim")
 
 
 class CodegenError(ValueError):
@@ -79,6 +80,12 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
     for op in specs.ops:
         with generating(f"op {op.name}", op.loc):
             files += _op_files(op, specs, engine)
+    with generating("the torch binding", project.specs_glob(specs)):
+        views = [(op, *bind_attributes(op, engine.view_builders, engine.op_views_label))
+                 for op in specs.ops]
+        files.append(GeneratedFile(binding.BINDING_PATH,
+                                   binding.emit_binding(specs, views, project.specs_glob(specs)),
+                                   project.specs_glob(specs)))
     return sorted(files, key=lambda f: f.path)
 
 
@@ -111,8 +118,8 @@ def load_engine_api(out_dir: Path) -> EngineApi:
 
 
 def owned_dirs(specs: SpecSet) -> list[str]:
-    """Folders whose every file is generated: one per op."""
-    return [op.name for op in specs.ops]
+    """Folders whose every file is generated: one per op, and the binding's."""
+    return [op.name for op in specs.ops] + [binding.BINDING_PATH.split("/")[0]]
 
 
 @dataclass(frozen=True)

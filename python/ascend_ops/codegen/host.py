@@ -7,6 +7,8 @@ what its spec says.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..spec import AttrType, OpSpec, SpecSet
 from .copy_tiling import TilingLayout
 from .cpp import FORMAT_ND, TILING_DATA_CLASS, attr_def, camel, cpp_string, ge_dtype, product_dtypes
@@ -90,26 +92,36 @@ def _build_view(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ..
     parameters (data, size), so it is read once into a local first."""
     lines = [f"const ascend_ops::IntListAttr {_list_local(a.name)} = {_read(op, i)};"
              for i, a in enumerate(op.attributes) if a.type in _LISTS]
+    return lines + view_builder_call(
+        op, builder, bound, "input", "outShape", "view", indent=_BODY_INDENT,
+        value=lambda i: _read(op, i),
+        list_part=lambda i, part: f"{_list_local(op.attributes[i].name)}.{part}")
+
+
+def view_builder_call(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ...],
+                      input_shape: str, out_shape: str, view: str, *, indent: int,
+                      value: Callable[[int], str], list_part: Callable[[int, str], str]
+                      ) -> list[str]:
+    """`return ascend_ops::Build<Op>View(...)` with every attribute where the builder takes it
+    (Note [attribute binding]): `value(i)` is the C++ expression of attribute i, `list_part(i,
+    "data" | "size")` that of a list attribute's parts. The OpDef's BuildView and the torch
+    binding (binding.py) both call the builder through this."""
+    def argument(b: BoundArgument) -> str:
+        return value(b.attr_index) if b.part == "value" else list_part(b.attr_index, b.part)
+
     if builder.args_struct:
-        lines.append(f"ascend_ops::{builder.args_struct} args{{}};")
-        lines += [f"args.{b.param.name} = {_argument(op, b)};" for b in bound]
-        lines.append(f"return ascend_ops::{builder.name}(input, args, outShape, view);")
+        lines = [f"ascend_ops::{builder.args_struct} args{{}};"]
+        lines += [f"args.{b.param.name} = {argument(b)};" for b in bound]
+        lines.append(f"return ascend_ops::{builder.name}({input_shape}, args, {out_shape}, {view});")
         return lines
-    args = ["input"] + [_argument(op, b) for b in bound] + ["outShape", "view"]
-    lines.append(_wrapped_call(f"return ascend_ops::{builder.name}", args, _BODY_INDENT))
-    return lines
+    args = [input_shape] + [argument(b) for b in bound] + [out_shape, view]
+    return [wrapped_call(f"return ascend_ops::{builder.name}", args, indent)]
 
 
-def _argument(op: OpSpec, b: BoundArgument) -> str:
-    if b.part == "value":
-        return _read(op, b.attr_index)
-    return f"{_list_local(op.attributes[b.attr_index].name)}.{b.part}"
-
-
-def _wrapped_call(head: str, args: list[str], indent: int) -> str:
-    """`head(args...);`, broken before an argument that would pass column _WIDTH; continuation
-    lines start under the first argument."""
-    tokens = [f"{a}," for a in args[:-1]] + [f"{args[-1]});"]
+def wrapped_call(head: str, args: list[str], indent: int, end: str = ");") -> str:
+    """`head(args...);` (or what `end` closes it with), broken before an argument that would pass
+    column _WIDTH; continuation lines start under the first argument."""
+    tokens = [f"{a}," for a in args[:-1]] + [f"{args[-1]}{end}"]
     opening = f"{head}("
     lines, current = [], opening + tokens[0]
     for token in tokens[1:]:

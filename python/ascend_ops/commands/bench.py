@@ -1,27 +1,49 @@
 """`ascend-ops bench`: time the CPU path of every op against the baselines a user would pick
-(see ascend_ops.benchmarks); writes bench.md, bench.png and bench.json."""
+(see ascend_ops.benchmarks); writes bench.md, bench.png and bench.json into --out DIR (default:
+a new temporary folder), or, with --update-results, into the checkout's bench/results/."""
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import os
 import sys
+import tempfile
 from pathlib import Path
 
-from ..spec import project_root, specs
+from ..errors import OpArgumentError
+from ..spec import project_root, running_from_checkout, specs
 
 HELP = ("benchmark the ops' CPU path against cpu_reference, numpy, torch and memcpy; "
-        "writes bench/results/bench.{md,png,json}")
+        "writes bench.{md,png,json} into --out DIR (default: a new temporary folder)")
+RESULTS = Path("bench") / "results"
+MIN_SIZE_MIB = 1 / 1024  # 1 KiB: below that every class degenerates to a handful of elements
+
+
+def size_mib(text: str) -> float:
+    """An output size in MiB: a finite number of at least MIN_SIZE_MIB."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of MiB") from None
+    if not math.isfinite(value) or value < MIN_SIZE_MIB:
+        raise argparse.ArgumentTypeError(
+            f"{text} MiB is not a benchmark size: sizes must be finite and at least "
+            f"{MIN_SIZE_MIB} MiB (1 KiB)")
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", type=Path, default=None,
-                        help="output folder (default: bench/results/ in the checkout)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--out", type=Path, default=None, metavar="DIR",
+                       help="output folder (default: a new temporary folder, printed)")
+    where.add_argument("--update-results", action="store_true",
+                       help=f"write the committed results, {RESULTS}/ of the checkout")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: one small size, few rounds (seconds, not minutes)")
     parser.add_argument("--op", action="append", choices=[o.name for o in specs().ops],
                         help="only this op (repeatable; default: every op)")
-    parser.add_argument("--sizes-mib", type=float, nargs="+", metavar="MIB",
+    parser.add_argument("--sizes-mib", type=size_mib, nargs="+", metavar="MIB",
                         help="output sizes in MiB (default: 1 16 256)")
     parser.add_argument("--no-npu-model", action="store_true",
                         help="skip the NPU model (the generated kernels on the simulator, "
@@ -37,6 +59,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 # so scripts/bench.py sets it before importing, and `ascend-ops bench` run from a shell restarts
 # itself with it; called from Python, the run keeps the process's policy (bench.md names it).
 WAIT_POLICY = "OMP_WAIT_POLICY"
+
+
+def output_folder(args: argparse.Namespace) -> Path:
+    if args.update_results:
+        if not running_from_checkout():
+            raise OpArgumentError(f"--update-results rewrites {RESULTS}/ of a checkout; this "
+                                  f"ascend_ops is an installed package: use --out DIR")
+        return project_root() / RESULTS
+    if args.out is not None:
+        return args.out
+    return Path(tempfile.mkdtemp(prefix="ascend-ops-bench-"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         settings = dataclasses.replace(settings, sizes=sizes, rounds=rounds)
     if args.op:
         settings = dataclasses.replace(settings, ops=tuple(args.op))
-    out = args.out or project_root() / "bench" / "results"
+    out = output_folder(args)
     results = benchmarks.run(settings, progress=lambda line: print(line, flush=True))
     for path in report.write(results, out):
         print(f"wrote {path}")

@@ -17,7 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def support_table(op: OpSpec, lines: tuple[Product, ...]) -> str:
-    """The seed's "product support" table for one op: product, supported, dtypes, then notes."""
+    """ATB's "product support" table layout for one op: product, supported, dtypes, then notes."""
     dtypes = specs().dtype_names
     rows = [["product", "SoC names", "supported", *dtypes]]
     notes = []

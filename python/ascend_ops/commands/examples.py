@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 import numpy as np
 import torch
@@ -21,6 +22,19 @@ def _call_text(op_name: str, ex: Example, x: torch.Tensor) -> str:
     return f"{op_name}(x{list(x.shape)} {ex.dtype}, {args})"
 
 
+SHOWN_VALUES = 12  # a result with more elements is shown by its first values
+
+
+def _values_text(y: torch.Tensor) -> str:
+    """The result's values on one line: all of them when few, else the first ones (C order)."""
+    a = y.float().numpy() if y.dtype == torch.bfloat16 else y.numpy()
+    flat = a.reshape(-1)
+    if flat.size <= SHOWN_VALUES:
+        return re.sub(r"\n\s*", " ", np.array2string(a, separator=", ", max_line_width=10**6))
+    head = np.array2string(flat[:SHOWN_VALUES], separator=", ", max_line_width=10**6)
+    return f"{head[:-1]}, ...] (first {SHOWN_VALUES} of {flat.size} values, C order)"
+
+
 def run(args: argparse.Namespace) -> int:
     failed = 0
     total = 0
@@ -36,9 +50,7 @@ def run(args: argparse.Namespace) -> int:
             failed += problem is not None
             print(f"{status} {op.name}/{ex.name}: {_call_text(op.name, ex, x)}")
             print(f"     {ex.doc}")
-            body = np.array2string(y.float().numpy() if y.dtype == torch.bfloat16 else y.numpy(),
-                                   threshold=24, edgeitems=2, prefix="     -> ")
-            print(f"     -> shape {list(y.shape)}: {body}")
+            print(f"     -> shape {list(y.shape)}: {_values_text(y)}")
             if problem:
                 print(f"     {problem}")
     print(f"examples: {total - failed} passed, {failed} failed")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -41,28 +42,39 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _build(ops: tuple[str, ...], lines: tuple[Product, ...]) -> None:
-    """Compiles every simulator library the run needs, in parallel (each takes seconds, once)."""
+    """Compiles every simulator library the run needs, in parallel (each takes seconds, once;
+    a library cached by content is only loaded)."""
     from ..sim.library import library
 
     pairs = sorted({(op, p.npu_arch) for op in ops for p in lines})
+    start = time.monotonic()
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         list(pool.map(lambda pair: library(*pair), pairs))
+    print(f"sim: {len(pairs)} simulator libraries ready ({time.monotonic() - start:.0f} s)",
+          file=sys.stderr, flush=True)
+
+
+def _eta(done: int, total: int, elapsed: float) -> str:
+    """`12 s elapsed, about 40 s left`, the estimate from the mean time per case so far."""
+    left = elapsed / done * (total - done) if done else 0.0
+    return f"{elapsed:.0f} s elapsed, about {left:.0f} s left"
 
 
 def _checked(runs: list) -> Iterator:
-    """Each run's outcome, with progress on stderr: a bar on a terminal, else one line per
-    (op, product)."""
+    """Each run's outcome, with progress on stderr (elapsed time and an estimate of the rest):
+    a bar on a terminal, else one line per (op, product)."""
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
     from ..sim import corpus
 
     groups = defaultdict(int)
     for r in runs:
         groups[r.case.op, r.product.key] += 1
-    try:
-        from rich.progress import Progress
-    except ImportError:
-        Progress = None
-    if Progress is not None and sys.stderr.isatty():
-        with Progress(transient=True) as bar:
+    if sys.stderr.isatty():
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+        with Progress(*columns, transient=True) as bar:
             task = bar.add_task("simulating", total=len(runs))
             for seed, r in enumerate(runs):
                 bar.update(task, description=f"{r.case.op} on {r.product.key}, {r.dtype}")
@@ -70,13 +82,15 @@ def _checked(runs: list) -> Iterator:
                 bar.advance(task)
         return
     done = defaultdict(int)
+    start = time.monotonic()
     for seed, r in enumerate(runs):
         yield corpus.check(r, seed)
         key = r.case.op, r.product.key
         done[key] += 1
         if done[key] == groups[key]:
-            print(f"sim: {key[0]} on {key[1]}: {done[key]} cases run "
-                  f"({seed + 1} of {len(runs)})", file=sys.stderr, flush=True)
+            print(f"sim: {key[0]} on {key[1]}: {done[key]} cases run ({seed + 1} of {len(runs)}; "
+                  f"{_eta(seed + 1, len(runs), time.monotonic() - start)})",
+                  file=sys.stderr, flush=True)
 
 
 def _rows(outcomes: list) -> list[dict]:

@@ -117,7 +117,7 @@ def _slice_cases(big: int) -> list[Case]:
     return [
         _sl("0-d", [], [], [], quick=True),
         _sl("1-d, to the end, odd length", [37], [5], [-1]),
-        _sl("2-d seed example", [3, 6], [1, 2], [2, 4], quick=True),
+        _sl("2-d ATB documentation example", [3, 6], [1, 2], [2, 4], quick=True),
         _sl("3-d, negative offsets", [5, 6, 7], [1, -4, 0], [3, -1, 7], quick=True),
         _sl("4-d, dims all differ", [4, 3, 6, 5], [1, 0, -3, 2], [3, -1, 2, 3]),
         _sl("6-d, dims all differ", [3, 5, 2, 7, 4, 6], [2, 1, 0, 3, 1, 0], [1, 3, 2, 4, 2, 5]),

@@ -87,7 +87,7 @@ def soc_config(p: Product, seed: int = 0) -> Soc:
 
 def arch_defines(npu_arch: int) -> dict[str, str]:
     # tikicpulib: __CCE_AICORE__ = 220 / 200 / 100 / 300 for arch 2201 / 2002 / 1001 / 3002
-    # (shared/reference/ascendc-facts.md §5.3).
+    # (what CANN's CPU debug build of each arch defines).
     return {"__NPU_ARCH__": str(npu_arch), "__CCE_AICORE__": str(npu_arch // 10)}
 
 

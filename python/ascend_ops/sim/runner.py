@@ -9,6 +9,7 @@ kernel on blocks 0..blockDim-1, and read back the output and what the kernel mov
 from __future__ import annotations
 
 import ctypes
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,7 @@ import torch
 from cpu_reference._arguments import index_vector, integer
 
 from ..dtypes import from_numpy, to_numpy
-from ..errors import OpArgumentError
+from ..errors import OpArgumentError, UnsupportedDtypeError
 from ..products import check_dtype, current_product, product as product_named, target_product
 from ..schema import python_signature
 from ..sim_device import DEFAULT_PRODUCT
@@ -171,7 +172,61 @@ def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None =
     return out, launch(planned, x, out, seed=seed)
 
 
+# With no product active the CPU path takes every fixed-size dtype (Note [active product]); the
+# kernels move element-size units, so a dtype no product lists travels as one of the op's own
+# dtypes of its size and keeps its bits.
+COPY_LIMIT_ENV = "ASCEND_OPS_SIM_MAX_COPY_BYTES"
+DEFAULT_COPY_LIMIT = 2**31  # 2 GiB
+
+
+def _check_copy_size(x: torch.Tensor) -> None:
+    """The kernels read a contiguous input, as on the NPU: a non-contiguous view (an expanded
+    tensor, say) is copied whole into simulated GM first, so refuse one too large to copy."""
+    if x.is_contiguous():
+        return
+    nbytes = x.numel() * x.element_size()
+    text = os.environ.get(COPY_LIMIT_ENV, "").strip()
+    try:
+        limit = int(text) if text else DEFAULT_COPY_LIMIT
+    except ValueError:
+        raise OpArgumentError(f"{COPY_LIMIT_ENV}={text!r} must be a number of bytes") from None
+    if nbytes > limit:
+        raise OpArgumentError(
+            f"x is a non-contiguous view of {nbytes} bytes: the sim backend copies its input whole "
+            f"into simulated GM and copies at most {limit} bytes ({COPY_LIMIT_ENV}); pass a "
+            f"smaller or contiguous input, or use the native backend")
+
+
+def _carrier(op_name: str, x: torch.Tensor) -> str:
+    op = specs().op(op_name)
+    same_size = [d for d in op.dtypes if specs().dtype_size(d) == x.element_size()]
+    if not same_size:
+        sizes = sorted({specs().dtype_size(d) for d in op.dtypes})
+        raise UnsupportedDtypeError(
+            f"{op_name} on the sim backend runs the generated kernels, which move elements of "
+            f"{', '.join(map(str, sizes))} bytes (the sizes of {op_name}'s dtypes); {x.dtype} has "
+            f"{x.element_size()}: use the native or reference backend for it")
+    return same_size[0]
+
+
 def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-    """The `sim` CPU backend: `op_name` on a CPU tensor, for the active product (else atlas-a2)."""
-    out, _ = simulate(op_name, to_numpy(x.contiguous()), *args, **kwargs)
-    return from_numpy(out)
+    """The `sim` CPU backend: `op_name` on a CPU tensor, for the active product (else atlas-a2).
+
+    The call is planned (all arguments checked) from the input's shape before any element is
+    copied into the kernel's contiguous input."""
+    dtype = str(x.dtype).removeprefix("torch.")
+    if current_product() is None and dtype not in specs().op(op_name).dtypes:
+        if x.is_complex():  # as two planes of its real dtype
+            real, imag = (run_op(op_name, part, *args, **kwargs) for part in (x.real, x.imag))
+            out = torch.empty(real.shape, dtype=x.dtype)
+            torch.view_as_real(out)[..., 0].copy_(real)
+            torch.view_as_real(out)[..., 1].copy_(imag)
+            return out
+        dtype = _carrier(op_name, x)
+    planned = plan(op_name, tuple(x.shape), dtype, args, kwargs)
+    _check_copy_size(x)
+    data = to_numpy(x.contiguous())
+    carried = data.view(np.dtype(dtype)) if dtype != data.dtype.name else data
+    out = np.empty(planned.output_shape, dtype=carried.dtype)
+    launch(planned, carried, out)
+    return from_numpy(out.view(data.dtype))

@@ -1,6 +1,6 @@
 """Parse `op_specs/*.yaml` into the frozen model of `model.py`.
 
-Validation happens in three places (STYLE.md §3): while parsing each field (types, unknown and
+Validation happens in three places: while parsing each field (types, unknown and
 duplicate keys), per op (invariants inside one spec), and across files (product keys, dtypes and
 SoC names resolve). Every error is a `SpecError` whose message starts with `file:line:`, states
 the rule and, where it can, what to write instead.
@@ -18,6 +18,8 @@ from ..errors import SpecError
 from .model import (
     REQUIRED,
     Attribute,
+    Backward,
+    BackwardRule,
     AttrType,
     DtypeRule,
     DtypeRuleKind,
@@ -32,6 +34,11 @@ from .model import (
 )
 
 PRODUCTS_FILE = "products.yaml"
+# Ranges of the product numbers: the C++ tables hold them as uint32_t; AscendC launches at most
+# 65535 blocks (numBlocks in [1, 65535]).
+_MAX_UB_BYTES = 2**32 - 1
+_MAX_CORES = 65535
+_MAX_RANK = 64  # numpy's NPY_MAXDIMS, and kMaxViewDims of the C++ engine
 
 
 # --- YAML with line numbers -------------------------------------------------------------------
@@ -59,6 +66,9 @@ class _LineLoader(yaml.SafeLoader):
         for key_node, value_node in node.value:
             key = self.construct_object(key_node, deep=True)
             line = key_node.start_mark.line + 1
+            if not isinstance(key, (str, int, float, bool)) and key is not None:
+                raise SpecError(f"{self.file}:{line}: a key must be a plain name, got "
+                                f"{_kind(key)} {key!r}; write `name: value`")
             if key in result:
                 raise SpecError(f"{self.file}:{line}: duplicate key {key!r} (first at line "
                                 f"{result.key_lines[key]}); keep one of them")
@@ -81,8 +91,16 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG,
 
 def _load_yaml(path: Path, rel: str) -> Any:
     loader_cls = type("_FileLoader", (_LineLoader,), {"file": rel})
+    data = path.read_bytes()
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader_cls)  # noqa: S506
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        column = e.start - data.rfind(b"\n", 0, e.start)
+        raise SpecError(f"{rel}:{line}: not UTF-8: byte 0x{data[e.start]:02x} at column {column}; "
+                        f"spec files are UTF-8 text") from None
+    try:
+        return yaml.load(text, Loader=loader_cls)  # noqa: S506
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
         line = mark.line + 1 if mark is not None else 1
@@ -126,6 +144,15 @@ class _Fields:
         if not ok:
             raise self.error(key, f"{self.what}.{key} must be {_TYPE_NAMES[typ]}, "
                                   f"got {_kind(value)} {value!r}")
+        return value
+
+    def take_int(self, key: str, low: int, high: int, default: Any = REQUIRED) -> int:
+        """An integer field in [low, high]."""
+        value = self.take(key, int, default)
+        if not low <= value <= high:
+            raise self.error(key if key in self.node else None,
+                             f"{self.what}.{key} = {value} is out of range: it must be in "
+                             f"[{low}, {high}]")
         return value
 
     def done(self) -> None:
@@ -198,7 +225,7 @@ def _parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], t
         key = f.take("key", str)
         if any(p.key == key for p in products):
             raise f.error("key", f"product key {key!r} is defined twice")
-        ai, vec = f.take("ai_cores", int), f.take("vector_cores", int)
+        ai, vec = f.take_int("ai_cores", 0, _MAX_CORES), f.take_int("vector_cores", 0, _MAX_CORES)
         socs = []
         raw_socs = f.take("socs", dict)
         for name, overrides in raw_socs.items():
@@ -207,8 +234,8 @@ def _parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], t
                 raise SpecError(f"{sloc}: SoC {name!r} is already listed at {seen_socs[name]}")
             seen_socs[name] = sloc
             g = _Fields(overrides if overrides is not None else {}, f"SoC {name}", rel, sloc.line)
-            socs.append(Soc(name, g.take("ai_cores", int, ai), g.take("vector_cores", int, vec),
-                            sloc))
+            socs.append(Soc(name, g.take_int("ai_cores", 0, _MAX_CORES, ai),
+                            g.take_int("vector_cores", 0, _MAX_CORES, vec), sloc))
             g.done()
         architecture = f.take("architecture", str)
         if architecture not in ("split", "coupled"):
@@ -220,11 +247,12 @@ def _parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], t
                           f" (simulated_soc must be one of product {key}'s socs)")
         product = Product(
             key=key, title=f.take("title", str), doc_title=f.take("doc_title", str),
-            add_config=f.take("add_config", str), npu_arch=f.take("npu_arch", int),
+            add_config=f.take("add_config", str), npu_arch=f.take_int("npu_arch", 1, 9999),
             architecture=architecture, socs=tuple(socs), simulated_soc=simulated,
-            ub_bytes=f.take("ub_bytes", int), ub_reserved_bytes=f.take("ub_reserved_bytes", int),
+            ub_bytes=f.take_int("ub_bytes", 1, _MAX_UB_BYTES),
+            ub_reserved_bytes=f.take_int("ub_reserved_bytes", 0, _MAX_UB_BYTES),
             data_copy_pad=f.take("data_copy_pad", bool),
-            data_copy_pad_max_elem_bytes=f.take("data_copy_pad_max_elem_bytes", int),
+            data_copy_pad_max_elem_bytes=f.take_int("data_copy_pad_max_elem_bytes", 0, 8),
             gather=f.take("gather", bool), gather_8bit=f.take("gather_8bit", bool),
             ub_to_ub_copy=f.take("ub_to_ub_copy", bool),
             ub_platform_reserved_bytes=f.take("ub_platform_reserved_bytes", int),
@@ -242,6 +270,13 @@ def _parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], t
             dtype_rule=_parse_dtype_rule(f.take("dtypes", object, "all"), f, "dtypes", dtypes),
             all_dtypes=dtypes, loc=f.loc())
         f.done()
+        if product.ub_reserved_bytes >= product.ub_bytes:
+            raise f.error("ub_reserved_bytes", f"product {key}: ub_reserved_bytes "
+                          f"({product.ub_reserved_bytes}) must be less than ub_bytes "
+                          f"({product.ub_bytes})")
+        if product.memory_bandwidth_gbps <= 0:
+            raise f.error("memory_bandwidth_gbps", f"product {key}: memory_bandwidth_gbps must "
+                          f"be positive, got {product.memory_bandwidth_gbps}")
         if product.launch_cores() < 1:
             raise f.error("ai_cores", f"product {key} launches on 0 cores; set "
                                       f"{'vector_cores' if architecture == 'split' else 'ai_cores'}")
@@ -287,6 +322,10 @@ def _parse_attributes(f: _Fields) -> tuple[Attribute, ...]:
         choices = g.take("choices", list, None)
         if choices is not None and typ is not AttrType.STR:
             raise g.error("choices", f"attribute {name}: choices are only for str attributes")
+        for choice, choice_line in _items(choices or [], "choices", g, "choices"):
+            if not isinstance(choice, str):
+                raise SpecError(f"{f.file}:{choice_line}: attribute {name}: choice {choice!r} is "
+                                f"{_kind(choice)}; the choices of a str attribute are strings")
         attr = Attribute(name, typ, default, tuple(choices) if choices is not None else None,
                          g.take("keyword_only", bool, False), g.take("doc", str), g.loc())
         g.done()
@@ -336,6 +375,39 @@ def _parse_input(g: _Fields) -> Any:
         {k: tuple(v) for k, v in value.items()}
 
 
+_BACKWARD_FORMS = "`backward: scatter` or `backward: {inverse: <op>}`"
+
+
+def _parse_backward(f: _Fields) -> Backward | None:
+    value = f.take("backward", object, None)  # either form; checked below
+    if value is None:
+        return None
+    loc = f.loc("backward")
+    if value == BackwardRule.SCATTER.value:
+        return Backward(BackwardRule.SCATTER, None, loc)
+    if isinstance(value, dict) and list(value) == [BackwardRule.INVERSE.value] and \
+            isinstance(value[BackwardRule.INVERSE.value], str):
+        return Backward(BackwardRule.INVERSE, value[BackwardRule.INVERSE.value], loc)
+    raise f.error("backward", f"backward must be {_BACKWARD_FORMS}, got {value!r}")
+
+
+def _check_backward(op: OpSpec, ops: list[OpSpec]) -> None:
+    """An inverse names another op that takes the same attributes."""
+    b = op.backward
+    if b is None or b.rule is not BackwardRule.INVERSE:
+        return
+    by_name = {o.name: o for o in ops}
+    inverse = by_name.get(b.inverse)
+    if inverse is None:
+        raise SpecError(f"{b.loc}: backward: {_unknown(str(b.inverse), list(by_name), 'op')}")
+    mine = [(a.name, a.type) for a in op.attributes]
+    theirs = [(a.name, a.type) for a in inverse.attributes]
+    if mine != theirs:
+        raise SpecError(f"{b.loc}: backward: {{inverse: {inverse.name}}} needs {inverse.name} to "
+                        f"take the attributes of {op.name} ({', '.join(n for n, _ in mine)}); "
+                        f"it takes ({', '.join(n for n, _ in theirs)})")
+
+
 def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
               products: tuple[Product, ...]) -> OpSpec:
     f = _Fields(node, "op spec", rel, 1)
@@ -360,7 +432,15 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         if key not in keys:
             raise SpecError(f"{rel}:{raw_rules.key_lines[key]}: {_unknown(str(key), keys, 'product')}")
         g = _Fields(raw_rules, "products", rel, raw_rules.line)
-        rules.append((key, _parse_dtype_rule(raw_rules[key], g, key, dtypes)))
+        rule = _parse_dtype_rule(raw_rules[key], g, key, dtypes)
+        lacking = [d for d in rule.dtypes if d not in op_dtypes]
+        if lacking:
+            raise g.error(key, f"op {name}: the rule for {key} names {', '.join(lacking)}, "
+                               f"which the op does not have (its dtypes: {', '.join(op_dtypes)})")
+        if not rule.apply(tuple(op_dtypes)):
+            raise g.error(key, f"op {name}: the rule for {key} leaves the op no dtype there; "
+                               f"every op needs at least one dtype on every product line")
+        rules.append((key, rule))
 
     examples = []
     for item, line in _items(f.take("examples", list), "examples", f, "examples"):
@@ -395,7 +475,9 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         summary=f.take("summary", str), doc=f.take("doc", str),
         inputs=_parse_tensor_args(f, "inputs"), outputs=_parse_tensor_args(f, "outputs"),
         attributes=attrs, dtypes=tuple(op_dtypes), product_rules=tuple(rules),
-        examples=tuple(examples), errors=tuple(errors), loc=f.loc())
+        examples=tuple(examples), errors=tuple(errors), loc=f.loc(),
+        max_rank=f.take_int("max_rank", 1, _MAX_RANK, None) if "max_rank" in f.node else None,
+        backward=_parse_backward(f))
     f.done()
     if len(spec.inputs) != 1 or len(spec.outputs) != 1:
         raise f.error("inputs", f"op {name}: the data-movement engine takes exactly one input "
@@ -429,6 +511,8 @@ def load_specs(spec_dir: Path, root: Path | None = None) -> SpecSet:
         ops.append(_parse_op(_load_yaml(path, rel(path)), rel(path), dtypes, products))
     if not ops:
         raise SpecError(f"{rel(spec_dir)}:1: no op specs found next to products.yaml")
+    for o in ops:
+        _check_backward(o, ops)
     types = [o.op_type for o in ops]
     for o in ops:
         if types.count(o.op_type) > 1:
@@ -436,14 +520,46 @@ def load_specs(spec_dir: Path, root: Path | None = None) -> SpecSet:
     return SpecSet(dtype_sizes, products, tuple(ops))
 
 
+# Note [project files]
+# ~~~~~~~~~~~~~~~~~~~~
+# The specs and the C++ sources the package compiles at run time (the engine headers, the
+# AscendC emulator, the generated kernels) sit in the checkout beside python/, as op_specs/ and
+# ascend_kernels/. Run from a checkout (an editable install, the tests, `ascend-ops generate`)
+# the package reads those very folders, so an edited spec takes effect at once. A wheel carries
+# a copy of both under ascend_ops/bundled/ (setup.py), read-only data with the same layout.
+# Only the checkout the package itself sits in counts, never some op_specs/ further up: a
+# venv inside a checkout must not read that checkout with an installed wheel.
+_PACKAGE_DIR = Path(__file__).resolve().parents[1]
+_CHECKOUT = _PACKAGE_DIR.parents[1]  # <checkout>/python/ascend_ops
+_BUNDLED = _PACKAGE_DIR / "bundled"
+
+
+def _is_project(root: Path) -> bool:
+    return (root / "op_specs" / PRODUCTS_FILE).is_file()
+
+
+def running_from_checkout() -> bool:
+    """Whether the package runs from a checkout (editable install) rather than an installed wheel."""
+    return _PACKAGE_DIR.parent.name == "python" and _is_project(_CHECKOUT)
+
+
 def project_root() -> Path:
-    """The checkout this package runs from (`pip install -e .`): holds op_specs/ and ascend_kernels/."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        if (parent / "op_specs" / PRODUCTS_FILE).is_file():
-            return parent
-    raise SpecError(f"{here}:1: cannot find op_specs/ above the installed package; install "
-                    f"ascend-ops from a checkout with `pip install -e .`")
+    """The folder holding the op_specs/ and ascend_kernels/ in use (Note [project files]): the
+    checkout, else the copy inside the installed package."""
+    if running_from_checkout():
+        return _CHECKOUT
+    if _is_project(_BUNDLED):
+        return _BUNDLED
+    raise SpecError(f"{_BUNDLED / 'op_specs' / PRODUCTS_FILE}:1: missing: this ascend_ops "
+                    f"({_PACKAGE_DIR}) is neither in a checkout nor an installed wheel with its "
+                    f"bundled specs; reinstall it (pip install ascend-ops, or pip install -e . "
+                    f"in a checkout)")
+
+
+def spec_folder_description() -> str:
+    """Which op_specs/ the package reads, for `ascend-ops --version`."""
+    where = "the checkout" if running_from_checkout() else "bundled with the installed package"
+    return f"{project_root() / 'op_specs'} ({where})"
 
 
 @functools.lru_cache(maxsize=None)

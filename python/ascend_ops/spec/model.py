@@ -191,6 +191,20 @@ class ErrorExample:
         return dict(self.args)
 
 
+class BackwardRule(enum.Enum):
+    SCATTER = "scatter"  # the gradient goes back to the input elements the op read
+    INVERSE = "inverse"  # the gradient is another op, with the same arguments, applied to it
+
+
+@dataclass(frozen=True)
+class Backward:
+    """How autograd differentiates the op (`backward:` in its spec)."""
+
+    rule: BackwardRule
+    inverse: str | None  # the op whose forward is this op's backward (rule INVERSE)
+    loc: Location
+
+
 @dataclass(frozen=True)
 class OpSpec:
     name: str
@@ -206,6 +220,8 @@ class OpSpec:
     examples: tuple[Example, ...]
     errors: tuple[ErrorExample, ...]
     loc: Location
+    backward: Backward | None = None  # None: not differentiable
+    max_rank: int | None = None  # the most input dimensions the op takes (None: numpy's 64)
 
     @property
     def file(self) -> str:

@@ -1,0 +1,120 @@
+"""Emitter of the torch binding of the CANN op package: `binding/ascend_ops_npu.cpp`, one file
+for every op (templates/npu_binding.cpp).
+
+Per op it declares the aclnn API that CANN generates from the op's OpDef (aclnn.py, from the
+same declarations host.py writes into the OpDef) and a PrivateUse1 kernel that sizes the output
+with the op's view builder, called exactly as the OpDef's BuildView calls it
+(`host.view_builder_call`), then launches through that API. So the OpDef, the aclnn API and the
+binding come from one spec each and cannot drift apart. Pure: model in, text out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..schema import torch_schema
+from ..spec import AttrType, OpSpec, SpecSet
+from .aclnn import AclnnApi, aclnn_api, opdef_arguments
+from .cpp import camel, cpp_string
+from .file_manager import header_line
+from .host import view_builder_call, wrapped_call
+from .op_views import BoundArgument, ViewBuilder
+from .templates import template
+
+NAMESPACE = "ascend_ops_npu"            # torch.ops.ascend_ops_npu.<op>
+BINDING_PATH = "binding/ascend_ops_npu.cpp"
+_BODY_INDENT = 8  # the view builder call sits in a lambda inside the kernel
+
+
+class BindingError(ValueError):
+    """An op the binding cannot express; the message names the spec."""
+
+
+@dataclass(frozen=True)
+class _Attribute:
+    """One attribute as the kernel holds it: its C++ parameter and the locals made from it."""
+
+    parameter: str                # "at::IntArrayRef begin"
+    locals: tuple[str, ...]       # statements run first
+    value: str                    # the view builder's argument (int, str)
+    data: str                     # the view builder's list arguments
+    size: str
+    aclnn: str                    # the lvalue passed to EXEC_NPU_CMD_EXT
+
+
+def _attribute(kind: AttrType, name: str) -> _Attribute:
+    n = camel(name)
+    if kind is AttrType.INT:
+        return _Attribute(f"int64_t {n}", (), n, "", "", n)
+    if kind is AttrType.INT_LIST:
+        return _Attribute(f"at::IntArrayRef {n}", (), "", f"{n}.data()",
+                          f"static_cast<int64_t>({n}.size())", n)
+    if kind is AttrType.OPTIONAL_INT_LIST:
+        # None travels as the OpDef's default, the empty list, which the builders read as None.
+        local = f"{n}List"
+        return _Attribute(f"at::OptionalIntArrayRef {n}",
+                          (f"const at::IntArrayRef {local} = {n}.value_or(at::IntArrayRef{{}});",),
+                          "", f"{local}.data()", f"static_cast<int64_t>({local}.size())", local)
+    text = f"{n}Text"
+    return _Attribute(f"c10::string_view {n}",
+                      (f"std::string {text}({n});", f"char* {n}Chars = {text}.data();"),
+                      f"{text}.c_str()", "", "", f"{n}Chars")
+
+
+def emit_kernel(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ...]) -> str:
+    if len(op.inputs) != 1 or len(op.outputs) != 1:
+        raise BindingError(f"{op.loc}: op {op.name} has {len(op.inputs)} inputs and "
+                           f"{len(op.outputs)} outputs; the binding handles one of each")
+    api = aclnn_api(op.op_type, opdef_arguments(op))
+    x, y = camel(op.inputs[0].name), camel(op.outputs[0].name)
+    attrs = [_attribute(a.type, a.name) for a in op.attributes]
+    parameters = [f"const at::Tensor& {x}"] + [a.parameter for a in attrs]
+    call = view_builder_call(
+        op, builder, bound, "inputShape", "&outShape", "&view", indent=_BODY_INDENT,
+        value=lambda i: attrs[i].value,
+        list_part=lambda i, part: attrs[i].data if part == "data" else attrs[i].size)
+    contiguous = f"{x}Contiguous"
+    aclnn_args = [contiguous] + [a.aclnn for a in attrs] + [y]
+    lines = [
+        f"// {op.name} ({op.file}): OpType {op.op_type}, {api.name}.",
+        wrapped_call(f"static at::Tensor {op.name}", parameters, 0, end=")"),
+        "{",
+        *(f"    {s}" for a in attrs for s in a.locals),
+        f"    const ascend_ops::TensorShape inputShape = InputShape({x}, {cpp_string(op.name)});",
+        "    ascend_ops::TensorShape outShape{};",
+        "    ascend_ops::StridedView view{};",
+        "    const ascend_ops::Status status = [&]() {",
+        *(f"        {line}" for text in call for line in text.split("\n")),
+        "    }();",
+        f"    CheckStatus(status, {cpp_string(op.name)});",
+        f"    at::Tensor {y} = EmptyOutput(outShape, {x});",
+        f"    if ({y}.numel() == 0) {{",
+        f"        return {y};",
+        "    }",
+        f"    at::Tensor {contiguous} = {x}.contiguous();",
+        "    " + wrapped_call("ASCEND_OPS_EXEC_ACLNN", [api.name] + aclnn_args, 4).replace(
+            "\n", "\n    "),
+        f"    return {y};",
+        "}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def aclnn_apis(specs: SpecSet) -> list[AclnnApi]:
+    return [aclnn_api(op.op_type, opdef_arguments(op)) for op in specs.ops]
+
+
+def emit_binding(specs: SpecSet, views: list[tuple[OpSpec, ViewBuilder, tuple[BoundArgument, ...]]],
+                 source: str) -> str:
+    """The binding of every op; `views` holds each op's view builder and bound attributes,
+    `source` names the specs it comes from."""
+    prototypes = []
+    for api in aclnn_apis(specs):
+        prototypes += list(api.prototypes())
+    return template("npu_binding.cpp").substitute(
+        header=header_line(source),
+        namespace=NAMESPACE,
+        prototypes=prototypes,
+        kernels=[emit_kernel(op, builder, bound) for op, builder, bound in views],
+        definitions=[f"m.def({cpp_string(torch_schema(op))});" for op in specs.ops],
+        impls=[f"m.impl({cpp_string(op.name)}, &{NAMESPACE}::{op.name});" for op in specs.ops])

@@ -1,0 +1,118 @@
+"""`ascend-ops check-npu`: the torch binding compiles against the real torch_npu 2.13 headers,
+a wrong aclnn call fails that compile, and the binding's aclnn prototypes are what CANN
+generates from each OpDef.
+
+The compiles take about a minute each on a cold cache; their results are cached by content
+hash, so only the first run after a change pays (scripts/test.sh runs the real one first).
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ascend_ops.codegen.aclnn import aclnn_api, opdef_arguments
+from ascend_ops.commands.check_npu import opdef_sources, signature_problems
+from ascend_ops.npu_binding import binding_source
+from ascend_ops.spec import project_root, specs
+
+KERNELS = project_root() / "ascend_kernels"
+BINDING = binding_source().read_text(encoding="utf-8")
+OPDEFS = opdef_sources(KERNELS)
+
+
+def check_npu(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, TORCH_DEVICE_BACKEND_AUTOLOAD="0")
+    return subprocess.run([sys.executable, "-m", "ascend_ops.cli", "check-npu", *args],
+                          capture_output=True, text=True, env=env, timeout=1800)
+
+
+def test_binding_compiles_against_torch_and_torch_npu_headers() -> None:
+    done = check_npu()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "compiles against torch 2.13.0 and torch_npu-2.13.0" in done.stdout, done.stdout
+
+
+def test_wrong_aclnn_arguments_fail_the_compile(tmp_path: Path) -> None:
+    # One call loses an argument, another passes a string where the prototype takes an int.
+    # Both still look up their functions by name, so only Note [aclnn call check] can fail.
+    short = re.sub(r"(ASCEND_OPS_EXEC_ACLNN\(aclnnAscendStridedSlice, xContiguous, begin, end, "
+                   r"stridesList, beginMask, )endMask,\s+", r"\1", BINDING)
+    mistyped = short.replace("ASCEND_OPS_EXEC_ACLNN(aclnnAscendDepthToSpace, xContiguous, "
+                             "blockSize, dataFormatChars,",
+                             "ASCEND_OPS_EXEC_ACLNN(aclnnAscendDepthToSpace, xContiguous, "
+                             "dataFormatChars, blockSize,")
+    assert short != BINDING and mistyped != short, "the mutations no longer apply"
+    source = tmp_path / "wrong_calls.cpp"
+    source.write_text(mistyped, encoding="utf-8")
+    lines = mistyped.splitlines()
+    bad_lines = [i + 1 for i, line in enumerate(lines) if
+                 "ASCEND_OPS_EXEC_ACLNN(aclnnAscendStridedSlice" in line or
+                 "ASCEND_OPS_EXEC_ACLNN(aclnnAscendDepthToSpace" in line]
+
+    done = check_npu("--source", str(source))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "do not match its prototype (Note [aclnn call check])" in done.stderr, done.stderr
+    for line in bad_lines:
+        assert f"wrong_calls.cpp:{line}:" in done.stderr, (line, done.stderr)
+    assert "the aclnn prototypes of wrong_calls.cpp are what CANN generates" in done.stdout
+
+
+@pytest.mark.parametrize("op", [op.name for op in specs().ops])
+def test_binding_declares_the_aclnn_api_of_each_opdef(op: str) -> None:
+    spec = specs().op(op)
+    api = aclnn_api(spec.op_type, opdef_arguments(spec))
+    for prototype in api.prototypes():
+        assert prototype in BINDING, prototype
+    assert f"ASCEND_OPS_EXEC_ACLNN({api.name}, " in BINDING
+
+
+def test_signatures_of_binding_and_opdefs_agree() -> None:
+    assert len(OPDEFS) == len(specs().ops)
+    assert signature_problems(BINDING, OPDEFS) == []
+
+
+def test_strided_slice_gets_the_documented_aclnn_signature() -> None:
+    # The rules applied by hand: inputs, attributes in OpDef order (optional lists suffixed),
+    # then the single output `out`.
+    assert ("aclnnStatus aclnnAscendStridedSliceGetWorkspaceSize(const aclTensor *x, "
+            "const aclIntArray *begin, const aclIntArray *end, const aclIntArray *stridesOptional, "
+            "int64_t beginMask, int64_t endMask, int64_t ellipsisMask, int64_t newAxisMask, "
+            "int64_t shrinkAxisMask, const aclTensor *out, uint64_t *workspaceSize, "
+            "aclOpExecutor **executor);") in BINDING
+
+
+def test_reordered_binding_prototype_is_reported() -> None:
+    swapped = BINDING.replace("int64_t beginMask, int64_t endMask,", "int64_t endMask, "
+                              "int64_t beginMask,", 1)
+    assert swapped != BINDING
+    problems = signature_problems(swapped, OPDEFS)
+    assert len(problems) == 1, problems
+    assert "aclnnAscendStridedSliceGetWorkspaceSize differs from what CANN generates" in problems[0]
+    assert "strided_slice/op_host/strided_slice.cpp" in problems[0]
+
+
+def test_reordered_opdef_attributes_are_reported() -> None:
+    label = "ascend_kernels/depth_to_space/op_host/depth_to_space.cpp"
+    text = OPDEFS[label]
+    data_format = next(ln for ln in text.splitlines() if 'this->Attr("data_format")' in ln)
+    mode = next(ln for ln in text.splitlines() if 'this->Attr("mode")' in ln)
+    reordered = text.replace(data_format, "@@").replace(mode, data_format).replace("@@", mode)
+    problems = signature_problems(BINDING, {**OPDEFS, label: reordered})
+    assert len(problems) == 1 and "aclnnAscendDepthToSpaceGetWorkspaceSize differs" in problems[0], \
+        problems
+
+
+def test_missing_extra_and_unknown_calls_are_reported() -> None:
+    without_slice = OPDEFS.copy()
+    del without_slice["ascend_kernels/slice/op_host/slice.cpp"]
+    problems = signature_problems(BINDING, without_slice)
+    assert "the binding declares aclnnAscendSliceGetWorkspaceSize, which no OpDef generates" in problems
+    assert "the binding calls aclnnAscendSlice, which no OpDef generates" in problems
+    no_decl = BINDING.replace("aclnnStatus aclnnAscendSlice(", "aclnnStatus aclnnAscendSliceX(")
+    assert any("the binding declares no aclnnAscendSlice" in p
+               for p in signature_problems(no_decl, OPDEFS))

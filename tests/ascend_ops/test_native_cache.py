@@ -1,0 +1,171 @@
+"""ascend_ops.native's build cache (Note [build cache]): where it lives, an unusable cache, stale
+temporary files, concurrent first builds."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+import warnings
+from pathlib import Path
+
+import pytest
+
+from ascend_ops import native
+
+SOURCE = 'extern "C" int ascend_ops_cache_test_answer() { return %d; }\n'
+
+
+@pytest.fixture
+def source(tmp_path):
+    """A one-function C++ source, unique to the test (so no cache entry exists for it yet)."""
+    path = tmp_path / "answer.cpp"
+    path.write_text(SOURCE % (abs(hash(str(tmp_path))) % 100000), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def counting_compiler(tmp_path, monkeypatch):
+    """$CXX: g++ behind a script that logs each compile (a line per call) to the returned file."""
+    log = tmp_path / "compiles.log"
+    wrapper = tmp_path / "counting-g++"
+    wrapper.write_text(f'#!/bin/sh\ncase "$*" in *--version*) ;; *) echo x >> "{log}" ;; esac\n'
+                       f'exec g++ "$@"\n', encoding="utf-8")
+    wrapper.chmod(0o755)
+    monkeypatch.setenv(native.COMPILER_ENV, str(wrapper))
+    native.compiler.cache_clear()
+    yield log
+    native.compiler.cache_clear()
+
+
+def _compiles(log: Path) -> int:
+    return len(log.read_text().splitlines()) if log.exists() else 0
+
+
+def test_the_cache_is_the_variable_when_set(tmp_path, monkeypatch, source):
+    monkeypatch.setenv(native.CACHE_ENV, str(tmp_path / "cache"))
+    built = native.build("answer", [source])
+    assert built.parent == tmp_path / "cache"
+    assert native.load("answer", [source]).ascend_ops_cache_test_answer() == \
+        int(source.read_text().split("return ")[1].split(";")[0])
+
+
+def test_the_default_cache_is_the_user_cache_folder(monkeypatch, tmp_path):
+    monkeypatch.delenv(native.CACHE_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert native.cache_dir() == tmp_path / "xdg" / "ascend-ops"
+    assert "site-packages" not in str(native.cache_dir())
+
+
+def test_a_cache_that_is_a_file_warns_once_and_builds_elsewhere(tmp_path, monkeypatch, source):
+    not_a_folder = tmp_path / "cache-file"
+    not_a_folder.write_text("")
+    monkeypatch.setenv(native.CACHE_ENV, str(not_a_folder / "sub"))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        first = native.build("answer", [source])
+        second = native.build("answer", [source])
+    messages = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
+    assert len(messages) == 1, messages
+    assert f"{native.CACHE_ENV}={not_a_folder / 'sub'}" in messages[0]
+    assert "NotADirectoryError" in messages[0]
+    assert first == second and first.is_file() and not str(first).startswith(str(not_a_folder))
+
+
+def test_a_read_only_cache_warns_and_the_build_still_works(tmp_path, source):
+    """A read-only folder: mode bits, or for root (who ignores them) a read-only bind mount in a
+    mount namespace of the check's own, as a read-only volume would be."""
+    cache = tmp_path / "read-only-cache"
+    cache.mkdir()
+    cache.chmod(0o555)
+    script = textwrap.dedent(f"""
+        import sys, warnings
+        from ascend_ops import native
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            lib = native.load("answer", [sys.argv[1]])
+        assert lib.ascend_ops_cache_test_answer() >= 0
+        cache_warnings = [str(w.message) for w in caught if "{native.CACHE_ENV}" in str(w.message)]
+        assert len(cache_warnings) == 1, [str(w.message) for w in caught]
+        print(cache_warnings[0])
+    """)
+    env = {**os.environ, native.CACHE_ENV: str(cache)}
+    command = [sys.executable, "-c", script, str(source)]
+    if os.geteuid() == 0:
+        command = ["unshare", "--mount", "sh", "-c",
+                   f'mount --bind -o ro "{cache}" "{cache}" && exec "$@"', "sh", *command]
+    result = subprocess.run(command, env=env, capture_output=True, text=True, cwd=tmp_path,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    assert f"cannot use {native.CACHE_ENV}={cache} as the build cache" in result.stdout
+    assert "Read-only file system" in result.stdout or "Permission denied" in result.stdout
+    assert list(cache.iterdir()) == []
+
+
+def test_a_killed_build_leaves_nothing_behind(tmp_path, monkeypatch, source):
+    monkeypatch.setenv(native.CACHE_ENV, str(tmp_path / "cache"))
+    target = native.build("answer", [source])
+    target.unlink()
+    # What killed builds leave: a temporary file of this library and one of another library.
+    own = target.with_name(target.name + ".tmp-999999-1")
+    other = target.with_name("other-0123456789abcdef.so.tmp-999999-2")
+    for stale in (own, other):
+        stale.write_bytes(b"half a library")
+    rebuilt = native.build("answer", [source])
+    assert rebuilt == target and rebuilt.is_file()
+    assert not own.exists() and not other.exists()
+    assert not list((tmp_path / "cache").glob("*.tmp-*"))
+
+
+def test_a_failed_build_leaves_no_temporary_file(tmp_path, monkeypatch):
+    monkeypatch.setenv(native.CACHE_ENV, str(tmp_path / "cache"))
+    bad = tmp_path / "bad.cpp"
+    bad.write_text("this is not C++\n", encoding="utf-8")
+    with pytest.raises(native.NativeBuildError, match="building bad failed"):
+        native.build("bad", [bad])
+    assert not list((tmp_path / "cache").glob("*.tmp-*"))
+    assert not list((tmp_path / "cache").glob("*.so"))
+
+
+def test_concurrent_first_builds_compile_once(tmp_path, monkeypatch, source, counting_compiler):
+    monkeypatch.setenv(native.CACHE_ENV, str(tmp_path / "cache"))
+    results, errors = [], []
+
+    def first_call():
+        try:
+            results.append(native.build("answer", [source]))
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=first_call) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert len(set(results)) == 1
+    assert _compiles(counting_compiler) == 1
+
+
+def test_concurrent_first_builds_in_processes_compile_once(tmp_path, source, counting_compiler):
+    script = ("import sys; from ascend_ops import native; "
+              "print(native.build('answer', [sys.argv[1]]))")
+    env = {**os.environ, native.CACHE_ENV: str(tmp_path / "cache")}
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(source)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(3)]
+    outputs = [p.communicate() for p in procs]
+    assert all(p.returncode == 0 for p in procs), [err for _, err in outputs]
+    assert len({out.strip() for out, _ in outputs}) == 1
+    assert _compiles(counting_compiler) == 1
+
+
+def test_the_count_sees_every_compile(tmp_path, monkeypatch, counting_compiler):
+    """Negative control: two different sources are two compiles."""
+    monkeypatch.setenv(native.CACHE_ENV, str(tmp_path / "cache"))
+    for value in (1, 2):
+        src = tmp_path / f"s{value}.cpp"
+        src.write_text(SOURCE % value, encoding="utf-8")
+        native.build(f"s{value}", [src])
+    assert _compiles(counting_compiler) == 2

@@ -1,0 +1,219 @@
+"""The NPU runtime without an NPU: importing with torch_npu absent or broken (in subprocesses:
+the import is process-wide), what `ascend-ops doctor` says then, the binding's load decisions,
+and the routes of npu calls on a real device."""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import sys
+import textwrap
+import types
+from pathlib import Path
+
+import pytest
+import torch
+
+from ascend_ops import npu, npu_binding
+
+BROKEN_TORCH_NPU = ('raise ImportError("libhccl.so: cannot open shared object file: No such '
+                    'file or directory")\n')
+
+
+def run_python(code: str, **env: str) -> subprocess.CompletedProcess:
+    full = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_OPS_")}
+    full.update(TORCH_DEVICE_BACKEND_AUTOLOAD="0", **env)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                          text=True, env=full, timeout=600)
+
+
+def doctor(**env: str) -> subprocess.CompletedProcess:
+    return run_python("import sys; from ascend_ops.cli import main; sys.exit(main(['doctor']))",
+                      **env)
+
+
+IMPORT_AND_USE = """
+    import json, torch, ascend_ops
+    from ascend_ops import npu, sim_device
+    x = torch.arange(24).reshape(2, 3, 4)
+    assert torch.equal(ascend_ops.slice(x, [1, 0, 1], [1, 2, 2]), x[1:, :2, 1:3])
+    print(json.dumps({"unavailable": npu.custom_kernels_unavailable(False),
+                      "import_error": npu.torch_npu_import_error(),
+                      "sim_soc": sim_device.enable_simulated_npu()}))
+"""
+
+
+@pytest.fixture
+def broken_torch_npu(tmp_path: Path) -> Path:
+    """A torch_npu that fails to import as the real one does without CANN."""
+    (tmp_path / "torch_npu").mkdir()
+    (tmp_path / "torch_npu" / "__init__.py").write_text(BROKEN_TORCH_NPU)
+    return tmp_path
+
+
+def test_import_without_torch_npu_works() -> None:
+    done = run_python(IMPORT_AND_USE)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["unavailable"] == 'torch_npu is not installed (pip install "ascend-ops[npu]")'
+    assert result["import_error"] is None
+    assert result["sim_soc"] == "Ascend910B2"  # the simulated device can still be set up
+
+
+def test_doctor_explains_a_missing_torch_npu() -> None:
+    done = doctor()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "[note] torch_npu  not installed: npu tensors are not available" in done.stdout
+    assert 'pip install "ascend-ops[npu]"' in done.stdout
+    assert "strided_slice: npu -> no npu tensors here; cpu -> native backend" in done.stdout
+    assert "nothing blocks the routes above" in done.stdout
+
+
+def test_import_with_a_broken_torch_npu_works(broken_torch_npu: Path) -> None:
+    done = run_python(IMPORT_AND_USE, PYTHONPATH=str(broken_torch_npu))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[-1])
+    error = "ImportError: libhccl.so: cannot open shared object file: No such file or directory"
+    assert result["import_error"] == error
+    assert result["unavailable"] == f"import torch_npu failed: {error}"
+    assert result["sim_soc"] == "Ascend910B2"  # a failed import leaves PrivateUse1 alone
+
+
+def test_doctor_explains_a_broken_torch_npu(broken_torch_npu: Path) -> None:
+    done = doctor(PYTHONPATH=str(broken_torch_npu))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert ("[FAIL] torch_npu  `import torch_npu` fails: ImportError: libhccl.so: cannot open "
+            "shared object file") in done.stdout
+    assert "-> source the CANN environment first: `source /usr/local/Ascend/ascend-toolkit/" \
+           "set_env.sh`" in done.stdout
+    assert "libascendcl.so does not load" in done.stdout
+    assert "ascend-ops doctor: 3 problem(s) block the routes above" in done.stdout
+
+
+def test_doctor_on_the_simulated_device() -> None:
+    done = doctor(ASCEND_OPS_SIM_NPU="1")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "simulated npu device, SoC Ascend910B2, product line atlas-a2" in done.stdout
+    assert "slice: npu -> custom AscendC kernel on the simulator" in done.stdout
+
+
+def test_doctor_fails_a_forced_custom_route_without_kernels() -> None:
+    done = doctor(ASCEND_OPS_SIM_NPU="1", ASCEND_OPS_NPU_KERNELS="custom", CXX="/nonexistent/g++")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "ASCEND_OPS_NPU_KERNELS=custom, but the custom kernels cannot run: the simulator " \
+           "cannot be built" in done.stdout
+
+
+# --- the binding's load decisions (a stand-in torch_npu module; nothing is imported) ------------
+
+def fake_torch_npu(cann: str = "8.5.0", at_least: bool = True) -> types.ModuleType:
+    module = types.ModuleType("torch_npu")
+    utils = types.SimpleNamespace(get_cann_version=lambda: cann,
+                                  _is_gte_cann_version=lambda version: at_least)
+    module.npu = types.SimpleNamespace(utils=utils)
+    return module
+
+
+@pytest.fixture
+def install(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.setenv(npu_binding.NPU_DIR_ENV, str(tmp_path))
+    monkeypatch.setenv(npu_binding.CUSTOM_OPP_ENV, "/opt/other/vendors/x")
+    return tmp_path
+
+
+def make_build(root: Path, **record: str) -> None:
+    npu_binding.vendor_dir().mkdir(parents=True)
+    npu_binding.library_path().parent.mkdir(parents=True)
+    npu_binding.library_path().write_bytes(b"not a shared library")
+    fields = {"torch": npu_binding.torch_version(), "torch_npu": "2.13.0", "cann": "8.5.0",
+              "binding_sha256": npu_binding.source_digest(), **record}
+    (root / "build.json").write_text(json.dumps(fields))
+
+
+def test_load_says_not_built(install: Path) -> None:
+    with pytest.raises(npu_binding.BindingUnavailable, match=r"^not built: no op package and "
+                       r"binding in .*; run `bash scripts/build_ascend.sh`"):
+        npu_binding.load(fake_torch_npu())
+
+
+def test_load_says_built_for_another_torch(install: Path) -> None:
+    make_build(install, torch="2.12.0")
+    with pytest.raises(npu_binding.BindingUnavailable, match=r"built for torch 2\.12\.0, this is "
+                       r"torch 2\.13\.0"):
+        npu_binding.load(fake_torch_npu())
+
+
+def test_load_says_stale(install: Path) -> None:
+    make_build(install, binding_sha256="0" * 64)
+    with pytest.raises(npu_binding.BindingUnavailable, match=r"older than ascend_kernels/binding"):
+        npu_binding.load(fake_torch_npu())
+
+
+def test_load_says_cann_too_old(install: Path) -> None:
+    make_build(install, cann="8.5.0")
+    with pytest.raises(npu_binding.BindingUnavailable, match=r"^CANN too old: the op package was "
+                       r"built with CANN 8\.5\.0, this machine runs CANN 8\.0\.RC1"):
+        npu_binding.load(fake_torch_npu(cann="8.0.RC1", at_least=False))
+
+
+def test_load_points_the_opp_path_at_the_package_then_reports_a_load_error(install: Path) -> None:
+    make_build(install)
+    with pytest.raises(npu_binding.BindingUnavailable, match=r"^load error: .*libascend_ops_npu"):
+        npu_binding.load(fake_torch_npu())
+    assert os.environ[npu_binding.CUSTOM_OPP_ENV] == \
+        f"{npu_binding.vendor_dir()}:/opt/other/vendors/x"
+
+
+# --- routes on a real npu device (the binding faked by a CPU library of the same name) -----------
+
+@pytest.fixture
+def fake_binding(monkeypatch):
+    """`torch.ops.ascend_ops_npu.slice` as a CPU kernel recording its calls; the binding marked
+    loaded."""
+    calls = []
+    lib = torch.library.Library(npu_binding.NAMESPACE, "FRAGMENT")
+    lib.define("slice(Tensor x, int[] offsets, int[] size) -> Tensor")
+    lib.impl("slice", lambda x, offsets, size: calls.append((offsets, size)) or x[:1].clone(),
+             "CPU")
+    monkeypatch.setattr(npu, "_binding_unavailable", None)
+    yield calls
+    lib._destroy()
+
+
+def test_real_device_takes_the_binding_when_loaded(fake_binding, monkeypatch) -> None:
+    monkeypatch.delenv(npu.KERNELS_ENV, raising=False)
+    assert npu.route(simulated=False) == npu.Route(
+        "custom", "the op package and its torch binding are loaded")
+    x = torch.arange(24.0).reshape(4, 6)
+    npu.device_kernel("slice")(x, [1, 2], [2, -1])
+    assert fake_binding == [([1, 2], [2, -1])]
+
+
+def test_real_device_checks_arguments_before_the_binding(fake_binding, monkeypatch) -> None:
+    monkeypatch.delenv(npu.KERNELS_ENV, raising=False)
+    from ascend_ops import OpArgumentError
+
+    with pytest.raises(OpArgumentError):
+        npu.device_kernel("slice")(torch.zeros(4, 6), [5, 0], [1, 1])
+    assert fake_binding == []
+
+
+def test_real_device_forced_to_torch_npu_composes(fake_binding, monkeypatch) -> None:
+    monkeypatch.setenv(npu.KERNELS_ENV, "torch_npu")
+    x = torch.arange(24.0).reshape(4, 6)
+    assert torch.equal(npu.device_kernel("slice")(x, [1, 2], [2, -1]), x[1:3, 2:])
+    assert fake_binding == []
+
+
+def test_real_device_falls_back_with_one_log_line(monkeypatch, caplog) -> None:
+    monkeypatch.delenv(npu.KERNELS_ENV, raising=False)
+    monkeypatch.setattr(npu, "_binding_unavailable", "load error: test reason")
+    monkeypatch.setattr(npu, "_logged_fallbacks", set())
+    x = torch.arange(24.0).reshape(4, 6)
+    with caplog.at_level(logging.WARNING, logger="ascend_ops"):
+        for _ in range(3):
+            assert torch.equal(npu.device_kernel("slice")(x, [1, 2], [2, -1]), x[1:3, 2:])
+    assert [r.getMessage() for r in caplog.records] == [
+        "ascend-ops: npu tensors run on torch_npu's view and copy kernels, not this package's "
+        "AscendC kernels: load error: test reason"]

@@ -1,0 +1,87 @@
+"""Where the package reads its specs and C++ sources (Note [project files] in spec/loader.py),
+what the wheel bundles (setup.py), and `ascend-ops --version`."""
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ascend_ops.spec import loader, project_root, running_from_checkout, specs
+
+CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+def _setup_module():
+    spec = importlib.util.spec_from_file_location("ascend_ops_setup", CHECKOUT / "setup.py")
+    module = importlib.util.module_from_spec(spec)
+    real_setup = __import__("setuptools").setup
+    import setuptools
+    setuptools.setup = lambda **kwargs: None  # load the module without running a build
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        setuptools.setup = real_setup
+    return module
+
+
+def test_the_tests_run_from_the_checkout():
+    assert running_from_checkout()
+    assert project_root() == CHECKOUT
+
+
+def test_the_wheel_bundles_every_spec_and_every_source_the_package_compiles():
+    bundled = {p.as_posix() for p in _setup_module().bundled_files()}
+    for op in specs().ops:
+        assert op.file in bundled
+        assert f"ascend_kernels/{op.name}/op_kernel/{op.name}.cpp" in bundled
+    for header in ("common", "sim"):
+        for path in (CHECKOUT / "ascend_kernels" / header).rglob("*.h"):
+            assert path.relative_to(CHECKOUT).as_posix() in bundled
+    assert "op_specs/products.yaml" in bundled
+    assert not any("build_out" in p or "__pycache__" in p for p in bundled)
+
+
+def test_an_installed_package_reads_its_bundled_copy(tmp_path, monkeypatch):
+    bundled = tmp_path / "bundled"
+    (bundled / "op_specs").mkdir(parents=True)
+    (bundled / "op_specs" / "products.yaml").write_text("", encoding="utf-8")
+    monkeypatch.setattr(loader, "running_from_checkout", lambda: False)
+    monkeypatch.setattr(loader, "_BUNDLED", bundled)
+    assert loader.project_root() == bundled
+    assert "bundled with the installed package" in loader.spec_folder_description()
+
+
+def test_a_package_without_specs_says_how_to_fix_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(loader, "running_from_checkout", lambda: False)
+    monkeypatch.setattr(loader, "_BUNDLED", tmp_path / "bundled")
+    with pytest.raises(loader.SpecError, match="products.yaml:1: missing: .*reinstall it"):
+        loader.project_root()
+
+
+def test_a_venv_inside_a_checkout_is_not_the_checkout(tmp_path, monkeypatch):
+    """Only the checkout the package sits in counts: site-packages under a checkout is not one."""
+    (tmp_path / "op_specs").mkdir()
+    (tmp_path / "op_specs" / "products.yaml").write_text("", encoding="utf-8")
+    package = tmp_path / ".venv" / "lib" / "python3" / "site-packages" / "ascend_ops"
+    monkeypatch.setattr(loader, "_PACKAGE_DIR", package)
+    monkeypatch.setattr(loader, "_CHECKOUT", package.parents[1])
+    assert not loader.running_from_checkout()
+
+
+def test_generate_refuses_to_write_into_an_installed_package(monkeypatch, capsys):
+    from ascend_ops.codegen import cli
+
+    monkeypatch.setattr(loader, "running_from_checkout", lambda: False)
+    monkeypatch.setattr("ascend_ops.spec.running_from_checkout", lambda: False)
+    assert cli.main(["--check"]) == 2
+    assert "is an installed package, not a checkout" in capsys.readouterr().err
+
+
+def test_version_names_the_spec_folder():
+    out = subprocess.run([sys.executable, "-m", "ascend_ops.cli", "--version"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["ascend-ops 0.1.0",
+                                f"specs: {CHECKOUT / 'op_specs'} (the checkout)"]

@@ -29,7 +29,7 @@ if ! .venv/bin/python -c "import torch, sys; sys.exit(torch.__version__.split('+
     pip_install --progress-bar on "torch==$TORCH_VERSION"
   fi
 fi
-echo "setup: installing ascend-ops (editable) with test and bench extras"
-pip_quiet -e ".[test,bench]"
+echo "setup: installing ascend-ops (editable) with its test, bench and onnx extras"
+pip_quiet -e ".[test,bench,onnx]"
 .venv/bin/python -c "import ascend_ops, cpu_reference" || { echo "setup: import failed" >&2; exit 1; }
 echo "setup: ready ($(.venv/bin/python -c 'import torch; print("torch", torch.__version__)'))"

@@ -13,4 +13,5 @@ export TORCH_DEVICE_BACKEND_AUTOLOAD=0
 .venv/bin/ascend-ops docs --check
 bash scripts/wheel_check.sh
 .venv/bin/ascend-ops sim
+if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then .venv/bin/ascend-ops check-cann; fi
 .venv/bin/python -m pytest -n 2 -q "$@"

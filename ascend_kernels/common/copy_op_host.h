@@ -104,6 +104,16 @@ private:
 using BuildOpViewFunc = Status (*)(const TensorShape& input, OpAttrReader& attrs, TensorShape* outShape,
                                    StridedView* view);
 
+// An op's dtype rule (generated per op from its Check<Op>Dtype in op_views.h): the input's dtype,
+// by its op_specs/ name, against the op's attributes.
+using CheckOpDtypeFunc = Status (*)(const char* dtype, OpAttrReader& attrs);
+
+// A dtype of the op and its op_specs/ name.
+struct DtypeName {
+    ge::DataType type;
+    const char* name;
+};
+
 // What the shared host code knows of one op. CANN registers plain functions, so an op's instance
 // is a template argument: CopyOpTiling<kOp> is the tiling function of the op kOp describes.
 struct CopyOpHost {
@@ -111,6 +121,9 @@ struct CopyOpHost {
     const char* input;   // the OpDef's input and output names, "x" and "y": named in messages
     const char* output;
     BuildOpViewFunc buildView;
+    CheckOpDtypeFunc checkDtype;  // nullptr: every dtype of the OpDef takes every valid argument
+    const DtypeName* dtypeNames;  // the op's dtypes, for checkDtype
+    size_t dtypeCount;
 };
 
 // Reports why the op was rejected; CANN turns the failed status into the caller's error.
@@ -160,6 +173,29 @@ inline Status BuildOpView(const CopyOpHost& op, const gert::Shape& input, const 
     OpAttrReader reader(*attrs);
     const Status built = op.buildView(inputShape, reader, outShape, view);
     return reader.status().ok ? built : reader.status();
+}
+
+// The op's dtype rule for an input of dtype `type`, where it has one (Note [dtype rules] in
+// ascend_ops/codegen/op_views.py).
+inline Status CheckOpDtype(const CopyOpHost& op, ge::DataType type, const gert::RuntimeAttrs* attrs)
+{
+    if (op.checkDtype == nullptr) {
+        return Status::Ok();
+    }
+    if (attrs == nullptr) {
+        return Status::Error("%s has no attributes", op.opType);
+    }
+    const char* name = nullptr;
+    for (size_t i = 0; i < op.dtypeCount; ++i) {
+        name = op.dtypeNames[i].type == type ? op.dtypeNames[i].name : name;
+    }
+    if (name == nullptr) {
+        return Status::Error("the dtype (ge::DataType %d) of %s is none of the op's dtypes", static_cast<int>(type),
+                             op.input);
+    }
+    OpAttrReader reader(*attrs);
+    const Status checked = op.checkDtype(name, reader);
+    return reader.status().ok ? checked : reader.status();
 }
 
 // What the SoC offers the planner. The product line comes from the generated table, looked up by
@@ -224,9 +260,13 @@ ge::graphStatus CopyOpTiling(gert::TilingContext* context)
         return Reject(op, node, Status::Error("the dtype (ge::DataType %d) of %s has no element size",
                                               static_cast<int>(inputDesc->GetDataType()), op.input));
     }
+    Status status = CheckOpDtype(op, inputDesc->GetDataType(), context->GetAttrs());
+    if (!status.ok) {
+        return Reject(op, node, status);
+    }
     TensorShape outShape;
     StridedView view;
-    Status status = BuildOpView(op, inputShape->GetStorageShape(), context->GetAttrs(), &outShape, &view);
+    status = BuildOpView(op, inputShape->GetStorageShape(), context->GetAttrs(), &outShape, &view);
     if (!status.ok) {
         return Reject(op, node, status);
     }

@@ -105,7 +105,8 @@ struct RowChains {
 // CopyTiling) of `unitBytes` units, for tiles of `tileRows` whole rows, loaded by DataCopyPad
 // (`pad`) or DataCopy.
 template <typename View>
-inline RowChains PlanRowChains(const View& v, int64_t unitBytes, int64_t tileRows, bool pad = false)
+ASCEND_OPS_HOST_AICORE inline RowChains PlanRowChains(const View& v, int64_t unitBytes, int64_t tileRows,
+                                                     bool pad = false)
 {
     RowChains best{};
     best.dim = -1;
@@ -570,7 +571,8 @@ inline void StoreView(const StridedView& v, CopyTiling* t)
 }
 
 // Block `block`'s range of the `count` items the cores split: [*begin, *end).
-inline void CoreShare(const CopyTiling& t, int64_t block, int64_t count, int64_t* begin, int64_t* end)
+ASCEND_OPS_HOST_AICORE inline void CoreShare(const CopyTiling& t, int64_t block, int64_t count, int64_t* begin,
+                                             int64_t* end)
 {
     int64_t extra = block < t.granuleRemainder ? block : t.granuleRemainder;
     int64_t first = block * t.granulesPerCore + extra;
@@ -595,7 +597,7 @@ struct UnitGrid {
     int64_t units;         // units of the whole output; 0 when the tiling describes no grid
 };
 
-inline UnitGrid MakeUnitGrid(const CopyTiling& t)
+ASCEND_OPS_HOST_AICORE inline UnitGrid MakeUnitGrid(const CopyTiling& t)
 {
     UnitGrid g{};
     if (t.rank < 1 || t.rank > kMaxDims || t.unitDim < 0 || t.unitDim >= t.rank || t.runDim < 0 ||
@@ -628,7 +630,7 @@ inline UnitGrid MakeUnitGrid(const CopyTiling& t)
 }
 
 // Output offset (units) of the first element of unit `unit`.
-inline int64_t UnitStart(const UnitGrid& g, int64_t unit)
+ASCEND_OPS_HOST_AICORE inline int64_t UnitStart(const UnitGrid& g, int64_t unit)
 {
     return unit / g.chunksPerRow * g.rowElems + unit % g.chunksPerRow * g.chunk * g.inner;
 }
@@ -636,13 +638,14 @@ inline int64_t UnitStart(const UnitGrid& g, int64_t unit)
 inline bool SplitsByUnits(const CopyTiling& t) { return t.mode == kCopyModeGather || t.mode == kCopyModeTranspose; }
 
 // GATHER / TRANSPOSE: block `block`'s units [*first, *end).
-inline void CoreUnits(const CopyTiling& t, const UnitGrid& g, int64_t block, int64_t* first, int64_t* end)
+ASCEND_OPS_HOST_AICORE inline void CoreUnits(const CopyTiling& t, const UnitGrid& g, int64_t block, int64_t* first,
+                                             int64_t* end)
 {
     detail::CoreShare(t, block, g.units, first, end);
 }
 
 // BURST, BURST_ALIGNED, SCALAR: block `block`'s output range, in output units: [*begin, *end).
-inline void CoreRange(const CopyTiling& t, int64_t block, int64_t* begin, int64_t* end)
+ASCEND_OPS_HOST_AICORE inline void CoreRange(const CopyTiling& t, int64_t block, int64_t* begin, int64_t* end)
 {
     detail::CoreShare(t, block, t.totalElems, begin, end);
 }

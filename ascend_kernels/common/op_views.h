@@ -425,10 +425,10 @@ inline const char* FormatName(DataFormat format)
     return format == DataFormat::kNHWC ? "NHWC" : (format == DataFormat::kNCHW ? "NCHW" : "NCHW_VECT_C");
 }
 
-// The checks DepthToSpace and SpaceToDepth share, in the reference's order.
-inline Status CheckBlockArguments(const TensorShape& input, int64_t blockSize, const char* dataFormat,
-                                  const char* mode, int64_t maxBlockSize, DataFormat* format, BlockMode* blockMode,
-                                  ImageDims* dims)
+// The checks of DepthToSpace's and SpaceToDepth's attributes alone, in the reference's order: the
+// first ones of CheckBlockArguments, and all that come before the reference's dtype rule.
+inline Status CheckBlockOptions(int64_t blockSize, const char* dataFormat, const char* mode, int64_t maxBlockSize,
+                                DataFormat* format, BlockMode* blockMode)
 {
     dataFormat = dataFormat == nullptr ? "NHWC" : dataFormat;
     mode = mode == nullptr ? "DCR" : mode;
@@ -456,7 +456,41 @@ inline Status CheckBlockArguments(const TensorShape& input, int64_t blockSize, c
         }
         return Status::Error("block_size = %lld is invalid: block_size must be >= 2", static_cast<long long>(blockSize));
     }
-    Status status = CheckInputShape(input);
+    return Status::Ok();
+}
+
+// The dtype rule of DepthToSpace and SpaceToDepth, after the attribute checks it follows in the
+// reference: NCHW_VECT_C packs 4 int8 channels per element. `dtype` is the op_specs/ name of the
+// input's dtype.
+inline Status BlockDtypeRule(const char* dtype, int64_t blockSize, const char* dataFormat, const char* mode,
+                             int64_t maxBlockSize)
+{
+    DataFormat format;
+    BlockMode blockMode;
+    const Status status = CheckBlockOptions(blockSize, dataFormat, mode, maxBlockSize, &format, &blockMode);
+    if (!status.ok) {
+        return status;
+    }
+    dtype = dtype != nullptr ? dtype : "(unknown)";
+    if (format == DataFormat::kNCHWVectC && std::strcmp(dtype, "int8") != 0) {
+        return Status::Error("data_format 'NCHW_VECT_C' packs 4 int8 channels per element and needs dtype int8, "
+                             "got %s",
+                             dtype);
+    }
+    return Status::Ok();
+}
+
+// The checks DepthToSpace and SpaceToDepth share, in the reference's order (the dtype rule,
+// BlockDtypeRule, comes between the attributes and the shape).
+inline Status CheckBlockArguments(const TensorShape& input, int64_t blockSize, const char* dataFormat,
+                                  const char* mode, int64_t maxBlockSize, DataFormat* format, BlockMode* blockMode,
+                                  ImageDims* dims)
+{
+    Status status = CheckBlockOptions(blockSize, dataFormat, mode, maxBlockSize, format, blockMode);
+    if (!status.ok) {
+        return status;
+    }
+    status = CheckInputShape(input);
     if (!status.ok) {
         return status;
     }
@@ -586,8 +620,21 @@ inline void SpaceToDepthView(const ImageDims& in, int64_t bs, DataFormat format,
 
 }  // namespace detail
 
+// The dtype rule of DepthToSpace (NCHW_VECT_C needs int8), for a caller that knows the input's dtype
+// by its op_specs/ name: the generated TilingFunc calls it before BuildDepthToSpaceView.
+inline Status CheckDepthToSpaceDtype(const char* dtype, int64_t blockSize, const char* dataFormat, const char* mode)
+{
+    return detail::BlockDtypeRule(dtype, blockSize, dataFormat, mode, kMaxDepthToSpaceBlockSize);
+}
+
+// The same for SpaceToDepth, before BuildSpaceToDepthView.
+inline Status CheckSpaceToDepthDtype(const char* dtype, int64_t blockSize, const char* dataFormat, const char* mode)
+{
+    return detail::BlockDtypeRule(dtype, blockSize, dataFormat, mode, 0);
+}
+
 // TensorFlow DepthToSpace with ONNX's modes. `dataFormat` / `mode` default to "NHWC" / "DCR"
-// when null. The caller checks the dtype (NCHW_VECT_C needs int8).
+// when null. The dtype rule is CheckDepthToSpaceDtype's.
 inline Status BuildDepthToSpaceView(const TensorShape& input, int64_t blockSize, const char* dataFormat,
                                     const char* mode, TensorShape* outShape, StridedView* view)
 {

@@ -37,6 +37,18 @@ struct ProductInfo {
     bool gatherSrcBaseInElements;     // Gather's srcBaseAddr becomes an element index
 };
 
+// What every product line of one NPU architecture offers: the facts a kernel build, which knows
+// only __NPU_ARCH__, decides by at compile time (build_arch.h). Product lines sharing an
+// architecture agree on them (the generator checks).
+struct ArchTraits {
+    int32_t npuArch;                  // __NPU_ARCH__
+    bool dataCopyPad;                 // DataCopyPad exists
+    int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
+    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
+    bool gather8Bit;                  // Gather also takes 8-bit elements
+    bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
+};
+
 struct SocEntry {
     const char* name;     // what aclrtGetSocName() and the platform's "SoC_version" report
     int32_t product;      // index into kProducts

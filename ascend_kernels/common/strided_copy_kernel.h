@@ -1,6 +1,7 @@
 // AscendC kernels that copy a strided view of `x` into the contiguous output `y`, one class per
 // copy mode (Note [copy modes] in copy_planner.h), and RunStridedCopy, the entry every generated
 // op_kernel calls. The kernels learn what the SoC offers only from the tiling: the planner chose.
+// Which AscendC APIs they compile is fixed per architecture (build_arch.h).
 //
 // Every kernel owns its block's share of the output, CoreRange(t, GetBlockIdx()) (GATHER and
 // TRANSPOSE: the units CoreUnits gives it), and writes each byte of it exactly once; it reads
@@ -17,19 +18,13 @@
 
 #include "kernel_operator.h"
 
+#include "build_arch.h"
 #include "copy_planner.h"
 #include "copy_tiling.h"
 
 namespace ascend_ops {
 
 using namespace AscendC;
-
-// Arch 1001 (Atlas training series) has no Gather; the scalar path serves it.
-#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 100
-constexpr bool kBuildHasGather = false;
-#else
-constexpr bool kBuildHasGather = true;
-#endif
 
 // Split chips (arch 2201) launch a kernel that does not declare itself vector-only as a mixed
 // one (1 cube : 2 vector cores); the training series and 310B have no kernel types to declare.
@@ -56,7 +51,7 @@ template <typename T>
 __aicore__ inline bool CommonTilingUsable(const CopyTiling& t)
 {
     if (t.rank < 1 || t.rank > kMaxDims || t.unitBytes != sizeof(T) || t.totalElems < 1 || t.splitGranule < 1 ||
-        t.granulesPerCore < 0 || t.granuleRemainder < 0) {
+        t.granulesPerCore < 0 || t.granuleRemainder < 0 || (t.usePad != 0 && !kBuildPads<T>)) {
         return false;
     }
     for (int32_t d = 0; d < t.rank; ++d) {
@@ -72,6 +67,25 @@ template <typename T>
 __aicore__ inline bool TileFits(int64_t elems, uint32_t bufBytes)
 {
     return elems >= 1 && elems <= static_cast<int64_t>(bufBytes / sizeof(T));
+}
+
+// DataCopyPad GM -> UB and UB -> GM, compiled only where this build's architecture has it for units
+// of T (build_arch.h); elsewhere CommonTilingUsable refuses a tiling that asks for it.
+template <typename T>
+__aicore__ inline void PadLoad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params,
+                               const DataCopyPadExtParams<T>& pad)
+{
+    if constexpr (kBuildPads<T>) {
+        DataCopyPad(dst, src, params, pad);
+    }
+}
+
+template <typename T>
+__aicore__ inline void PadStore(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params)
+{
+    if constexpr (kBuildPads<T>) {
+        DataCopyPad(dst, src, params);
+    }
 }
 
 // Orders pipe X of `event` (X_Y) before pipe Y: everything X issued so far completes before Y's
@@ -101,7 +115,7 @@ __aicore__ inline void WriteTile(GlobalTensor<T>& yGm, const LocalTensor<T>& src
 {
     if (usePad) {
         DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
-        DataCopyPad(yGm[pos], src, params);
+        PadStore(yGm[pos], src, params);
         return;
     }
     constexpr int64_t blockElems = kBlockBytes / sizeof(T);
@@ -212,7 +226,7 @@ private:
         if (rows == 0) {
             int64_t src = t_.offset + OuterOffset(t_, rowIndex, outer) + pos % row_;
             DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
-            DataCopyPad(buf, xGm_[src], params, noPad);
+            PadLoad(buf, xGm_[src], params, noPad);
             return;
         }
         if (chains_.dim >= 0) {
@@ -231,7 +245,7 @@ private:
             int64_t src = t_.offset + OuterOffset(t_, rowIndex + done, outer);
             DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(row_ * sizeof(T)),
                                      static_cast<uint32_t>(n > 1 ? gapBytes : 0), 0, 0);
-            DataCopyPad(buf[static_cast<uint32_t>(done * rowSlotElems_)], xGm_[src], params, noPad);
+            PadLoad(buf[static_cast<uint32_t>(done * rowSlotElems_)], xGm_[src], params, noPad);
             done += n;
         }
     }
@@ -257,7 +271,7 @@ private:
                 int64_t src = t_.offset + OuterOffset(t_, first + row, t_.rank - 1);
                 DataCopyExtParams params(static_cast<uint16_t>(n), chains_.rowLen, n > 1 ? chains_.srcGap : 0,
                                          n > 1 ? chains_.dstGap : 0, 0);
-                DataCopyPad(buf[static_cast<uint32_t>(row * rowSlotElems_)], xGm_[src], params, noPad);
+                PadLoad(buf[static_cast<uint32_t>(row * rowSlotElems_)], xGm_[src], params, noPad);
                 done += n;
             }
         }
@@ -270,7 +284,7 @@ private:
             return;
         }
         DataCopyExtParams params(static_cast<uint16_t>(rows), static_cast<uint32_t>(row_ * sizeof(T)), 0, 0, 0);
-        DataCopyPad(yGm_[pos], buf, params);
+        PadStore(yGm_[pos], buf, params);
     }
 
     CopyTiling t_;
@@ -595,7 +609,7 @@ private:
                 DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(window * sizeof(T)),
                                          static_cast<uint32_t>(n > 1 ? (pitch - window) * sizeof(T) : 0),
                                          n > 1 ? slotGap : 0, 0);
-                DataCopyPad(dst[static_cast<uint32_t>(done * blockSlotElems)], xGm_[src + done * pitch], params, noPad);
+                PadLoad(dst[static_cast<uint32_t>(done * blockSlotElems)], xGm_[src + done * pitch], params, noPad);
                 done += n;
             }
             return false;
@@ -633,7 +647,7 @@ private:
         const uint32_t fullElems = static_cast<uint32_t>(fullUnits * unitOutElems_);
         const uint32_t tailSlot = static_cast<uint32_t>(fullUnits * t_.unitSlotBytes / sizeof(T));
         const uint32_t tailElems = withTail ? static_cast<uint32_t>(tail_.gatherElems) : 0;
-        if constexpr (kBuildHasGather && sizeof(T) <= 4) {
+        if constexpr (kBuildGathers<T>) {
             if (t_.useVectorGather) {
                 if (fullElems > 0) {
                     Gather(out, in, table_, 0, fullElems);
@@ -695,7 +709,7 @@ private:
         for (int64_t done = 0; done < pieces;) {
             int64_t n = pieces - done < kMaxBlockCount ? pieces - done : kMaxBlockCount;
             DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(pieceBytes), slotGap, gmGap, 0);
-            DataCopyPad(yGm_[pos + done * grid_.piecePitch], src[static_cast<uint32_t>(done * pieceSlotElems_)],
+            PadStore(yGm_[pos + done * grid_.piecePitch], src[static_cast<uint32_t>(done * pieceSlotElems_)],
                         params);
             done += n;
         }
@@ -807,7 +821,9 @@ template <typename T>
 __aicore__ inline void RunStridedCopyUnits(GM_ADDR x, GM_ADDR y, const CopyTiling& t)
 {
     if (t.mode == kCopyModeBurst) {
-        RunCopyKernel<BurstCopyKernel<T>>(x, y, t);
+        if constexpr (kBuildPads<T>) {
+            RunCopyKernel<BurstCopyKernel<T>>(x, y, t);
+        }
     } else if (t.mode == kCopyModeBurstAligned) {
         RunCopyKernel<AlignedBurstCopyKernel<T>>(x, y, t);
     } else if (t.mode == kCopyModeGather || t.mode == kCopyModeTranspose) {

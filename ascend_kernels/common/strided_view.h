@@ -7,6 +7,18 @@
 
 #include <cstdint>
 
+// Planning functions that host code (the TilingFunc, the simulator runner) and kernels both call.
+// Where AscendC's headers come first, as in every kernel source, they are __host_aicore__ (on
+// bisheng: compiled for host and device; a kernel may call only device functions). A host-only
+// build has no AscendC headers: plain functions, and ASCEND_OPS_HOST_ONLY_BUILD tells kernel
+// headers that the engine's headers were included too early (build_arch.h).
+#ifdef __host_aicore__
+#define ASCEND_OPS_HOST_AICORE __host_aicore__
+#else
+#define ASCEND_OPS_HOST_AICORE
+#define ASCEND_OPS_HOST_ONLY_BUILD 1
+#endif
+
 namespace ascend_ops {
 
 // Dims a merged view may have when it reaches the kernel (CopyTiling's arrays).

@@ -11,6 +11,7 @@
 
 #define __global__
 #define __aicore__
+#define __host_aicore__
 #define __gm__
 #define __ubuf__
 #define __vector__

@@ -10,10 +10,12 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-import cpu_reference
+from cpu_reference._view_steps import apply_steps
 
 from . import backends, npu, torch_views
 from .arguments import install_checked_packets
+from .dtypes import numpy_dtype
+from .op_pieces import canonical_view
 from .products import check_dtype
 from .schema import torch_schema
 from .spec import BackwardRule, OpSpec, specs
@@ -62,13 +64,12 @@ def _scatter_backward(op_name: str):
 
     The view comes from cpu_reference's `<op>_view` canonicalisation applied to a probe array
     (`_view_geometry`), so only metadata is computed: no index tensor the size of the input."""
-    view_of = getattr(cpu_reference, f"{op_name}_view")
-
     def backward(ctx, grad):
         grad_x = grad.new_zeros(ctx.x_shape)
         if grad.numel():
-            sizes, strides, offset, flipped = _view_geometry(
-                view_of(ctx.x_shape, *ctx.args, **ctx.kwargs), ctx.x_shape)
+            view = canonical_view(op_name, ctx.x_shape, lambda: numpy_dtype(grad.dtype),
+                                  tuple(ctx.args), ctx.kwargs)
+            sizes, strides, offset, flipped = _view_geometry(view, ctx.x_shape)
             target = grad_x.as_strided(sizes, strides, offset)
             target.copy_(grad.reshape(sizes).flip(flipped) if flipped else grad.reshape(sizes))
         return (grad_x,) + (None,) * len(ctx.args)
@@ -87,7 +88,7 @@ def _view_geometry(view, shape: tuple[int, ...]):
     # and first element in elements, without touching (or owning) any of that memory.
     base = np.zeros(1, dtype=np.uint8)
     probe = np.lib.stride_tricks.as_strided(base, shape=shape, strides=element_strides)
-    selected = view.apply(probe)
+    selected = apply_steps(view.view_steps(), probe)
     offset = selected.__array_interface__["data"][0] - base.__array_interface__["data"][0]
     flipped = []
     strides = []

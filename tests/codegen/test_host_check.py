@@ -7,14 +7,18 @@ from pathlib import Path
 import pytest
 
 from ascend_ops.codegen.host_check import check_host_code, main
+from ascend_ops.codegen.project import arch_products
+from ascend_ops.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_generated_source_of_the_checkout_compiles():
     results = check_host_code(ROOT / "ascend_kernels")
-    assert sorted(r.source.relative_to(ROOT / "ascend_kernels").parts[1] for r in results) == \
-        ["op_host"] * 4 + ["op_kernel"] * 4
+    archs = tuple(arch_products(specs()))
+    ops = sorted(o.name for o in specs().ops)
+    assert sorted((r.source.relative_to(ROOT / "ascend_kernels").parts[:2], r.npu_arch) for r in results) == \
+        sorted([((op, "op_host"), None) for op in ops] + [((op, "op_kernel"), a) for op in ops for a in archs])
     failed = [f"{r.source}:\n{r.output}" for r in results if not r.ok]
     assert not failed, "\n".join(failed)
 
@@ -44,8 +48,10 @@ def test_a_broken_kernel_is_named(project):
     project.edit("ascend_kernels/slice/op_kernel/slice.cpp", "RunStridedCopy<uint16_t>(x, y, t)",
                  "RunStridedCopy<uint16_t>(x, t)")
     results = check_host_code(project.out, ops=["slice"])
-    assert [(r.source, r.ok) for r in results] == [(project.out / "slice/op_host/slice.cpp", True),
-                                                   (project.out / "slice/op_kernel/slice.cpp", False)]
+    archs = tuple(arch_products(specs()))
+    assert [(r.source, r.npu_arch, r.ok) for r in results] == \
+        [(project.out / "slice/op_host/slice.cpp", None, True)] + \
+        [(project.out / "slice/op_kernel/slice.cpp", a, False) for a in archs]
 
 
 def test_a_missing_compiler_is_a_clear_error(project):

@@ -75,7 +75,9 @@ def test_the_opdef_declares_every_dtype_and_every_attribute(op):
     assert top["Input"][1] == top["Output"][1] == ["ge::FORMAT_ND"] * len(op.dtypes)
     attrs = re.findall(r'this->Attr\("(\w+)"\)\.AttrType\((REQUIRED|OPTIONAL)\)', host)
     assert attrs == [(a.name, "REQUIRED" if a.required else "OPTIONAL") for a in op.attributes]
-    reads = re.findall(r'attrs\.\w+\((\d+), "(\w+)"\)', host)  # BuildView reads them by OpDef index
+    start = host.index("static ascend_ops::Status BuildView(")
+    build_view = host[start:host.index("\n}\n", start)]
+    reads = re.findall(r'attrs\.\w+\((\d+), "(\w+)"\)', build_view)  # BuildView reads them by OpDef index
     assert sorted(reads, key=lambda r: int(r[0])) == [(str(i), a.name) for i, a in enumerate(op.attributes)]
     assert f"class {op.op_type} : public OpDef" in host and f"OP_ADD({op.op_type});" in host
     for registered in (f"InferCopyOpShape<k{op.op_type}>", f"CopyOpTiling<k{op.op_type}>"):

@@ -52,3 +52,15 @@ def test_the_product_table_agrees_with_the_model(tmp_path: Path):
     assert lines[:len(want)] == want
     by_config = {p.add_config: p.key for p in specs().products}
     assert lines[len(want):] == [f"{s} -> {by_config.get(s.lower(), 'none')}" for s in shorts]
+
+
+def test_product_lines_of_one_arch_must_agree_on_what_kernels_compile_by(project):
+    # A kernel is compiled per NPU architecture (build_arch.h): atlas-a2 cannot differ from atlas-a3.
+    project.edit("op_specs/products.yaml",
+                 '    gather_8bit: false\n    ub_to_ub_copy: true\n    memory_bandwidth_gbps: 1600\n'
+                 '    memory_bandwidth_source: "reported for Ascend 910B',
+                 '    gather_8bit: true\n    ub_to_ub_copy: true\n    memory_bandwidth_gbps: 1600\n'
+                 '    memory_bandwidth_source: "reported for Ascend 910B')
+    code, _, err = project.run("--check")
+    assert code != 0
+    assert "gather_8bit = True of atlas-a2 differs from False of atlas-a3, which has the same npu_arch 2201" in err

@@ -21,8 +21,18 @@ static ascend_ops::Status BuildView(const ascend_ops::TensorShape& input, ascend
                                              attrs.Str(2, "mode"), outShape, view);
 }
 
+// The dtype rule of depth_to_space (CheckDepthToSpaceDtype, op_views.h), for the input's dtype by its op_specs/ name.
+static ascend_ops::Status CheckDtype(const char* dtype, ascend_ops::OpAttrReader& attrs)
+{
+    return ascend_ops::CheckDepthToSpaceDtype(dtype, attrs.Int(0, "block_size"), attrs.Str(1, "data_format"),
+                                              attrs.Str(2, "mode"));
+}
+
+// The dtypes of depth_to_space by their op_specs/ names, for CheckDtype.
+static const ascend_ops::DtypeName kDtypeNames[] = {{ge::DT_FLOAT16, "float16"}, {ge::DT_FLOAT, "float32"}, {ge::DT_BF16, "bfloat16"}, {ge::DT_INT8, "int8"}, {ge::DT_UINT8, "uint8"}, {ge::DT_INT16, "int16"}, {ge::DT_INT32, "int32"}, {ge::DT_INT64, "int64"}, {ge::DT_UINT32, "uint32"}, {ge::DT_BOOL, "bool"}};
+
 // The op as copy_op_host.h sees it: the OpDef registers its tiling and shape inference by it.
-static const ascend_ops::CopyOpHost kAscendDepthToSpace{"AscendDepthToSpace", "x", "y", BuildView};
+static const ascend_ops::CopyOpHost kAscendDepthToSpace{"AscendDepthToSpace", "x", "y", BuildView, CheckDtype, kDtypeNames, 10};
 
 class AscendDepthToSpace : public OpDef {
 public:

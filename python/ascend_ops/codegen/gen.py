@@ -26,7 +26,8 @@ from ..spec import OpSpec, SpecSet, load_specs
 from . import binding, host, kernel, project
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .file_manager import FileManager, GeneratedFile, Problem, Report
-from .op_views import ViewBuilder, ViewBuilderError, bind_attributes, load_view_builders
+from .op_views import (DtypeCheck, ViewBuilder, ViewBuilderError, bind_attributes, bind_dtype_check,
+                       load_dtype_checks, load_view_builders)
 
 COPY_TILING_HEADER = "common/copy_tiling.h"
 OP_VIEWS_HEADER = "common/op_views.h"
@@ -49,6 +50,7 @@ class EngineApi:
     tiling: TilingLayout
     view_builders: dict[str, ViewBuilder]
     op_views_label: str
+    dtype_checks: dict[str, DtypeCheck]
 
 
 @contextlib.contextmanager
@@ -94,6 +96,7 @@ def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFi
         raise CodegenError(f"{op.loc}: op name {op.name!r} would put its folder on the hand-written "
                            f"ascend_kernels/{op.name}/; rename the op")
     builder, bound = bind_attributes(op, engine.view_builders, engine.op_views_label)
+    dtype_check = bind_dtype_check(op, engine.dtype_checks, bound)
     host_dir, kernel_dir = f"{op.name}/op_host", f"{op.name}/op_kernel"
 
     def file(path: str, emit: Callable[[], str]) -> GeneratedFile:
@@ -101,7 +104,7 @@ def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFi
 
     return [
         file(f"{host_dir}/{host.tiling_header_name(op)}", lambda: host.emit_tiling_header(op)),
-        file(f"{host_dir}/{op.name}.cpp", lambda: host.emit_host_source(op, specs, builder, bound)),
+        file(f"{host_dir}/{op.name}.cpp", lambda: host.emit_host_source(op, specs, builder, bound, dtype_check)),
         file(f"{host_dir}/CMakeLists.txt", lambda: host.emit_host_cmake(op)),
         file(f"{kernel_dir}/{op.name}.cpp", lambda: kernel.emit_kernel_source(op, specs)),
         file(f"{kernel_dir}/CMakeLists.txt", lambda: kernel.emit_kernel_cmake(op)),
@@ -114,7 +117,8 @@ def load_engine_api(out_dir: Path) -> EngineApi:
     return EngineApi(
         tiling=load_copy_tiling(out_dir / COPY_TILING_HEADER, f"{label}/{COPY_TILING_HEADER}"),
         view_builders=load_view_builders(out_dir / OP_VIEWS_HEADER, op_views_label),
-        op_views_label=op_views_label)
+        op_views_label=op_views_label,
+        dtype_checks=load_dtype_checks(out_dir / OP_VIEWS_HEADER, op_views_label))
 
 
 def owned_dirs(specs: SpecSet) -> list[str]:

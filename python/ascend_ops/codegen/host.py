@@ -13,7 +13,7 @@ from ..spec import AttrType, OpSpec, SpecSet
 from .copy_tiling import TilingLayout
 from .cpp import FORMAT_ND, TILING_DATA_CLASS, attr_def, camel, cpp_string, ge_dtype, product_dtypes
 from .file_manager import header_line
-from .op_views import BoundArgument, ViewBuilder
+from .op_views import BoundArgument, DtypeCheck, ViewBuilder
 from .templates import template
 
 
@@ -45,13 +45,16 @@ def emit_tiling_header(op: OpSpec) -> str:
 
 
 def emit_host_source(op: OpSpec, specs: SpecSet, builder: ViewBuilder,
-                     bound: tuple[BoundArgument, ...]) -> str:
+                     bound: tuple[BoundArgument, ...],
+                     dtype_check: tuple[DtypeCheck, tuple[BoundArgument, ...]] | None = None) -> str:
     x, y = op.inputs[0].name, op.outputs[0].name
     all_dtypes = [ge_dtype(d, specs) for d in op.dtypes]
     return template("op_host.cpp").substitute(
         header=header_line(op.file), op_type=op.op_type, op_name=op.name,
         input=x, output=y, builder=builder.name, tiling_header=tiling_header_name(op),
         build_view=_build_view(op, builder, bound),
+        dtype_rule=_dtype_rule(op, specs, dtype_check),
+        dtype_hooks="CheckDtype, kDtypeNames, " + str(len(op.dtypes)) if dtype_check else "nullptr, nullptr, 0",
         all_dtypes=all_dtypes, all_formats=[FORMAT_ND] * len(all_dtypes),
         attrs=[attr_def(a) for a in op.attributes],
         configs=_configs(op, specs))
@@ -116,6 +119,32 @@ def view_builder_call(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgume
         return lines
     args = [input_shape] + [argument(b) for b in bound] + [out_shape, view]
     return [wrapped_call(f"return ascend_ops::{builder.name}", args, indent)]
+
+
+def _dtype_rule(op: OpSpec, specs: SpecSet, dtype_check: tuple[DtypeCheck, tuple[BoundArgument, ...]] | None
+                ) -> list[str]:
+    """CheckDtype and the op's dtype names (Note [dtype rules] in codegen/op_views.py), or nothing."""
+    if dtype_check is None:
+        return []
+    check, bound = dtype_check
+    names = ", ".join(f"{{{ge_dtype(d, specs)}, {cpp_string(d)}}}" for d in op.dtypes)
+    call = wrapped_call(f"return ascend_ops::{check.name}", ["dtype"] + [_argument(op, b) for b in bound],
+                         _BODY_INDENT)
+    return ["",
+            f"// The dtype rule of {op.name} ({check.name}, op_views.h), for the input's dtype by its op_specs/ name.",
+            "static ascend_ops::Status CheckDtype(const char* dtype, ascend_ops::OpAttrReader& attrs)",
+            "{",
+            *("    " + line for line in call.split("\n")),
+            "}",
+            "",
+            f"// The dtypes of {op.name} by their op_specs/ names, for CheckDtype.",
+            f"static const ascend_ops::DtypeName kDtypeNames[] = {{{names}}};"]
+
+
+def _argument(op: OpSpec, b: BoundArgument) -> str:
+    if b.part == "value":
+        return _read(op, b.attr_index)
+    return f"{_list_local(op.attributes[b.attr_index].name)}.{b.part}"
 
 
 def wrapped_call(head: str, args: list[str], indent: int, end: str = ");") -> str:

@@ -3,7 +3,8 @@
     op_host/*.cpp:   g++ -std=c++17 -fsyntax-only -I ascend_kernels/sim/cann_host_stub
                          -I ascend_kernels/common <file>
     op_kernel/*.cpp: g++ -std=c++17 -fsyntax-only -I ascend_kernels/sim -I ascend_kernels/common
-                         -DASCEND_SIM_TILING_TYPE=ascend_ops::CopyTiling <file>
+                         -DASCEND_SIM_TILING_TYPE=ascend_ops::CopyTiling -D__NPU_ARCH__=<arch> <file>
+                     once per NPU arch of op_specs/products.yaml (the kernels choose their APIs by it)
 
 `ascend_kernels/sim/cann_host_stub/` declares what the generated host code uses with CANN's
 signatures, and `ascend_kernels/sim/` emulates the AscendC API the kernels use, so a wrong call,
@@ -34,6 +35,7 @@ class HostCheckResult:
     command: tuple[str, ...]
     returncode: int
     output: str
+    npu_arch: int | None = None  # kernels: the architecture compiled for
 
     @property
     def ok(self) -> bool:
@@ -48,11 +50,23 @@ def kernel_sources(out_dir: Path) -> list[Path]:
     return sorted(Path(out_dir).glob("*/op_kernel/*.cpp"))
 
 
+def kernel_archs(out_dir: Path) -> tuple[int, ...]:
+    """The NPU architectures of the specs beside `out_dir` (`<root>/op_specs`), in products.yaml order."""
+    from ..spec import load_specs
+    from .project import arch_products
+
+    specs_dir = Path(out_dir).parent / "op_specs"
+    return tuple(arch_products(load_specs(specs_dir, specs_dir.parent)))
+
+
 def compile_command(source: Path, out_dir: Path, cxx: str = "g++",
-                    strict: bool = False) -> tuple[str, ...]:
+                    strict: bool = False, npu_arch: int | None = None) -> tuple[str, ...]:
     out_dir = Path(out_dir)
     if source.parent.name == "op_kernel":
-        includes = ("-I", str(out_dir / SIM_DIR), f"-DASCEND_SIM_TILING_TYPE={SIM_TILING_TYPE}")
+        from ..sim.library import arch_defines
+
+        includes = ("-I", str(out_dir / SIM_DIR), f"-DASCEND_SIM_TILING_TYPE={SIM_TILING_TYPE}",
+                    *(f"-D{k}={v}" for k, v in arch_defines(npu_arch).items()))
     else:
         includes = ("-I", str(out_dir / STUB_DIR))
     return (cxx, "-std=c++17", "-fsyntax-only", *(STRICT_FLAGS if strict else ()), *includes,
@@ -65,24 +79,27 @@ def check_host_code(out_dir: Path, cxx: str = "g++", strict: bool = False,
     simulator's AscendC headers) of every op, or of `ops`, in parallel; one result per file."""
     if shutil.which(cxx) is None:
         raise FileNotFoundError(f"C++ compiler {cxx!r} not found; install g++ or pass --cxx")
-    sources = host_sources(out_dir)
-    if not sources:
+    host = host_sources(out_dir)
+    if not host:
         raise FileNotFoundError(f"no {out_dir}/*/op_host/*.cpp; run `ascend-ops generate` first")
+    units: list[tuple[Path, int | None]] = [(s, None) for s in host]
     if kernels:
         if not (Path(out_dir) / SIM_DIR / "kernel_operator.h").is_file():
             raise FileNotFoundError(f"{out_dir}/{SIM_DIR}/kernel_operator.h is missing; pass "
                                     f"--no-kernels to check the host code only")
-        sources += kernel_sources(out_dir)
+        archs = kernel_archs(out_dir)
+        units += [(s, arch) for s in kernel_sources(out_dir) for arch in archs]
     if ops is not None:
-        sources = [s for s in sources if s.parent.parent.name in ops]
+        units = [u for u in units if u[0].parent.parent.name in ops]
 
-    def run(source: Path) -> HostCheckResult:
-        command = compile_command(source, out_dir, cxx, strict)
+    def run(unit: tuple[Path, int | None]) -> HostCheckResult:
+        source, arch = unit
+        command = compile_command(source, out_dir, cxx, strict, arch)
         done = subprocess.run(command, capture_output=True, text=True, check=False)
-        return HostCheckResult(source, command, done.returncode, done.stdout + done.stderr)
+        return HostCheckResult(source, command, done.returncode, done.stdout + done.stderr, arch)
 
     with ThreadPoolExecutor(max_workers=4) as pool:
-        return list(pool.map(run, sources))
+        return list(pool.map(run, units))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,7 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     failed = [r for r in results if not r.ok]
     for r in results:
-        print(f"  {'ok  ' if r.ok else 'FAIL'}  {r.source}")
+        arch = f" (NPU arch {r.npu_arch})" if r.npu_arch is not None else ""
+        print(f"  {'ok  ' if r.ok else 'FAIL'}  {r.source}{arch}")
     for r in failed:
         print(f"\n$ {' '.join(r.command)}\n{r.output}", file=sys.stderr)
     print(f"host_check: {len(results) - len(failed)} of {len(results)} generated sources compile"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..spec import OpSpec, SpecSet
 from .copy_tiling import TilingLayout
-from .cpp import element_type, kernel_name, op_element_sizes
+from .cpp import TILING_DATA_CLASS, element_type, kernel_name, op_element_sizes
 from .file_manager import header_line
 from .templates import template
 
@@ -41,3 +41,13 @@ def emit_tiling_loader(layout: TilingLayout) -> str:
                           f"    t.{f.name}[i] = src.{f.name}[i];\n}}")
     return template("copy_tiling_twin_generated.h").substitute(
         header=header_line(layout.header), copies=copies)
+
+
+def emit_kernel_tiling_data(layout: TilingLayout) -> str:
+    """The kernel-side tiling class and GET_TILING_DATA a CANN build derives from CopyTilingData
+    (the BEGIN_TILING_DATA_DEF twin of `layout`): what `ascend-ops check-cann` force-includes into
+    a compile against the real AscendC headers."""
+    fields = [f"{f.ctype} {f.name}[{f.count}];" if f.count else f"{f.ctype} {f.name};"
+              for f in layout.fields]
+    return template("kernel_tiling_data.h").substitute(
+        source=layout.header, class_name=TILING_DATA_CLASS, fields=fields, size=layout.size)

@@ -11,6 +11,13 @@ Note [attribute binding]
     int[], int[]? -> const int64_t* <name>, int64_t <name>Size   (int[]?: nullptr when absent)
     str          -> const char* <name>
 with <name> the attribute's name in lowerCamelCase (`begin_mask` -> `beginMask`).
+
+Note [dtype rules]
+An op whose arguments are valid only for some dtypes (DepthToSpace's NCHW_VECT_C needs int8) has
+`inline Status Check<Op>Dtype(const char* dtype, <arguments>)` beside its view builder, <arguments>
+some of its attributes in spec order, bound as above. The generated tiling function calls it, with
+the op_specs/ name of the input's dtype, before the view builder, as the reference checks the
+dtype between the attributes and the shape.
 """
 from __future__ import annotations
 
@@ -23,6 +30,7 @@ from .copy_tiling import strip_cpp_comments
 from .cpp import camel
 
 _BUILDER = re.compile(r"\binline\s+Status\s+(?P<name>Build\w+View)\s*\(")
+_DTYPE_CHECK = re.compile(r"\binline\s+Status\s+(?P<name>Check\w+Dtype)\s*\(")
 _STRUCT = re.compile(r"^\s*struct\s+(?P<name>\w+)\s*\{\s*$")
 _MEMBER = re.compile(r"^\s*(?P<decl>[^;{}()]+?)\s*;\s*$")
 
@@ -52,6 +60,62 @@ class BoundArgument:
     param: CppParam
     attr_index: int               # index of the attribute in the OpDef (RuntimeAttrs index)
     part: str                     # "value", "data" or "size"
+
+
+@dataclass(frozen=True)
+class DtypeCheck:
+    """An op's Check<Op>Dtype (Note [dtype rules])."""
+
+    name: str
+    loc: str
+    params: tuple[CppParam, ...]  # after `const char* dtype`
+
+
+def _pascal(op: OpSpec) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in op.name.split("_"))
+
+
+def dtype_check_name(op: OpSpec) -> str:
+    return f"Check{_pascal(op)}Dtype"
+
+
+def load_dtype_checks(path: Path, label: str) -> dict[str, DtypeCheck]:
+    return parse_dtype_checks(path.read_text(encoding="utf-8"), label) if path.is_file() else {}
+
+
+def parse_dtype_checks(text: str, label: str) -> dict[str, DtypeCheck]:
+    code = strip_cpp_comments(text)
+    checks: dict[str, DtypeCheck] = {}
+    for m in _DTYPE_CHECK.finditer(code):
+        loc = f"{label}:{code.count(chr(10), 0, m.start()) + 1}"
+        params = _params(code, m.end(), loc)
+        if not params or params[0] != CppParam("const char*", "dtype"):
+            raise ViewBuilderError(f"{loc}: {m.group('name')} must take (const char* dtype, <attributes>); got "
+                                   f"{_signature(params)}")
+        checks[m.group("name")] = DtypeCheck(m.group("name"), loc, tuple(params[1:]))
+    return checks
+
+
+def bind_dtype_check(op: OpSpec, checks: dict[str, DtypeCheck], builder_args: tuple[BoundArgument, ...]
+                     ) -> tuple[DtypeCheck, tuple[BoundArgument, ...]] | None:
+    """The op's dtype rule and the attribute of each of its arguments, or None when it has none
+    (Note [dtype rules])."""
+    check = checks.get(dtype_check_name(op))
+    if check is None:
+        return None
+    available = {b.param: b for b in builder_args}
+    bound = []
+    for param in check.params:
+        if param not in available:
+            raise ViewBuilderError(
+                f"{check.loc}: {check.name} takes {param.ctype} {param.name}, which is no attribute of op "
+                f"{op.name} ({op.loc}; Note [attribute binding] in ascend_ops/codegen/op_views.py)")
+        bound.append(available[param])
+    order = [builder_args.index(b) for b in bound]
+    if order != sorted(order):
+        raise ViewBuilderError(f"{check.loc}: {check.name} must take its attributes in the spec's order "
+                               f"({op.loc})")
+    return check, tuple(bound)
 
 
 def builder_name(op: OpSpec) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from ..spec import SpecSet
+from ..errors import SpecError
+from ..spec import Product, SpecSet
 from .cpp import cpp_string
 from .file_manager import header_line
 from .templates import template
@@ -41,9 +42,60 @@ def emit_products_header(specs: SpecSet) -> str:
             f"{_bool(p.gather_src_base_in_elements)}}},  // {p.title}")
         for s in p.socs:
             socs.append(f"{{{cpp_string(s.name)}, {index}, {s.ai_cores}, {s.vector_cores}}},")
+    archs = arch_products(specs)
+    arch_rows, arch_checks = [], []
+    for index, (arch, lines) in enumerate(archs.items()):
+        facts = arch_traits(lines)
+        values = [str(arch)] + [_cpp_value(facts[name]) for name, _ in ARCH_TRAITS]
+        arch_rows.append(f"{{{', '.join(values)}}},  // {', '.join(p.key for p in lines)}")
+        named = [f"kArchs[{index}].npuArch == {arch}"]
+        named += [f"kArchs[{index}].{cpp} == {_cpp_value(facts[name])}" for name, cpp in ARCH_TRAITS]
+        arch_checks.append(f"static_assert({' && '.join(named)},\n"
+                           f"              \"ArchTraits changed: its fields must be in the order "
+                           f"ascend_ops/codegen/project.py writes them\");")
     return template("products_generated.h").substitute(
         header=header_line(products_file(specs)),
-        product_count=len(products), products=products, soc_count=len(socs), socs=socs)
+        product_count=len(products), products=products, soc_count=len(socs), socs=socs,
+        arch_count=len(arch_rows), archs=arch_rows, arch_checks=arch_checks)
+
+
+# The per-architecture facts of ArchTraits (product_types.h), in its field order after npuArch:
+# products.yaml key, C++ field.
+ARCH_TRAITS = (
+    ("data_copy_pad", "dataCopyPad"),
+    ("data_copy_pad_max_elem_bytes", "dataCopyPadMaxElemBytes"),
+    ("gather", "gather"),
+    ("gather_8bit", "gather8Bit"),
+    ("ub_to_ub_copy", "ubToUbCopy"),
+)
+
+
+def arch_products(specs: SpecSet) -> dict[int, tuple[Product, ...]]:
+    """The product lines of each NPU architecture, architectures in products.yaml order."""
+    archs: dict[int, list[Product]] = {}
+    for p in specs.products:
+        archs.setdefault(p.npu_arch, []).append(p)
+    return {arch: tuple(lines) for arch, lines in archs.items()}
+
+
+def arch_traits(lines: tuple[Product, ...]) -> dict[str, object]:
+    """The ArchTraits facts of the product lines of one architecture. A kernel build knows only
+    the architecture, so its product lines must agree on every fact of ARCH_TRAITS."""
+    first = lines[0]
+    facts = {name: getattr(first, name) for name, _ in ARCH_TRAITS}
+    for p in lines[1:]:
+        for name, _ in ARCH_TRAITS:
+            if getattr(p, name) != facts[name]:
+                raise SpecError(
+                    f"{p.loc}: {name} = {getattr(p, name)!r} of {p.key} differs from "
+                    f"{facts[name]!r} of {first.key}, which has the same npu_arch {p.npu_arch}: a "
+                    f"kernel is compiled per architecture, so its product lines must agree on "
+                    f"{', '.join(n for n, _ in ARCH_TRAITS)}")
+    return facts
+
+
+def _cpp_value(value: object) -> str:
+    return _bool(value) if isinstance(value, bool) else str(value)
 
 
 def emit_cmake_presets(specs: SpecSet) -> str:

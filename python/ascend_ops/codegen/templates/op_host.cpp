@@ -19,9 +19,10 @@ static ascend_ops::Status BuildView(const ascend_ops::TensorShape& input, ascend
 {
     $build_view
 }
+$dtype_rule
 
 // The op as copy_op_host.h sees it: the OpDef registers its tiling and shape inference by it.
-static const ascend_ops::CopyOpHost k$op_type{"$op_type", "$input", "$output", BuildView};
+static const ascend_ops::CopyOpHost k$op_type{"$op_type", "$input", "$output", BuildView, $dtype_hooks};
 
 class $op_type : public OpDef {
 public:

@@ -21,6 +21,13 @@ constexpr SocEntry kSocs[kSocCount] = {
     $socs
 };
 
+// Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
+constexpr int32_t kArchCount = $arch_count;
+constexpr ArchTraits kArchs[kArchCount] = {
+    $archs
+};
+$arch_checks
+
 }  // namespace ascend_ops
 
 #endif  // ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H

@@ -26,6 +26,20 @@ constexpr SocEntry kSocs[kSocCount] = {
     {"Ascend310B1", 2, 1, 1},
 };
 
+// Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
+constexpr int32_t kArchCount = 3;
+constexpr ArchTraits kArchs[kArchCount] = {
+    {2201, true, 8, true, false, true},  // split-line
+    {2002, false, 0, true, false, true},  // coupled-line
+    {3002, true, 4, false, false, false},  // small-line
+};
+static_assert(kArchs[0].npuArch == 2201 && kArchs[0].dataCopyPad == true && kArchs[0].dataCopyPadMaxElemBytes == 8 && kArchs[0].gather == true && kArchs[0].gather8Bit == false && kArchs[0].ubToUbCopy == true,
+              "ArchTraits changed: its fields must be in the order ascend_ops/codegen/project.py writes them");
+static_assert(kArchs[1].npuArch == 2002 && kArchs[1].dataCopyPad == false && kArchs[1].dataCopyPadMaxElemBytes == 0 && kArchs[1].gather == true && kArchs[1].gather8Bit == false && kArchs[1].ubToUbCopy == true,
+              "ArchTraits changed: its fields must be in the order ascend_ops/codegen/project.py writes them");
+static_assert(kArchs[2].npuArch == 3002 && kArchs[2].dataCopyPad == true && kArchs[2].dataCopyPadMaxElemBytes == 4 && kArchs[2].gather == false && kArchs[2].gather8Bit == false && kArchs[2].ubToUbCopy == false,
+              "ArchTraits changed: its fields must be in the order ascend_ops/codegen/project.py writes them");
+
 }  // namespace ascend_ops
 
 #endif  // ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H

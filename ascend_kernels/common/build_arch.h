@@ -1,0 +1,71 @@
+// The NPU architecture a kernel build targets, and what it offers, at compile time. CANN's compiler
+// (and the simulator build) define __NPU_ARCH__; the facts come from op_specs/products.yaml through
+// the generated table, so a kernel instantiates only the AscendC APIs its architecture has: an API
+// the architecture lacks does not compile there (arch 1001 has no GM->UB DataCopyPad with
+// DataCopyExtParams) or is marked "unsupported API on current device" (DataCopyPad on 2002).
+#ifndef ASCEND_KERNELS_COMMON_BUILD_ARCH_H
+#define ASCEND_KERNELS_COMMON_BUILD_ARCH_H
+
+#include <cstdint>
+
+#include "product_types.h"
+#include "products_generated.h"
+
+#if defined(__NPU_ARCH__) && defined(ASCEND_OPS_HOST_ONLY_BUILD)
+#error "include kernel_operator.h before the engine headers: their planning functions saw no __host_aicore__"
+#endif
+
+namespace ascend_ops {
+
+// Index into kArchs of architecture `npuArch`, or -1.
+constexpr int32_t FindArch(int32_t npuArch)
+{
+    for (int32_t i = 0; i < kArchCount; ++i) {
+        if (kArchs[i].npuArch == npuArch) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+// What some architecture of the table offers (npuArch 0).
+constexpr ArchTraits AnyArch()
+{
+    ArchTraits any{0, false, 0, false, false, false};
+    for (int32_t i = 0; i < kArchCount; ++i) {
+        any.dataCopyPad = any.dataCopyPad || kArchs[i].dataCopyPad;
+        any.dataCopyPadMaxElemBytes = any.dataCopyPadMaxElemBytes > kArchs[i].dataCopyPadMaxElemBytes
+                                          ? any.dataCopyPadMaxElemBytes
+                                          : kArchs[i].dataCopyPadMaxElemBytes;
+        any.gather = any.gather || kArchs[i].gather;
+        any.gather8Bit = any.gather8Bit || kArchs[i].gather8Bit;
+        any.ubToUbCopy = any.ubToUbCopy || kArchs[i].ubToUbCopy;
+    }
+    return any;
+}
+
+#ifdef __NPU_ARCH__
+constexpr int32_t kBuildArchIndex = FindArch(__NPU_ARCH__);
+static_assert(kBuildArchIndex >= 0, "__NPU_ARCH__ is the npu_arch of no product line of op_specs/products.yaml");
+constexpr ArchTraits kBuildArch = kArchs[kBuildArchIndex < 0 ? 0 : kBuildArchIndex];
+#else
+// No architecture: a host test build of the engine (tests/kernels' driver) that runs every product
+// line's tilings in one binary on the emulator, which refuses at run time an API the simulated SoC
+// lacks. It compiles what any architecture offers. CANN's builds and the simulator's define
+// __NPU_ARCH__.
+constexpr ArchTraits kBuildArch = AnyArch();
+#endif
+
+// DataCopyPad moves units of T on this architecture.
+template <typename T>
+constexpr bool kBuildPads =
+    kBuildArch.dataCopyPad && sizeof(T) <= static_cast<uint32_t>(kBuildArch.dataCopyPadMaxElemBytes);
+
+// Gather rearranges units of T in UB on this architecture.
+template <typename T>
+constexpr bool kBuildGathers = kBuildArch.gather && (sizeof(T) == 2 || sizeof(T) == 4 ||
+                                                     (sizeof(T) == 1 && kBuildArch.gather8Bit));
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_BUILD_ARCH_H

@@ -1,0 +1,122 @@
+"""ascend_ops.onnx.lowering on random strided slices: what the Slice nodes may hold (Note [ONNX
+slices]), and onnxruntime running the lowered one-op model bit for bit like cpu_reference."""
+from __future__ import annotations
+
+import numpy as np
+import onnxruntime
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import cpu_reference
+from ascend_ops import OpArgumentError
+from ascend_ops.onnx import OnnxNode, lower
+from ascend_ops.onnx.lowering import INT64_MIN
+from ascend_ops.onnx.standalone import op_model
+
+
+def slice_violations(shape, nodes) -> list[str]:
+    """Where `nodes` break the rules of Note [ONNX slices] for an input of `shape`."""
+    rank, problems = len(shape), []
+    for node in nodes:
+        if node.op_type == "Unsqueeze":
+            rank += len(node.constant_inputs[0])
+        elif node.op_type == "Squeeze":
+            rank -= len(node.constant_inputs[0])
+        elif node.op_type == "Slice":
+            starts, ends, axes, steps = node.constant_inputs
+            if rank < 2:
+                problems.append(f"Slice of a rank-{rank} input")
+            if steps[-1] != 1:
+                problems.append(f"last step {steps[-1]}")
+            if list(axes) != list(range(rank)):
+                problems.append(f"axes {axes} are not every axis in order")
+            problems += [f"start {s}" for s in starts if s < 0]
+            problems += [f"end {e}" for e in ends if e < 0 and e != INT64_MIN]
+    return problems
+
+
+ENDPOINTS = st.one_of(st.integers(-9, 9), st.sampled_from([2**63 - 1, -(2**63), 100, -100]))
+
+
+@st.composite
+def strided_slices(draw):
+    shape = tuple(draw(st.lists(st.integers(0, 5), min_size=0, max_size=4)))
+    m = draw(st.integers(0, len(shape) + 2))
+    begin = draw(st.lists(ENDPOINTS, min_size=m, max_size=m))
+    end = draw(st.lists(ENDPOINTS, min_size=m, max_size=m))
+    strides = draw(st.lists(st.sampled_from([-3, -2, -1, 1, 2, 3]), min_size=m, max_size=m))
+    masks = {name: draw(st.integers(0, 2**m - 1)) for name in
+             ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")}
+    return shape, begin, end, strides, masks
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(strided_slices())
+def test_lowered_strided_slice_keeps_the_slice_rules_and_runs_bit_for_bit(spec):
+    shape, begin, end, strides, masks = spec
+    try:
+        nodes = lower("strided_slice", shape, begin, end, strides, **masks)
+    except OpArgumentError:
+        assume(False)
+    assert slice_violations(shape, nodes) == []
+    x = np.random.default_rng(0).integers(-(2**31), 2**31, size=shape, dtype=np.int32).view(np.float32)
+    expected = cpu_reference.strided_slice(x, begin, end, strides, **masks)
+    model = op_model("strided_slice", shape, np.float32, begin=begin, end=end, strides=strides, **masks)
+    session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    (y,) = session.run(None, {"x": x})
+    assert y.shape == expected.shape
+    np.testing.assert_array_equal(y.view(np.int32), expected.view(np.int32))
+
+
+def test_an_identity_is_one_identity_node_and_a_scalar_gets_only_new_axes():
+    assert lower("strided_slice", (3, 4), [0], [0], [1], ellipsis_mask=1) == (OnnxNode("Identity"),)
+    assert lower("slice", (3, 4), [0, 0], [-1, 4]) == (OnnxNode("Identity"),)
+    assert lower("strided_slice", (), [0, 0], [0, 0], [1, 1], new_axis_mask=3) == (
+        OnnxNode("Unsqueeze", ((0, 1),)),)
+
+
+def test_a_negative_step_through_element_0_ends_at_int64_min():
+    assert lower("strided_slice", (9, 4), [0, 0], [0, 0], [-1, 1], begin_mask=3, end_mask=3) == (
+        OnnxNode("Slice", ((8, 0), (INT64_MIN, 4), (0, 1), (-1, 1))),)
+
+
+def test_a_step_on_the_last_axis_slices_a_trailing_unit_axis_instead():
+    assert lower("strided_slice", (5, 6), [1, 0], [4, 0], [1, 2], end_mask=2) == (
+        OnnxNode("Unsqueeze", ((2,),)),
+        OnnxNode("Slice", ((1, 0, 0), (4, 6, 1), (0, 1, 2), (1, 2, 1))),
+        OnnxNode("Squeeze", ((2,),)),
+    )
+
+
+@pytest.mark.parametrize("data_format, mode, expected", [
+    ("NCHW", "CRD", ["DepthToSpace"]),
+    ("NHWC", "DCR", ["Transpose", "DepthToSpace", "Transpose"]),
+    ("NCHW_VECT_C", "DCR", ["Transpose", "Reshape", "DepthToSpace", "Reshape", "Transpose"]),
+])
+def test_depth_to_space_is_the_native_node_wrapped_for_its_layout(data_format, mode, expected):
+    shape = {"NCHW": (2, 8, 3, 5), "NHWC": (2, 3, 5, 8), "NCHW_VECT_C": (2, 4, 3, 5, 4)}[data_format]
+    nodes = lower("depth_to_space", shape, 2, data_format=data_format, mode=mode)
+    assert [n.op_type for n in nodes] == expected
+    (native,) = [n for n in nodes if n.op_type == "DepthToSpace"]
+    assert dict(native.attributes) == {"blocksize": 2, "mode": mode}
+
+
+def test_space_to_depth_crd_has_no_native_node_before_opset_28_so_it_is_reshape_transpose():
+    nodes = lower("space_to_depth", (2, 3, 4, 6), 2, data_format="NCHW", mode="CRD")
+    assert [n.op_type for n in nodes] == ["Reshape", "Transpose", "Reshape"]
+    assert [n.op_type for n in lower("space_to_depth", (2, 3, 4, 6), 2, data_format="NCHW")] == ["SpaceToDepth"]
+
+
+def test_bad_arguments_raise_the_ops_own_error():
+    with pytest.raises(OpArgumentError, match=r"strides\[0\] must be non-zero"):
+        lower("strided_slice", (4,), [0], [1], [0])
+    with pytest.raises(OpArgumentError, match="should be divisible by: 4"):
+        lower("depth_to_space", (1, 2, 2, 6), 2)
+
+
+def test_control_the_rule_check_flags_a_naive_slice():
+    # x[-2:, ::2] exported as written: a negative start and a step on the last axis.
+    naive = (OnnxNode("Slice", ((-2, 0), (5, 6), (0, 1), (1, 2))),)
+    assert slice_violations((5, 6), naive) == ["last step 2", "start -2"]
+    assert slice_violations((6,), (OnnxNode("Slice", ((0,), (6,), (0,), (1,))),)) == ["Slice of a rank-1 input"]

@@ -1,0 +1,58 @@
+"""The `__aicore__` discipline check (ascend_ops/aicore_check.py): libclang's call graph from each
+kernel entry through the engine's code. The negative control unqualifies functions in a copy."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ascend_ops.aicore_check import check, check_kernel, main
+
+pytest.importorskip("clang.cindex", reason="libclang is in the test extra (scripts/setup.sh installs it)")
+
+ROOT = Path(__file__).resolve().parents[2]
+KERNEL_H = "ascend_kernels/common/strided_copy_kernel.h"
+
+
+def test_every_kernel_build_of_the_checkout_reaches_only_aicore_code():
+    found = check(ROOT / "ascend_kernels")
+    assert len(found) == 16  # 4 ops x 4 NPU archs
+    assert {k: [str(v) for v in vs] for k, vs in found.items() if vs} == {}
+
+
+def test_unqualified_functions_reached_from_a_kernel_are_named(project, capsys):
+    # A new helper without __aicore__, called from a template (TileFits); a plain function, a
+    # template reached through a dependent call and a member function, each stripped of
+    # __aicore__; a C library call from kernel code.
+    project.edit(KERNEL_H, "// Input offset (units) of index",
+                 "inline int64_t Twice(int64_t v) { return 2 * v; }\n\n// Input offset (units) of index")
+    project.edit(KERNEL_H, "    return elems >= 1 && elems <= static_cast<int64_t>(bufBytes / sizeof(T));",
+                 "    std::memset(nullptr, 0, 0);\n"
+                 "    return Twice(elems) >= 2 && elems <= static_cast<int64_t>(bufBytes / sizeof(T));")
+    project.edit(KERNEL_H, "__aicore__ inline int64_t OuterOffset(", "inline int64_t OuterOffset(")
+    project.edit(KERNEL_H, "template <typename T>\n__aicore__ inline bool CommonTilingUsable(",
+                 "template <typename T>\ninline bool CommonTilingUsable(")
+    project.edit(KERNEL_H, "    __aicore__ inline void CopyOut(const LocalTensor<T>& buf, int64_t pos, int64_t rows,",
+                 "    inline void CopyOut(const LocalTensor<T>& buf, int64_t pos, int64_t rows,")
+    violations = check_kernel(project.out / "slice/op_kernel/slice.cpp", project.out, 2201)
+    named = {(v.function, v.rule.split(":")[0]) for v in violations}
+    assert named == {
+        ("ascend_ops::Twice", "no __aicore__"),
+        ("ascend_ops::OuterOffset", "no __aicore__"),
+        ("ascend_ops::CommonTilingUsable", "no __aicore__"),
+        ("ascend_ops::BurstCopyKernel::CopyOut", "no __aicore__"),
+        ("memset", "a C/C++ library function"),
+    }, violations
+    twice = next(v for v in violations if v.function == "ascend_ops::Twice")
+    assert twice.location.startswith(KERNEL_H + ":") and twice.reached_from == "ascend_ops::TileFits"
+    assert main(["--out", str(project.out), "--op", "slice"]) == 1
+    assert "ascend_ops::Twice (no __aicore__: a host function on bisheng), reached from ascend_ops::TileFits" \
+        in capsys.readouterr().out
+
+
+def test_a_kernel_libclang_cannot_parse_is_an_error(project):
+    from ascend_ops.aicore_check import AicoreCheckError
+
+    project.edit("ascend_kernels/slice/op_kernel/slice.cpp", "(void)workspace;", "(void)workspace")
+    with pytest.raises(AicoreCheckError, match="libclang cannot parse it for NPU arch 2201"):
+        check_kernel(project.out / "slice/op_kernel/slice.cpp", project.out, 2201)

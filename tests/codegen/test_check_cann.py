@@ -1,0 +1,178 @@
+"""`ascend-ops check-cann` (ascend_ops/cann_check.py): the generated code against the real CANN /
+AscendC headers of ../shared/cann-headers (or an installed toolkit). The negative controls edit a
+throw-away copy of the checkout and must make the check fail."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ascend_ops import cann_check
+from ascend_ops.cli import main
+from ascend_ops.spec import load_specs, specs
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+try:
+    HEADERS = cann_check.find_headers(None, ROOT)
+except cann_check.HeadersNotFound as e:
+    HEADERS = None
+    NO_HEADERS = str(e)
+needs_headers = pytest.mark.skipif(HEADERS is None, reason="no CANN headers: ../shared/cann-headers is "
+                                   "absent and no toolkit is set ($ASCEND_HOME_PATH)")
+
+# The op the compiling tests use: every product line supports it.
+OP = "slice"
+
+
+def _check(out_dir: Path, spec_set, *, side: str | None = None, arch: int | None = None) -> list:
+    jobs = [j for j in cann_check.jobs_for(spec_set, out_dir, [OP])
+            if (side is None or j.side == side) and (arch is None or j.arch == arch)]
+    assert jobs, (side, arch)
+    return cann_check.run_checks(jobs, HEADERS, out_dir, workers=2)
+
+
+def _failures(result) -> list[tuple[str, str, str | None, str]]:
+    return [(v.diagnostic.file.name, v.diagnostic.severity, v.diagnostic.flag, v.diagnostic.message)
+            for v in result.failures]
+
+
+# ---- what is compiled ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("specs_dir", [ROOT / "op_specs", FIXTURES / "op_specs"], ids=["checkout", "fixture"])
+def test_every_op_kernel_is_compiled_once_per_arch_of_the_specs_and_every_host_once(specs_dir: Path):
+    spec_set = load_specs(specs_dir, specs_dir.parent)
+    jobs = cann_check.jobs_for(spec_set, Path("out"))
+    archs = {p.npu_arch for p in spec_set.products}
+    assert sorted((j.op, j.side, j.arch) for j in jobs) == sorted(
+        [(op.name, "kernel", a) for op in spec_set.ops for a in archs] +
+        [(op.name, "host", None) for op in spec_set.ops])
+    assert all(j.source == Path("out") / j.op / f"op_{j.side}" / f"{j.op}.cpp" for j in jobs)
+
+
+def test_every_arch_of_the_specs_has_its_cpu_debug_defines():
+    assert {p.npu_arch for p in specs().products} <= set(cann_check.ARCH_DEFINES)
+
+
+def test_without_headers_it_says_where_it_looked_and_what_to_pass(tmp_path: Path):
+    with pytest.raises(cann_check.HeadersNotFound) as e:
+        cann_check.find_headers(None, tmp_path / "checkout", environ={"ASCEND_TOOLKIT_HOME": str(tmp_path)})
+    message = str(e.value)
+    assert "--headers DIR: not given" in message
+    assert "$ASCEND_HOME_PATH: not set" in message
+    assert f"$ASCEND_TOOLKIT_HOME={tmp_path}: neither layout found" in message
+    assert str((tmp_path / "checkout" / ".." / "shared" / "cann-headers").resolve()) in message
+    assert "pass --headers DIR" in message
+
+
+def test_a_wrong_headers_folder_is_a_clear_error(tmp_path: Path, capsys):
+    assert main(["check-cann", "--headers", str(tmp_path)]) == 2
+    assert f"--headers {tmp_path}: neither layout found" in capsys.readouterr().err
+
+
+def test_an_unknown_op_is_named(capsys):
+    assert main(["check-cann", "--op", "no_such_op"]) == 2
+    assert "--op 'no_such_op' is no op of op_specs/" in capsys.readouterr().err
+
+
+# ---- Note [header warnings] ----------------------------------------------------------------------
+
+def _diagnostic(file: Path, flag: str | None, severity: str = "warning") -> cann_check.Diagnostic:
+    return cann_check.Diagnostic(file, 1, severity, "message", flag, "")
+
+
+def test_warnings_are_judged_by_location_and_flag(tmp_path: Path):
+    headers = tmp_path / "headers"
+    in_headers = headers / "asc-devkit/impl/basic_api/utils/kernel_check_copy.h"
+    ours = tmp_path / "ascend_kernels/common/strided_copy_kernel.h"
+    judge = cann_check.judge
+    assert judge(_diagnostic(in_headers, "-Wnarrowing"), headers).defect is cann_check.HEADER_DEFECTS[0]
+    assert not judge(_diagnostic(in_headers, "-Wnarrowing"), headers).failure
+    # the same warning in the project's code, another flag in the same header, no flag at all
+    assert judge(_diagnostic(ours, "-Wnarrowing"), headers).failure
+    assert judge(_diagnostic(in_headers, "-Wsign-compare"), headers).failure
+    assert judge(_diagnostic(in_headers, None), headers).failure
+    # an API the architecture lacks fails wherever the headers mark it; errors always fail
+    assert judge(_diagnostic(in_headers, "-Wdeprecated-declarations"), headers).failure
+    assert judge(_diagnostic(in_headers, None, "error"), headers).failure
+
+
+def test_gcc_output_is_parsed_with_where_the_project_instantiated_it():
+    output = (
+        "In file included from a.h:3:\n"
+        "/x/ours.h:12:5:   required from here\n"
+        "/h/impl/check.h:160:9: warning: narrowing conversion of 'len' [-Wnarrowing]\n"
+        "  160 |         len,\n"
+        "/x/ours.h:40:7: error: no matching function for call to 'DataCopyPad'\n"
+        "/x/ours.h:41:1: note: candidate: ...\n")
+    found = cann_check.parse_diagnostics(output)
+    assert [(d.file, d.line, d.severity, d.flag, d.instantiated_at) for d in found] == [
+        (Path("/h/impl/check.h"), 160, "warning", "-Wnarrowing", "/x/ours.h:12:5"),
+        (Path("/x/ours.h"), 40, "error", None, "")]
+
+
+# ---- against the real headers ----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def checkout_results() -> list:
+    return _check(ROOT / "ascend_kernels", specs())
+
+
+@needs_headers
+def test_the_checkout_compiles_on_every_arch_with_no_warning_outside_the_table(checkout_results):
+    assert [(r.job.label, r.ok) for r in checkout_results] == [(r.job.label, True) for r in checkout_results]
+    assert all(v.defect in cann_check.HEADER_DEFECTS for r in checkout_results for v in r.tolerated)
+    table = cann_check.report(checkout_results, HEADERS, ROOT)
+    assert table.splitlines()[0].split() == ["op"] + [w for r in checkout_results if r.job.side == "kernel"
+                                                      for w in ("kernel", str(r.job.arch))] + ["host"]
+    assert table.splitlines()[2].startswith(OP)
+    assert "FAIL" not in table
+
+
+@needs_headers
+def test_without_the_table_the_header_defects_fail(checkout_results):
+    # The tolerated warnings are real: judged without HEADER_DEFECTS they fail the compile.
+    tolerated = [v.diagnostic for r in checkout_results for v in r.tolerated]
+    assert tolerated
+    assert all(cann_check.judge(d, HEADERS.root, defects=()).failure for d in tolerated)
+
+
+@needs_headers
+def test_a_wrong_api_call_and_a_warning_in_kernel_code_fail(project):
+    # DataCopyExtParams takes five fields; a narrowing in the project's own code is not a header defect.
+    project.edit("ascend_kernels/common/strided_copy_kernel.h",
+                 "DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);\n"
+                 "        PadStore(yGm[pos], src, params);",
+                 "DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0);\n"
+                 "        PadStore(yGm[pos], src, params);")
+    project.edit("ascend_kernels/common/strided_copy_kernel.h",
+                 "    int64_t offset = 0;\n", "    int32_t narrowed{index * 2};\n    int64_t offset = 0;\n")
+    [result] = _check(project.out, load_specs(project.specs, project.root), side="kernel", arch=2201)
+    assert not result.ok
+    failures = _failures(result)
+    assert any(f == "strided_copy_kernel.h" and s == "error" and "DataCopyExtParams" in m
+               for f, s, _, m in failures), failures
+    assert ("strided_copy_kernel.h", "warning", "-Wnarrowing") in [f[:3] for f in failures], failures
+    report = cann_check.report([result], HEADERS, project.root)
+    assert f"FAIL {OP} kernel 2201" in report and "fails as a warning outside the headers" in report
+
+
+@needs_headers
+def test_an_api_the_arch_lacks_fails(project):
+    # Arch 2002 has no DataCopyPad: claiming it does instantiates it, and the headers' deprecation
+    # ("unsupported API on current device") fails the compile.
+    project.edit("ascend_kernels/common/build_arch.h",
+                 "    kBuildArch.dataCopyPad && sizeof(T) <= static_cast<uint32_t>(kBuildArch.dataCopyPadMaxElemBytes);",
+                 "    sizeof(T) <= 8;")
+    [result] = _check(project.out, load_specs(project.specs, project.root), side="kernel", arch=2002)
+    flags = {f[2] for f in _failures(result)}
+    assert not result.ok and flags == {"-Wdeprecated-declarations"}, _failures(result)
+
+
+@needs_headers
+def test_a_misspelled_context_method_in_host_code_fails(project):
+    project.edit("ascend_kernels/common/copy_op_host.h", "context->GetNodeName()", "context->GetNodeNam()")
+    [result] = _check(project.out, load_specs(project.specs, project.root), side="host")
+    assert not result.ok
+    assert any(s == "error" and "GetNodeNam" in m for _, s, _, m in _failures(result)), _failures(result)

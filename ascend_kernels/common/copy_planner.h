@@ -13,7 +13,8 @@
 //                 multiples at 32-byte aligned output offsets, packed in UB; each row piece moves
 //                 by DataCopy in whole 32-byte blocks at the UB alignment it needs, and the < 32 B
 //                 edges of a piece move by scalar GetValue/SetValue. Nothing is read outside the
-//                 piece, nothing is written twice, the final < 32 B of the output is a scalar tail.
+//                 piece; a tile's final < 32 B go out in the block ending where the tile does,
+//                 rewriting bytes the tile wrote (Note [store tails] in strided_copy_kernel.h).
 //  GATHER         short runs, non-unit or negative innermost stride: the output is cut into units
 //                 (Note [gather units]); each unit is read as one covering input window, or as one
 //                 window per index of `countDim`, with burst DMA; Gather (or scalar UB moves where
@@ -55,9 +56,10 @@
 //    several pieces) the tail has a table of its own.
 //  - A cut dim's chunk keeps a full unit of one piece a 32-byte multiple of output, so the tail's
 //    rearrangement starts at an aligned UB address and tiles of full units need no partial block.
-//  - Without DataCopyPad, the final partial 32-byte block of a store (a tail's, a piece's, or a
-//    tile of units whose lengths share no 32-byte multiple small enough for UB) is written by
-//    scalar stores.
+//  - Without DataCopyPad, every store is at least a 32-byte block (a unit's pieces and its row's
+//    tail included), and its final partial block goes out as the block that ends where the store
+//    does (Note [store tails] in strided_copy_kernel.h); views whose units would store less go
+//    BURST_ALIGNED or SCALAR.
 #ifndef ASCEND_KERNELS_COMMON_COPY_PLANNER_H
 #define ASCEND_KERNELS_COMMON_COPY_PLANNER_H
 
@@ -446,6 +448,19 @@ inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitByte
     return SizeUnitTiles(p, instructions, tail, 1, unitBytes, usePad, budget, cores);
 }
 
+// Without DataCopyPad every store must be a block or longer (Note [store tails] in
+// strided_copy_kernel.h): a GATHER unit's pieces, its row's tail's too, are, or the whole output
+// is shorter than a block (one core then writes it by scalar stores alone).
+inline bool StoresFillBlocks(const StridedView& v, const UnitPlan& p, int64_t unitBytes, bool usePad)
+{
+    if (usePad || NumElements(v) * unitBytes < kBlockBytes) {
+        return true;
+    }
+    const int64_t inner = p.unitElems / (p.pieces * p.chunk);
+    const int64_t tailChunk = v.shape[p.unitDim] - (p.chunksPerRow - 1) * p.chunk;
+    return p.chunk * inner * unitBytes >= kBlockBytes && tailChunk * inner * unitBytes >= kBlockBytes;
+}
+
 // The best way to cut the view into GATHER units that fit UB (Note [gather units]).
 inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, int64_t budget, int32_t coreNum)
 {
@@ -463,14 +478,15 @@ inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, 
         whole.units = total / unitElems;
         TailReads same{whole.unitSlotBytes, instructions, whole.unitElems};
         bool fits = SizeUnitTiles(&whole, instructions, same, 1, unitBytes, usePad, budget, cores);
-        if (fits && (!best.ok || whole.score < best.score)) {
+        const bool stores = fits && StoresFillBlocks(v, whole, unitBytes, usePad);
+        if (stores && (!best.ok || whole.score < best.score)) {
             best = whole;
         }
         // Without DataCopyPad, tiles of whole 32-byte blocks need no scalar stores, but granules of
         // that many units may split worse over the cores.
         UnitPlan aligned = whole;
         int64_t blockUnits = blockElems / Gcd(unitElems, blockElems);
-        if (fits && !usePad && blockUnits > 1 &&
+        if (stores && !usePad && blockUnits > 1 &&
             SizeUnitTiles(&aligned, instructions, same, blockUnits, unitBytes, usePad, budget, cores) &&
             aligned.score <= best.score) {
             best = aligned;
@@ -478,7 +494,8 @@ inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, 
         // Dim k cut, with the dims before it inside the unit as well where their windows overlap.
         for (int32_t r = k; r >= 0; --r) {
             UnitPlan cut{};
-            if (CutUnit(v, r, k, unitBytes, usePad, budget, cores, &cut) && (!best.ok || cut.score < best.score)) {
+            if (CutUnit(v, r, k, unitBytes, usePad, budget, cores, &cut) && StoresFillBlocks(v, cut, unitBytes, usePad) &&
+                (!best.ok || cut.score < best.score)) {
                 best = cut;
             }
         }

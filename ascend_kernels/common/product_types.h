@@ -24,6 +24,17 @@ struct ProductInfo {
     bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
     bool gather8Bit;                  // Gather also takes 8-bit elements
     bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
+    // What the simulator enforces (op_specs/products.yaml names the sources).
+    int64_t ubPlatformReservedBytes;  // GetCoreMemSize(UB) reports ubBytes minus this
+    int32_t eventIdsPerEvent;         // ids a TPipe hands out per HardEvent
+    int32_t dataCacheLineBytes;       // scalar GM accesses go through a cache of such lines
+    bool dataCacheClean;              // DataCacheCleanAndInvalid exists
+    bool zeroLengthDataCopyNoop;      // a zero-length DataCopy is a no-op (else an error)
+    bool kernelTypeRequired;          // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
+    int64_t gatherMaxCallBytes;       // bytes one count-form Gather may write; 0: no limit
+    int32_t gatherMaxOffset8Bit;      // largest Gather source offset of 8- / 16-bit elements; 0: none
+    int32_t gatherMaxOffset16Bit;
+    bool gatherSrcBaseInElements;     // Gather's srcBaseAddr becomes an element index
 };
 
 // What every product line of one NPU architecture offers: the facts a kernel build, which knows

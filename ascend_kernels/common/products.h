@@ -81,12 +81,15 @@ inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int3
     return soc;
 }
 
+// The UB of a product's cores as the platform reports it (GetCoreMemSize).
+inline int64_t PlatformUbBytes(const ProductInfo& product) { return product.ubBytes - product.ubPlatformReservedBytes; }
+
 // The SocInfo of a SoC of the table as products.yaml describes it (no platform to ask): the
 // simulator runner's way in.
 inline SocInfo MakeSocInfo(const SocEntry& soc)
 {
     const ProductInfo& product = kProducts[soc.product];
-    return MakeSocInfo(product, soc.name, LaunchCores(soc), product.ubBytes);
+    return MakeSocInfo(product, soc.name, LaunchCores(soc), PlatformUbBytes(product));
 }
 
 }  // namespace ascend_ops

@@ -26,6 +26,14 @@ namespace ascend_ops {
 
 using namespace AscendC;
 
+// Split chips (arch 2201) launch a kernel that does not declare itself vector-only as a mixed
+// one (1 cube : 2 vector cores); the training series and 310B have no kernel types to declare.
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 2201
+#define ASCEND_OPS_VECTOR_ONLY_KERNEL() KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY)
+#else
+#define ASCEND_OPS_VECTOR_ONLY_KERNEL() static_cast<void>(0)
+#endif
+
 // Input offset (units) of index `index` over view dims [0, dims), row-major.
 __aicore__ inline int64_t OuterOffset(const CopyTiling& t, int64_t index, int32_t dims)
 {
@@ -80,19 +88,27 @@ __aicore__ inline void PadStore(const GlobalTensor<T>& dst, const LocalTensor<T>
     }
 }
 
-// Scalar UB writes must land before a DMA or vector instruction reads them, and DMA into UB
-// before scalar reads.
+// Orders pipe X of `event` (X_Y) before pipe Y: everything X issued so far completes before Y's
+// next instruction. Pipes run concurrently (a queue's DeQue / AllocTensor order only the pipes of
+// its own events, never the scalar unit); the id is one the TPipe does not hold for a queue.
 template <HardEvent event>
 __aicore__ inline void WaitPipe()
 {
-    SetFlag<event>(0);
-    WaitFlag<event>(0);
+    const TEventID id = GetTPipePtr()->FetchEventID(event);
+    SetFlag<event>(id);
+    WaitFlag<event>(id);
 }
 
-// Writes `count` units from UB `src` to output offset `pos`. Without DataCopyPad only whole
-// 32-byte blocks move by DMA (DataCopy needs the GM address aligned to the element only); scalar
-// stores finish a partial last block, which the planner keeps to the end of the output, of a
-// GATHER row or of a GATHER tile (Note [gather units]).
+// Note [store tails]
+// Without DataCopyPad a store moves whole 32-byte blocks (DataCopy needs the GM address aligned to
+// the element only). A store of `count` >= one block whose length is no block multiple ends with
+// the block that ends where it does: its units, shifted in UB by scalar moves to the aligned
+// address after the whole blocks, go out by a second DataCopy that rewrites, with the same values,
+// bytes the first wrote (PipeBarrier<PIPE_MTE3> between the two). No scalar GM store is needed:
+// scalar stores go through the core's data cache and are written back as whole 64-byte lines,
+// over whatever other cores or DMAs wrote into those lines. The planner keeps every store of the
+// SoCs without DataCopyPad at least a block long, except an output shorter than a block, which
+// one core writes by scalar stores alone (its lines hold nothing else of the output) and flushes.
 template <typename T>
 __aicore__ inline void WriteTile(GlobalTensor<T>& yGm, const LocalTensor<T>& src, int64_t pos, int64_t count,
                                  bool usePad)
@@ -103,17 +119,47 @@ __aicore__ inline void WriteTile(GlobalTensor<T>& yGm, const LocalTensor<T>& src
         return;
     }
     constexpr int64_t blockElems = kBlockBytes / sizeof(T);
-    int64_t whole = count / blockElems * blockElems;
+    const int64_t whole = count / blockElems * blockElems;
     if (whole > 0) {
         DataCopy(yGm[pos], src, static_cast<uint32_t>(whole));
     }
-    if (whole < count) {
-        WaitPipe<HardEvent::MTE2_S>();
-        WaitPipe<HardEvent::V_S>();
-        for (int64_t i = whole; i < count; ++i) {
+    if (whole == count) {
+        return;
+    }
+    WaitPipe<HardEvent::MTE2_S>();  // src came from a load or a Gather
+    WaitPipe<HardEvent::V_S>();
+    if (whole == 0) {  // the whole output, shorter than a block
+        for (int64_t i = 0; i < count; ++i) {
             yGm.SetValue(pos + i, src.GetValue(static_cast<uint32_t>(i)));
         }
+#if !defined(__NPU_ARCH__) || __NPU_ARCH__ != 1001
+        DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(yGm);
+#endif
+        return;
     }
+    // src[whole, whole + blockElems) = src[count - blockElems, count): backwards, as they overlap.
+    const int64_t shift = whole + blockElems - count;
+    for (int64_t i = blockElems - 1; i >= 0; --i) {
+        src.SetValue(static_cast<uint32_t>(whole + i), src.GetValue(static_cast<uint32_t>(whole + i - shift)));
+    }
+    WaitPipe<HardEvent::S_MTE3>();
+    PipeBarrier<PIPE_MTE3>();
+    DataCopy(yGm[pos + count - blockElems], src[static_cast<uint32_t>(whole)], static_cast<uint32_t>(blockElems));
+}
+
+// Units of the next contiguous tile of [pos, end), at most tileElems (a multiple of two blocks or
+// more): without DataCopyPad one block shorter where the rest would be shorter than a block, so
+// every store is at least a block long (Note [store tails]).
+template <typename T>
+__aicore__ inline int64_t TileCount(int64_t pos, int64_t end, int64_t tileElems, bool usePad)
+{
+    constexpr int64_t blockElems = kBlockBytes / sizeof(T);
+    int64_t count = end - pos < tileElems ? end - pos : tileElems;
+    const int64_t rest = end - pos - count;
+    if (!usePad && rest > 0 && rest < blockElems && count > blockElems) {
+        count -= blockElems;
+    }
+    return count;
 }
 
 // ---- BURST: DataCopyPad rows in, DataCopyPad rows out ---------------------------------------
@@ -280,14 +326,15 @@ public:
 
     __aicore__ inline void Process()
     {
-        for (int64_t pos = begin_; pos < end_; pos += t_.tileElems) {
-            int64_t count = end_ - pos < t_.tileElems ? end_ - pos : t_.tileElems;
+        for (int64_t pos = begin_; pos < end_;) {
+            const int64_t count = TileCount<T>(pos, end_, t_.tileElems, false);
             LocalTensor<T> buf = que_.template AllocTensor<T>();
             CopyIn(buf, pos, count);
             que_.EnQue(buf);
             buf = que_.template DeQue<T>();
             WriteTile(yGm_, buf, pos, count, false);
             que_.FreeTensor(buf);
+            pos += count;
         }
     }
 
@@ -318,13 +365,16 @@ private:
                 a1 = a0;
             }
             int64_t headEnd = a0 < p + n ? a0 : p + n;
-            for (int64_t i = p; i < headEnd; ++i) {
-                buf.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(src + (i - p)));
+            const int64_t tailStart = a1 > headEnd ? a1 : headEnd;
+            if (!scalar && (p < headEnd || tailStart < p + n)) {
+                WaitPipe<HardEvent::MTE3_S>();  // the buffer's last store may still read it
                 scalar = true;
             }
-            for (int64_t i = a1 > headEnd ? a1 : headEnd; i < p + n; ++i) {
+            for (int64_t i = p; i < headEnd; ++i) {
                 buf.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(src + (i - p)));
-                scalar = true;
+            }
+            for (int64_t i = tailStart; i < p + n; ++i) {
+                buf.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(src + (i - p)));
             }
             p += n;
         }
@@ -576,9 +626,12 @@ private:
             if (whole > 0) {
                 DataCopy(slot, xGm_[at], static_cast<uint32_t>(whole));
             }
+            if (!scalar && whole < window) {
+                WaitPipe<HardEvent::V_S>();  // the buffer's last Gather may still read it
+                scalar = true;
+            }
             for (int64_t i = whole; i < window; ++i) {
                 slot.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(at + i));
-                scalar = true;
             }
         }
         return scalar;
@@ -607,7 +660,8 @@ private:
                 return;
             }
         }
-        WaitPipe<HardEvent::MTE2_S>();
+        WaitPipe<HardEvent::MTE2_S>();  // the windows
+        WaitPipe<HardEvent::MTE3_S>();  // out's last store may still read it
         for (uint32_t i = 0; i < fullElems; ++i) {
             out.SetValue(i, in.GetValue(table_.GetValue(i) / sizeof(T)));
         }
@@ -704,20 +758,22 @@ public:
 
     __aicore__ inline void Process()
     {
-        for (int64_t pos = begin_; pos < end_; pos += t_.tileElems) {
-            int64_t count = end_ - pos < t_.tileElems ? end_ - pos : t_.tileElems;
+        for (int64_t pos = begin_; pos < end_;) {
+            const int64_t count = TileCount<T>(pos, end_, t_.tileElems, t_.usePad != 0);
             LocalTensor<T> buf = que_.template AllocTensor<T>();
             CopyIn(buf, pos, count);
             que_.EnQue(buf);
             buf = que_.template DeQue<T>();
             WriteTile(yGm_, buf, pos, count, t_.usePad != 0);
             que_.FreeTensor(buf);
+            pos += count;
         }
     }
 
 private:
     __aicore__ inline void CopyIn(const LocalTensor<T>& buf, int64_t pos, int64_t count)
     {
+        WaitPipe<HardEvent::MTE3_S>();  // the buffer's last store may still read it
         int64_t index[kMaxDims];
         int64_t rest = pos;
         int64_t src = t_.offset;

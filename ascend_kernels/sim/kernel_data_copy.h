@@ -6,7 +6,9 @@
 //  - DataCopyPad: blockLen and the GM-side gap in bytes, the UB-side gap in 32-byte blocks; every
 //    block starts 32-byte aligned in UB.
 //  - DataCopy needs the GM address aligned to sizeof(T); DataCopyPad takes any GM byte address.
-// Zero-length copies are no-ops. Availability (DataCopyPad, UB->UB) is a run-time SoC property.
+// A zero-length DataCopy is a no-op only where SocConfig::zeroLengthDataCopyIsNoop (arch 2201);
+// elsewhere its counts must be >= 1. Availability (DataCopyPad, UB->UB) is a run-time SoC
+// property. GM -> UB runs on pipe MTE2, UB -> GM on MTE3, UB -> UB on V (Note [pipe hazards]).
 #ifndef ASCEND_KERNELS_SIM_KERNEL_DATA_COPY_H
 #define ASCEND_KERNELS_SIM_KERNEL_DATA_COPY_H
 
@@ -94,36 +96,44 @@ namespace detail {
 constexpr uint32_t kMaxBlockCount = 4095;
 constexpr uint32_t kMaxPadBlockLen = 2097151;
 
-// One contiguous DMA run GM -> UB.
-inline void MoveGmToUb(int gmBuffer, uintptr_t gmAddr, const UbView& ub, uint64_t ubOffset, uint64_t bytes,
-                       const char* call)
+// One contiguous DMA run GM -> UB by instruction `op`.
+inline void MoveGmToUb(uint32_t op, int gmBuffer, uintptr_t gmAddr, const UbView& ub, uint64_t ubOffset,
+                       uint64_t bytes, const char* call)
 {
     CheckUbAccess(ub, ubOffset, bytes, call);
     AccessGm(gmBuffer, gmAddr, bytes, false, call);
+    CheckDmaAgainstCache(gmBuffer, gmAddr, bytes, false, call);
+    TouchGm(op, gmBuffer, gmAddr, bytes, false);
+    TouchUb(op, ub.addr + ubOffset, bytes, true);
     std::memcpy(UbData(ub.addr + ubOffset), reinterpret_cast<const void*>(gmAddr), bytes);
     MarkUb(ub.addr + ubOffset, bytes, true);
     CountGmToUb(bytes);
 }
 
-// One contiguous DMA run UB -> GM; every byte leaving UB must have been written.
-inline void MoveUbToGm(int gmBuffer, uintptr_t gmAddr, const UbView& ub, uint64_t ubOffset, uint64_t bytes,
-                       const char* call)
+// One contiguous DMA run UB -> GM by instruction `op`; every byte leaving UB must have been written.
+inline void MoveUbToGm(uint32_t op, int gmBuffer, uintptr_t gmAddr, const UbView& ub, uint64_t ubOffset,
+                       uint64_t bytes, const char* call)
 {
     CheckUbAccess(ub, ubOffset, bytes, call);
+    TouchUb(op, ub.addr + ubOffset, bytes, false);
     CheckUbWritten(ub.addr + ubOffset, bytes, call);
-    AccessGm(gmBuffer, gmAddr, bytes, true, call);
+    AccessGm(gmBuffer, gmAddr, bytes, true, call, UbData(ub.addr + ubOffset));
+    CheckDmaAgainstCache(gmBuffer, gmAddr, bytes, true, call);
+    TouchGm(op, gmBuffer, gmAddr, bytes, true);
     std::memcpy(reinterpret_cast<void*>(gmAddr), UbData(ub.addr + ubOffset), bytes);
     CountUbToGm(bytes);
 }
 
-// One contiguous run UB -> UB; validity travels with the bytes (Note [UB validity]).
-inline void MoveUbToUb(const UbView& dst, uint64_t dstOffset, const UbView& src, uint64_t srcOffset, uint64_t bytes,
-                       const char* call)
+// One contiguous run UB -> UB by instruction `op`; validity travels with the bytes (Note [UB validity]).
+inline void MoveUbToUb(uint32_t op, const UbView& dst, uint64_t dstOffset, const UbView& src, uint64_t srcOffset,
+                       uint64_t bytes, const char* call)
 {
     CheckUbAccess(dst, dstOffset, bytes, call);
     CheckUbAccess(src, srcOffset, bytes, call);
     uint64_t to = dst.addr + dstOffset;
     uint64_t from = src.addr + srcOffset;
+    TouchUb(op, from, bytes, false);
+    TouchUb(op, to, bytes, true);
     std::memmove(UbData(to), UbData(from), bytes);
     std::memmove(g_run->ubWritten.data() + to, g_run->ubWritten.data() + from, bytes);
     g_run->stats.bytesUbToUb += bytes;
@@ -135,6 +145,16 @@ void CheckContiguousCount(uint32_t count, const char* call)
     uint64_t bytes = uint64_t{count} * sizeof(T);
     if (bytes % kBlockBytes != 0) {
         Fail(call, Cat("count ", count, " x ", sizeof(T), " bytes = ", bytes, " bytes is not a multiple of 32"));
+    }
+}
+
+// A DataCopy of nothing: a no-op on arch 2201, outside the counts' range elsewhere.
+inline void ZeroLengthDataCopy(const char* call)
+{
+    const SocConfig& soc = Active(call).soc;
+    if (!soc.zeroLengthDataCopyIsNoop) {
+        Fail(call, Cat("a zero-length DataCopy is a no-op only on arch 2201; on ", soc.name,
+                       " its counts must be >= 1"));
     }
 }
 
@@ -210,13 +230,15 @@ void DataCopyPadGmToUb(const AscendC::LocalTensor<T>& dst, const AscendC::Global
         }
     }
     CountDma();
+    const uint32_t op = BeginOp(Pipe::kMte2, call);
     const UbView& ub = dst.SimView();
     uint64_t footprint = AlignUp(left + params.blockLen + right, kBlockBytes);
     for (uint64_t i = 0; i < params.blockCount; ++i) {
         uint64_t gmOffset = i * (uint64_t{params.blockLen} + params.srcStride);
         uint64_t ubOffset = i * (footprint + uint64_t{params.dstStride} * kBlockBytes);
         CheckUbAccess(ub, ubOffset, footprint, call);
-        MoveGmToUb(src.SimBuffer(), src.SimAddr() + gmOffset, ub, ubOffset + left, params.blockLen, call);
+        TouchUb(op, ub.addr + ubOffset, footprint, true);
+        MoveGmToUb(op, src.SimBuffer(), src.SimAddr() + gmOffset, ub, ubOffset + left, params.blockLen, call);
         uint64_t base = ub.addr + ubOffset;
         uint64_t dataEnd = left + params.blockLen;
         bool firstElementFill = left == 0 && right == 0;
@@ -251,10 +273,11 @@ void DataCopyPadUbToGm(const AscendC::GlobalTensor<T>& dst, const AscendC::Local
     CheckPadParams<T>(params, call);
     CheckUbAligned(src.SimView(), call);
     CountDma();
+    const uint32_t op = BeginOp(Pipe::kMte3, call);
     uint64_t ubPitch = AlignUp(params.blockLen, kBlockBytes) + uint64_t{params.srcStride} * kBlockBytes;
     for (uint64_t i = 0; i < params.blockCount; ++i) {
         uint64_t gmOffset = i * (uint64_t{params.blockLen} + params.dstStride);
-        MoveUbToGm(dst.SimBuffer(), dst.SimAddr() + gmOffset, src.SimView(), i * ubPitch, params.blockLen, call);
+        MoveUbToGm(op, dst.SimBuffer(), dst.SimAddr() + gmOffset, src.SimView(), i * ubPitch, params.blockLen, call);
     }
 }
 
@@ -271,13 +294,15 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint3
     const char* call = "DataCopy GM->UB";
     sim::Active(call);
     if (count == 0) {
+        sim::ZeroLengthDataCopy(call);
         return;
     }
     sim::CheckUbAligned(dst.SimView(), call);
     sim::CheckGmAligned(src.SimBuffer(), src.SimAddr(), sizeof(T), call);
     sim::CheckContiguousCount<T>(count, call);
     sim::CountDma();
-    sim::MoveGmToUb(src.SimBuffer(), src.SimAddr(), dst.SimView(), 0, uint64_t{count} * sizeof(T), call);
+    const uint32_t op = sim::BeginOp(sim::Pipe::kMte2, call);
+    sim::MoveGmToUb(op, src.SimBuffer(), src.SimAddr(), dst.SimView(), 0, uint64_t{count} * sizeof(T), call);
 }
 
 // UB -> GM, count elements.
@@ -288,13 +313,15 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
     const char* call = "DataCopy UB->GM";
     sim::Active(call);
     if (count == 0) {
+        sim::ZeroLengthDataCopy(call);
         return;
     }
     sim::CheckUbAligned(src.SimView(), call);
     sim::CheckGmAligned(dst.SimBuffer(), dst.SimAddr(), sizeof(T), call);
     sim::CheckContiguousCount<T>(count, call);
     sim::CountDma();
-    sim::MoveUbToGm(dst.SimBuffer(), dst.SimAddr(), src.SimView(), 0, uint64_t{count} * sizeof(T), call);
+    const uint32_t op = sim::BeginOp(sim::Pipe::kMte3, call);
+    sim::MoveUbToGm(op, dst.SimBuffer(), dst.SimAddr(), src.SimView(), 0, uint64_t{count} * sizeof(T), call);
 }
 
 // GM -> UB, strided; all units 32-byte blocks.
@@ -306,16 +333,18 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
     sim::Active(call);
     sim::CheckBlockCount(params.blockCount, call);
     if (params.blockCount == 0 || params.blockLen == 0) {
+        sim::ZeroLengthDataCopy(call);
         return;
     }
     sim::CheckUbAligned(dst.SimView(), call);
     sim::CheckGmAligned(src.SimBuffer(), src.SimAddr(), sizeof(T), call);
     sim::CountDma();
+    const uint32_t op = sim::BeginOp(sim::Pipe::kMte2, call);
     uint64_t len = uint64_t{params.blockLen} * sim::kBlockBytes;
     for (uint64_t i = 0; i < params.blockCount; ++i) {
         uint64_t gmOffset = i * (params.blockLen + uint64_t{params.srcStride}) * sim::kBlockBytes;
         uint64_t ubOffset = i * (params.blockLen + uint64_t{params.dstStride}) * sim::kBlockBytes;
-        sim::MoveGmToUb(src.SimBuffer(), src.SimAddr() + gmOffset, dst.SimView(), ubOffset, len, call);
+        sim::MoveGmToUb(op, src.SimBuffer(), src.SimAddr() + gmOffset, dst.SimView(), ubOffset, len, call);
     }
 }
 
@@ -328,16 +357,18 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
     sim::Active(call);
     sim::CheckBlockCount(params.blockCount, call);
     if (params.blockCount == 0 || params.blockLen == 0) {
+        sim::ZeroLengthDataCopy(call);
         return;
     }
     sim::CheckUbAligned(src.SimView(), call);
     sim::CheckGmAligned(dst.SimBuffer(), dst.SimAddr(), sizeof(T), call);
     sim::CountDma();
+    const uint32_t op = sim::BeginOp(sim::Pipe::kMte3, call);
     uint64_t len = uint64_t{params.blockLen} * sim::kBlockBytes;
     for (uint64_t i = 0; i < params.blockCount; ++i) {
         uint64_t ubOffset = i * (params.blockLen + uint64_t{params.srcStride}) * sim::kBlockBytes;
         uint64_t gmOffset = i * (params.blockLen + uint64_t{params.dstStride}) * sim::kBlockBytes;
-        sim::MoveUbToGm(dst.SimBuffer(), dst.SimAddr() + gmOffset, src.SimView(), ubOffset, len, call);
+        sim::MoveUbToGm(op, dst.SimBuffer(), dst.SimAddr() + gmOffset, src.SimView(), ubOffset, len, call);
     }
 }
 
@@ -349,13 +380,15 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32
     const char* call = "DataCopy UB->UB";
     sim::CheckUbToUbAvailable(call);
     if (count == 0) {
+        sim::ZeroLengthDataCopy(call);
         return;
     }
     sim::CheckUbAligned(dst.SimView(), call);
     sim::CheckUbAligned(src.SimView(), call);
     sim::CheckContiguousCount<T>(count, call);
     sim::CountDma();
-    sim::MoveUbToUb(dst.SimView(), 0, src.SimView(), 0, uint64_t{count} * sizeof(T), call);
+    const uint32_t op = sim::BeginOp(sim::Pipe::kV, call);
+    sim::MoveUbToUb(op, dst.SimView(), 0, src.SimView(), 0, uint64_t{count} * sizeof(T), call);
 }
 
 // UB -> UB, strided in 32-byte blocks (not on 310B).
@@ -367,16 +400,18 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
     sim::CheckUbToUbAvailable(call);
     sim::CheckBlockCount(params.blockCount, call);
     if (params.blockCount == 0 || params.blockLen == 0) {
+        sim::ZeroLengthDataCopy(call);
         return;
     }
     sim::CheckUbAligned(dst.SimView(), call);
     sim::CheckUbAligned(src.SimView(), call);
     sim::CountDma();
+    const uint32_t op = sim::BeginOp(sim::Pipe::kV, call);
     uint64_t len = uint64_t{params.blockLen} * sim::kBlockBytes;
     for (uint64_t i = 0; i < params.blockCount; ++i) {
         uint64_t srcOffset = i * (params.blockLen + uint64_t{params.srcStride}) * sim::kBlockBytes;
         uint64_t dstOffset = i * (params.blockLen + uint64_t{params.dstStride}) * sim::kBlockBytes;
-        sim::MoveUbToUb(dst.SimView(), dstOffset, src.SimView(), srcOffset, len, call);
+        sim::MoveUbToUb(op, dst.SimView(), dstOffset, src.SimView(), srcOffset, len, call);
     }
 }
 

@@ -35,7 +35,8 @@ public:
     __gm__ T* GetPhyAddr(const uint64_t offset) const { return reinterpret_cast<T*>(addr_ + offset * sizeof(T)); }
 
     // Scalar GM access: one element per call, counted, since a kernel that moves data this way
-    // is orders of magnitude slower than DMA.
+    // is orders of magnitude slower than DMA. Both go through the core's data cache (Note [data
+    // cache] in sim_context.h): SetValue reaches GM only when its line is written back.
     T GetValue(const uint64_t offset) const
     {
         const char* call = "GlobalTensor::GetValue";
@@ -43,7 +44,7 @@ public:
         ascend_sim::detail::AccessGm(buffer_, at, sizeof(T), false, call);
         ascend_sim::detail::CountScalarGm(false);
         T value;
-        std::memcpy(static_cast<void*>(&value), reinterpret_cast<const void*>(at), sizeof(T));
+        ascend_sim::detail::ScalarGm(at, reinterpret_cast<uint8_t*>(&value), sizeof(T), false, call);
         return value;
     }
 
@@ -53,7 +54,7 @@ public:
         uintptr_t at = addr_ + offset * sizeof(T);
         ascend_sim::detail::AccessGm(buffer_, at, sizeof(T), true, call);
         ascend_sim::detail::CountScalarGm(true);
-        std::memcpy(reinterpret_cast<void*>(at), static_cast<const void*>(&value), sizeof(T));
+        ascend_sim::detail::ScalarGm(at, reinterpret_cast<uint8_t*>(&value), sizeof(T), true, call);
     }
 
     uint64_t GetSize() const { return size_; }
@@ -93,12 +94,14 @@ public:
         return reinterpret_cast<T*>(ascend_sim::detail::UbData(uint64_t{view_.addr} + uint64_t{offset} * sizeof(T)));
     }
 
-    // Scalar UB access. Reading a byte nobody wrote is an error: see Note [UB validity].
+    // Scalar UB access, on pipe S. Reading a byte nobody wrote is an error: see Note [UB validity].
     T GetValue(const uint32_t index) const
     {
         const char* call = "LocalTensor::GetValue";
         uint64_t offset = uint64_t{index} * sizeof(T);
         ascend_sim::detail::CheckUbAccess(view_, offset, sizeof(T), call);
+        ascend_sim::detail::TouchUb(ascend_sim::detail::BeginOp(ascend_sim::detail::Pipe::kS, call),
+                                    view_.addr + offset, sizeof(T), false);
         ascend_sim::detail::CheckUbWritten(view_.addr + offset, sizeof(T), call);
         T value;
         std::memcpy(static_cast<void*>(&value), ascend_sim::detail::UbData(view_.addr + offset), sizeof(T));
@@ -108,8 +111,11 @@ public:
     template <typename S>
     void SetValue(const uint32_t index, const S value) const
     {
+        const char* call = "LocalTensor::SetValue";
         uint64_t offset = uint64_t{index} * sizeof(T);
-        ascend_sim::detail::CheckUbAccess(view_, offset, sizeof(T), "LocalTensor::SetValue");
+        ascend_sim::detail::CheckUbAccess(view_, offset, sizeof(T), call);
+        ascend_sim::detail::TouchUb(ascend_sim::detail::BeginOp(ascend_sim::detail::Pipe::kS, call),
+                                    view_.addr + offset, sizeof(T), true);
         T converted = static_cast<T>(value);
         std::memcpy(ascend_sim::detail::UbData(view_.addr + offset), static_cast<const void*>(&converted), sizeof(T));
         ascend_sim::detail::MarkUb(view_.addr + offset, sizeof(T), true);
@@ -139,6 +145,21 @@ private:
     ascend_sim::detail::UbView view_;
     uint32_t size_ = 0;
 };
+
+// Writes the core's cached copy of the line holding dst's first element (SINGLE_CACHE_LINE) or of
+// every line (ENTIRE_DATA_CACHE) back to GM and drops it (Note [data cache]). Not on the training
+// series. The destination argument only selects the cache level on device.
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst)
+{
+    ascend_sim::detail::CleanAndInvalidate(dst.SimBuffer(), dst.SimAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
+}
+
+template <typename T, CacheLine entireType>
+void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst)
+{
+    ascend_sim::detail::CleanAndInvalidate(dst.SimBuffer(), dst.SimAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
+}
 
 }  // namespace AscendC
 

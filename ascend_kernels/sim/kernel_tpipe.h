@@ -4,13 +4,24 @@
 // device is an error: allocating more buffers than the queue has, EnQue beyond the depth, DeQue
 // of an empty queue, freeing a tensor twice, freeing a tensor of another queue, and using a
 // tensor after FreeTensor.
+//
+// The queue operations synchronise the pipes exactly as CANN's TQueBind does (impl/basic_api/
+// kernel_tquebind_impl.h), with ids from the TPipe's pool: EnQue allocates an id of the queue's
+// enQueEvt and sets it, DeQue waits for it and releases it; FreeTensor allocates an id of its
+// freeBufEvt and sets it, and the next AllocTensor of that buffer waits for it and releases it.
+// The events follow the queue's positions: TQue<VECIN> (GM -> UB) MTE2_V / V_MTE2, TQue<VECOUT>
+// (UB -> GM) V_MTE3 / MTE3_V, TQueBind<VECIN, VECOUT> (UB -> UB) MTE2_MTE3 / MTE3_MTE2. So DeQue
+// orders only the consumer pipe and AllocTensor only the producer pipe: the scalar unit is
+// ordered by neither (Note [pipe hazards] in sim_pipes.h).
 #ifndef ASCEND_KERNELS_SIM_KERNEL_TPIPE_H
 #define ASCEND_KERNELS_SIM_KERNEL_TPIPE_H
 
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <vector>
 
+#include "kernel_sync.h"
 #include "kernel_tensor.h"
 #include "kernel_types.h"
 #include "sim_context.h"
@@ -18,11 +29,33 @@
 namespace ascend_sim {
 namespace detail {
 
+// The hand-over events of a queue between `src` and `dst` (a TQue<pos> is TQueBind<pos, pos>):
+// enQueEvt orders the producer's writes before the consumer, freeBufEvt the consumer's reads
+// before the producer's next writes.
+struct QueueEvents {
+    AscendC::HardEvent enQue;
+    AscendC::HardEvent freeBuf;
+};
+
+constexpr QueueEvents EventsOf(AscendC::TPosition src, AscendC::TPosition dst)
+{
+    using AscendC::HardEvent;
+    using AscendC::TPosition;
+    if (src == dst && src == TPosition::VECIN) {
+        return {HardEvent::MTE2_V, HardEvent::V_MTE2};
+    }
+    if (src == dst && src == TPosition::VECOUT) {
+        return {HardEvent::V_MTE3, HardEvent::MTE3_V};
+    }
+    return {HardEvent::MTE2_MTE3, HardEvent::MTE3_MTE2};  // both in UB
+}
+
 // Buffers and FIFO of one queue; the TQueBind templates forward to it.
 class QueueCore {
 public:
-    void Init(uint32_t firstAddr, uint32_t num, uint32_t len, int32_t depth)
+    void Init(uint32_t firstAddr, uint32_t num, uint32_t len, int32_t depth, QueueEvents events)
     {
+        events_ = events;
         if (initialised_) {
             Fail("TPipe::InitBuffer", "this queue already has buffers (InitBuffer called twice)");
         }
@@ -46,6 +79,11 @@ public:
             size_t i = (cursor_ + n) % slots_.size();
             if (slots_[i].state == QueueSlot::State::kFree) {
                 cursor_ = (i + 1) % slots_.size();
+                if (slots_[i].freeEventId >= 0) {
+                    AwaitFlag(events_.freeBuf, slots_[i].freeEventId, call);
+                    ReleaseEventId(events_.freeBuf, slots_[i].freeEventId, kEventQueue, call);
+                    slots_[i].freeEventId = -1;
+                }
                 slots_[i].state = QueueSlot::State::kAllocated;
                 MarkUb(slots_[i].addr, slots_[i].bytes, false);  // Note [UB validity]
                 return ViewOf(slots_[i]);
@@ -67,6 +105,8 @@ public:
                            " (DeQue before the next EnQue)"));
         }
         slot.state = QueueSlot::State::kQueued;
+        slot.enQueEventId = AllocEventId(events_.enQue, kEventQueue, call);
+        RaiseFlag(events_.enQue, slot.enQueEventId, call);
         fifo_.push_back(&slot);
     }
 
@@ -80,6 +120,9 @@ public:
         QueueSlot* slot = fifo_.front();
         fifo_.pop_front();
         slot->state = QueueSlot::State::kDequeued;
+        AwaitFlag(events_.enQue, slot->enQueEventId, call);
+        ReleaseEventId(events_.enQue, slot->enQueEventId, kEventQueue, call);
+        slot->enQueEventId = -1;
         return ViewOf(*slot);
     }
 
@@ -92,6 +135,8 @@ public:
         }
         slot.state = QueueSlot::State::kFree;
         slot.generation += 1;
+        slot.freeEventId = AllocEventId(events_.freeBuf, kEventQueue, call);
+        RaiseFlag(events_.freeBuf, slot.freeEventId, call);
     }
 
     size_t Queued() const { return fifo_.size(); }
@@ -139,6 +184,7 @@ private:
     }
 
     bool initialised_ = false;
+    QueueEvents events_{};
     int32_t depth_ = 0;
     std::vector<QueueSlot> slots_;
     std::deque<QueueSlot*> fifo_;
@@ -203,7 +249,10 @@ public:
     bool HasIdleBuffer() const { return core_.HasIdleBuffer(); }
 
     // Simulator hook for TPipe::InitBuffer, not AscendC API.
-    void SimInitQueue(uint32_t firstAddr, uint32_t num, uint32_t len) { core_.Init(firstAddr, num, len, depth); }
+    void SimInitQueue(uint32_t firstAddr, uint32_t num, uint32_t len)
+    {
+        core_.Init(firstAddr, num, len, depth, ascend_sim::detail::EventsOf(src, dst));
+    }
 
 private:
     ascend_sim::detail::QueueCore core_;
@@ -310,6 +359,8 @@ public:
         }
         run.pipe = this;
         blockSerial_ = run.blockSerial;
+        std::memset(run.eventOwner, 0, sizeof(run.eventOwner));
+        std::memset(run.eventFetched, 0, sizeof(run.eventFetched));
     }
 
     ~TPipe()
@@ -339,36 +390,41 @@ public:
         return true;
     }
 
-    // Event ids: 8 per HardEvent. Execution is sequential, so an id is just a number.
+    // Event ids: SocConfig::eventIdsPerEvent per HardEvent, shared with the queues' own flags.
     template <HardEvent evt>
     TEventID AllocEventID()
     {
-        uint8_t& used = eventIdsInUse_[static_cast<size_t>(evt)];
-        for (uint32_t id = 0; id < ascend_sim::detail::kEventIdsPerEvent; ++id) {
-            if ((used & (1u << id)) == 0) {
-                used = static_cast<uint8_t>(used | (1u << id));
-                return static_cast<TEventID>(id);
-            }
-        }
-        ascend_sim::detail::Fail("TPipe::AllocEventID", ascend_sim::detail::Cat("all 8 event ids of HardEvent::",
-                                                                                ascend_sim::detail::HardEventName(evt),
-                                                                                " are allocated"));
+        return static_cast<TEventID>(
+            ascend_sim::detail::AllocEventId(evt, ascend_sim::detail::kEventKernel, "TPipe::AllocEventID"));
     }
 
     template <HardEvent evt>
     void ReleaseEventID(TEventID id)
     {
-        uint8_t& used = eventIdsInUse_[static_cast<size_t>(evt)];
-        used = static_cast<uint8_t>(used & ~(1u << (static_cast<uint32_t>(id) & 7u)));
+        ascend_sim::detail::ReleaseEventId(evt, id, ascend_sim::detail::kEventKernel, "TPipe::ReleaseEventID");
     }
 
+    // The lowest id nobody holds, not reserved: use it at once (SetFlag, then WaitFlag).
     template <HardEvent evt>
     TEventID FetchEventID()
     {
-        return 0;
+        return FetchEventID(evt);
     }
 
-    TEventID FetchEventID(HardEvent) { return 0; }
+    TEventID FetchEventID(HardEvent evt)
+    {
+        namespace sim = ascend_sim::detail;
+        const char* call = "TPipe::FetchEventID";
+        sim::RunState& run = sim::Active(call);
+        for (uint32_t id = 0; id < run.soc.eventIdsPerEvent; ++id) {
+            if (run.eventOwner[static_cast<int>(evt)][id] == sim::kEventFree) {
+                run.eventFetched[static_cast<int>(evt)] |= static_cast<uint8_t>(1u << id);
+                return static_cast<TEventID>(id);
+            }
+        }
+        sim::Fail(call, sim::Cat("all ", run.soc.eventIdsPerEvent, " event ids of HardEvent::", sim::HardEventName(evt),
+                                 " are allocated"));
+    }
 
     // Nothing to set up or release on a CPU.
     void Init() {}
@@ -385,9 +441,14 @@ private:
         uint64_t start = run.ubTop;
         uint64_t end = start + uint64_t{num} * len;
         if (end > run.soc.ubBytes) {
-            ascend_sim::detail::Fail(call, ascend_sim::detail::Cat(num, " x ", len, " bytes at UB offset ", start,
-                                                                   " end at byte ", end, ", beyond the ",
-                                                                   run.soc.ubBytes, "-byte UB of ", run.soc.name));
+            const uint64_t kept = run.soc.ubPlatformReservedBytes;
+            ascend_sim::detail::Fail(
+                call, ascend_sim::detail::Cat(num, " x ", len, " bytes at UB offset ", start, " end at byte ", end,
+                                              ", beyond the ", run.soc.ubBytes, "-byte UB of ", run.soc.name,
+                                              kept != 0 ? ascend_sim::detail::Cat(" (the platform keeps ", kept,
+                                                                                  " of its ", run.soc.ubBytes + kept,
+                                                                                  " bytes)")
+                                                        : std::string()));
         }
         run.ubTop = end;
         run.Block().ubBytesAllocated = end;
@@ -395,7 +456,6 @@ private:
     }
 
     uint64_t blockSerial_ = 0;
-    uint8_t eventIdsInUse_[static_cast<size_t>(HardEvent::MAX) + 1] = {};
 };
 
 inline TPipe* GetTPipePtr()

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "sim_context.h"
+
 namespace ascend_sim {
 namespace detail {
 
@@ -207,9 +209,29 @@ enum class HardEvent : uint8_t {
 
 using TEventID = int8_t;
 
+// DataCacheCleanAndInvalid's template arguments (kernel_reg.h in CANN).
+enum class CacheLine : uint64_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+
 constexpr int32_t ONE_BLK_SIZE = 32;
 
 }  // namespace AscendC
+
+// KERNEL_TASK_TYPE_DEFAULT's argument; a global enum, as in CANN (kernel_utils_macros.h).
+enum KernelMetaType : uint8_t {
+    KERNEL_TYPE_AIV_ONLY,
+    KERNEL_TYPE_AIC_ONLY,
+    KERNEL_TYPE_MIX_AIV_1_0,
+    KERNEL_TYPE_MIX_AIC_1_0,
+    KERNEL_TYPE_MIX_AIC_1_1,
+    KERNEL_TYPE_MIX_AIC_1_2,
+    KERNEL_TYPE_AICORE,
+    KERNEL_TYPE_VECTORCORE,
+    KERNEL_TYPE_MIX_AICORE,
+    KERNEL_TYPE_MIX_VECTOR_CORE,
+    KERNEL_TYPE_MAX,
+};
+static_assert(KERNEL_TYPE_AIV_ONLY == ascend_sim::detail::kKernelTypeAivOnly, "sim_context.h names the AIV-only type");
 
 namespace ascend_sim {
 namespace detail {

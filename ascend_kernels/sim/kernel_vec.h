@@ -3,6 +3,7 @@
 #ifndef ASCEND_KERNELS_SIM_KERNEL_VEC_H
 #define ASCEND_KERNELS_SIM_KERNEL_VEC_H
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -41,7 +42,10 @@ void CheckGatherType(const char* call)
 
 namespace AscendC {
 
-// dst[i] = the element at byte (srcBaseAddr + srcOffset[i]) of src, for i < count.
+// dst[i] = the element at byte (srcBaseAddr + srcOffset[i]) of src, for i < count; pipe V.
+// Per SoC (reference facts in products.yaml): the call's 8-bit repeat count limits its bytes
+// (gatherMaxCallBytes); 310B keeps 8- and 16-bit offsets in 16-bit index registers and turns
+// srcBaseAddr into an element index. dst must not overlap what the call reads of src.
 template <typename T>
 void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
             const uint32_t srcBaseAddr, const uint32_t count)
@@ -52,23 +56,44 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
     if (count == 0) {
         return;
     }
+    const ascend_sim::SocConfig& soc = sim::g_run->soc;
     const sim::UbView& d = dst.SimView();
     const sim::UbView& s = src.SimView();
     const sim::UbView& o = srcOffset.SimView();
     sim::CheckUbAligned(d, call);
     sim::CheckUbAligned(s, call);
     sim::CheckUbAligned(o, call);
-    sim::CheckUbAccess(d, 0, uint64_t{count} * sizeof(T), call);
+    const uint64_t callBytes = uint64_t{count} * sizeof(T);
+    if (soc.gatherMaxCallBytes != 0 && callBytes > soc.gatherMaxCallBytes) {
+        sim::Fail(call, sim::Cat("count ", count, " x ", sizeof(T), " bytes = ", callBytes, " bytes exceeds the ",
+                                 soc.gatherMaxCallBytes, " bytes one call takes on ", soc.name,
+                                 " (its repeat count is 8 bits wide and wraps)"));
+    }
+    if (soc.gatherSrcBaseInElements && srcBaseAddr % sizeof(T) != 0) {
+        sim::Fail(call, sim::Cat("srcBaseAddr ", srcBaseAddr, " is not a multiple of the ", sizeof(T),
+                                 "-byte element size (", soc.name, " turns it into an element index)"));
+    }
+    const uint32_t maxOffset = sizeof(T) == 1 ? soc.gatherMaxOffset8Bit
+                               : sizeof(T) == 2 ? soc.gatherMaxOffset16Bit
+                                                : 0;
+    sim::CheckUbAccess(d, 0, callBytes, call);
     sim::CheckUbAccess(o, 0, uint64_t{count} * sizeof(uint32_t), call);
     sim::CheckUbAccess(s, 0, 0, call);
     sim::CheckUbWritten(o.addr, uint64_t{count} * sizeof(uint32_t), call);
     sim::g_run->stats.vectorInstructions += 1;
-    // Through a scratch copy: dst may overlap src.
-    std::vector<uint8_t> bytes(uint64_t{count} * sizeof(T));
+    const uint32_t op = sim::BeginOp(sim::Pipe::kV, call);
+    sim::TouchUb(op, o.addr, uint64_t{count} * sizeof(uint32_t), false);
+    std::vector<uint8_t> bytes(callBytes);
     std::vector<uint8_t> written(bytes.size());
+    uint64_t readLo = UINT64_MAX;
+    uint64_t readHi = 0;
     for (uint32_t i = 0; i < count; ++i) {
         uint32_t offset;
         std::memcpy(&offset, sim::UbData(o.addr + uint64_t{i} * sizeof(uint32_t)), sizeof(offset));
+        if (maxOffset != 0 && offset > maxOffset) {
+            sim::Fail(call, sim::Cat("srcOffset[", i, "] = ", offset, " exceeds ", maxOffset, ", the largest offset of ",
+                                     sizeof(T) * 8, "-bit elements on ", soc.name));
+        }
         uint64_t at = uint64_t{srcBaseAddr} + offset;
         if (at % sizeof(T) != 0) {
             sim::Fail(call, sim::Cat("srcOffset[", i, "] = ", offset, " (+ srcBaseAddr ", srcBaseAddr,
@@ -78,9 +103,18 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
             sim::Fail(call, sim::Cat("srcOffset[", i, "] = ", offset, " (+ srcBaseAddr ", srcBaseAddr,
                                      ") reads past the end of the source buffer [", s.bufStart, ", ", s.bufEnd, ")"));
         }
+        sim::TouchUb(op, s.addr + at, sizeof(T), false);
+        readLo = std::min<uint64_t>(readLo, s.addr + at);
+        readHi = std::max<uint64_t>(readHi, s.addr + at + sizeof(T));
         std::memcpy(&bytes[uint64_t{i} * sizeof(T)], sim::UbData(s.addr + at), sizeof(T));
         std::memcpy(&written[uint64_t{i} * sizeof(T)], sim::g_run->ubWritten.data() + s.addr + at, sizeof(T));
     }
+    if (d.addr < readHi && readLo < d.addr + callBytes) {
+        sim::Fail(call, sim::Cat("the destination, UB bytes [", d.addr, ", ", d.addr + callBytes,
+                                 "), overlaps the source bytes it reads, [", readLo, ", ", readHi,
+                                 "); Gather's source and destination must not overlap"));
+    }
+    sim::TouchUb(op, d.addr, callBytes, true);
     std::memcpy(sim::UbData(d.addr), bytes.data(), bytes.size());
     std::memcpy(sim::g_run->ubWritten.data() + d.addr, written.data(), written.size());
 }
@@ -106,6 +140,7 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
     uint64_t bytes = uint64_t(count) * sizeof(T);
     sim::CheckUbAccess(d, 0, bytes, call);
     sim::g_run->stats.vectorInstructions += 1;
+    sim::TouchUb(sim::BeginOp(sim::Pipe::kV, call), d.addr, bytes, true);
     for (uint64_t at = 0; at < bytes; at += sizeof(T)) {
         std::memcpy(sim::UbData(d.addr + at), static_cast<const void*>(&scalarValue), sizeof(T));
     }

@@ -235,11 +235,41 @@ def test_duplicate_fills_with_the_scalars_bits(case_binary, case, value):
 
 def test_scalar_gm_access_is_counted(case_binary):
     r = run_ok(case_binary, "scalar_increment")
-    x = _pattern(24 * 4).view(np.int32)
+    x = _pattern(32 * 4).view(np.int32)
     np.testing.assert_array_equal(r.buffers["y"].view(np.int32), x + np.int32(1))
-    assert r.stats["scalarGmReads"] == r.stats["scalarGmWrites"] == 24
+    assert r.stats["scalarGmReads"] == r.stats["scalarGmWrites"] == 32
     assert r.stats["dmaInstructions"] == 0
-    assert [r.blocks[b]["scalarGmAccesses"] for b in range(2)] == [24, 24]
+    assert [r.blocks[b]["scalarGmAccesses"] for b in range(2)] == [32, 32]
+
+
+# ---- data cache and pipe order: the synchronised twins of the misuse cases ------------------
+
+
+def test_flushed_scalar_stores_and_a_dma_share_a_line(case_binary):
+    y = run_ok(case_binary, "cache_flush_before_dma").buffers["y"].view(np.int16)
+    np.testing.assert_array_equal(y[:16], np.full(16, 7, dtype=np.int16))
+    np.testing.assert_array_equal(y[16:], _pattern(32).view(np.int16))
+
+
+def test_cross_core_line_overwrite_fires_under_every_write_back_order(case_binary):
+    r = run_case(case_binary, "cache_cross_core_every_seed")
+    assert r.error is None and r.lines == ["ok"]
+
+
+def test_scalar_read_after_the_mte2_wait(case_binary):
+    y = run_ok(case_binary, "hazard_scalar_read_after_mte2_wait").buffers["y"].view(np.int32)
+    x = _pattern(64).view(np.int32)
+    np.testing.assert_array_equal(y, np.concatenate([x[3:4], x[1:16]]))
+
+
+def test_overlapping_stores_with_a_barrier_rewrite_the_same_bytes(case_binary):
+    y = run_ok(case_binary, "overlapping_stores_with_barrier").buffers["y"]
+    np.testing.assert_array_equal(y, _pattern(40))
+
+
+def test_declared_kernel_type_runs_on_a_split_chip(case_binary):
+    y = run_ok(case_binary, "kernel_type_declared_a2").buffers["y"].view(np.int32)
+    np.testing.assert_array_equal(y, np.ones(16, dtype=np.int32))
 
 
 def test_tiling_key_selects_the_branch(case_binary):
@@ -284,7 +314,9 @@ def test_half_and_bfloat16_round_like_numpy(case_binary):
 MISUSE = {
     # UB allocation
     "ub_over_budget": "sim_neg block 0: TPipe::InitBuffer: 2 x 131072 bytes at UB offset 0 end at byte 262144, "
-    "beyond the 196608-byte UB of Ascend910B2",
+    "beyond the 196352-byte UB of Ascend910B2 (the platform keeps 256 of its 196608 bytes)",
+    "ub_budget_off_by_platform_reserve": "sim_neg block 0: TPipe::InitBuffer: 1 x 196608 bytes at UB offset 0 end "
+    "at byte 196608, beyond the 196352-byte UB of Ascend910B2 (the platform keeps 256 of its 196608 bytes)",
     "ub_over_budget_after_rounding": "sim_neg block 0: TPipe::InitBuffer: 1 x 32 bytes at UB offset 253952 end at "
     "byte 253984, beyond the 253952-byte UB of Ascend310B1",
     "two_live_pipes": "sim_neg block 0: TPipe::TPipe: another TPipe is alive in this block; both would allocate UB "
@@ -404,6 +436,52 @@ MISUSE = {
     "must come first, or the core hangs)",
     "event_ids_exhausted": "sim_neg block 0: TPipe::AllocEventID: all 8 event ids of HardEvent::V_MTE3 are "
     "allocated",
+    "event_ids_exhausted_910": "sim_neg block 0: TPipe::AllocEventID: all 4 event ids of HardEvent::S_MTE3 are "
+    "allocated",
+    "event_id_out_of_range_910": "sim_neg block 0: SetFlag: HardEvent::MTE2_MTE3 id 4 is outside [0, 4), the event "
+    "ids of Ascend910A",
+    "event_id_not_allocated": "sim_neg block 0: SetFlag: HardEvent::MTE2_S id 0 was not handed out by "
+    "TPipe::AllocEventID or FetchEventID (with a TPipe, the queues and the compiler take ids from the same pool)",
+    "event_id_held_by_queue": "sim_neg block 0: SetFlag: HardEvent::MTE2_MTE3 id 0 is held by a TQue for its own "
+    "EnQue / FreeTensor flag; take ids from TPipe::AllocEventID or FetchEventID",
+    "release_event_id_not_allocated": "sim_neg block 0: TPipe::ReleaseEventID: HardEvent::S_MTE3 id 1 is not "
+    "allocated",
+    # pipe hazards (Note [pipe hazards])
+    "hazard_scalar_read_before_mte2_wait": "sim_neg block 0: LocalTensor::GetValue: RAW race on UB bytes [12, 16): "
+    "LocalTensor::GetValue (pipe S) reads them while DataCopy GM->UB (pipe MTE2) may still be writing them; nothing "
+    "orders the two (SetFlag/WaitFlag<HardEvent::MTE2_S>, or a queue hand-over)",
+    "hazard_war_mte3_then_mte2": "sim_neg block 0: DataCopy GM->UB: WAR race on UB bytes [0, 32): DataCopy GM->UB "
+    "(pipe MTE2) writes them while DataCopy UB->GM (pipe MTE3) may still be reading them; nothing orders the two "
+    "(SetFlag/WaitFlag<HardEvent::MTE3_MTE2>, or a queue hand-over)",
+    "hazard_scalar_write_after_alloc": "sim_neg block 0: LocalTensor::SetValue: WAW race on UB bytes [0, 2): "
+    "LocalTensor::SetValue (pipe S) writes them while DataCopy GM->UB (pipe MTE2) may still be writing them; "
+    "nothing orders the two (SetFlag/WaitFlag<HardEvent::MTE2_S>, or a queue hand-over)",
+    "hazard_waw_overlapping_stores": "sim_neg block 0: DataCopy UB->GM: WAW race on output 'y' bytes [8, 32): "
+    "DataCopy UB->GM (pipe MTE3) writes them while DataCopy UB->GM (pipe MTE3) may still be writing them; nothing "
+    "orders the two (PipeBarrier<PIPE_MTE3>, or a queue hand-over)",
+    # GM data cache (Note [data cache])
+    "cache_missing_flush": "sim_neg block 0: DataCopy UB->GM: writes GM bytes of the 64-byte line [0, 64) of output "
+    "'y', which holds scalar stores (GlobalTensor::SetValue) not written back yet; the line's write-back would "
+    "overwrite the DMA's bytes (flush it with DataCacheCleanAndInvalid first)",
+    "cache_cross_core_line_overwrite": "scalar_increment: block 0's data cache writes the 64-byte line [0, 64) of "
+    "output 'y' back whole, over byte 48, which block 1 wrote (kernel-end data cache write-back): cores sharing a "
+    "line overwrite each other's bytes (keep the lines a core stores to by GlobalTensor::SetValue to that core)",
+    "cache_flush_on_910": "sim_neg block 0: DataCacheCleanAndInvalid: DataCacheCleanAndInvalid does not exist on "
+    "Ascend910A",
+    # platform limits
+    "gather_call_too_large": "sim_neg block 0: Gather: count 16384 x 4 bytes = 65536 bytes exceeds the 65535 bytes "
+    "one call takes on Ascend910B2 (its repeat count is 8 bits wide and wraps)",
+    "gather_offset_over_310b_limit": "sim_neg block 0: Gather: srcOffset[0] = 65536 exceeds 65535, the largest "
+    "offset of 8-bit elements on Ascend310B1",
+    "gather_src_base_not_element_310b": "sim_neg block 0: Gather: srcBaseAddr 3 is not a multiple of the 2-byte "
+    "element size (Ascend310B1 turns it into an element index)",
+    "gather_src_dst_overlap": "sim_neg block 0: Gather: the destination, UB bytes [32, 64), overlaps the source "
+    "bytes it reads, [32, 64); Gather's source and destination must not overlap",
+    "zero_length_data_copy_310p": "sim_neg block 0: DataCopy GM->UB: a zero-length DataCopy is a no-op only on "
+    "arch 2201; on Ascend310P3 its counts must be >= 1",
+    "kernel_type_missing_a2": "sim_neg: the kernel does not declare KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY); "
+    "on Ascend910B2 a vector-only kernel without it may launch mixed (1 cube : 2 vector cores), and GetBlockIdx then "
+    "runs to 2 x blockDim",
     # launch
     "block_dim_zero": "sim_neg: blockDim 0 is outside [1, 65535]",
     "api_outside_run": "AscendC call outside ascend_sim::Simulator::Run: GetBlockIdx",
@@ -446,6 +524,11 @@ POSITIVE = {
     "tiling_with_struct",
     "zero_counts",
     "float_conversions",
+    "cache_flush_before_dma",
+    "cache_cross_core_every_seed",
+    "hazard_scalar_read_after_mte2_wait",
+    "overlapping_stores_with_barrier",
+    "kernel_type_declared_a2",
 }
 
 

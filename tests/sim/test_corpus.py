@@ -61,3 +61,21 @@ def test_the_corpus_covers_what_the_issue_asks():
             assert sum(2 * np.prod(c.shape) > 4 * ub for c in cases) >= 2, op
             assert sum(c.large_contiguous for c in cases) == 1, op
             assert any(2 * np.prod(c.shape) % 32 for c in cases), op
+
+
+def test_line_cases_put_core_boundaries_inside_cache_lines():
+    """The random-shape cases: several cores, each core's share (and every row) no multiple of a
+    64-byte data cache line, so neighbouring cores and tiles write into one line."""
+    from ascend_ops.sim import plan
+    line = corpus.LINE_BYTES
+    for p in specs().products:
+        assert p.data_cache_line_bytes == line, p.key
+    for op in ("strided_slice", "slice", "depth_to_space", "space_to_depth"):
+        cases = [c for c in corpus.op_cases(op, 2) if c.label.startswith("lines in boundaries")]
+        assert len(cases) == len(corpus.LINE_SEEDS), op
+        assert sum(c.quick for c in cases) == 1, op
+        for c in cases:
+            planned = plan(op, c.shape, "float16", c.args, dict(c.kwargs), product="atlas-inference")
+            out_bytes = 2 * int(np.prod(planned.output_shape))
+            assert planned.block_dim >= 2, (op, c.call_text())
+            assert out_bytes % line != 0 or planned.output_shape[-1] * 2 % line != 0, (op, c.call_text())

@@ -79,10 +79,11 @@ def test_the_untouched_plan_runs():
 
 def tile_bigger_than_ub(planned, x, y):
     ub = A2.usable_ub_bytes
-    planned.tiling.inBufBytes = ub  # two buffers of a whole UB each
+    planned.tiling.inBufBytes = ub  # two buffers of the planner's whole budget each
     return planned, None, re.escape(
         f"ascend_slice block 0: TPipe::InitBuffer: 2 x {ub} bytes at UB offset 0 end at byte "
-        f"{2 * ub}, beyond the {ub}-byte UB of {A2.simulated_soc}")
+        f"{2 * ub}, beyond the {A2.platform_ub_bytes}-byte UB of {A2.simulated_soc} (the platform "
+        f"keeps {A2.ub_platform_reserved_bytes} of its {A2.ub_bytes} bytes)")
 
 
 def offset_outside_the_input(planned, x, y):

@@ -12,6 +12,7 @@
 extern "C" __global__ __aicore__ void ascend_depth_to_space(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
 {
     (void)workspace;  // the copy needs no scratch; the entry signature is CANN's
+    ASCEND_OPS_VECTOR_ONLY_KERNEL();
     GET_TILING_DATA(tilingData, tiling);
     const ascend_ops::CopyTiling t = ascend_ops::LoadCopyTiling(tilingData);
     if (TILING_KEY_IS(1)) {

@@ -70,8 +70,46 @@ def _s2d(label, shape, bs, fmt="NHWC", mode="DCR", **kw) -> Case:
 def op_cases(op: str, elem_bytes: int, *, quick: bool = False) -> list[Case]:
     """The cases of `op` for elements of `elem_bytes` (large cases are sized in bytes)."""
     big = (QUICK_LARGE_BYTES if quick else LARGE_BYTES) // elem_bytes  # elements of a large case
-    cases = _CASES[op](big)
+    cases = _CASES[op](big) + _line_cases(op, elem_bytes)
     return [c for c in cases if c.quick] if quick else cases
+
+
+LINE_SEEDS = (11, 12, 13)  # the quick corpus runs the first
+LINE_BYTES = 64            # data cache line (products.yaml data_cache_line_bytes)
+
+
+def _line_cases(op: str, elem_bytes: int) -> list[Case]:
+    """Shapes drawn at random (fixed seeds) so that row, piece, tile and core boundaries fall
+    inside 64-byte lines: row lengths that are no multiple of a line, outputs of a few KiB spread
+    over several cores, so neighbouring cores and tiles share lines of the output."""
+    out = []
+    for seed in LINE_SEEDS:
+        rng = np.random.default_rng(seed)
+        quick = seed == LINE_SEEDS[0]
+        # a row of 1.5 to 4.5 lines that is no multiple of one; 150 to 300 rows
+        cols = (int(rng.integers(3 * LINE_BYTES // 2, 9 * LINE_BYTES // 2)) | 1) // elem_bytes + 1
+        rows = int(rng.integers(150, 300))
+        start = int(rng.integers(1, 7))
+        label = f"lines in boundaries (seed {seed})"
+        if op == "strided_slice":
+            step = int(rng.choice([1, 2, 3]))
+            out.append(_ss(label, [rows, cols], [1, start], [rows, cols - 1], [1, step], quick=quick))
+        elif op == "slice":
+            out.append(_sl(label, [rows, cols], [1, start], [rows - 2, cols - start - 1], quick=quick))
+        else:
+            bs = int(rng.choice([2, 3]))
+            c = int(rng.integers(1, 6)) * bs * bs
+            h = int(rng.integers(8, 20)) * bs
+            w = int(rng.integers(5, 40)) * bs
+            fmt = str(rng.choice(["NHWC", "NCHW"]))
+            mode = str(rng.choice(["DCR", "CRD"]))
+            if op == "depth_to_space":
+                out.append(_d2s(label, [2, h, w, c] if fmt == "NHWC" else [2, c, h, w], bs, fmt, mode,
+                                quick=quick))
+            else:
+                out.append(_s2d(label, [2, h, w, c // bs] if fmt == "NHWC" else [2, c // bs, h, w], bs,
+                                fmt, mode, quick=quick))
+    return out
 
 
 def _strided_slice_cases(big: int) -> list[Case]:
@@ -242,7 +280,7 @@ def check(run: Run, seed: int = 0) -> Outcome:
     except OpArgumentError as e:
         return Outcome(run, f"the corpus case is invalid: cpu_reference raised {e}", None)
     try:
-        got, stats = simulate(case.op, x, *case.args, product=run.product, **kwargs)
+        got, stats = simulate(case.op, x, *case.args, product=run.product, seed=seed, **kwargs)
     except (OpArgumentError, SimulatorError) as e:
         return Outcome(run, f"{type(e).__name__}: {e}", None)
     if got.shape != expected.shape:

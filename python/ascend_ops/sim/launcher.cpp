@@ -38,13 +38,26 @@ extern "C" {
 // and the emulator's SocConfig are both filled from it.
 struct AscendSimSoc {
     const char* name;
-    int64_t ubBytes;  // usable UB per core: the product's reserve already taken off
+    int64_t ubBytes;  // UB the planner budgets: the platform's, less the product's API scratch
     int32_t coreNum;  // cores a vector-only kernel launches on
     int32_t hasDataCopyPad;
     int32_t dataCopyPadMaxElemBytes;
     int32_t hasGather;
     int32_t hasGather8Bit;
     int32_t hasUbToUbCopy;
+    // The emulator's rules (ascend_sim::SocConfig), from the same products.yaml entry.
+    int64_t platformUbBytes;  // what GetCoreMemSize(UB) reports: the emulator's UB limit
+    int64_t ubPlatformReservedBytes;
+    int32_t eventIdsPerEvent;
+    int32_t dataCacheLineBytes;
+    int32_t dataCacheClean;
+    int32_t zeroLengthDataCopyNoop;
+    int32_t kernelTypeRequired;
+    int32_t gatherSrcBaseInElements;
+    int64_t gatherMaxCallBytes;
+    int32_t gatherMaxOffset8Bit;
+    int32_t gatherMaxOffset16Bit;
+    uint64_t seed;  // order of the kernel-end data cache write-backs
 };
 
 // One attribute of the op, in spec order (Note [attribute binding] in
@@ -110,7 +123,18 @@ ascend_sim::SocConfig ToSocConfig(const AscendSimSoc& soc)
 {
     ascend_sim::SocConfig config;
     config.name = soc.name != nullptr ? soc.name : "";
-    config.ubBytes = soc.ubBytes > 0 ? static_cast<uint64_t>(soc.ubBytes) : 0;
+    config.ubBytes = soc.platformUbBytes > 0 ? static_cast<uint64_t>(soc.platformUbBytes) : 0;
+    config.ubPlatformReservedBytes = static_cast<uint64_t>(soc.ubPlatformReservedBytes);
+    config.eventIdsPerEvent = static_cast<uint32_t>(soc.eventIdsPerEvent);
+    config.dataCacheLineBytes = static_cast<uint32_t>(soc.dataCacheLineBytes);
+    config.hasDataCacheCleanAndInvalid = soc.dataCacheClean != 0;
+    config.zeroLengthDataCopyIsNoop = soc.zeroLengthDataCopyNoop != 0;
+    config.requiresAivOnlyKernelType = soc.kernelTypeRequired != 0;
+    config.gatherMaxCallBytes = static_cast<uint64_t>(soc.gatherMaxCallBytes);
+    config.gatherMaxOffset8Bit = static_cast<uint32_t>(soc.gatherMaxOffset8Bit);
+    config.gatherMaxOffset16Bit = static_cast<uint32_t>(soc.gatherMaxOffset16Bit);
+    config.gatherSrcBaseInElements = soc.gatherSrcBaseInElements != 0;
+    config.seed = soc.seed;
     config.coreNum = soc.coreNum > 0 ? static_cast<uint32_t>(soc.coreNum) : 0;
     config.hasDataCopyPad = soc.hasDataCopyPad != 0;
     config.dataCopyPadMaxElemBytes = static_cast<uint32_t>(soc.dataCopyPadMaxElemBytes);
@@ -192,6 +216,7 @@ int32_t ascend_sim_table_soc(const char* socName, AscendSimSoc* out)
         return 1;
     }
     const SocInfo info = MakeSocInfo(*entry);
+    const ProductInfo& product = kProducts[entry->product];
     *out = AscendSimSoc{entry->name,
                         info.ubBytes,
                         info.coreNum,
@@ -199,7 +224,19 @@ int32_t ascend_sim_table_soc(const char* socName, AscendSimSoc* out)
                         static_cast<int32_t>(info.dataCopyPadMaxElemBytes),
                         info.hasGather ? 1 : 0,
                         info.hasGather8Bit ? 1 : 0,
-                        info.hasUbToUbCopy ? 1 : 0};
+                        info.hasUbToUbCopy ? 1 : 0,
+                        PlatformUbBytes(product),
+                        product.ubPlatformReservedBytes,
+                        product.eventIdsPerEvent,
+                        product.dataCacheLineBytes,
+                        product.dataCacheClean ? 1 : 0,
+                        product.zeroLengthDataCopyNoop ? 1 : 0,
+                        product.kernelTypeRequired ? 1 : 0,
+                        product.gatherSrcBaseInElements ? 1 : 0,
+                        product.gatherMaxCallBytes,
+                        product.gatherMaxOffset8Bit,
+                        product.gatherMaxOffset16Bit,
+                        0};
     return 0;
 }
 

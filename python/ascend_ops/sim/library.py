@@ -32,7 +32,13 @@ class Soc(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char_p), ("ubBytes", ctypes.c_int64), ("coreNum", ctypes.c_int32),
                 ("hasDataCopyPad", ctypes.c_int32), ("dataCopyPadMaxElemBytes", ctypes.c_int32),
                 ("hasGather", ctypes.c_int32), ("hasGather8Bit", ctypes.c_int32),
-                ("hasUbToUbCopy", ctypes.c_int32)]
+                ("hasUbToUbCopy", ctypes.c_int32), ("platformUbBytes", ctypes.c_int64),
+                ("ubPlatformReservedBytes", ctypes.c_int64), ("eventIdsPerEvent", ctypes.c_int32),
+                ("dataCacheLineBytes", ctypes.c_int32), ("dataCacheClean", ctypes.c_int32),
+                ("zeroLengthDataCopyNoop", ctypes.c_int32), ("kernelTypeRequired", ctypes.c_int32),
+                ("gatherSrcBaseInElements", ctypes.c_int32), ("gatherMaxCallBytes", ctypes.c_int64),
+                ("gatherMaxOffset8Bit", ctypes.c_int32), ("gatherMaxOffset16Bit", ctypes.c_int32),
+                ("seed", ctypes.c_uint64)]
 
 
 class Attr(ctypes.Structure):
@@ -68,10 +74,15 @@ def _tiling_struct() -> type[ctypes.Structure]:
     return struct
 
 
-def soc_config(p: Product) -> Soc:
-    """The simulated SoC of a product line, as products.yaml describes it."""
+def soc_config(p: Product, seed: int = 0) -> Soc:
+    """The simulated SoC of a product line, as products.yaml describes it; `seed` orders the
+    emulator's kernel-end data cache write-backs."""
     return Soc(p.simulated_soc.encode(), p.usable_ub_bytes, p.launch_cores(), p.data_copy_pad,
-               p.data_copy_pad_max_elem_bytes, p.gather, p.gather_8bit, p.ub_to_ub_copy)
+               p.data_copy_pad_max_elem_bytes, p.gather, p.gather_8bit, p.ub_to_ub_copy,
+               p.platform_ub_bytes, p.ub_platform_reserved_bytes, p.event_ids_per_event,
+               p.data_cache_line_bytes, p.data_cache_clean, p.zero_length_data_copy_noop,
+               p.kernel_type_required, p.gather_src_base_in_elements, p.gather_max_call_bytes,
+               p.gather_max_offset_8bit, p.gather_max_offset_16bit, seed)
 
 
 def arch_defines(npu_arch: int) -> dict[str, str]:

@@ -139,13 +139,14 @@ def _marshal(slot: Attr, name: str, kind: AttrType, value: Any, keep: list) -> N
         slot.size = len(values)
 
 
-def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | None = None
-           ) -> SimStats:
+def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | None = None,
+           seed: int = 0) -> SimStats:
     """Run the plan's kernel with `x` (C-contiguous, the planned shape) as input and `out` as
-    output, on the simulated SoC of `on` (default: the product planned for)."""
+    output, on the simulated SoC of `on` (default: the product planned for); `seed` orders the
+    data cache write-backs at the kernel's end."""
     p = product_named(on) if on is not None else plan_.product
     lib = library(plan_.op, p.npu_arch).cdll
-    soc = soc_config(p)
+    soc = soc_config(p, seed)
     stats = Stats()
     message = ctypes.create_string_buffer(_MESSAGE_BYTES)
     status = lib.ascend_sim_run(
@@ -163,12 +164,12 @@ def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | N
 
 
 def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None = None,
-             **kwargs) -> tuple[np.ndarray, SimStats]:
+             seed: int = 0, **kwargs) -> tuple[np.ndarray, SimStats]:
     """`op_name` on a numpy array through the generated kernel: (fresh output, statistics)."""
     x = np.asarray(x, order="C")
     planned = plan(op_name, x.shape, x.dtype.name, args, kwargs, product=product)
     out = np.empty(planned.output_shape, dtype=x.dtype)
-    return out, launch(planned, x, out)
+    return out, launch(planned, x, out, seed=seed)
 
 
 # With no product active the CPU path takes every fixed-size dtype (Note [active product]); the

@@ -35,7 +35,11 @@ def emit_products_header(specs: SpecSet) -> str:
             f"{{{cpp_string(p.key)}, {cpp_string(p.add_config)}, {p.npu_arch}, "
             f"LaunchArchitecture::{arch}, {p.ub_bytes}, {p.ub_reserved_bytes}, "
             f"{_bool(p.data_copy_pad)}, {p.data_copy_pad_max_elem_bytes}, {_bool(p.gather)}, "
-            f"{_bool(p.gather_8bit)}, {_bool(p.ub_to_ub_copy)}}},  // {p.title}")
+            f"{_bool(p.gather_8bit)}, {_bool(p.ub_to_ub_copy)}, {p.ub_platform_reserved_bytes}, "
+            f"{p.event_ids_per_event}, {p.data_cache_line_bytes}, {_bool(p.data_cache_clean)}, "
+            f"{_bool(p.zero_length_data_copy_noop)}, {_bool(p.kernel_type_required)}, "
+            f"{p.gather_max_call_bytes}, {p.gather_max_offset_8bit}, {p.gather_max_offset_16bit}, "
+            f"{_bool(p.gather_src_base_in_elements)}}},  // {p.title}")
         for s in p.socs:
             socs.append(f"{{{cpp_string(s.name)}, {index}, {s.ai_cores}, {s.vector_cores}}},")
     archs = arch_products(specs)

@@ -69,6 +69,16 @@ class Product:
     gather: bool
     gather_8bit: bool
     ub_to_ub_copy: bool
+    ub_platform_reserved_bytes: int  # GetCoreMemSize(UB) reports ub_bytes minus this
+    event_ids_per_event: int
+    data_cache_line_bytes: int
+    data_cache_clean: bool
+    zero_length_data_copy_noop: bool
+    kernel_type_required: bool
+    gather_max_call_bytes: int       # 0: no limit
+    gather_max_offset_8bit: int      # 0: no limit
+    gather_max_offset_16bit: int
+    gather_src_base_in_elements: bool
     memory_bandwidth_gbps: float  # device memory (HBM / DDR), for the NPU model only
     memory_bandwidth_source: str
     dtype_rule: DtypeRule
@@ -97,8 +107,14 @@ class Product:
         return s.vector_cores if self.architecture == "split" else s.ai_cores
 
     @property
+    def platform_ub_bytes(self) -> int:
+        """The UB a kernel can use, as the platform reports it (GetCoreMemSize)."""
+        return self.ub_bytes - self.ub_platform_reserved_bytes
+
+    @property
     def usable_ub_bytes(self) -> int:
-        return self.ub_bytes - self.ub_reserved_bytes
+        """The UB the planner budgets: the platform's, less the API scratch."""
+        return self.platform_ub_bytes - self.ub_reserved_bytes
 
 
 class AttrType(enum.Enum):

@@ -135,8 +135,7 @@ __aicore__ inline void StridedBlocks(GM_ADDR x, GM_ADDR y, const CaseTiling& til
     LocalTensor<int32_t> third = first[rows * kElemsPerBlock];
     DataCopy(first, xGm, DataCopyParams{rows, 1, 2, 0});
     DataCopy(third, xGm[2 * kElemsPerBlock], DataCopyParams{rows, 1, 2, 0});
-    SetFlag<HardEvent::MTE2_MTE3>(0);
-    WaitFlag<HardEvent::MTE2_MTE3>(0);
+    Order<HardEvent::MTE2_MTE3>();
     DataCopy(yGm, first, DataCopyParams{rows, 1, 0, 1});
     DataCopy(yGm[kElemsPerBlock], third, DataCopyParams{rows, 1, 0, 1});
 }
@@ -218,6 +217,7 @@ __aicore__ inline void PadLayout(GM_ADDR x, GM_ADDR y, const CaseTiling& tiling)
     } else {
         DataCopyPad(local, xGm, params, DataCopyPadExtParams<half>{false, 1, 0, 0});
     }
+    Order<HardEvent::MTE2_MTE3>();
     DataCopy(yGm, local, 2 * ONE_BLK_SIZE / sizeof(half));
 }
 
@@ -250,6 +250,7 @@ public:
         } else if (mode_ == 2) {
             offsets.SetValue(0, static_cast<uint32_t>(count_ * sizeof(T)));  // one past the source buffer
         }
+        Order<HardEvent::S_V>();  // the scalar offsets before the Gather reads them
         in = inQueue_.template DeQue<T>();
         LocalTensor<T> out = outQueue_.template AllocTensor<T>();
         Gather(out, in, offsets, 0, count_);
@@ -298,7 +299,10 @@ __aicore__ inline void GatherReverse64AsPairs(GM_ADDR x, GM_ADDR y, const CaseTi
         offsets.SetValue(2 * i, from);
         offsets.SetValue(2 * i + 1, from + static_cast<uint32_t>(sizeof(int32_t)));
     }
+    Order<HardEvent::MTE2_V>();
+    Order<HardEvent::S_V>();
     Gather(out.ReinterpretCast<int32_t>(), whole.ReinterpretCast<int32_t>(), offsets, ONE_BLK_SIZE, 2 * count);
+    Order<HardEvent::V_MTE3>();
     DataCopy(yGm, out, count);
 }
 
@@ -319,7 +323,9 @@ __aicore__ inline void LocalTensorApi(GM_ADDR y)
     tail.SetValue(0, local.GetValue(15) + 100);  // element 4 = 46 + 100
     GlobalTensor<int32_t> yGm;
     yGm.SetGlobalBuffer((__gm__ int32_t*)y, 20);
+    Order<HardEvent::S_MTE3>();
     DataCopy(yGm, local, 16);
+    Order<HardEvent::MTE3_S>();  // elements 16..19 share no line with the DMA's; the order is still safe
     yGm.SetValue(16, static_cast<int32_t>(local.GetSize()));
     yGm.SetValue(17, static_cast<int32_t>(tail.GetSize()));
     yGm.SetValue(18, static_cast<int32_t>(halves.GetSize()));
@@ -546,6 +552,7 @@ extern "C" __global__ __aicore__ void zero_counts(GM_ADDR x, GM_ADDR y, GM_ADDR 
     DataCopyPad(local, xGm, DataCopyExtParams{1, 0, 0, 0, 0}, DataCopyPadExtParams<half>{});
     Duplicate(local, half(0), 0);
     DataCopy(local, xGm, 16);
+    Order<HardEvent::MTE2_MTE3>();
     DataCopy(yGm, local, 0);
     DataCopyPad(yGm, local, DataCopyExtParams{0, 2, 0, 0, 0});
     DataCopy(yGm, local, 16);
@@ -698,7 +705,20 @@ SIM_CASE(duplicate_half) { DuplicateCase(2, 2); }
 SIM_CASE(duplicate_float) { DuplicateCase(4, 4); }
 SIM_CASE(duplicate_int8) { DuplicateCase(1, 1); }
 
+// Each block owns one whole 64-byte line of y (Note [data cache] in sim_context.h).
 SIM_CASE(scalar_increment)
+{
+    Harness h(SocA2());
+    CaseTiling t{};
+    t.totalElems = 32;
+    GM_ADDR x = h.Input("x", 32 * sizeof(int32_t));
+    GM_ADDR y = h.Output("y", 32 * sizeof(int32_t));
+    h.Launch("scalar_increment", 2, 0, scalar_increment, x, y, nullptr, h.Tiling(t));
+}
+
+// The blocks' 48-byte shares of y meet inside the line [0, 64): each core's cache writes the
+// whole line back over the other's bytes.
+SIM_CASE(cache_cross_core_line_overwrite)
 {
     Harness h(SocA2());
     CaseTiling t{};
@@ -706,6 +726,35 @@ SIM_CASE(scalar_increment)
     GM_ADDR x = h.Input("x", 24 * sizeof(int32_t));
     GM_ADDR y = h.Output("y", 24 * sizeof(int32_t));
     h.Launch("scalar_increment", 2, 0, scalar_increment, x, y, nullptr, h.Tiling(t));
+}
+
+// The same race under every write-back order: prints the error of each seed that misses it.
+SIM_CASE(cache_cross_core_every_seed)
+{
+    std::string missed;
+    for (uint64_t seed = 0; seed < 16; ++seed) {
+        ascend_sim::SocConfig soc = SocA2();
+        soc.seed = seed;
+        std::vector<uint8_t> x(24 * sizeof(int32_t) + 64);
+        std::vector<uint8_t> y(24 * sizeof(int32_t) + 64);
+        auto align = [](std::vector<uint8_t>& v) {
+            uintptr_t raw = reinterpret_cast<uintptr_t>(v.data());
+            return v.data() + (64 - raw % 64) % 64;
+        };
+        CaseTiling t{};
+        t.totalElems = 24;
+        ascend_sim::Simulator sim(soc);
+        sim.AddBuffer("x", ascend_sim::BufferRole::kInput, align(x), 24 * sizeof(int32_t));
+        sim.AddBuffer("y", ascend_sim::BufferRole::kOutput, align(y), 24 * sizeof(int32_t));
+        sim.AddBuffer("tiling", ascend_sim::BufferRole::kTiling, &t, sizeof(t));
+        std::string error = ascend_sim::RunKernelCatching(sim, "scalar_increment", 2, scalar_increment, align(x),
+                                                          align(y), static_cast<GM_ADDR>(nullptr),
+                                                          reinterpret_cast<GM_ADDR>(&t));
+        if (error.find("data cache writes the 64-byte line [0, 64) of output 'y' back whole") == std::string::npos) {
+            missed += "seed " + std::to_string(seed) + ": '" + error + "'; ";
+        }
+    }
+    std::printf(missed.empty() ? "ok\n" : "error=%s\n", missed.c_str());
 }
 
 static void KeyDispatchCase(uint64_t key)

@@ -32,6 +32,7 @@ LocalTensor<T> Loaded(TPipe& pipe, TBuf<TPosition::VECCALC>& buf, GM_ADDR x, uin
     xGm.SetGlobalBuffer((__gm__ T*)x);
     LocalTensor<T> local = buf.Get<T>();
     DataCopy(local, xGm, elems);
+    PipeBarrier<PIPE_ALL>();  // whatever reads it next
     return local;
 }
 
@@ -505,6 +506,7 @@ SIM_CASE(ub_copy_out_partly_written)
         yGm.SetGlobalBuffer((__gm__ half*)y);
         LocalTensor<half> local = buf.Get<half>();
         DataCopy(local, xGm, 16);
+        PipeBarrier<PIPE_ALL>();
         DataCopy(yGm, local, 32);
     });
 }
@@ -524,6 +526,7 @@ SIM_CASE(ub_stale_after_free)
         DataCopy(first, xGm, 16);
         queue.FreeTensor(first);
         LocalTensor<half> second = queue.AllocTensor<half>();
+        PipeBarrier<PIPE_ALL>();
         DataCopy(yGm, second, 16);
     });
 }
@@ -540,6 +543,7 @@ SIM_CASE(ub_garbage_through_ub_to_ub)
         DataCopy(b.Get<half>(), a.Get<half>(), 32);
         GlobalTensor<half> yGm;
         yGm.SetGlobalBuffer((__gm__ half*)y);
+        PipeBarrier<PIPE_ALL>();
         DataCopy(yGm, b.Get<half>(), 32);
     });
 }
@@ -564,7 +568,9 @@ SIM_CASE(ub_garbage_through_gather)
         for (uint32_t i = 0; i < 16; ++i) {
             offsets.SetValue(i, (15 - i) * 4);
         }
+        PipeBarrier<PIPE_ALL>();
         Gather(dst.Get<int32_t>(), src.Get<int32_t>(), offsets, 0, 16);
+        PipeBarrier<PIPE_ALL>();
         DataCopy(yGm, dst.Get<int32_t>(), 16);
     });
 }
@@ -784,4 +790,361 @@ SIM_CASE(message_into_c_buffer)
     char small[24];
     ascend_sim::CopyMessage(message, small, sizeof(small));
     std::printf("error=%s\n", small);
+}
+
+// ---- GM data cache (Note [data cache] in sim_context.h) ----------------------------------------
+
+// Scalar stores sit in the core's cache; a DMA into the same line before the flush would be
+// overwritten by the line's write-back.
+SIM_CASE(cache_missing_flush)
+{
+    Misuse(
+        SocA2(),
+        [](GM_ADDR x, GM_ADDR y) {
+            TPipe pipe;
+            TBuf<TPosition::VECCALC> buf;
+            LocalTensor<int16_t> local = Loaded<int16_t>(pipe, buf, x, 16);
+            GlobalTensor<int16_t> yGm;
+            yGm.SetGlobalBuffer((__gm__ int16_t*)y);
+            for (uint32_t i = 0; i < 16; ++i) {
+                yGm.SetValue(i, 7);  // bytes [0, 32) through the cache
+            }
+            DataCopy(yGm[16], local, 16);  // bytes [32, 64) of the same line, by DMA
+        },
+        1024, 64);
+}
+
+// The same with the flush: the line goes back first, then the DMA; y is right.
+SIM_CASE(cache_flush_before_dma)
+{
+    Misuse(
+        SocA2(),
+        [](GM_ADDR x, GM_ADDR y) {
+            TPipe pipe;
+            TBuf<TPosition::VECCALC> buf;
+            LocalTensor<int16_t> local = Loaded<int16_t>(pipe, buf, x, 16);
+            GlobalTensor<int16_t> yGm;
+            yGm.SetGlobalBuffer((__gm__ int16_t*)y);
+            for (uint32_t i = 0; i < 16; ++i) {
+                yGm.SetValue(i, 7);
+            }
+            DataCacheCleanAndInvalid<int16_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(yGm);
+            Order<HardEvent::S_MTE3>();  // the write-back is a scalar store
+            DataCopy(yGm[16], local, 16);
+        },
+        1024, 64);
+}
+
+SIM_CASE(cache_flush_on_910)
+{
+    Misuse(Soc910(), [](GM_ADDR, GM_ADDR y) {
+        GlobalTensor<int16_t> yGm;
+        yGm.SetGlobalBuffer((__gm__ int16_t*)y);
+        yGm.SetValue(0, 7);
+        DataCacheCleanAndInvalid<int16_t, CacheLine::ENTIRE_DATA_CACHE>(yGm);
+    });
+}
+
+// ---- pipe hazards (Note [pipe hazards] in sim_pipes.h) ------------------------------------------
+
+// A scalar read of UB right after the DMA that fills it, without the MTE2 -> S wait.
+SIM_CASE(hazard_scalar_read_before_mte2_wait)
+{
+    Misuse(SocA2(), [](GM_ADDR x, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 64);
+        GlobalTensor<int32_t> xGm;
+        xGm.SetGlobalBuffer((__gm__ int32_t*)x);
+        LocalTensor<int32_t> local = buf.Get<int32_t>();
+        DataCopy(local, xGm, 16);
+        local.GetValue(3);
+    });
+}
+
+// The same read after the wait, with an id FetchEventID handed out.
+SIM_CASE(hazard_scalar_read_after_mte2_wait)
+{
+    Misuse(SocA2(), [](GM_ADDR x, GM_ADDR y) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 64);
+        GlobalTensor<int32_t> xGm;
+        GlobalTensor<int32_t> yGm;
+        xGm.SetGlobalBuffer((__gm__ int32_t*)x);
+        yGm.SetGlobalBuffer((__gm__ int32_t*)y);
+        LocalTensor<int32_t> local = buf.Get<int32_t>();
+        DataCopy(local, xGm, 16);
+        Order<HardEvent::MTE2_S>();
+        local.SetValue(0, local.GetValue(3));
+        Order<HardEvent::S_MTE3>();
+        DataCopy(yGm, local, 16);
+    }, 1024, 64);
+}
+
+// A new load into a buffer whose store to GM may still be reading it.
+SIM_CASE(hazard_war_mte3_then_mte2)
+{
+    Misuse(
+        SocA2(),
+        [](GM_ADDR x, GM_ADDR y) {
+            TPipe pipe;
+            TBuf<TPosition::VECCALC> buf;
+            LocalTensor<int16_t> local = Loaded<int16_t>(pipe, buf, x, 16);
+            GlobalTensor<int16_t> xGm;
+            GlobalTensor<int16_t> yGm;
+            xGm.SetGlobalBuffer((__gm__ int16_t*)x);
+            yGm.SetGlobalBuffer((__gm__ int16_t*)y);
+            DataCopy(yGm, local, 16);
+            DataCopy(local, xGm[16], 16);
+        },
+        1024, 32);
+}
+
+// AllocTensor waits for the buffer's last reader only on the producer pipe (here MTE2): the scalar
+// unit is ordered after neither the load nor the store that used the buffer before.
+SIM_CASE(hazard_scalar_write_after_alloc)
+{
+    Misuse(
+        SocA2(),
+        [](GM_ADDR x, GM_ADDR y) {
+            TPipe pipe;
+            TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> queue;
+            pipe.InitBuffer(queue, 1, 32);
+            GlobalTensor<int16_t> xGm;
+            GlobalTensor<int16_t> yGm;
+            xGm.SetGlobalBuffer((__gm__ int16_t*)x);
+            yGm.SetGlobalBuffer((__gm__ int16_t*)y);
+            LocalTensor<int16_t> local = queue.AllocTensor<int16_t>();
+            DataCopy(local, xGm, 16);
+            queue.EnQue(local);
+            local = queue.DeQue<int16_t>();
+            DataCopy(yGm, local, 16);
+            queue.FreeTensor(local);
+            local = queue.AllocTensor<int16_t>();
+            local.SetValue(0, 1);
+        },
+        1024, 32);
+}
+
+// Two stores whose GM bytes overlap (a backed-off last block, same values) need
+// PipeBarrier<PIPE_MTE3>: DMA instructions of one pipe may overlap.
+SIM_CASE(hazard_waw_overlapping_stores)
+{
+    Misuse(
+        SocA2(),
+        [](GM_ADDR x, GM_ADDR y) {
+            TPipe pipe;
+            TBuf<TPosition::VECCALC> buf;
+            TBuf<TPosition::VECCALC> tail;
+            LocalTensor<int16_t> local = Loaded<int16_t>(pipe, buf, x, 32);
+            pipe.InitBuffer(tail, 32);
+            LocalTensor<int16_t> last = tail.Get<int16_t>();
+            for (uint32_t i = 0; i < 16; ++i) {
+                last.SetValue(i, local.GetValue(4 + i));
+            }
+            GlobalTensor<int16_t> yGm;
+            yGm.SetGlobalBuffer((__gm__ int16_t*)y);
+            DataCopy(yGm, local, 16);
+            Order<HardEvent::S_MTE3>();
+            DataCopy(yGm[4], last, 16);
+        },
+        1024, 40);
+}
+
+// With the barrier the second store may rewrite bytes the block wrote, with the same values.
+SIM_CASE(overlapping_stores_with_barrier)
+{
+    Misuse(
+        SocA2(),
+        [](GM_ADDR x, GM_ADDR y) {
+            TPipe pipe;
+            TBuf<TPosition::VECCALC> buf;
+            TBuf<TPosition::VECCALC> tail;
+            LocalTensor<int16_t> local = Loaded<int16_t>(pipe, buf, x, 32);
+            pipe.InitBuffer(tail, 32);
+            LocalTensor<int16_t> last = tail.Get<int16_t>();
+            for (uint32_t i = 0; i < 16; ++i) {
+                last.SetValue(i, local.GetValue(4 + i));  // y[4, 20) = x[4, 20)
+            }
+            GlobalTensor<int16_t> yGm;
+            yGm.SetGlobalBuffer((__gm__ int16_t*)y);
+            DataCopy(yGm, local, 16);
+            Order<HardEvent::S_MTE3>();
+            PipeBarrier<PIPE_MTE3>();
+            DataCopy(yGm[4], last, 16);
+        },
+        1024, 40);
+}
+
+// ---- event ids ----------------------------------------------------------------------------
+
+// With a TPipe, a literal id is not one the pool handed out (queues and the compiler share it).
+SIM_CASE(event_id_not_allocated)
+{
+    Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        SetFlag<HardEvent::MTE2_S>(0);
+    });
+}
+
+SIM_CASE(event_id_held_by_queue)
+{
+    Misuse(SocA2(), [](GM_ADDR x, GM_ADDR) {
+        TPipe pipe;
+        TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> queue;
+        pipe.InitBuffer(queue, 1, 32);
+        GlobalTensor<int16_t> xGm;
+        xGm.SetGlobalBuffer((__gm__ int16_t*)x);
+        LocalTensor<int16_t> local = queue.AllocTensor<int16_t>();
+        DataCopy(local, xGm, 16);
+        queue.EnQue(local);  // sets HardEvent::MTE2_MTE3 id 0
+        SetFlag<HardEvent::MTE2_MTE3>(0);
+    });
+}
+
+SIM_CASE(event_id_out_of_range_910)
+{
+    Misuse(Soc910(), [](GM_ADDR, GM_ADDR) { SetFlag<HardEvent::MTE2_MTE3>(4); });
+}
+
+SIM_CASE(event_ids_exhausted_910)
+{
+    Misuse(Soc910(), [](GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        for (int i = 0; i < 5; ++i) {
+            pipe.AllocEventID<HardEvent::S_MTE3>();
+        }
+    });
+}
+
+SIM_CASE(release_event_id_not_allocated)
+{
+    Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        pipe.ReleaseEventID<HardEvent::S_MTE3>(1);
+    });
+}
+
+// ---- platform limits --------------------------------------------------------------------------
+
+// The platform reports 256 bytes less than the 196608-byte UB of arch 2201.
+SIM_CASE(ub_budget_off_by_platform_reserve)
+{
+    Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 196608);
+    });
+}
+
+// 16384 int32 elements are 64 KiB: 256 repeats of 256 bytes, one more than 8 bits count.
+SIM_CASE(gather_call_too_large)
+{
+    Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> src;
+        TBuf<TPosition::VECCALC> dst;
+        TBuf<TPosition::VECCALC> offsets;
+        pipe.InitBuffer(src, 32);
+        pipe.InitBuffer(dst, 32);
+        pipe.InitBuffer(offsets, 32);
+        Gather(dst.Get<int32_t>(), src.Get<int32_t>(), offsets.Get<uint32_t>(), 0, 16384);
+    });
+}
+
+// Offsets of 310B's 8-bit Gather live in 16-bit index registers.
+SIM_CASE(gather_offset_over_310b_limit)
+{
+    Misuse(Soc310B(), [](GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> src;
+        TBuf<TPosition::VECCALC> dst;
+        TBuf<TPosition::VECCALC> offsets;
+        pipe.InitBuffer(src, 32);
+        pipe.InitBuffer(dst, 32);
+        pipe.InitBuffer(offsets, 32);
+        LocalTensor<uint32_t> table = offsets.Get<uint32_t>();
+        table.SetValue(0, 65536);
+        Order<HardEvent::S_V>();
+        Gather(dst.Get<int8_t>(), src.Get<int8_t>(), table, 0, 1);
+    });
+}
+
+SIM_CASE(gather_src_base_not_element_310b)
+{
+    Misuse(Soc310B(), [](GM_ADDR, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> src;
+        TBuf<TPosition::VECCALC> dst;
+        TBuf<TPosition::VECCALC> offsets;
+        pipe.InitBuffer(src, 64);
+        pipe.InitBuffer(dst, 32);
+        pipe.InitBuffer(offsets, 32);
+        Gather(dst.Get<half>(), src.Get<half>(), offsets.Get<uint32_t>(), 3, 1);
+    });
+}
+
+SIM_CASE(gather_src_dst_overlap)
+{
+    Misuse(SocA2(), [](GM_ADDR x, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        TBuf<TPosition::VECCALC> offsets;
+        LocalTensor<int32_t> local = Loaded<int32_t>(pipe, buf, x, 16);
+        pipe.InitBuffer(offsets, 32);
+        LocalTensor<uint32_t> table = offsets.Get<uint32_t>();
+        for (uint32_t i = 0; i < 8; ++i) {
+            table.SetValue(i, (15 - i) * 4);
+        }
+        Order<HardEvent::S_V>();
+        Gather(local, local, table, 0, 8);  // writes [0, 32), reads [32, 64): fine so far
+        Gather(local[8], local, table, 0, 8);  // writes [32, 64), which it reads
+    });
+}
+
+SIM_CASE(zero_length_data_copy_310p)
+{
+    Misuse(Soc310P(), [](GM_ADDR x, GM_ADDR) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 32);
+        GlobalTensor<half> xGm;
+        xGm.SetGlobalBuffer((__gm__ half*)x);
+        DataCopy(buf.Get<half>(), xGm, 0);
+    });
+}
+
+namespace {
+
+ascend_sim::SocConfig SocA2SplitLaunch()
+{
+    ascend_sim::SocConfig soc = SocA2();
+    soc.requiresAivOnlyKernelType = true;
+    return soc;
+}
+
+}  // namespace
+
+SIM_CASE(kernel_type_missing_a2)
+{
+    Misuse(SocA2SplitLaunch(), [](GM_ADDR, GM_ADDR y) {
+        GlobalTensor<int32_t> yGm;
+        yGm.SetGlobalBuffer((__gm__ int32_t*)y, 16);
+        for (uint32_t i = 0; i < 16; ++i) {
+            yGm.SetValue(i, 1);
+        }
+    }, 1024, 64);
+}
+
+SIM_CASE(kernel_type_declared_a2)
+{
+    Misuse(SocA2SplitLaunch(), [](GM_ADDR, GM_ADDR y) {
+        KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+        GlobalTensor<int32_t> yGm;
+        yGm.SetGlobalBuffer((__gm__ int32_t*)y, 16);
+        for (uint32_t i = 0; i < 16; ++i) {
+            yGm.SetValue(i, 1);
+        }
+    }, 1024, 64);
 }

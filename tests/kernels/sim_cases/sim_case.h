@@ -49,12 +49,14 @@ struct CaseRegistrar {
     static const CaseRegistrar SimCase_##name##_registrar(#name, SimCase_##name); \
     static void SimCase_##name()
 
-// SoC parameters of reference/ascendc-facts.md §2.6, written out here for the tests only.
+// SoC parameters of op_specs/products.yaml, written out here for the tests only.
 inline ascend_sim::SocConfig SocA2()
 {
     ascend_sim::SocConfig soc;
     soc.name = "Ascend910B2";
-    soc.ubBytes = 196608;
+    soc.ubBytes = 196352;  // what the platform reports of the 196608-byte UB
+    soc.ubPlatformReservedBytes = 256;
+    soc.gatherMaxCallBytes = 65535;
     soc.coreNum = 48;
     soc.hasDataCopyPad = true;
     soc.dataCopyPadMaxElemBytes = 8;
@@ -70,6 +72,8 @@ inline ascend_sim::SocConfig Soc310P()
     ascend_sim::SocConfig soc;
     soc.name = "Ascend310P3";
     soc.ubBytes = 262144;
+    soc.zeroLengthDataCopyIsNoop = false;
+    soc.gatherMaxCallBytes = 65535;
     soc.coreNum = 8;
     soc.hasDataCopyPad = false;
     soc.hasGather = true;
@@ -84,6 +88,9 @@ inline ascend_sim::SocConfig Soc910()
     ascend_sim::SocConfig soc;
     soc.name = "Ascend910A";
     soc.ubBytes = 262144;
+    soc.eventIdsPerEvent = 4;
+    soc.hasDataCacheCleanAndInvalid = false;
+    soc.zeroLengthDataCopyIsNoop = false;
     soc.coreNum = 32;
     soc.hasDataCopyPad = false;
     soc.hasGather = false;
@@ -96,6 +103,10 @@ inline ascend_sim::SocConfig Soc310B()
     ascend_sim::SocConfig soc;
     soc.name = "Ascend310B1";
     soc.ubBytes = 253952;
+    soc.zeroLengthDataCopyIsNoop = false;
+    soc.gatherMaxOffset8Bit = 65535;
+    soc.gatherMaxOffset16Bit = 131071;
+    soc.gatherSrcBaseInElements = true;
     soc.coreNum = 1;
     soc.hasDataCopyPad = true;
     soc.dataCopyPadMaxElemBytes = 4;
@@ -106,7 +117,18 @@ inline ascend_sim::SocConfig Soc310B()
     return soc;
 }
 
-// One simulated launch: buffers, tiling, run, print.
+// Orders everything pipe X of `event` (X_Y) issued so far before pipe Y's next instruction, with
+// an id the live TPipe hands out.
+template <AscendC::HardEvent event>
+inline void Order()
+{
+    AscendC::TEventID id = AscendC::GetTPipePtr()->FetchEventID(event);
+    AscendC::SetFlag<event>(id);
+    AscendC::WaitFlag<event>(id);
+}
+
+// One simulated launch: buffers, tiling, run, print. Buffers start on a 64-byte boundary, so
+// data cache lines (64 bytes) fall at known buffer offsets.
 class Harness {
 public:
     explicit Harness(const ascend_sim::SocConfig& soc) : sim_(soc) {}
@@ -114,26 +136,26 @@ public:
     // Input bytes follow a fixed pattern that pytest regenerates (see _pattern in the test).
     GM_ADDR Input(const std::string& name, size_t bytes)
     {
-        std::vector<uint8_t>& data = Add(name, bytes, ascend_sim::BufferRole::kInput);
+        uint8_t* data = Add(name, bytes, ascend_sim::BufferRole::kInput);
         for (size_t i = 0; i < bytes; ++i) {
             data[i] = static_cast<uint8_t>((i * 131 + 17) & 0xFF);
         }
-        return data.data();
+        return data;
     }
 
     // Outputs start as 0xEE so unwritten bytes would show, should a check ever miss them.
     GM_ADDR Output(const std::string& name, size_t bytes)
     {
-        std::vector<uint8_t>& data = Add(name, bytes, ascend_sim::BufferRole::kOutput);
-        std::fill(data.begin(), data.end(), uint8_t{0xEE});
-        return data.data();
+        uint8_t* data = Add(name, bytes, ascend_sim::BufferRole::kOutput);
+        std::fill(data, data + bytes, uint8_t{0xEE});
+        return data;
     }
 
     GM_ADDR Tiling(const CaseTiling& tiling, size_t bytes = sizeof(CaseTiling))
     {
-        std::vector<uint8_t>& data = Add("tiling", bytes, ascend_sim::BufferRole::kTiling);
-        std::memcpy(data.data(), &tiling, std::min(bytes, sizeof(tiling)));
-        return data.data();
+        uint8_t* data = Add("tiling", bytes, ascend_sim::BufferRole::kTiling);
+        std::memcpy(data, &tiling, std::min(bytes, sizeof(tiling)));
+        return data;
     }
 
     ascend_sim::Simulator& Sim() { return sim_; }
@@ -152,12 +174,21 @@ public:
     }
 
 private:
-    std::vector<uint8_t>& Add(const std::string& name, size_t bytes, ascend_sim::BufferRole role)
+    struct Buffer {
+        std::vector<uint8_t> storage;
+        uint8_t* data;
+        size_t bytes;
+    };
+
+    uint8_t* Add(const std::string& name, size_t bytes, ascend_sim::BufferRole role)
     {
-        std::vector<uint8_t>& data = buffers_[name];
-        data.assign(bytes, 0);
-        sim_.AddBuffer(name, role, data.data(), bytes);
-        return data;
+        Buffer& buf = buffers_[name];
+        buf.storage.assign(bytes + 64, 0);
+        uintptr_t raw = reinterpret_cast<uintptr_t>(buf.storage.data());
+        buf.data = buf.storage.data() + ((64 - raw % 64) % 64);
+        buf.bytes = bytes;
+        sim_.AddBuffer(name, role, buf.data, bytes);
+        return buf.data;
     }
 
     void Print(const std::string& error) const
@@ -186,17 +217,17 @@ private:
             std::printf("block.%zu.scalarGmAccesses=%llu\n", i, static_cast<unsigned long long>(b.scalarGmAccesses));
             std::printf("block.%zu.ubBytesAllocated=%llu\n", i, static_cast<unsigned long long>(b.ubBytesAllocated));
         }
-        for (const auto& [name, data] : buffers_) {
+        for (const auto& [name, buf] : buffers_) {
             std::printf("buf.%s=", name.c_str());
-            for (uint8_t byte : data) {
-                std::printf("%02x", byte);
+            for (size_t i = 0; i < buf.bytes; ++i) {
+                std::printf("%02x", buf.data[i]);
             }
             std::printf("\n");
         }
     }
 
     ascend_sim::Simulator sim_;
-    std::map<std::string, std::vector<uint8_t>> buffers_;
+    std::map<std::string, Buffer> buffers_;
 };
 
 #endif  // TESTS_KERNELS_SIM_CASES_SIM_CASE_H

@@ -12,6 +12,7 @@ $header
 extern "C" __global__ __aicore__ void $kernel_name(GM_ADDR $input, GM_ADDR $output, GM_ADDR workspace, GM_ADDR tiling)
 {
     (void)workspace;  // the copy needs no scratch; the entry signature is CANN's
+    ASCEND_OPS_VECTOR_ONLY_KERNEL();
     GET_TILING_DATA(tilingData, tiling);
     const ascend_ops::CopyTiling t = ascend_ops::LoadCopyTiling(tilingData);
     $dispatch

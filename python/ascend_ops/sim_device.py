@@ -257,8 +257,26 @@ def _composite_views() -> Iterator[torch._ops.OpOverload]:
             yield op
 
 
+# Convolutions reach a PrivateUse1 backend as `convolution_overrideable` and
+# `convolution_backward_overrideable` (the hooks an out-of-tree device implements); the device
+# runs them as the host's own `convolution` / `convolution_backward`.
+def _convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    return _run_on_host(torch.ops.aten.convolution.default, input, weight, bias, stride, padding,
+                        dilation, transposed, output_padding, groups)
+
+
+def _convolution_backward(grad_output, input, weight, stride, padding, dilation, transposed,
+                          output_padding, groups, output_mask):
+    out_channels = weight.shape[1] * groups if transposed else weight.shape[0]
+    return _run_on_host(torch.ops.aten.convolution_backward.default, grad_output, input, weight,
+                        [out_channels], stride, padding, dilation, transposed, output_padding,
+                        groups, output_mask)
+
+
 def _register_kernels() -> None:
     aten = torch.library.Library("aten", "IMPL")
+    aten.impl("convolution_overrideable", _convolution, "PrivateUse1")
+    aten.impl("convolution_backward_overrideable", _convolution_backward, "PrivateUse1")
     aten.impl("empty.memory_format", _empty, "PrivateUse1")
     aten.impl("empty_strided", _empty_strided, "PrivateUse1")
     aten.impl("_copy_from", _copy_from, "PrivateUse1")

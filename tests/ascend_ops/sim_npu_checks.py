@@ -103,6 +103,26 @@ def enabled_at_import() -> None:
 
 
 @check("enabled_by_env")
+def convolutions_run_on_the_device_as_on_the_host() -> None:
+    # convolution_overrideable / convolution_backward_overrideable, plain and transposed, grouped.
+    for conv in (torch.nn.Conv2d(4, 6, 3, padding=1, groups=2),
+                 torch.nn.ConvTranspose2d(4, 6, 2, stride=2, groups=2)):
+        x = torch.randn(2, 4, 5, 7, generator=torch.Generator().manual_seed(5), requires_grad=True)
+        y = conv(x)
+        y.backward(torch.ones_like(y))
+        want = (y, x.grad, conv.weight.grad, conv.bias.grad)
+        device_conv = conv.to("npu")
+        device_conv.zero_grad()
+        xn = x.detach().to("npu").requires_grad_()
+        yn = device_conv(xn)
+        yn.backward(torch.ones_like(yn))
+        got = (yn, xn.grad, device_conv.weight.grad, device_conv.bias.grad)
+        for g, w in zip(got, want):
+            assert_on_npu(g)
+            assert_same_bits(g.cpu(), w.detach())
+
+
+@check("enabled_by_env")
 def device_name_is_the_default_products_soc() -> None:
     a2 = ascend_ops.product("atlas-a2")
     assert torch.npu.get_device_name() == a2.simulated_soc, torch.npu.get_device_name()

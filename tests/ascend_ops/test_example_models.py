@@ -79,8 +79,6 @@ def test_example_compiles_its_ascend_ops_layer_on_the_simulated_npu_with_inducto
     assert summary(script, tmp_path_factory)["compile_on_npu"]["inductor"] == "as eager"
 
 
-@pytest.mark.xfail(strict=True, reason="the simulated npu device has no convolution kernel "
-                   "(aten::convolution_overrideable), so the examples' convolutions run on the host")
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_example_runs_every_layer_on_the_simulated_npu(script, tmp_path_factory):
     assert set(summary(script, tmp_path_factory)["placement"].values()) == {"npu"}

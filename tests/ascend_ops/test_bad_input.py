@@ -194,11 +194,16 @@ def test_with_no_product_every_backend_moves_every_fixed_size_dtype(dtype):
     x = raw.view(dtype).reshape(4, 6)
     want = torch.from_numpy(np.ascontiguousarray(
         raw.numpy().reshape(4, 6, dtype.itemsize)[1:3, 5::-2])).reshape(-1)
+    block = torch.from_numpy(np.ascontiguousarray(
+        raw.numpy().reshape(4, 6, dtype.itemsize)[1:3, 2:5])).reshape(-1)
     for backend in BACKENDS:
         with ascend_ops.use_backend(backend):
             got = ascend_ops.strided_slice(x, [1, 5], [3, 0], [1, -2], end_mask=2)
             assert got.dtype == dtype
             assert torch.equal(got.reshape(-1).view(torch.uint8), want), backend
+            got = ascend_ops.slice(x, [1, 2], [2, 3])  # slice has no dtype of 8 bytes at all
+            assert got.dtype == dtype
+            assert torch.equal(got.reshape(-1).view(torch.uint8), block), backend
 
 
 def test_is_supported_refuses_a_name_that_is_no_dtype():

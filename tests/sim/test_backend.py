@@ -118,22 +118,20 @@ def test_spec_errors_match_the_reference(op, er, launches):
     assert launches == []  # rejected by the host planner, before any launch
 
 
-def test_the_simulator_runs_only_element_sizes_the_kernels_have():
+def test_with_no_product_the_simulator_moves_any_dtype_by_its_size():
     x = torch.arange(12, dtype=torch.float64).reshape(3, 4)
     reference("slice", x, ([0, 1], [2, 2]), {})  # the CPU reference takes any fixed-size dtype
-    # With no product active a dtype no product lists moves as one of the op's dtypes of its
-    # size: strided_slice has int64, slice has no 8-byte dtype and so no 8-byte kernel.
+    # No product lists float64, and slice has no 8-byte dtype at all: every kernel still has the
+    # 8-byte unit, and float64 moves as int64.
     with ascend_ops.use_backend("sim"):
+        got = ascend_ops.slice(x, [0, 1], [2, 2])
+        assert torch.equal(got.view(torch.int64), x[0:2, 1:3].contiguous().view(torch.int64))
         got = ascend_ops.strided_slice(x, [0, 1], [2, 3])
         assert torch.equal(got.view(torch.int64), x[0:2, 1:3].contiguous().view(torch.int64))
-        with pytest.raises(ascend_ops.UnsupportedDtypeError, match=re.escape(
-                "slice on the sim backend runs the generated kernels, which move elements of 1, "
-                "2, 4 bytes (the sizes of slice's dtypes); torch.float64 has 8")):
-            ascend_ops.slice(x, [0, 1], [2, 2])
     # A product's own rule still decides when one is active.
     with ascend_ops.use_backend("sim"), ascend_ops.target_product("atlas-a2"), pytest.raises(
-            ascend_ops.UnsupportedDtypeError, match="strided_slice does not support float64 on atlas-a2"):
-        ascend_ops.strided_slice(x, [0, 1], [2, 3])
+            ascend_ops.UnsupportedDtypeError, match="slice does not support float64 on atlas-a2"):
+        ascend_ops.slice(x, [0, 1], [2, 2])
 
 
 # NCHW_VECT_C packs 4 int8 channels (a rule the view builders leave to their caller), and no

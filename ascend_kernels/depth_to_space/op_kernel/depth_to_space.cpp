@@ -1,8 +1,8 @@
 // @generated from op_specs/depth_to_space.yaml by ascend-ops generate; do not edit
 //
 // Kernel entry of AscendDepthToSpace. The tiling key is the element size of the dtype (CopyTilingKey in
-// copy_tiling.h); one RunStridedCopy instantiation per element size the op's dtypes have on some
-// product of op_specs/products.yaml: 1, 2, 4, 8 bytes.
+// copy_tiling.h); one RunStridedCopy instantiation per element size of the dtype vocabulary of
+// op_specs/products.yaml: 1, 2, 4, 8 bytes (the OpDef's dtypes decide which CANN sends).
 #include "kernel_operator.h"
 
 #include "copy_tiling.h"

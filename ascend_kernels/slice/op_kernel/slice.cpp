@@ -1,8 +1,8 @@
 // @generated from op_specs/slice.yaml by ascend-ops generate; do not edit
 //
 // Kernel entry of AscendSlice. The tiling key is the element size of the dtype (CopyTilingKey in
-// copy_tiling.h); one RunStridedCopy instantiation per element size the op's dtypes have on some
-// product of op_specs/products.yaml: 1, 2, 4 bytes.
+// copy_tiling.h); one RunStridedCopy instantiation per element size of the dtype vocabulary of
+// op_specs/products.yaml: 1, 2, 4, 8 bytes (the OpDef's dtypes decide which CANN sends).
 #include "kernel_operator.h"
 
 #include "copy_tiling.h"
@@ -21,5 +21,7 @@ extern "C" __global__ __aicore__ void ascend_slice(GM_ADDR x, GM_ADDR y, GM_ADDR
         ascend_ops::RunStridedCopy<uint16_t>(x, y, t);
     } else if (TILING_KEY_IS(4)) {
         ascend_ops::RunStridedCopy<uint32_t>(x, y, t);
+    } else if (TILING_KEY_IS(8)) {
+        ascend_ops::RunStridedCopy<uint64_t>(x, y, t);
     }
 }

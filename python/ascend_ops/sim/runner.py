@@ -19,7 +19,7 @@ import torch
 from cpu_reference._arguments import index_vector, integer
 
 from ..dtypes import from_numpy, to_numpy
-from ..errors import OpArgumentError, UnsupportedDtypeError
+from ..errors import OpArgumentError
 from ..products import check_dtype, current_product, product as product_named, target_product
 from ..schema import python_signature
 from ..sim_device import DEFAULT_PRODUCT
@@ -85,14 +85,17 @@ def sim_product() -> Product:
 
 
 def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
-         kwargs: dict[str, Any] | None = None, *, product: Product | str | None = None) -> Plan:
+         kwargs: dict[str, Any] | None = None, *, product: Product | str | None = None,
+         dtype_rule: bool = True) -> Plan:
     """Plan `op_name(x, *args, **kwargs)` for an input of `shape` and `dtype` (a spec dtype name).
 
     Raises OpArgumentError with the engine's message for arguments cpu_reference rejects,
-    UnsupportedDtypeError for a dtype the product lacks, SimulatorError when no plan exists."""
+    UnsupportedDtypeError for a dtype the product lacks (unless `dtype_rule` is False: a dtype
+    carried as another of its size, with no product active), SimulatorError when no plan exists."""
     p = product_named(product) if product is not None else sim_product()
-    with target_product(p):
-        check_dtype(op_name, dtype)
+    if dtype_rule:
+        with target_product(p):
+            check_dtype(op_name, dtype)
     op = specs().op(op_name)
     lib = library(op.name, p.npu_arch)
     shape = tuple(integer(f"shape[{i}]", d, low=0) for i, d in enumerate(shape))
@@ -197,16 +200,10 @@ def _check_copy_size(x: torch.Tensor) -> None:
             f"smaller or contiguous input, or use the native backend")
 
 
-def _carrier(op_name: str, x: torch.Tensor) -> str:
-    op = specs().op(op_name)
-    same_size = [d for d in op.dtypes if specs().dtype_size(d) == x.element_size()]
-    if not same_size:
-        sizes = sorted({specs().dtype_size(d) for d in op.dtypes})
-        raise UnsupportedDtypeError(
-            f"{op_name} on the sim backend runs the generated kernels, which move elements of "
-            f"{', '.join(map(str, sizes))} bytes (the sizes of {op_name}'s dtypes); {x.dtype} has "
-            f"{x.element_size()}: use the native or reference backend for it")
-    return same_size[0]
+def _carrier(x: torch.Tensor) -> str:
+    """The spec dtype of x's element size (an integer one where there is one)."""
+    same_size = [d for d in specs().dtype_names if specs().dtype_size(d) == x.element_size()]
+    return next((d for d in same_size if d.startswith(("int", "uint"))), same_size[0])
 
 
 def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
@@ -222,8 +219,10 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
             torch.view_as_real(out)[..., 0].copy_(real)
             torch.view_as_real(out)[..., 1].copy_(imag)
             return out
-        dtype = _carrier(op_name, x)
-    planned = plan(op_name, tuple(x.shape), dtype, args, kwargs)
+        dtype = _carrier(x)
+        planned = plan(op_name, tuple(x.shape), dtype, args, kwargs, dtype_rule=False)
+    else:
+        planned = plan(op_name, tuple(x.shape), dtype, args, kwargs)
     _check_copy_size(x)
     data = to_numpy(x.contiguous())
     carried = data.view(np.dtype(dtype)) if dtype != data.dtype.name else data

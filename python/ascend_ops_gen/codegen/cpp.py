@@ -107,9 +107,11 @@ def attr_def(attr: Attribute) -> str:
 
 
 def op_element_sizes(op: OpSpec, specs: SpecSet) -> tuple[int, ...]:
-    """Element sizes the op's kernel must handle on some product: its tiling keys."""
-    names = {d for p in specs.products for d in op.supported_dtypes(p)}
-    return tuple(sorted({specs.dtype_size(d) for d in names}))
+    """The element sizes every op's kernel handles, its tiling keys: all sizes of the dtype
+    vocabulary. The OpDef's dtypes decide what CANN sends it; the simulator, with no product
+    active, moves any dtype as one of its size (python/ascend_ops/sim/runner.py)."""
+    del op  # the kernel moves raw units, whatever the op's dtypes
+    return tuple(sorted({size for _, size in specs.dtype_sizes}))
 
 
 def product_dtypes(op: OpSpec, product: Product, specs: SpecSet) -> tuple[str, ...]:

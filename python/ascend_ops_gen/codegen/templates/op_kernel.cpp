@@ -1,8 +1,8 @@
 $header
 //
 // Kernel entry of $op_type. The tiling key is the element size of the dtype (CopyTilingKey in
-// copy_tiling.h); one RunStridedCopy instantiation per element size the op's dtypes have on some
-// product of op_specs/products.yaml: $element_sizes bytes.
+// copy_tiling.h); one RunStridedCopy instantiation per element size of the dtype vocabulary of
+// op_specs/products.yaml: $element_sizes bytes (the OpDef's dtypes decide which CANN sends).
 #include "kernel_operator.h"
 
 #include "copy_tiling.h"

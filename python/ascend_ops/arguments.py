@@ -28,6 +28,7 @@ from .spec import AttrType, OpSpec
 # Nominal bytes (elements x element size, whatever the strides) above which no numpy view exists.
 MAX_NOMINAL_BYTES = 2**63 - 1
 
+
 def _integer(name: str, value: object) -> object:
     # Under torch.compile with dynamic shapes an int argument may arrive as a SymInt: it is an
     # integer by construction, and int() on it would specialise the graph.

@@ -1038,18 +1038,26 @@ SIM_CASE(ub_budget_off_by_platform_reserve)
     });
 }
 
+// The source, destination and offset buffers of one Gather call, in that order on a fresh pipe.
+struct GatherBuffers {
+    explicit GatherBuffers(uint32_t srcBytes = 32)
+    {
+        pipe.InitBuffer(src, srcBytes);
+        pipe.InitBuffer(dst, 32);
+        pipe.InitBuffer(offsets, 32);
+    }
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> src;
+    TBuf<TPosition::VECCALC> dst;
+    TBuf<TPosition::VECCALC> offsets;
+};
+
 // 16384 int32 elements are 64 KiB: 256 repeats of 256 bytes, one more than 8 bits count.
 SIM_CASE(gather_call_too_large)
 {
     Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> src;
-        TBuf<TPosition::VECCALC> dst;
-        TBuf<TPosition::VECCALC> offsets;
-        pipe.InitBuffer(src, 32);
-        pipe.InitBuffer(dst, 32);
-        pipe.InitBuffer(offsets, 32);
-        Gather(dst.Get<int32_t>(), src.Get<int32_t>(), offsets.Get<uint32_t>(), 0, 16384);
+        GatherBuffers b;
+        Gather(b.dst.Get<int32_t>(), b.src.Get<int32_t>(), b.offsets.Get<uint32_t>(), 0, 16384);
     });
 }
 
@@ -1057,31 +1065,19 @@ SIM_CASE(gather_call_too_large)
 SIM_CASE(gather_offset_over_310b_limit)
 {
     Misuse(Soc310B(), [](GM_ADDR, GM_ADDR) {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> src;
-        TBuf<TPosition::VECCALC> dst;
-        TBuf<TPosition::VECCALC> offsets;
-        pipe.InitBuffer(src, 32);
-        pipe.InitBuffer(dst, 32);
-        pipe.InitBuffer(offsets, 32);
-        LocalTensor<uint32_t> table = offsets.Get<uint32_t>();
+        GatherBuffers b;
+        LocalTensor<uint32_t> table = b.offsets.Get<uint32_t>();
         table.SetValue(0, 65536);
         Order<HardEvent::S_V>();
-        Gather(dst.Get<int8_t>(), src.Get<int8_t>(), table, 0, 1);
+        Gather(b.dst.Get<int8_t>(), b.src.Get<int8_t>(), table, 0, 1);
     });
 }
 
 SIM_CASE(gather_src_base_not_element_310b)
 {
     Misuse(Soc310B(), [](GM_ADDR, GM_ADDR) {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> src;
-        TBuf<TPosition::VECCALC> dst;
-        TBuf<TPosition::VECCALC> offsets;
-        pipe.InitBuffer(src, 64);
-        pipe.InitBuffer(dst, 32);
-        pipe.InitBuffer(offsets, 32);
-        Gather(dst.Get<half>(), src.Get<half>(), offsets.Get<uint32_t>(), 3, 1);
+        GatherBuffers b(64);
+        Gather(b.dst.Get<half>(), b.src.Get<half>(), b.offsets.Get<uint32_t>(), 3, 1);
     });
 }
 

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from cpu_reference._arguments import index_vector, integer
+from cpu_reference._arguments import index_vector, integer, string
 
 from ..dtypes import from_numpy, to_numpy
 from ..errors import OpArgumentError
@@ -131,9 +131,7 @@ def _marshal(slot: Attr, name: str, kind: AttrType, value: Any, keep: list) -> N
     if kind is AttrType.INT:
         slot.value = integer(name, value)
     elif kind is AttrType.STR:
-        if not isinstance(value, str):
-            raise OpArgumentError(f"{name} = {value!r} is not supported: expected a str")
-        slot.text = value.encode()
+        slot.text = string(name, value).encode()
     elif value is not None or kind is AttrType.INT_LIST:
         values = index_vector(name, value)
         array = (ctypes.c_int64 * max(len(values), 1))(*values)

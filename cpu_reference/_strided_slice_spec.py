@@ -135,11 +135,12 @@ class StridedSliceView:
         return x[self.numpy_index()]
 
     def _numpy_slice(self, i: int) -> slice:
-        begin, stride, size = self.begin[i], self.strides[i], self.processing_shape[i]
+        # TF's canonical range itself (end -1 of a negative stride: through element 0), so a
+        # reader of the index sees the same begin, end and stride as TF's kernel.
+        begin, end, stride, size = self.begin[i], self.end[i], self.strides[i], self.processing_shape[i]
         if size == 0:
             return slice(0, 0)
-        stop = begin + (size - 1) * stride + (1 if stride > 0 else -1)
-        return slice(begin, None if stop < 0 else stop, stride)
+        return slice(begin, None if end < 0 else end, stride)
 
 
 def strided_slice_view(

@@ -507,3 +507,141 @@ def test_backward_inverse_with_other_attributes(copy: SpecCopy):
 def test_no_backward_means_not_differentiable(copy: SpecCopy):
     copy.edit("slice.yaml", "backward: scatter\n", "")
     assert copy.load().op("slice").backward is None
+
+
+# --- corpus: and onnx_node: ---------------------------------------------------------------------
+
+def test_every_op_declares_its_corpus_and_the_nodes_point_at_their_lines():
+    def line(file: str, n: int) -> str:
+        return (ROOT / file).read_text(encoding="utf-8").splitlines()[n - 1]
+
+    for op in specs().ops:
+        assert op.corpus is not None, op.name
+        assert sum(c.large_contiguous for c in op.corpus.cases) == 1, op.name
+        for case in op.corpus.cases:
+            assert f'name: "{case.name}"' in line(case.loc.file, case.loc.line), case
+        assert line(op.file, op.corpus.line_cases.loc.line).strip() == "draw:"
+    assert specs().op("slice").onnx_node is None
+    assert specs().op("space_to_depth").onnx_node.when == (("mode", "DCR"),)
+
+
+def test_a_large_size_follows_the_byte_budget():
+    from ascend_ops_gen.spec import LargeSize, Location
+
+    loc = Location("op_specs/x.yaml", 1)
+    assert LargeSize((61,), 3, 0, 1, loc).size(6100) == 103
+    assert LargeSize((2, 148), 0, 4, 1, loc).size(100) == 4  # at_least before rounding
+    assert LargeSize((3, 8, 5), 4, 0, 4, loc).size(1000) == 12  # 1000 // 120 = 8, then + 4
+    assert LargeSize((2, 2, 37), 0, 2, 2, loc).size(1000) == 6  # 6 is a multiple of 2
+
+
+def test_a_formula_evaluates_only_arithmetic_on_drawn_names():
+    from ascend_ops_gen.spec import Formula, Location
+
+    formula = Formula("cols - start - 1", Location("op_specs/x.yaml", 1))
+    assert formula.names() == ("cols", "start")
+    assert formula.evaluate({"cols": 40, "start": 3}) == 36
+    assert Formula("(h + 1) * b // 2", formula.loc).evaluate({"h": 5, "b": 3}) == 9
+
+
+@pytest.mark.parametrize("file, old, new, needle, message", [
+    ("slice.yaml", '"0-d", shape: [], args: {offsets: [], size: []}, quick: true}',
+     '"0-d", shape: [], args: {offsets: [], size: []}, quik: true}', '"0-d"',
+     "unknown key 'quik' in corpus case; did you mean 'quick'?"),
+    ("slice.yaml", "args: {offsets: [5], size: [-1]}}", "args: {offsets: [5], sise: [-1]}}",
+     "sise:", "corpus case '1-d, to the end, odd length': unknown argument 'sise'; did you mean "
+              "'size'?"),
+    ("slice.yaml", "args: {offsets: [5], size: [-1]}}", "args: {offsets: [5]}}",
+     '"1-d, to the end, odd length"', "corpus case '1-d, to the end, odd length' does not give "
+                                      "the required argument 'size'"),
+    ("slice.yaml", "shape: [37], args: {offsets: [5]", "shape: [-37], args: {offsets: [5]",
+     "shape: [-37]", "corpus case '1-d, to the end, odd length': shape: -37 must be an integer "
+                     ">= 0 or {large_over: [dims...], plus: n, at_least: n, multiple_of: n}"),
+    ("slice.yaml", "{large_over: [13], plus: 1}", "{large_over: [13], plus: 1, minus: 2}",
+     "minus: 2", "unknown key 'minus' in corpus case 'large, short rows': shape: large size; "
+                 "allowed keys: at_least, large_over, multiple_of, plus"),
+    ("slice.yaml", "{large_over: [13], plus: 1}", "{large_over: [0], plus: 1}", "large_over: [0]",
+     "corpus case 'large, short rows': shape: large_over must list positive integers (the "
+     "case's other dims), got [0]"),
+    ("depth_to_space.yaml", "data_format: NCHW_VECT_C},\n       dtype: int8",
+     "data_format: NCHW_VECT_C},\n       dtype: int4", "dtype: int4",
+     "corpus case 'NCHW_VECT_C': unknown dtype 'int4'; did you mean 'int64'? (the op's dtypes)"),
+    ("slice.yaml", "size: [rows - 2, cols - start - 1]", "size: [rows - 2, cols - strt - 1]",
+     "cols - strt", "line_cases: size: unknown drawn name 'strt'; did you mean 'start'?"),
+    ("slice.yaml", "size: [rows - 2, cols - start - 1]", "size: [rows ** 2, cols - start - 1]",
+     "rows ** 2", "line_cases: size: 'rows ** 2' is not a formula: write integers and drawn "
+                  "names joined by +, -, * and //"),
+    ("slice.yaml", "start: {between: [1, 7]}", "start: {between: [7, 1]}", "start: {between",
+     "draw start: between must be [low, high], integers with 0 <= low < high, got [7, 1]"),
+    ("slice.yaml", "start: {between: [1, 7]}", "start: {beween: [1, 7]}", "start: {beween",
+     "draw start needs exactly one of between, choice, row_lines"),
+    ("depth_to_space.yaml", "      NCHW: [2, depth * block * block, height * block, width * block]\n",
+     "", "shapes:", "line_cases: shapes needs one shape for each choice of data_format (NHWC, "
+                    "NCHW), got NHWC"),
+    ("depth_to_space.yaml", "args: {block_size: block, data_format: data_format, mode: mode}",
+     "args: {block_size: block, data_format: layout, mode: mode}",
+     "data_format: layout", "line_cases: data_format: 'layout' is neither a drawn name nor one "
+                            "of the choices ['NHWC', 'NCHW', 'NCHW_VECT_C']"),
+    ("depth_to_space.yaml", "attributes: {blocksize: block_size, mode: mode}",
+     "attributes: {blocksize: blocksize, mode: mode}", "attributes: {blocksize: blocksize",
+     "onnx_node attribute blocksize: unknown argument 'blocksize'; did you mean 'block_size'?"),
+    ("space_to_depth.yaml", "when: {mode: DCR}", "when: {mode: RDC}", "when: {mode: RDC}",
+     "onnx_node.when: 'RDC' is not one of mode's choices ['DCR', 'CRD']"),
+    ("depth_to_space.yaml", "      NHWC: {permute: [0, 3, 1, 2]}", "      NHWC: {permute: [0, 3, 1, 1]}",
+     "NHWC: {permute: [0, 3, 1, 1]}", "onnx_node.layout.changes.NHWC: permute must list each "
+                                      "axis 0..3 once, got [0, 3, 1, 1]"),
+    ("depth_to_space.yaml", "      NHWC: {permute: [0, 3, 1, 2]}", "      NWHC: {permute: [0, 3, 1, 2]}",
+     "NWHC: {permute", "onnx_node.layout.changes.NWHC: 'NWHC' is not one of data_format's "
+                       "choices ['NHWC', 'NCHW', 'NCHW_VECT_C']"),
+    ("depth_to_space.yaml", "merge: [1, 2]}", "merge: [2, 1]}", "merge: [2, 1]",
+     "onnx_node.layout.changes.NCHW_VECT_C: merge must be [first, last], axes of the permuted "
+     "input with first < last, got [2, 1]"),
+    ("depth_to_space.yaml", "  layout:\n    argument: data_format", "  layout:\n    argument: mode",
+     "native: NCHW", "onnx_node.layout.native: 'NCHW' is not one of mode's choices ['DCR', "
+                       "'CRD']"),
+], ids=["case_unknown_key", "case_unknown_argument", "case_missing_argument", "negative_dim",
+        "large_size_unknown_key", "large_over_zero", "case_dtype", "formula_unknown_name",
+        "formula_power", "draw_range", "draw_kind", "shapes_per_choice", "str_argument",
+        "onnx_attribute", "onnx_when", "onnx_permute", "onnx_layout_value", "onnx_merge",
+        "onnx_layout_argument"])
+def test_corpus_and_onnx_node_errors_name_their_line(copy: SpecCopy, file, old, new, needle, message):
+    copy.edit(file, old, new)
+    assert copy.error() == f"op_specs/{file}:{copy.line_of(file, needle)}: {message}"
+
+
+def test_a_corpus_needs_exactly_one_large_contiguous_case(copy: SpecCopy):
+    copy.edit("slice.yaml", "size: [{large_over: [1031]}, -1]}, large_contiguous: true,",
+              "size: [{large_over: [1031]}, -1]},")
+    line = copy.line_of("slice.yaml", "corpus:")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: op slice: corpus needs exactly one case "
+                            f"marked large_contiguous: true (the copy that must reach 95% DMA "
+                            f"efficiency), found 0")
+
+
+def test_a_corpus_case_name_is_used_once(copy: SpecCopy):
+    copy.edit("slice.yaml", '{name: "size-1 dims"', '{name: "0-d"')
+    line = copy.line_of("slice.yaml", '{name: "0-d"', nth=2)
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: corpus case '0-d' is listed twice; give "
+                            f"each case its own name")
+
+
+def test_without_corpus_and_onnx_node_the_op_still_loads(copy: SpecCopy):
+    for file in ("slice.yaml", "space_to_depth.yaml"):
+        text = copy.path(file).read_text(encoding="utf-8")
+        copy.path(file).write_text(text[:text.index("# The simulator's verification corpus")],
+                                   encoding="utf-8")
+    text = copy.path("space_to_depth.yaml").read_text(encoding="utf-8")
+    copy.path("space_to_depth.yaml").write_text(text[:text.index("# ONNX export")], encoding="utf-8")
+    loaded = copy.load()
+    assert loaded.op("slice").corpus is None
+    assert loaded.op("space_to_depth").corpus is None and loaded.op("space_to_depth").onnx_node is None
+
+
+def test_a_corpus_case_may_be_a_worked_example(copy: SpecCopy):
+    case = specs().op("slice").corpus.cases[2]
+    assert (case.shape, case.args) == ((3, 6), (("offsets", (1, 2)), ("size", (2, 4))))
+    copy.edit("slice.yaml", "example: atb_documentation_example,", "example: atb_documentation,")
+    line = copy.line_of("slice.yaml", "example: atb_documentation,")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: corpus case '2-d ATB documentation "
+                            f"example': unknown example 'atb_documentation'; did you mean "
+                            f"'atb_documentation_example'?")

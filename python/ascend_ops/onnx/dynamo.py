@@ -16,7 +16,7 @@ import torch
 from ..errors import OpArgumentError
 from ..schema import python_signature
 from ..spec import AttrType, OpSpec, specs
-from .lowering import LOWERINGS, OnnxNode
+from .lowering import OnnxNode, lower
 from .opset import ATC_OPSET
 
 op = onnxscript.values.Opset("", ATC_OPSET)
@@ -58,7 +58,6 @@ def emit(x, nodes: Sequence[OnnxNode]):
 
 def _translation(spec: OpSpec) -> Callable:
     signature = python_signature(spec)
-    lower = LOWERINGS[spec.name]
     input_name = spec.inputs[0].name
 
     def translate(*args, **kwargs):
@@ -66,7 +65,7 @@ def _translation(spec: OpSpec) -> Callable:
         bound.apply_defaults()
         arguments = dict(bound.arguments)
         x = arguments.pop(input_name)
-        return emit(x, lower(static_shape(spec.name, x), **arguments))
+        return emit(x, lower(spec.name, static_shape(spec.name, x), **arguments))
 
     translate.__name__ = translate.__qualname__ = spec.name
     translate.__signature__ = signature

@@ -13,7 +13,7 @@ from torch.onnx import symbolic_helper
 
 from ..errors import OpArgumentError
 from ..spec import AttrType, OpSpec, specs
-from .lowering import LOWERINGS, OnnxNode
+from .lowering import OnnxNode, lower
 
 # The oldest opset all lowered nodes exist in as emitted (Squeeze / Unsqueeze axes as inputs).
 MIN_OPSET = 13
@@ -44,7 +44,6 @@ def _emit(g, x, nodes: Sequence[OnnxNode]):
 
 
 def _symbolic(spec: OpSpec):
-    lower = LOWERINGS[spec.name]
     names = [a.name for a in spec.attributes]
 
     descriptors = [_PARSE[a.type] for a in spec.attributes]
@@ -53,7 +52,7 @@ def _symbolic(spec: OpSpec):
         arguments = {name: None if symbolic_helper._is_none(value)
                      else symbolic_helper._parse_arg(value, descriptor)
                      for name, descriptor, value in zip(names, descriptors, values)}
-        return _emit(g, x, lower(_static_shape(spec.name, x), **arguments))
+        return _emit(g, x, lower(spec.name, _static_shape(spec.name, x), **arguments))
 
     symbolic.__name__ = spec.name
     return symbolic

@@ -7,6 +7,12 @@ op's result. Emitters turn them into graph nodes for the torch.export-based expo
 (`dynamo.py`), the TorchScript one (`legacy.py`) and one-op models without torch
 (`standalone.py`).
 
+No op has code here. Every op is a view of its input (cpu_reference/_view_steps.py), and its
+view steps become nodes one by one: an index becomes Slice, Squeeze and Unsqueeze (Note [ONNX
+slices]), a reshape Reshape, a permutation Transpose. Where the spec names a standard node that
+computes the op (`onnx_node:` in op_specs/<op>.yaml, e.g. DepthToSpace), that node is exported
+instead, with the layout changes the spec gives around it (Note [native nodes]).
+
 Every node is in the default ONNX domain and valid unchanged from opset 13 (Squeeze and
 Unsqueeze take their axes as an input) through opset 23, the newest torch 2.13 exports.
 
@@ -15,8 +21,8 @@ Note [ONNX slices]
 ONNX Slice wraps a negative start once and then clamps it into [0, dim-1] for a negative step,
 where TF (and numpy) clamp into [-1, dim-1]: with step -1, start -100 on a dimension of 10 is
 empty in TF and one element in ONNX. So no raw TF index is ever exported. Each input dimension
-gets the canonical range of cpu_reference's `StridedSliceView` (begin in range, exclusive end,
-size), exported as:
+gets the canonical range the op's view step indexes it with (begin in range, exclusive end,
+size; for a strided slice, that of cpu_reference's `StridedSliceView`), exported as:
   - size 0: start 0, end 0, step 1;
   - size 1: start begin, end begin + 1, step 1 (a shrink axis too; its stride is irrelevant);
   - otherwise: start begin, end the canonical end, step the stride, except that the canonical
@@ -25,13 +31,32 @@ Every input dimension is listed, in order, even when taken whole. ATC's ONNX Sli
 (CANN operator list, opsets 8-18) requires the step of the last axis to be 1 and rejects
 rank-1 inputs; when either would happen, the input gets a trailing axis of size 1 first
 (Unsqueeze), sliced with step 1 and squeezed away with the shrink axes.
+
+Note [native nodes]
+~~~~~~~~~~~~~~~~~~~
+A spec's `onnx_node` names a standard node, the op arguments its attributes take, the argument
+values it needs (`when`; SpaceToDepth has no CRD order before opset 28) and the one layout it
+works in (DepthToSpace and SpaceToDepth: NCHW only). An input in another layout the spec lists
+is brought to the node's by that layout change (a Transpose, then a Reshape joining axes: NHWC
+is one transpose, NCHW_VECT_C's [N, C/4, H, W, 4] a transpose and a join), and the node's
+result goes back by the inverse change, computed at the op's output shape. Before using the
+node the lowering checks, on shapes, that the op in the node's layout, applied to the changed
+input, has the changed output's shape: a layout change that does not fit the op's shapes is a
+SpecError at the spec's line. That the values are right is what onnxruntime checks in
+tests/ascend_ops/test_onnx_*.py. Any other call exports the view steps.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import builtins
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cpu_reference
+
+from ..errors import SpecError
+from ..op_pieces import canonical_view
+from ..schema import python_signature
+from ..spec import LayoutChange, OnnxNodeSpec, OpSpec, specs
 
 INT64_MIN = -(2**63)  # ONNX's sentinel for "through element 0" with a negative step
 
@@ -48,6 +73,78 @@ class OnnxNode:
 
 
 IDENTITY = (OnnxNode("Identity"),)
+
+
+def lower(op_name: str, shape, *args, **kwargs) -> tuple[OnnxNode, ...]:
+    """The ONNX nodes of `ascend_ops.<op_name>(x, *args, **kwargs)` for an x of static `shape`."""
+    spec = specs().op(op_name)
+    shape = tuple(int(d) for d in shape)
+    view = canonical_view(op_name, shape, lambda: None, args, kwargs)
+    nodes = None
+    if spec.onnx_node is not None:
+        nodes = _native_nodes(spec, spec.onnx_node, shape, view.output_shape, args, kwargs)
+    if nodes is None:
+        nodes = _view_nodes(shape, view.view_steps())
+    return tuple(nodes) or IDENTITY
+
+
+# --- view steps -------------------------------------------------------------------------------
+
+def _view_nodes(shape: tuple[int, ...], steps: Sequence) -> list[OnnxNode]:
+    nodes: list[OnnxNode] = []
+    for step in steps:
+        if isinstance(step, cpu_reference.Index):
+            step_nodes, shape = _index_nodes(shape, step.items)
+            nodes += step_nodes
+        elif isinstance(step, cpu_reference.Reshape):
+            if tuple(step.shape) != shape:
+                nodes.append(OnnxNode("Reshape", (tuple(step.shape),)))
+            shape = tuple(step.shape)
+        else:
+            axes = tuple(step.axes)
+            if axes != tuple(range(len(axes))):
+                nodes.append(OnnxNode("Transpose", attributes=(("perm", axes),)))
+            shape = tuple(shape[axis] for axis in axes)
+    return nodes
+
+
+def _index_nodes(shape: tuple[int, ...], items: tuple) -> tuple[list[OnnxNode], tuple[int, ...]]:
+    """numpy basic indexing (ints, slices, None, one Ellipsis) as Slice, Squeeze, Unsqueeze:
+    the nodes and the result's shape."""
+    taken = sum(1 for item in items if item is not None and item is not Ellipsis)
+    expanded: list = []
+    for item in items:
+        expanded += [builtins.slice(None)] * (len(shape) - taken) if item is Ellipsis else [item]
+    if Ellipsis not in items:
+        expanded += [builtins.slice(None)] * (len(shape) - taken)
+    ranges, squeeze_axes, kept_and_new, dims = [], [], [], iter(shape)
+    for item in expanded:
+        if item is None:
+            kept_and_new.append(None)
+            continue
+        axis, dim = len(ranges), next(dims)
+        if isinstance(item, builtins.slice):
+            picked = range(*item.indices(dim))
+            ranges.append(_onnx_range(picked))
+            kept_and_new.append(len(picked))
+        else:
+            index = int(item) + dim if int(item) < 0 else int(item)
+            ranges.append((index, index + 1, 1))
+            squeeze_axes.append(axis)
+    nodes = _slice_nodes(shape, ranges, tuple(squeeze_axes))
+    new_axes = tuple(k for k, size in enumerate(kept_and_new) if size is None)
+    if new_axes:
+        nodes.append(OnnxNode("Unsqueeze", (new_axes,)))
+    return nodes, tuple(1 if size is None else size for size in kept_and_new)
+
+
+def _onnx_range(picked: range) -> tuple[int, int, int]:
+    """The (start, end, step) of Note [ONNX slices] for the elements `picked` of one dimension."""
+    if len(picked) == 0:
+        return 0, 0, 1
+    if len(picked) == 1:
+        return picked.start, picked.start + 1, 1
+    return picked.start, INT64_MIN if picked.stop < 0 else picked.stop, picked.step
 
 
 def _slice_nodes(shape: tuple[int, ...], ranges: list[tuple[int, int, int]],
@@ -69,90 +166,73 @@ def _slice_nodes(shape: tuple[int, ...], ranges: list[tuple[int, int, int]],
     return nodes
 
 
-def strided_slice(shape, *args, **kwargs) -> tuple[OnnxNode, ...]:
-    """`args`, `kwargs`: the op's begin, end, strides and masks."""
-    view = cpu_reference.strided_slice_view(shape, *args, **kwargs)
-    ranges = []
-    for begin_i, end_i, stride, size in zip(view.begin, view.end, view.strides, view.processing_shape):
-        if size == 0:
-            ranges.append((0, 0, 1))
-        elif size == 1:
-            ranges.append((begin_i, begin_i + 1, 1))
-        else:
-            ranges.append((begin_i, INT64_MIN if end_i < 0 else end_i, stride))
-    shrink_axes = tuple(i for i, shrink in enumerate(view.shrink) if shrink)
-    nodes = _slice_nodes(view.input_shape, ranges, shrink_axes)
-    # After the squeeze the kept input dimensions are in order; the new axes (None in the view's
-    # numpy index, where single indexes are ints) go where the final shape has them.
-    kept_and_new = [item for item in view.numpy_index() if item is not Ellipsis and not isinstance(item, int)]
-    new_axes = tuple(k for k, item in enumerate(kept_and_new) if item is None)
-    if new_axes:
-        nodes.append(OnnxNode("Unsqueeze", (new_axes,)))
-    return tuple(nodes) or IDENTITY
+# --- a standard node the spec names: Note [native nodes] --------------------------------------
+
+def _native_nodes(spec: OpSpec, node: OnnxNodeSpec, shape: tuple[int, ...],
+                  output_shape: tuple[int, ...], args: tuple, kwargs: dict) -> list[OnnxNode] | None:
+    bound = python_signature(spec).bind(None, *args, **kwargs)
+    bound.apply_defaults()
+    arguments = dict(bound.arguments)
+    arguments.pop(spec.inputs[0].name)
+    if any(arguments[name] != value for name, value in node.when):
+        return None
+    change = None
+    if node.layout is not None:
+        layout = arguments[node.layout.argument]
+        if layout != node.layout.native:
+            change = dict(node.layout.changes).get(layout)
+            if change is None:
+                return None
+            arguments[node.layout.argument] = node.layout.native
+    native = OnnxNode(node.op_type, attributes=tuple(
+        (onnx_name, _attribute(arguments[argument])) for onnx_name, argument in node.attributes))
+    if change is None:
+        return [native]
+    changed_input = _changed_shape(change, shape)
+    want = _changed_shape(change, output_shape)
+    got = canonical_view(spec.name, changed_input, lambda: None, (), arguments).output_shape
+    if tuple(got) != want:
+        raise SpecError(f"{change.loc}: onnx_node: the layout change {layout} -> "
+                        f"{node.layout.native} does not fit op {spec.name}: x{list(shape)} becomes "
+                        f"x{list(changed_input)}, whose {node.op_type} result {list(got)} is not the "
+                        f"changed result {list(want)} of x{list(output_shape)}")
+    return [*_change_nodes(change, shape), native, *_inverse_change_nodes(change, output_shape)]
 
 
-def slice(shape, *args, **kwargs) -> tuple[OnnxNode, ...]:  # noqa: A001 - the op's name
-    """`args`, `kwargs`: the op's offsets and size."""
-    view = cpu_reference.slice_view(shape, *args, **kwargs)
-    ranges = [(start, start + length, 1) for start, length in zip(view.starts, view.sizes)]
-    return tuple(_slice_nodes(tuple(shape), ranges, ())) or IDENTITY
+def _attribute(value) -> AttributeValue:
+    return tuple(int(v) for v in value) if isinstance(value, (list, tuple)) else value
 
 
-# --- DepthToSpace / SpaceToDepth -----------------------------------------------------------------
-# ONNX has DepthToSpace with both modes (opset 11+) but SpaceToDepth only in DCR order before
-# opset 28, and both only on NCHW. So: NHWC is transposed to NCHW and back around the native
-# node, NCHW_VECT_C unpacked to NCHW and packed again by cpu_reference's own first and last plan
-# steps, and a rearrangement without a native node (SpaceToDepth CRD) is exported as the
-# reference plan's reshape-transpose steps themselves.
-
-NHWC_TO_NCHW = (0, 3, 1, 2)
-NCHW_TO_NHWC = (0, 2, 3, 1)
+def _permuted(change: LayoutChange, shape: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(shape[axis] for axis in change.permute)
 
 
-def _reshape_transpose_nodes(step: cpu_reference.ReshapeTranspose) -> list[OnnxNode]:
+def _changed_shape(change: LayoutChange, shape: tuple[int, ...]) -> tuple[int, ...]:
+    permuted = _permuted(change, shape)
+    if change.merge is None:
+        return permuted
+    first, last = change.merge
+    joined = 1
+    for dim in permuted[first:last + 1]:
+        joined *= dim
+    return (*permuted[:first], joined, *permuted[last + 1:])
+
+
+def _change_nodes(change: LayoutChange, shape: tuple[int, ...]) -> list[OnnxNode]:
     nodes = []
-    if step.split_shape != step.input_shape:
-        nodes.append(OnnxNode("Reshape", (step.split_shape,)))
-    if step.permutation != tuple(range(len(step.permutation))):
-        nodes.append(OnnxNode("Transpose", attributes=(("perm", step.permutation),)))
-    if step.output_shape != tuple(step.split_shape[axis] for axis in step.permutation):
-        nodes.append(OnnxNode("Reshape", (step.output_shape,)))
+    if change.permute != tuple(range(len(change.permute))):
+        nodes.append(OnnxNode("Transpose", attributes=(("perm", change.permute),)))
+    if change.merge is not None:
+        nodes.append(OnnxNode("Reshape", (_changed_shape(change, shape),)))
     return nodes
 
 
-def _block_rearrangement(plan: cpu_reference.BlockRearrangement, native: OnnxNode | None,
-                         data_format: str) -> tuple[OnnxNode, ...]:
-    if native is None:
-        return tuple(node for step in plan.steps for node in _reshape_transpose_nodes(step))
-    if data_format == "NCHW":
-        return (native,)
-    if data_format == "NHWC":
-        return (OnnxNode("Transpose", attributes=(("perm", NHWC_TO_NCHW),)), native,
-                OnnxNode("Transpose", attributes=(("perm", NCHW_TO_NHWC),)))
-    unpack, *_, pack = plan.steps  # NCHW_VECT_C: unpack to NCHW, rearrange, pack
-    return (*_reshape_transpose_nodes(unpack), native, *_reshape_transpose_nodes(pack))
-
-
-def depth_to_space(shape, block_size, *, data_format="NHWC", mode="DCR") -> tuple[OnnxNode, ...]:
-    plan = cpu_reference.depth_to_space_view(shape, block_size, data_format=data_format, mode=mode)
-    native = OnnxNode("DepthToSpace", attributes=(("blocksize", int(block_size)), ("mode", mode)))
-    return _block_rearrangement(plan, native, data_format)
-
-
-def space_to_depth(shape, block_size, *, data_format="NHWC", mode="DCR") -> tuple[OnnxNode, ...]:
-    plan = cpu_reference.space_to_depth_view(shape, block_size, data_format=data_format, mode=mode)
-    native = OnnxNode("SpaceToDepth", attributes=(("blocksize", int(block_size)),)) if mode == "DCR" else None
-    return _block_rearrangement(plan, native, data_format)
-
-
-LOWERINGS: dict[str, Callable[..., tuple[OnnxNode, ...]]] = {
-    "strided_slice": strided_slice,
-    "slice": slice,
-    "depth_to_space": depth_to_space,
-    "space_to_depth": space_to_depth,
-}
-
-
-def lower(op_name: str, shape, *args, **kwargs) -> tuple[OnnxNode, ...]:
-    """The ONNX nodes of `ascend_ops.<op_name>(x, *args, **kwargs)` for an x of static `shape`."""
-    return LOWERINGS[op_name](shape, *args, **kwargs)
+def _inverse_change_nodes(change: LayoutChange, shape: tuple[int, ...]) -> list[OnnxNode]:
+    """The nodes that take a result in the node's layout back to `shape`, the op's layout."""
+    nodes = []
+    if change.merge is not None:
+        nodes.append(OnnxNode("Reshape", (_permuted(change, shape),)))
+    inverse = tuple(change.permute.index(axis) for axis in range(len(change.permute)))
+    if inverse != tuple(range(len(inverse))):
+        nodes.append(OnnxNode("Transpose", attributes=(("perm", inverse),)))
+    return nodes

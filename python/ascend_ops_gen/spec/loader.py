@@ -7,6 +7,7 @@ the rule and, where it can, what to write instead.
 """
 from __future__ import annotations
 
+import ast
 import difflib
 import functools
 from pathlib import Path
@@ -21,13 +22,24 @@ from .model import (
     Backward,
     BackwardRule,
     AttrType,
+    Corpus,
+    CorpusCase,
+    Draw,
+    DrawKind,
     DtypeRule,
     DtypeRuleKind,
     ErrorExample,
     Example,
+    Formula,
+    example_input_shape,
+    LargeSize,
+    LayoutChange,
     Location,
+    OnnxNodeLayout,
+    OnnxNodeSpec,
     OpSpec,
     Product,
+    RandomCases,
     Soc,
     SpecSet,
     TensorArg,
@@ -408,6 +420,273 @@ def _check_backward(op: OpSpec, ops: list[OpSpec]) -> None:
                         f"it takes ({', '.join(n for n, _ in theirs)})")
 
 
+# --- corpus: ------------------------------------------------------------------------------------
+
+_LARGE_SIZE_FORM = "{large_over: [dims...], plus: n, at_least: n, multiple_of: n}"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _size(value: Any, file: str, line: int, what: str, *, low: int | None) -> Any:
+    """An integer (at least `low`, if given) or a `LargeSize` mapping."""
+    if isinstance(value, dict):
+        g = _Fields(value, f"{what}: large size", file, line)
+        over = g.take("large_over", list)
+        for dim in over:
+            if not _is_int(dim) or dim < 1:
+                raise g.error("large_over", f"{what}: large_over must list positive integers "
+                                            f"(the case's other dims), got {list(over)}")
+        size = LargeSize(tuple(over), g.take("plus", int, 0), g.take_int("at_least", 0, 2**62, 0),
+                         g.take_int("multiple_of", 1, 2**62, 1), g.loc())
+        g.done()
+        return size
+    if not _is_int(value) or (low is not None and value < low):
+        bound = f" >= {low}" if low is not None else ""
+        raise SpecError(f"{file}:{line}: {what}: {value!r} must be an integer{bound} or "
+                        f"{_LARGE_SIZE_FORM}")
+    return value
+
+
+def _sizes(value: Any, file: str, line: int, what: str, *, low: int | None) -> Any:
+    """An argument or shape: integers and large sizes inside lists, anything else as it is."""
+    if isinstance(value, list):
+        lines = getattr(value, "item_lines", [line] * len(value))
+        return tuple(_size(v, file, item_line, what, low=low) for v, item_line in zip(value, lines))
+    if isinstance(value, dict):
+        return _size(value, file, line, what, low=low)
+    return value
+
+
+def _parse_corpus_case(item: Any, line: int, f: _Fields, attrs: tuple[Attribute, ...],
+                       op_dtypes: list, examples: list[Example]) -> CorpusCase:
+    g = _Fields(item, "corpus case", f.file, line)
+    name = g.take("name", str)
+    what = f"corpus case {name!r}"
+    example_name = g.take("example", str, None)
+    if example_name is not None:  # the worked example's input shape and arguments
+        example = next((e for e in examples if e.name == example_name), None)
+        if example is None:
+            raise g.error("example", f"{what}: {_unknown(example_name, [e.name for e in examples], 'example')}")
+        for key in ("shape", "args"):
+            if key in item:
+                raise g.error(key, f"{what}: give either example or {key}, not both")
+        shape, args = example_input_shape(example.input), example.args
+    else:
+        raw_shape = g.take("shape", list)
+        shape = _sizes(raw_shape, f.file, g.loc("shape").line, f"{what}: shape", low=0)
+        raw_args = g.take("args", dict)
+        _check_args(raw_args, g, attrs, what, True)
+        args = tuple((key, _sizes(value, f.file, raw_args.key_lines[key], f"{what}: {key}",
+                                  low=None)) for key, value in raw_args.items())
+    case = CorpusCase(name, shape, args, g.take("quick", bool, False),
+                      g.take("large_contiguous", bool, False), g.take("dtype", str, None), g.loc())
+    g.done()
+    if case.dtype is not None and case.dtype not in op_dtypes:
+        raise g.error("dtype", f"{what}: {_unknown(case.dtype, op_dtypes, 'dtype')} (the op's "
+                               f"dtypes)")
+    return case
+
+
+_FORMULA_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Name, ast.Load, ast.Add, ast.Sub,
+                  ast.Mult, ast.FloorDiv, ast.USub)
+
+
+def _formula(value: Any, file: str, line: int, what: str, names: list[str]) -> Formula:
+    """An integer or integer arithmetic on drawn names, checked now so evaluating cannot fail."""
+    text = str(value) if _is_int(value) else value
+    if not isinstance(text, str):
+        raise SpecError(f"{file}:{line}: {what}: {value!r} must be an integer or a formula of "
+                        f"the drawn names ({', '.join(names)})")
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError:
+        tree = None
+    bad = tree is None or any(
+        not isinstance(n, _FORMULA_NODES) and not (isinstance(n, ast.Constant) and _is_int(n.value))
+        for n in ast.walk(tree))
+    if bad:
+        raise SpecError(f"{file}:{line}: {what}: {text!r} is not a formula: write integers and "
+                        f"drawn names joined by +, -, * and //")
+    formula = Formula(text, Location(file, line))
+    for used in formula.names():
+        if used not in names:
+            raise SpecError(f"{file}:{line}: {what}: {_unknown(used, names, 'drawn name')}")
+    return formula
+
+
+def _parse_draw(name: Any, value: Any, file: str, line: int) -> Draw:
+    kinds = [k.value for k in DrawKind]
+    if not isinstance(name, str) or not name.isidentifier():
+        raise SpecError(f"{file}:{line}: draw {name!r}: a drawn name must be an identifier "
+                        f"(letters, digits, _), as formulas use it")
+    g = _Fields(value, f"draw {name}", file, line)
+    given = [k for k in kinds if k in value]
+    if len(given) != 1:
+        raise g.error(None, f"draw {name} needs exactly one of {', '.join(kinds)}")
+    kind = DrawKind(given[0])
+    values = g.take(kind.value, list)
+    g.done()
+    if kind is DrawKind.CHOICE:
+        if not values or not all(_is_int(v) or isinstance(v, str) for v in values):
+            raise g.error(kind.value, f"draw {name}: choice must list integers or strings, got "
+                                      f"{list(values)}")
+    else:
+        number = _is_int if kind is DrawKind.BETWEEN else (
+            lambda v: isinstance(v, (int, float)) and not isinstance(v, bool))
+        if len(values) != 2 or not all(number(v) for v in values) or \
+                not 0 <= values[0] < values[1]:
+            unit = "integers" if kind is DrawKind.BETWEEN else "numbers of lines"
+            raise g.error(kind.value, f"draw {name}: {kind.value} must be [low, high], {unit} "
+                                      f"with 0 <= low < high, got {list(values)}")
+    return Draw(name, kind, tuple(values), Location(file, line))
+
+
+def _parse_line_cases(node: Any, line: int, f: _Fields,
+                      attrs: tuple[Attribute, ...]) -> RandomCases:
+    g = _Fields(node, "corpus.line_cases", f.file, line)
+    raw_draws = g.take("draw", dict)
+    draws = tuple(_parse_draw(n, v, f.file, raw_draws.key_lines[n]) for n, v in raw_draws.items())
+    names = [d.name for d in draws]
+    shape_by = g.take("shape_by", str, None)
+    if shape_by is None:
+        raw = g.take("shape", list)
+        shapes = ((None, tuple(_formula(v, f.file, item_line, "line_cases: shape", names)
+                               for v, item_line in _items(raw, "shape", g, "shape"))),)
+    else:
+        by = {d.name: d for d in draws}.get(shape_by)
+        if by is None or by.kind is not DrawKind.CHOICE:
+            raise g.error("shape_by", f"line_cases: shape_by must name a choice draw, got "
+                                      f"{shape_by!r}")
+        raw_shapes = g.take("shapes", dict)
+        if sorted(map(str, raw_shapes)) != sorted(map(str, by.values)):
+            raise g.error("shapes", f"line_cases: shapes needs one shape for each choice of "
+                                    f"{shape_by} ({', '.join(map(str, by.values))}), got "
+                                    f"{', '.join(map(str, raw_shapes))}")
+        shapes = tuple(
+            (key, tuple(_formula(v, f.file, raw_shapes.key_lines[key], f"line_cases: shapes.{key}",
+                                 names) for v in value))
+            for key, value in raw_shapes.items())
+    raw_args = g.take("args", dict)
+    _check_args(raw_args, g, attrs, "line_cases", True)
+    args = []
+    for key, value in raw_args.items():
+        arg_line, attr = raw_args.key_lines[key], next(a for a in attrs if a.name == key)
+        what = f"line_cases: {key}"
+        if attr.type is AttrType.STR and value not in names:
+            if attr.choices is not None and value not in attr.choices:
+                raise SpecError(f"{f.file}:{arg_line}: {what}: {value!r} is neither a drawn name "
+                                f"nor one of the choices {list(attr.choices)}")
+            args.append((key, value))
+        elif isinstance(value, list):
+            lines = getattr(value, "item_lines", [arg_line] * len(value))
+            args.append((key, tuple(_formula(v, f.file, item_line, what, names)
+                                    for v, item_line in zip(value, lines))))
+        else:
+            args.append((key, _formula(value, f.file, arg_line, what, names)))
+    g.done()
+    return RandomCases(draws, shape_by, shapes, tuple(args), g.loc())
+
+
+def _parse_corpus(f: _Fields, attrs: tuple[Attribute, ...], op_dtypes: list,
+                  examples: list[Example], name: str) -> Corpus | None:
+    node = f.take("corpus", dict, None)
+    if node is None:
+        return None
+    g = _Fields(node, "corpus", f.file, f.loc("corpus").line)
+    cases = []
+    for item, line in _items(g.take("cases", list), "cases", g, "cases"):
+        case = _parse_corpus_case(item, line, g, attrs, op_dtypes, examples)
+        if any(c.name == case.name for c in cases):
+            raise SpecError(f"{case.loc}: corpus case {case.name!r} is listed twice; give each "
+                            f"case its own name")
+        cases.append(case)
+    line_node = g.take("line_cases", dict, None)
+    line_cases = None if line_node is None else \
+        _parse_line_cases(line_node, g.loc("line_cases").line, g, attrs)
+    g.done()
+    large = [c for c in cases if c.large_contiguous]
+    if len(large) != 1:
+        raise f.error("corpus", f"op {name}: corpus needs exactly one case marked large_contiguous: "
+                            f"true (the copy that must reach 95% DMA efficiency), found "
+                            f"{len(large)}")
+    return Corpus(tuple(cases), line_cases, g.loc())
+
+
+# --- onnx_node: ---------------------------------------------------------------------------------
+
+def _choice_of(attrs: tuple[Attribute, ...], arg: str, value: Any, g: _Fields, key: str,
+               what: str) -> None:
+    attr = next((a for a in attrs if a.name == arg), None)
+    if attr is None:
+        raise g.error(key, f"{what}: {_unknown(str(arg), [a.name for a in attrs], 'argument')}")
+    if attr.choices is not None and value not in attr.choices:
+        raise g.error(key, f"{what}: {value!r} is not one of {arg}'s choices "
+                           f"{list(attr.choices)}")
+
+
+def _parse_layout_change(value: Any, file: str, line: int, what: str) -> LayoutChange:
+    g = _Fields(value, what, file, line)
+    permute = g.take("permute", list)
+    merge = g.take("merge", list, None)
+    g.done()
+    if sorted(permute) != list(range(len(permute))):
+        raise g.error("permute", f"{what}: permute must list each axis 0..{len(permute) - 1} "
+                                 f"once, got {list(permute)}")
+    if merge is not None and not (len(merge) == 2 and all(map(_is_int, merge)) and
+                                  0 <= merge[0] < merge[1] < len(permute)):
+        raise g.error("merge", f"{what}: merge must be [first, last], axes of the permuted "
+                               f"input with first < last, got {list(merge)}")
+    return LayoutChange(tuple(permute), tuple(merge) if merge is not None else None, g.loc())
+
+
+def _parse_onnx_node(f: _Fields, attrs: tuple[Attribute, ...]) -> OnnxNodeSpec | None:
+    node = f.take("onnx_node", dict, None)
+    if node is None:
+        return None
+    g = _Fields(node, "onnx_node", f.file, f.loc("onnx_node").line)
+    op_type = g.take("op_type", str)
+    names = [a.name for a in attrs]
+    raw_attributes = g.take("attributes", dict, {})
+    for onnx_name, arg in raw_attributes.items():
+        if arg not in names:
+            raise SpecError(f"{f.file}:{raw_attributes.key_lines[onnx_name]}: onnx_node "
+                            f"attribute {onnx_name}: {_unknown(str(arg), names, 'argument')}")
+    raw_when = g.take("when", dict, {})
+    when_fields = _Fields(raw_when, "onnx_node.when", f.file, g.loc("when").line)
+    for arg, value in raw_when.items():
+        _choice_of(attrs, arg, value, when_fields, arg, "onnx_node.when")
+    layout = None
+    raw_layout = g.take("layout", dict, None)
+    if raw_layout is not None:
+        h = _Fields(raw_layout, "onnx_node.layout", f.file, g.loc("layout").line)
+        argument = h.take("argument", str)
+        attr = next((a for a in attrs if a.name == argument), None)
+        if attr is None or attr.choices is None:
+            raise h.error("argument", f"onnx_node.layout: argument must name a str argument "
+                                      f"with choices, got {argument!r}")
+        native = h.take("native", str)
+        _choice_of(attrs, argument, native, h, "native", "onnx_node.layout.native")
+        raw_changes = h.take("changes", dict, {})
+        changes_fields = _Fields(raw_changes, "onnx_node.layout.changes", f.file,
+                                 h.loc("changes").line)
+        changes = []
+        for value, change in raw_changes.items():
+            what = f"onnx_node.layout.changes.{value}"
+            _choice_of(attrs, argument, value, changes_fields, value, what)
+            if value == native:
+                raise changes_fields.error(value, f"{what}: {native} is the node's own layout; "
+                                                  f"it needs no change")
+            changes.append((value, _parse_layout_change(change, f.file,
+                                                        raw_changes.key_lines[value], what)))
+        h.done()
+        layout = OnnxNodeLayout(argument, native, tuple(changes), h.loc())
+    g.done()
+    return OnnxNodeSpec(op_type, tuple(raw_attributes.items()), tuple(raw_when.items()), layout,
+                        g.loc())
+
+
 def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
               products: tuple[Product, ...]) -> OpSpec:
     f = _Fields(node, "op spec", rel, 1)
@@ -477,7 +756,8 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         attributes=attrs, dtypes=tuple(op_dtypes), product_rules=tuple(rules),
         examples=tuple(examples), errors=tuple(errors), loc=f.loc(),
         max_rank=f.take_int("max_rank", 1, _MAX_RANK, None) if "max_rank" in f.node else None,
-        backward=_parse_backward(f))
+        backward=_parse_backward(f), corpus=_parse_corpus(f, attrs, op_dtypes, examples, name),
+        onnx_node=_parse_onnx_node(f, attrs))
     f.done()
     if len(spec.inputs) != 1 or len(spec.outputs) != 1:
         raise f.error("inputs", f"op {name}: the data-movement engine takes exactly one input "

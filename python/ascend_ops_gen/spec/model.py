@@ -7,7 +7,10 @@ raised while using a node can name the line to fix.
 """
 from __future__ import annotations
 
+import ast
 import enum
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -175,6 +178,17 @@ class Example:
         return dict(self.args)
 
 
+def example_input_shape(value: Any) -> tuple[int, ...]:
+    """The shape of an example's `input`: nested tuples of numbers, or {arange: shape}."""
+    if isinstance(value, dict):
+        return tuple(next(iter(value.values())))
+    shape = []
+    while isinstance(value, tuple):
+        shape.append(len(value))
+        value = value[0] if value else None
+    return tuple(shape)
+
+
 @dataclass(frozen=True)
 class ErrorExample:
     """A call the op must reject with `OpArgumentError` whose message contains `message`."""
@@ -205,6 +219,145 @@ class Backward:
     loc: Location
 
 
+# --- the simulator's verification corpus (`corpus:`) ---------------------------------------------
+
+@dataclass(frozen=True)
+class LargeSize:
+    """A size that grows with the corpus's large-case byte budget (`{large_over: [...], ...}`).
+
+    With `elements` the element count of that budget for the dtype at hand, the size is
+    `elements // prod(over)`, raised to `at_least`, rounded down to a multiple of `multiple_of`,
+    plus `plus`: so a case with the other dims `over` holds about the budget's bytes whatever the
+    element size.
+    """
+
+    over: tuple[int, ...]
+    plus: int
+    at_least: int
+    multiple_of: int
+    loc: Location
+
+    def size(self, elements: int) -> int:
+        n = max(elements // math.prod(self.over), self.at_least)
+        return n // self.multiple_of * self.multiple_of + self.plus
+
+
+@dataclass(frozen=True)
+class CorpusCase:
+    """One fixed case of the corpus: an input shape and the op's arguments, by name (written out,
+    or those of a worked example: `example: <name>`).
+
+    Shape dims and the integers of list arguments may be `LargeSize`s."""
+
+    name: str
+    shape: tuple[Any, ...]
+    args: tuple[tuple[str, Any], ...]
+    quick: bool
+    large_contiguous: bool
+    dtype: str | None  # the one dtype the case needs; None: every dtype of the product
+    loc: Location
+
+
+class DrawKind(enum.Enum):
+    BETWEEN = "between"      # an integer in [low, high)
+    CHOICE = "choice"        # one of the listed values
+    ROW_LINES = "row_lines"  # elements of a row of [low, high) data-cache lines, odd bytes
+
+
+@dataclass(frozen=True)
+class Draw:
+    name: str
+    kind: DrawKind
+    values: tuple[Any, ...]  # (low, high) or the choices
+    loc: Location
+
+
+@dataclass(frozen=True)
+class Formula:
+    """Integer arithmetic (+, -, *, //, parentheses) on drawn names: `cols - start - 1`."""
+
+    text: str
+    loc: Location
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(n.id for n in ast.walk(ast.parse(self.text, mode="eval"))
+                     if isinstance(n, ast.Name))
+
+    def evaluate(self, values: Mapping[str, Any]) -> Any:
+        return _evaluate(ast.parse(self.text, mode="eval").body, values)
+
+
+_OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,
+              ast.Mult: lambda a, b: a * b, ast.FloorDiv: lambda a, b: a // b}
+
+
+def _evaluate(node: ast.AST, values: Mapping[str, Any]) -> Any:
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        return values[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_evaluate(node.operand, values)
+    assert isinstance(node, ast.BinOp), ast.dump(node)  # the loader admits nothing else
+    return _OPERATORS[type(node.op)](_evaluate(node.left, values), _evaluate(node.right, values))
+
+
+@dataclass(frozen=True)
+class RandomCases:
+    """`line_cases`: one case per corpus seed, its sizes drawn at random (`draws`, in order).
+
+    `shapes` maps a value of the draw `shape_by` to the input shape (one entry keyed None when
+    the shape does not depend on a draw); shape dims and argument values are `Formula`s, except
+    a `str` argument's literal value."""
+
+    draws: tuple[Draw, ...]
+    shape_by: str | None
+    shapes: tuple[tuple[Any, tuple[Formula, ...]], ...]
+    args: tuple[tuple[str, Any], ...]
+    loc: Location
+
+
+@dataclass(frozen=True)
+class Corpus:
+    cases: tuple[CorpusCase, ...]
+    line_cases: RandomCases | None
+    loc: Location
+
+
+# --- ONNX export (`onnx_node:`) ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LayoutChange:
+    """An input of one layout brought to another: its axes permuted, then the axes `merge`
+    (first, last) of the permuted shape joined into one."""
+
+    permute: tuple[int, ...]
+    merge: tuple[int, int] | None
+    loc: Location
+
+
+@dataclass(frozen=True)
+class OnnxNodeLayout:
+    """The native node takes one value of the op's layout argument (`native`); the other values
+    listed reach it by a `LayoutChange` before the node and its inverse after it."""
+
+    argument: str
+    native: str
+    changes: tuple[tuple[str, LayoutChange], ...]
+    loc: Location
+
+
+@dataclass(frozen=True)
+class OnnxNodeSpec:
+    """A standard ONNX node that computes the op, preferred to its view steps where it applies."""
+
+    op_type: str
+    attributes: tuple[tuple[str, str], ...]  # ONNX attribute name -> the op argument it takes
+    when: tuple[tuple[str, Any], ...]  # argument values the node needs (others: view steps)
+    layout: OnnxNodeLayout | None
+    loc: Location
+
+
 @dataclass(frozen=True)
 class OpSpec:
     name: str
@@ -222,6 +375,8 @@ class OpSpec:
     loc: Location
     backward: Backward | None = None  # None: not differentiable
     max_rank: int | None = None  # the most input dimensions the op takes (None: numpy's 64)
+    corpus: Corpus | None = None  # None: the simulator's corpus runs the examples
+    onnx_node: OnnxNodeSpec | None = None  # None: ONNX export lowers the view steps
 
     @property
     def file(self) -> str:

@@ -120,3 +120,97 @@ def test_control_the_rule_check_flags_a_naive_slice():
     naive = (OnnxNode("Slice", ((-2, 0), (5, 6), (0, 1), (1, 2))),)
     assert slice_violations((5, 6), naive) == ["last step 2", "start -2"]
     assert slice_violations((6,), (OnnxNode("Slice", ((0,), (6,), (0,), (1,))),)) == ["Slice of a rank-1 input"]
+
+
+# --- no per-op code: view steps, and the spec's native node --------------------------------------
+
+def _specs_with(monkeypatch, op_name: str, **changes):
+    """lowering.py reading a spec set in which op `op_name` has `changes`."""
+    import dataclasses
+
+    from ascend_ops.onnx import lowering
+    from ascend_ops.spec import specs
+
+    real = specs()
+    ops = tuple(dataclasses.replace(o, **changes) if o.name == op_name else o for o in real.ops)
+    changed = dataclasses.replace(real, ops=ops)
+    monkeypatch.setattr(lowering, "specs", lambda: changed)
+    return changed
+
+
+def _run_model(op_name, shape, dtype, **arguments) -> np.ndarray:
+    x = np.random.default_rng(1).integers(0, 256, size=int(np.prod(shape)) * np.dtype(dtype).itemsize,
+                                          dtype=np.uint8).view(dtype).reshape(shape)
+    model = op_model(op_name, shape, dtype, **arguments)
+    session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    (y,) = session.run(None, {"x": x})
+    expected = getattr(cpu_reference, op_name)(x, **arguments)
+    assert y.shape == expected.shape
+    np.testing.assert_array_equal(y.view(np.uint8), expected.view(np.uint8))
+    return y
+
+
+@pytest.mark.parametrize("data_format, mode, shape", [
+    ("NHWC", "DCR", (2, 3, 5, 8)), ("NHWC", "CRD", (1, 2, 3, 18)), ("NCHW", "CRD", (2, 8, 3, 5)),
+    ("NCHW_VECT_C", "DCR", (1, 4, 3, 5, 4)),
+])
+def test_without_its_onnx_node_an_op_exports_its_view_steps(monkeypatch, data_format, mode, shape):
+    _specs_with(monkeypatch, "depth_to_space", onnx_node=None)
+    block = 3 if shape[-1] == 18 else 2
+    nodes = lower("depth_to_space", shape, block, data_format=data_format, mode=mode)
+    assert {n.op_type for n in nodes} <= {"Reshape", "Transpose"}
+    _run_model("depth_to_space", shape, np.int8, block_size=block, data_format=data_format, mode=mode)
+
+
+def test_a_layout_value_the_spec_does_not_list_exports_the_view_steps(monkeypatch):
+    spec = _specs_with(monkeypatch, "depth_to_space").op("depth_to_space")
+    import dataclasses
+    layout = dataclasses.replace(spec.onnx_node.layout, changes=spec.onnx_node.layout.changes[1:])
+    _specs_with(monkeypatch, "depth_to_space",
+                onnx_node=dataclasses.replace(spec.onnx_node, layout=layout))
+    nhwc = lower("depth_to_space", (2, 3, 5, 8), 2)
+    assert "DepthToSpace" not in [n.op_type for n in nhwc]
+    assert [n.op_type for n in lower("depth_to_space", (2, 8, 3, 5), 2, data_format="NCHW")] == ["DepthToSpace"]
+
+
+def test_control_a_layout_change_that_does_not_fit_the_op_is_a_spec_error(monkeypatch):
+    import dataclasses
+
+    from ascend_ops.errors import SpecError
+
+    spec = _specs_with(monkeypatch, "depth_to_space").op("depth_to_space")
+    (value, change), *rest = spec.onnx_node.layout.changes
+    assert value == "NHWC"
+    wrong = dataclasses.replace(change, permute=(0, 2, 1, 3))  # N W H C read as NCHW
+    layout = dataclasses.replace(spec.onnx_node.layout, changes=((value, wrong), *rest))
+    _specs_with(monkeypatch, "depth_to_space",
+                onnx_node=dataclasses.replace(spec.onnx_node, layout=layout))
+    with pytest.raises(SpecError) as info:
+        lower("depth_to_space", (1, 2, 4, 4), 2)
+    assert str(info.value) == (
+        f"{change.loc}: onnx_node: the layout change NHWC -> NCHW does not fit op depth_to_space: "
+        f"x[1, 2, 4, 4] becomes x[1, 4, 2, 4], whose DepthToSpace result [1, 1, 4, 8] is not the "
+        f"changed result [1, 8, 4, 1] of x[1, 4, 8, 1]")
+
+
+def test_a_view_op_without_any_spec_key_lowers_from_its_steps():
+    """The view-step lowering alone, as a new op gets it: a permutation, a reshape and an index
+    with every kind of item."""
+    from ascend_ops.onnx.lowering import _view_nodes
+
+    steps = (cpu_reference.Permute((1, 0, 2)), cpu_reference.Reshape((3, 2, 2, 2)),
+             cpu_reference.Index((1, None, Ellipsis, slice(None, None, -1))))
+    assert _view_nodes((2, 3, 4), steps) == [
+        OnnxNode("Transpose", attributes=(("perm", (1, 0, 2)),)),
+        OnnxNode("Reshape", ((3, 2, 2, 2),)),
+        OnnxNode("Unsqueeze", ((4,),)),
+        OnnxNode("Slice", ((1, 0, 0, 1, 0), (2, 2, 2, INT64_MIN, 1), (0, 1, 2, 3, 4), (1, 1, 1, -1, 1))),
+        OnnxNode("Squeeze", ((0, 4),)),
+        OnnxNode("Unsqueeze", ((0,),)),
+    ]
+    from ascend_ops.onnx.standalone import nodes_model
+    x = np.arange(24, dtype=np.int32).reshape(2, 3, 4)
+    model = nodes_model(_view_nodes((2, 3, 4), steps), x.shape, x.dtype, "steps")
+    session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    (y,) = session.run(None, {"x": x})
+    np.testing.assert_array_equal(y, cpu_reference.View((2, 3, 4), (1, 2, 2, 2), steps).apply(x))

@@ -163,3 +163,47 @@ def test_the_simulator_runs_the_generated_kernel(project):
         print("ok")
     """), check=False)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-2000:]
+
+
+# --- the corpus and the ONNX export find the op by its spec ----------------------------------------
+
+def test_the_corpus_and_the_onnx_export_take_the_new_op_from_its_spec(project):
+    """No corpus entry: the sim corpus runs the spec's worked example on every product line and
+    dtype; no onnx_node: the export is the view step, one Transpose, in both torch exporters."""
+    result = _run(project, "-c", textwrap.dedent("""
+        import warnings
+        import numpy as np, onnxruntime, torch
+        import ascend_ops, ascend_ops.onnx
+        from ascend_ops.onnx import OnnxNode, lower
+        from ascend_ops.onnx.standalone import op_model
+        from ascend_ops.sim import corpus
+        from ascend_ops.spec import specs
+
+        cases = corpus.op_cases("transpose", 4)
+        assert [(c.label, c.shape, c.args, c.quick) for c in cases] == [("matrix", (2, 3), ([1, 0],), True)], cases
+        spec = specs().op("transpose")
+        runs = corpus.runs(ops=("transpose",), quick=True)
+        assert sorted((r.product.key, r.dtype) for r in runs) == sorted(
+            (p.key, d) for p in specs().products for d in spec.supported_dtypes(p)), runs
+
+        assert lower("transpose", (2, 3, 4), [2, 0, 1]) == (OnnxNode("Transpose", attributes=(("perm", (2, 0, 1)),)),)
+        x = np.arange(24, dtype=np.int32).reshape(2, 3, 4)
+        model = op_model("transpose", x.shape, x.dtype, perm=[2, 0, 1])
+        session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        assert np.array_equal(session.run(None, {"x": x})[0], np.transpose(x, (2, 0, 1)))
+
+        class Model(torch.nn.Module):
+            def forward(self, t):
+                return ascend_ops.transpose(t, [2, 0, 1]) + 1
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            program = torch.onnx.export(Model(), (torch.from_numpy(x),), dynamo=True, verbose=False,
+                                        opset_version=ascend_ops.onnx.ATC_OPSET,
+                                        custom_translation_table=ascend_ops.onnx.translation_table())
+        graph = program.model_proto
+        assert [n.op_type for n in graph.graph.node if n.op_type != "Constant"] == ["Transpose", "Add"], graph.graph.node
+        session = onnxruntime.InferenceSession(graph.SerializeToString(), providers=["CPUExecutionProvider"])
+        assert np.array_equal(session.run(None, {session.get_inputs()[0].name: x})[0], np.transpose(x, (2, 0, 1)) + 1)
+        print("ok")
+    """))
+    assert result.stdout.strip().splitlines()[-1] == "ok", result.stdout + result.stderr[-2000:]

@@ -1,19 +1,28 @@
 """One op as a whole ONNX model, without torch: e.g. to try ATC or a runtime on a single op."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import onnx
 from onnx import helper
 
-from .lowering import lower
+from .lowering import OnnxNode, lower
 from .opset import ATC_OPSET
 
 
 def op_model(op_name: str, shape, dtype, *, opset: int = ATC_OPSET, **arguments) -> onnx.ModelProto:
     """A model with input "x" (`shape`, `dtype`) and output "y" = ascend_ops.<op_name>(x, **arguments)."""
+    return nodes_model(lower(op_name, shape, **arguments), shape, dtype, f"ascend_ops_{op_name}",
+                       opset=opset)
+
+
+def nodes_model(lowered: Sequence[OnnxNode], shape, dtype, name: str, *,
+                opset: int = ATC_OPSET) -> onnx.ModelProto:
+    """A model with input "x" (`shape`, `dtype`) and output "y": the `lowered` nodes applied to x."""
     nodes, initializers = [], []
     value = "x"
-    for i, node in enumerate(lower(op_name, shape, **arguments)):
+    for i, node in enumerate(lowered):
         inputs = [value]
         for k, constant in enumerate(node.constant_inputs):
             name = f"n{i}_c{k}"
@@ -24,7 +33,7 @@ def op_model(op_name: str, shape, dtype, *, opset: int = ATC_OPSET, **arguments)
     nodes.append(helper.make_node("Identity", [value], ["y"], name="y"))
     element_type = helper.np_dtype_to_tensor_dtype(np.dtype(dtype))
     graph = helper.make_graph(
-        nodes, f"ascend_ops_{op_name}",
+        nodes, name,
         [helper.make_tensor_value_info("x", element_type, list(shape))],
         [helper.make_tensor_value_info("y", element_type, None)], initializer=initializers)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)],

@@ -70,7 +70,8 @@ def test_line_cases_put_core_boundaries_inside_cache_lines():
     line = corpus.LINE_BYTES
     for p in specs().products:
         assert p.data_cache_line_bytes == line, p.key
-    for op in ("strided_slice", "slice", "depth_to_space", "space_to_depth"):
+    for op in OPS:
+        assert specs().op(op).corpus.line_cases is not None, op
         cases = [c for c in corpus.op_cases(op, 2) if c.label.startswith("lines in boundaries")]
         assert len(cases) == len(corpus.LINE_SEEDS), op
         assert sum(c.quick for c in cases) == 1, op
@@ -79,3 +80,27 @@ def test_line_cases_put_core_boundaries_inside_cache_lines():
             out_bytes = 2 * int(np.prod(planned.output_shape))
             assert planned.block_dim >= 2, (op, c.call_text())
             assert out_bytes % line != 0 or planned.output_shape[-1] * 2 % line != 0, (op, c.call_text())
+
+
+def test_an_op_without_a_corpus_runs_its_worked_examples(monkeypatch):
+    import dataclasses
+
+    real = specs()
+    ops = tuple(dataclasses.replace(o, corpus=None) if o.name == "slice" else o for o in real.ops)
+    monkeypatch.setattr(corpus, "specs", lambda: dataclasses.replace(real, ops=ops))
+    cases = corpus.op_cases("slice", 2)
+    assert [(c.label, c.shape, c.quick) for c in cases] == [
+        (ex.name, np.shape(ex.input) if not isinstance(ex.input, dict) else tuple(ex.input["arange"]),
+         True) for ex in real.op("slice").examples]
+    assert cases[1].args == ([-2, 1, 0], [-1, 2, 3])  # to_the_end: offsets, size by position
+    assert corpus.op_cases("slice", 2, quick=True) == cases
+
+
+def test_sizes_in_bytes_give_every_element_size_the_same_large_case_bytes():
+    for op in OPS:
+        large = [c.name for c in specs().op(op).corpus.cases if c.large_contiguous]
+        sizes = {e: next(c for c in corpus.op_cases(op, e) if c.large_contiguous) for e in (1, 2, 4, 8)}
+        assert [sizes[e].label for e in sizes] == large * 4
+        byte_counts = [e * int(np.prod(sizes[e].shape)) for e in sizes]
+        assert max(byte_counts) <= 1.01 * min(byte_counts), (op, byte_counts)
+        assert min(byte_counts) >= corpus.LARGE_BYTES * 0.99, (op, byte_counts)

@@ -1,5 +1,5 @@
-"""The verification corpus: every op x product line x dtype the product supports x the cases
-below, each run through the generated kernel on the simulator and compared bit for bit (integer
+"""The verification corpus: every op x product line x dtype the product supports x the op's
+cases, each run through the generated kernel on the simulator and compared bit for bit (integer
 views) with cpu_reference.
 
 Each op's cases live in its spec (`corpus:` in op_specs/<op>.yaml, documented in

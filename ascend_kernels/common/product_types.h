@@ -1,4 +1,9 @@
 // The types of the product table (products_generated.h, written from op_specs/products.yaml).
+//
+// The code generator reads the three structs below and writes each table row in their field
+// order, filling a field from the products.yaml key of the same name in camelCase; one member per
+// line, `<type> <name>;` (Note [product table layout] in ascend_ops_gen/codegen/product_types.py).
+// Reordering fields here without regenerating fails to compile, naming the fields that moved.
 #ifndef ASCEND_KERNELS_COMMON_PRODUCT_TYPES_H
 #define ASCEND_KERNELS_COMMON_PRODUCT_TYPES_H
 
@@ -11,6 +16,17 @@ enum class LaunchArchitecture : int32_t {
     kSplit = 0,    // separate AIC / AIV cores: launch on the AIV (vector) cores
     kCoupled = 1,  // one AI core runs cube and vector work: launch on the AI cores
 };
+
+// Whether two strings are equal, at compile time: the generated table's static_asserts compare
+// its string fields with it.
+constexpr bool SameText(const char* a, const char* b)
+{
+    while (*a != '\0' && *a == *b) {
+        ++a;
+        ++b;
+    }
+    return *a == *b;
+}
 
 struct ProductInfo {
     const char* key;                  // op_specs/products.yaml key

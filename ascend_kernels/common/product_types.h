@@ -63,6 +63,8 @@ struct ArchTraits {
     bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
     bool gather8Bit;                  // Gather also takes 8-bit elements
     bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
+    bool dataCacheClean;              // DataCacheCleanAndInvalid exists
+    bool kernelTypeRequired;          // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
 };
 
 struct SocEntry {

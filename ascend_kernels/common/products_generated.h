@@ -295,10 +295,10 @@ static_assert(kSocs[0].vectorCores == 48 &&
 // Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
 constexpr int32_t kArchCount = 4;
 constexpr ArchTraits kArchs[kArchCount] = {
-    {2201, true, 8, true, false, true},  // atlas-a3, atlas-a2
-    {1001, false, 0, false, false, true},  // atlas-training
-    {2002, false, 0, true, false, true},  // atlas-inference
-    {3002, true, 4, true, true, false},  // atlas-200i-500-a2
+    {2201, true, 8, true, false, true, true, true},  // atlas-a3, atlas-a2
+    {1001, false, 0, false, false, true, false, false},  // atlas-training
+    {2002, false, 0, true, false, true, true, false},  // atlas-inference
+    {3002, true, 4, true, true, false, true, false},  // atlas-200i-500-a2
 };
 static_assert(kArchs[0].npuArch == 2201 &&
               kArchs[1].npuArch == 1001 &&
@@ -330,7 +330,51 @@ static_assert(kArchs[0].ubToUbCopy == true &&
               kArchs[2].ubToUbCopy == true &&
               kArchs[3].ubToUbCopy == false,
               "ArchTraits::ubToUbCopy does not hold what kArchs was generated with: ascend_kernels/common/product_types.h declares ArchTraits's fields in another order; run ascend-ops generate");
+static_assert(kArchs[0].dataCacheClean == true &&
+              kArchs[1].dataCacheClean == false &&
+              kArchs[2].dataCacheClean == true &&
+              kArchs[3].dataCacheClean == true,
+              "ArchTraits::dataCacheClean does not hold what kArchs was generated with: ascend_kernels/common/product_types.h declares ArchTraits's fields in another order; run ascend-ops generate");
+static_assert(kArchs[0].kernelTypeRequired == true &&
+              kArchs[1].kernelTypeRequired == false &&
+              kArchs[2].kernelTypeRequired == false &&
+              kArchs[3].kernelTypeRequired == false,
+              "ArchTraits::kernelTypeRequired does not hold what kArchs was generated with: ascend_kernels/common/product_types.h declares ArchTraits's fields in another order; run ascend-ops generate");
 
 }  // namespace ascend_ops
+
+// The bool facts of kArchs for the build's architecture, for `#if` (see ascend_ops_gen/codegen/
+// project.py, _arch_macros); a build without __NPU_ARCH__ defines none of them.
+#ifdef __NPU_ARCH__
+#if __NPU_ARCH__ == 2201  // atlas-a3, atlas-a2
+#define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
+#define ASCEND_OPS_ARCH_GATHER 1
+#define ASCEND_OPS_ARCH_GATHER_8BIT 0
+#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
+#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
+#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 1
+#elif __NPU_ARCH__ == 1001  // atlas-training
+#define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
+#define ASCEND_OPS_ARCH_GATHER 0
+#define ASCEND_OPS_ARCH_GATHER_8BIT 0
+#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
+#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 0
+#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
+#elif __NPU_ARCH__ == 2002  // atlas-inference
+#define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
+#define ASCEND_OPS_ARCH_GATHER 1
+#define ASCEND_OPS_ARCH_GATHER_8BIT 0
+#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
+#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
+#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
+#elif __NPU_ARCH__ == 3002  // atlas-200i-500-a2
+#define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
+#define ASCEND_OPS_ARCH_GATHER 1
+#define ASCEND_OPS_ARCH_GATHER_8BIT 1
+#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 0
+#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
+#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
+#endif
+#endif  // __NPU_ARCH__
 
 #endif  // ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H

@@ -41,11 +41,12 @@ def emit_products_header(specs: SpecSet, types: ProductTypes) -> str:
     products, product_checks = _table(types, "ProductInfo", "kProducts", product_rows)
     socs, soc_checks = _table(types, "SocEntry", "kSocs", soc_rows)
     archs, arch_checks = _table(types, "ArchTraits", "kArchs", arch_rows)
+    arch_macros = _arch_macros(types, arch_rows)
     return template("products_generated.h").substitute(
         header=header_line(products_file(specs)),
         product_count=len(products), products=products, product_checks=product_checks,
         soc_count=len(socs), socs=socs, soc_checks=soc_checks,
-        arch_count=len(archs), archs=archs, arch_checks=arch_checks)
+        arch_count=len(archs), archs=archs, arch_checks=arch_checks, arch_macros=arch_macros)
 
 
 # SocEntry's index into kProducts, the one field of the table products.yaml does not name.
@@ -114,6 +115,21 @@ def _table(types: ProductTypes, struct: str, array: str,
 
 
 _AND = " &&\n              "
+# The preprocessor twin of an ArchTraits bool field: this prefix and its products.yaml key.
+ARCH_MACRO_PREFIX = "ASCEND_OPS_ARCH_"
+
+
+def _arch_macros(types: ProductTypes, arch_rows: list[tuple[dict[str, object], str | None]]) -> list[str]:
+    """`#define`s of every bool ArchTraits field for the architecture a build defines as
+    __NPU_ARCH__: for code that must not even be parsed where an API does not exist (`#if`, where
+    `if constexpr` still needs the API's declaration)."""
+    keys = dict(zip((f.name for f in types.fields("ArchTraits") if f.name != ARCH_FIELD), arch_trait_keys(types)))
+    flags = [f.name for f in types.fields("ArchTraits") if f.ctype == "bool"]
+    lines = []
+    for index, (values, comment) in enumerate(arch_rows):
+        lines.append(f"#{'if' if index == 0 else 'elif'} __NPU_ARCH__ == {values[ARCH_FIELD]}  // {comment}")
+        lines += [f"#define {ARCH_MACRO_PREFIX}{keys[name].upper()} {int(bool(values[name]))}" for name in flags]
+    return lines + ["#endif"] if lines else []
 
 
 def _cpp_value(types: ProductTypes, struct: str, field: StructField, values: dict[str, object]) -> str:

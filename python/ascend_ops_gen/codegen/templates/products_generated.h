@@ -35,4 +35,10 @@ $arch_checks
 
 }  // namespace ascend_ops
 
+// The bool facts of kArchs for the build's architecture, for `#if` (see ascend_ops_gen/codegen/
+// project.py, _arch_macros); a build without __NPU_ARCH__ defines none of them.
+#ifdef __NPU_ARCH__
+$arch_macros
+#endif  // __NPU_ARCH__
+
 #endif  // ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H

@@ -86,4 +86,19 @@ static_assert(kArchs[0].dataCopyPad == true &&
 
 }  // namespace ascend_ops
 
+// The bool facts of kArchs for the build's architecture, for `#if` (see ascend_ops_gen/codegen/
+// project.py, _arch_macros); a build without __NPU_ARCH__ defines none of them.
+#ifdef __NPU_ARCH__
+#if __NPU_ARCH__ == 2201  // split-line
+#define ASCEND_OPS_ARCH_GATHER_8BIT 0
+#define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
+#elif __NPU_ARCH__ == 2002  // coupled-line
+#define ASCEND_OPS_ARCH_GATHER_8BIT 0
+#define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
+#elif __NPU_ARCH__ == 3002  // small-line
+#define ASCEND_OPS_ARCH_GATHER_8BIT 0
+#define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
+#endif
+#endif  // __NPU_ARCH__
+
 #endif  // ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H

@@ -31,9 +31,8 @@ def specs_glob(specs: SpecSet) -> str:
 def emit_products_header(specs: SpecSet, types: ProductTypes) -> str:
     """The product table, each row in the field order `types` read from product_types.h and
     proved by one static_assert per field (Note [product table layout] in product_types.py)."""
-    product_rows = [(_product_values(p), p.title) for p in specs.products]
-    soc_rows = [({**{cpp_field_name(f.name): getattr(s, f.name) for f in dataclasses.fields(Soc)},
-                  SOC_PRODUCT_FIELD: index}, None)
+    product_rows = [(_cpp_values(p), p.title) for p in specs.products]
+    soc_rows = [({**_cpp_values(s), SOC_PRODUCT_FIELD: index}, None)
                 for index, p in enumerate(specs.products) for s in p.socs]
     arch_rows = [({ARCH_FIELD: arch, **{cpp_field_name(k): v for k, v in arch_traits(lines, types).items()}},
                   ", ".join(p.key for p in lines))
@@ -55,8 +54,9 @@ SOC_PRODUCT_FIELD = "product"
 ARCH_FIELD = "npuArch"
 
 
-def _product_values(p: Product) -> dict[str, object]:
-    return {cpp_field_name(f.name): getattr(p, f.name) for f in dataclasses.fields(Product)}
+def _cpp_values(node: Product | Soc) -> dict[str, object]:
+    """A model node's values by the C++ field names of its keys."""
+    return {cpp_field_name(f.name): getattr(node, f.name) for f in dataclasses.fields(node)}
 
 
 def arch_trait_keys(types: ProductTypes) -> tuple[str, ...]:
@@ -96,6 +96,9 @@ def arch_traits(lines: tuple[Product, ...], types: ProductTypes) -> dict[str, ob
     return facts
 
 
+_AND = " &&\n              "
+
+
 def _table(types: ProductTypes, struct: str, array: str,
            rows: list[tuple[dict[str, object], str | None]]) -> tuple[list[str], list[str]]:
     """The initialiser lines of `array` (rows in `struct`'s field order) and one static_assert per
@@ -114,7 +117,6 @@ def _table(types: ProductTypes, struct: str, array: str,
     return lines, checks
 
 
-_AND = " &&\n              "
 # The preprocessor twin of an ArchTraits bool field: this prefix and its products.yaml key.
 ARCH_MACRO_PREFIX = "ASCEND_OPS_ARCH_"
 

@@ -3,7 +3,8 @@
 // The code generator reads the three structs below and writes each table row in their field
 // order, filling a field from the products.yaml key of the same name in camelCase; one member per
 // line, `<type> <name>;` (Note [product table layout] in ascend_ops_gen/codegen/product_types.py).
-// Reordering fields here without regenerating fails to compile, naming the fields that moved.
+// Reordering fields here without regenerating fails to compile, naming the fields that moved;
+// adding one fails naming the struct.
 #ifndef ASCEND_KERNELS_COMMON_PRODUCT_TYPES_H
 #define ASCEND_KERNELS_COMMON_PRODUCT_TYPES_H
 
@@ -26,6 +27,29 @@ constexpr bool SameText(const char* a, const char* b)
         ++b;
     }
     return *a == *b;
+}
+
+// Converts to any field type: AggregateTakes counts the initialisers an aggregate accepts.
+struct AnyField {
+    template <typename T>
+    constexpr operator T() const
+    {
+        return T{};
+    }
+};
+
+// Whether `S{...}` compiles with sizeof...(Fields) initialisers, i.e. S has at least that many
+// fields. The generated table asserts that its structs take no initialiser more than it writes,
+// so a field added here without regenerating fails to compile.
+template <typename S, typename... Fields>
+constexpr auto AggregateTakes(int) -> decltype(S{Fields{}...}, true)
+{
+    return true;
+}
+template <typename S, typename... Fields>
+constexpr bool AggregateTakes(...)
+{
+    return false;
 }
 
 struct ProductInfo {

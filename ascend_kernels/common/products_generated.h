@@ -148,6 +148,8 @@ static_assert(kProducts[0].gatherSrcBaseInElements == false &&
               kProducts[3].gatherSrcBaseInElements == false &&
               kProducts[4].gatherSrcBaseInElements == true,
               "ProductInfo::gatherSrcBaseInElements does not hold what kProducts was generated with: ascend_kernels/common/product_types.h declares ProductInfo's fields in another order; run ascend-ops generate");
+static_assert(!AggregateTakes<ProductInfo, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField>(0),
+              "ProductInfo has more fields than the 21 kProducts was generated with: ascend_kernels/common/product_types.h declares one more; run ascend-ops generate");
 
 constexpr int32_t kSocCount = 27;
 constexpr SocEntry kSocs[kSocCount] = {
@@ -291,6 +293,8 @@ static_assert(kSocs[0].vectorCores == 48 &&
               kSocs[25].vectorCores == 1 &&
               kSocs[26].vectorCores == 1,
               "SocEntry::vectorCores does not hold what kSocs was generated with: ascend_kernels/common/product_types.h declares SocEntry's fields in another order; run ascend-ops generate");
+static_assert(!AggregateTakes<SocEntry, AnyField, AnyField, AnyField, AnyField, AnyField>(0),
+              "SocEntry has more fields than the 4 kSocs was generated with: ascend_kernels/common/product_types.h declares one more; run ascend-ops generate");
 
 // Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
 constexpr int32_t kArchCount = 4;
@@ -340,6 +344,8 @@ static_assert(kArchs[0].kernelTypeRequired == true &&
               kArchs[2].kernelTypeRequired == false &&
               kArchs[3].kernelTypeRequired == false,
               "ArchTraits::kernelTypeRequired does not hold what kArchs was generated with: ascend_kernels/common/product_types.h declares ArchTraits's fields in another order; run ascend-ops generate");
+static_assert(!AggregateTakes<ArchTraits, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField>(0),
+              "ArchTraits has more fields than the 8 kArchs was generated with: ascend_kernels/common/product_types.h declares one more; run ascend-ops generate");
 
 }  // namespace ascend_ops
 

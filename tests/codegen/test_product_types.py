@@ -81,6 +81,17 @@ def test_the_unedited_table_compiles_and_holds_the_spec(project, tmp_path: Path)
     assert run.stdout.splitlines() == _expected_rows()
 
 
+def test_a_field_added_without_regenerating_fails_to_compile_naming_its_struct(project, tmp_path: Path):
+    project.edit(TYPES, "    int32_t vectorCores;\n", "    int32_t vectorCores;\n    int32_t aiCoreClusters;\n")
+    built = _compile(project.out / "common", tmp_path)
+    assert built.returncode != 0
+    failed = [ln.split("static assertion failed: ")[1] for ln in built.stderr.split("\n")
+              if "static assertion failed" in ln]
+    written = len(parse_product_types((ROOT / TYPES).read_text(encoding="utf-8"), TYPES).fields("SocEntry"))
+    assert failed == [f"SocEntry has more fields than the {written} kSocs was generated with: {TYPES} "
+                      f"declares one more; run ascend-ops generate"], built.stderr
+
+
 def test_a_regenerated_table_follows_the_swapped_struct(project, tmp_path: Path):
     for first, second in SWAPS:
         _swap_fields(project.root / TYPES, first, second)

@@ -114,6 +114,10 @@ def _table(types: ProductTypes, struct: str, array: str,
                       f"              \"{struct}::{f.name} does not hold what {array} was generated "
                       f"with: {types.header} declares {struct}'s fields in another order; run "
                       f"ascend-ops generate\");")
+    more = ", ".join(["AnyField"] * (len(fields) + 1))
+    checks.append(f"static_assert(!AggregateTakes<{struct}, {more}>(0),\n"
+                  f"              \"{struct} has more fields than the {len(fields)} {array} was generated "
+                  f"with: {types.header} declares one more; run ascend-ops generate\");")
     return lines, checks
 
 

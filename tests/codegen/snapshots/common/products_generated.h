@@ -40,6 +40,8 @@ static_assert(kProducts[0].gatherMaxOffset16Bit == 0 &&
               kProducts[1].gatherMaxOffset16Bit == 0 &&
               kProducts[2].gatherMaxOffset16Bit == 0,
               "ProductInfo::gatherMaxOffset16Bit does not hold what kProducts was generated with: ascend_kernels/common/product_types.h declares ProductInfo's fields in another order; run ascend-ops generate");
+static_assert(!AggregateTakes<ProductInfo, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField>(0),
+              "ProductInfo has more fields than the 5 kProducts was generated with: ascend_kernels/common/product_types.h declares one more; run ascend-ops generate");
 
 constexpr int32_t kSocCount = 4;
 constexpr SocEntry kSocs[kSocCount] = {
@@ -63,6 +65,8 @@ static_assert(kSocs[0].product == 0 &&
               kSocs[2].product == 1 &&
               kSocs[3].product == 2,
               "SocEntry::product does not hold what kSocs was generated with: ascend_kernels/common/product_types.h declares SocEntry's fields in another order; run ascend-ops generate");
+static_assert(!AggregateTakes<SocEntry, AnyField, AnyField, AnyField, AnyField>(0),
+              "SocEntry has more fields than the 3 kSocs was generated with: ascend_kernels/common/product_types.h declares one more; run ascend-ops generate");
 
 // Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
 constexpr int32_t kArchCount = 3;
@@ -83,6 +87,8 @@ static_assert(kArchs[0].dataCopyPad == true &&
               kArchs[1].dataCopyPad == false &&
               kArchs[2].dataCopyPad == true,
               "ArchTraits::dataCopyPad does not hold what kArchs was generated with: ascend_kernels/common/product_types.h declares ArchTraits's fields in another order; run ascend-ops generate");
+static_assert(!AggregateTakes<ArchTraits, AnyField, AnyField, AnyField, AnyField>(0),
+              "ArchTraits has more fields than the 3 kArchs was generated with: ascend_kernels/common/product_types.h declares one more; run ascend-ops generate");
 
 }  // namespace ascend_ops
 

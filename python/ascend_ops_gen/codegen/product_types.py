@@ -6,8 +6,9 @@ The hand-written header declares `ProductInfo`, `SocEntry` and `ArchTraits`; the
 designated initialisers, so the rows are positional. The codegen therefore parses the structs (as
 `copy_tiling.py` parses the tiling struct), writes each row in the header's field order, and proves
 the order with one `static_assert` per field naming it: a header edited after generation (two
-fields swapped, one inserted) fails to compile with the names of the fields that moved, and a
-regenerated table follows the header. Each field takes its value from the products.yaml key of
+fields swapped, one inserted) fails to compile with the names of the fields that moved; one more
+`static_assert` per struct (`AggregateTakes`, product_types.h) fails when the struct takes more
+initialisers than the table writes (a field appended); and a regenerated table follows the header. Each field takes its value from the products.yaml key of
 the same name in camelCase (`ub_reserved_bytes` -> `ubReservedBytes`, `gather_8bit` ->
 `gather8Bit`); a field with no such key is an error naming its line.
 

@@ -343,7 +343,8 @@ inline bool SizeUnitTiles(UnitPlan* p, int64_t instructions, const TailReads& ta
     p->granuleUnits = granule;
     // GatherTileBytes(u) <= u * perUnit + a block of alignment per output buffer and for the
     // table: the most whole granules that fit.
-    int64_t perUnit = kQueueBuffers * (p->unitSlotBytes + UnitOutBytes(*p)) + UnitOutBytes(*p) / unitBytes * kGatherOffsetBytes;
+    int64_t perUnit =
+        kQueueBuffers * (p->unitSlotBytes + UnitOutBytes(*p)) + UnitOutBytes(*p) / unitBytes * kGatherOffsetBytes;
     int64_t units =
         AlignDown((budget - p->tailTableBytes - (kQueueBuffers + 1) * kBlockBytes) / perUnit, p->granuleUnits);
     units = units > p->granuleUnits ? units : p->granuleUnits;
@@ -765,7 +766,8 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     }
 
     // BURST, BURST_ALIGNED, SCALAR: one bound in/out queue of kQueueBuffers buffers.
-    const bool narrow = elemBytes == kWideElemBytes && mode == kCopyModeBurst && soc.dataCopyPadMaxElemBytes < kWideElemBytes;
+    const bool narrow =
+        elemBytes == kWideElemBytes && mode == kCopyModeBurst && soc.dataCopyPadMaxElemBytes < kWideElemBytes;
     if (narrow && !canSplitPairs) {
         return Status::Error("the view has %d dims once 8-byte elements are split for %s's DataCopyPad: the copy "
                              "kernel handles at most %d",

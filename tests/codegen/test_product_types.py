@@ -133,7 +133,8 @@ def test_a_field_of_the_wrong_type_names_its_line(project):
 @pytest.mark.parametrize("body, message", [
     ("struct ProductInfo {\n    float ubBytes;\n};", "x.h:5: cannot read 'float ubBytes;' in struct ProductInfo"),
     ("struct ProductInfo {\n    int32_t a; int32_t b;\n};", "x.h:5: cannot read 'int32_t a; int32_t b;'"),
-    ("struct ProductInfo {\n    int32_t a;\n    bool a;\n};", "x.h:6: field 'a' of struct ProductInfo is declared twice"),
+    ("struct ProductInfo {\n    int32_t a;\n    bool a;\n};",
+     "x.h:6: field 'a' of struct ProductInfo is declared twice"),
     ("struct ProductInfo {\n};", "x.h:5: struct ProductInfo has no fields"),
     ("struct ProductInfo {\n    int32_t a;\n", "x.h:4: struct ProductInfo is never closed"),
     ("", "x.h:1: no line `struct ProductInfo {`"),

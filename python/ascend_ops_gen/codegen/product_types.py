@@ -8,9 +8,10 @@ designated initialisers, so the rows are positional. The codegen therefore parse
 the order with one `static_assert` per field naming it: a header edited after generation (two
 fields swapped, one inserted) fails to compile with the names of the fields that moved; one more
 `static_assert` per struct (`AggregateTakes`, product_types.h) fails when the struct takes more
-initialisers than the table writes (a field appended); and a regenerated table follows the header. Each field takes its value from the products.yaml key of
-the same name in camelCase (`ub_reserved_bytes` -> `ubReservedBytes`, `gather_8bit` ->
-`gather8Bit`); a field with no such key is an error naming its line.
+initialisers than the table writes (a field appended); and a regenerated table follows the
+header. Each field takes its value from the products.yaml key of the same name in camelCase
+(`ub_reserved_bytes` -> `ubReservedBytes`, `gather_8bit` -> `gather8Bit`); a field with no such
+key is an error naming its line.
 
 The accepted member syntax, one per line (comments allowed anywhere):
     <const char*|bool|int32_t|int64_t|uint32_t|an enum class of this header> <name>;

@@ -1,8 +1,10 @@
 // The NPU architecture a kernel build targets, and what it offers, at compile time. CANN's compiler
 // (and the simulator build) define __NPU_ARCH__; the facts come from op_specs/products.yaml through
 // the generated table, so a kernel instantiates only the AscendC APIs its architecture has: an API
-// the architecture lacks does not compile there (arch 1001 has no GM->UB DataCopyPad with
-// DataCopyExtParams) or is marked "unsupported API on current device" (DataCopyPad on 2002).
+// the architecture lacks does not compile there (the training series has no GM->UB DataCopyPad
+// with DataCopyExtParams) or is marked "unsupported API on current device" (DataCopyPad on the
+// inference series). Where an API is not even declared, `#if` on the generated ASCEND_OPS_ARCH_*
+// macros (products_generated.h) keeps the code from being parsed.
 #ifndef ASCEND_KERNELS_COMMON_BUILD_ARCH_H
 #define ASCEND_KERNELS_COMMON_BUILD_ARCH_H
 
@@ -31,7 +33,7 @@ constexpr int32_t FindArch(int32_t npuArch)
 // What some architecture of the table offers (npuArch 0).
 constexpr ArchTraits AnyArch()
 {
-    ArchTraits any{0, false, 0, false, false, false};
+    ArchTraits any{};
     for (int32_t i = 0; i < kArchCount; ++i) {
         any.dataCopyPad = any.dataCopyPad || kArchs[i].dataCopyPad;
         any.dataCopyPadMaxElemBytes = any.dataCopyPadMaxElemBytes > kArchs[i].dataCopyPadMaxElemBytes

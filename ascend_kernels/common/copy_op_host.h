@@ -199,10 +199,10 @@ inline Status CheckOpDtype(const CopyOpHost& op, ge::DataType type, const gert::
 }
 
 // What the SoC offers the planner. The product line comes from the generated table, looked up by
-// the SoC name the platform reports; the launch cores and the UB size come from the platform
-// itself, so a SoC of a known line with fewer cores is served right. A split (AIC + AIV) chip
-// launches this vector-only kernel on its AIV cores, a coupled one on its AI cores; MakeSocInfo
-// takes the line's UB reserve off. `socName` keeps the name SocInfo points to.
+// the SoC name the platform reports; the core counts and the UB size come from the platform
+// itself, so a SoC of a known line with fewer cores is served right. LaunchCores and
+// UsableUbBytes (products.h) turn them into the launch cores and the UB budget, by the same rules
+// as for the table's SoCs. `socName` keeps the name SocInfo points to.
 inline Status ReadSocInfo(fe::PlatFormInfos* platformInfo, std::string* socName, SocInfo* soc)
 {
     if (platformInfo == nullptr) {
@@ -217,11 +217,11 @@ inline Status ReadSocInfo(fe::PlatFormInfos* platformInfo, std::string* socName,
                              shortSocName.c_str());
     }
     platform_ascendc::PlatformAscendC platform(platformInfo);
-    const uint32_t cores =
-        product->architecture == LaunchArchitecture::kSplit ? platform.GetCoreNumAiv() : platform.GetCoreNum();
+    const int32_t cores = LaunchCores(*product, static_cast<int32_t>(platform.GetCoreNum()),
+                                      static_cast<int32_t>(platform.GetCoreNumAiv()));
     uint64_t ubBytes = 0;
     platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
-    *soc = MakeSocInfo(*product, socName->c_str(), static_cast<int32_t>(cores), static_cast<int64_t>(ubBytes));
+    *soc = MakeSocInfo(*product, socName->c_str(), cores, static_cast<int64_t>(ubBytes));
     return Status::Ok();
 }
 

@@ -7,7 +7,7 @@
 //
 // Note [copy modes]
 //  BURST          innermost stride 1 and rows long enough for DMA bursts: DataCopyPad reads up to
-//                 4095 rows per instruction (GM gap = row pitch) into 32-byte aligned UB rows and
+//                 kMaxBlockCount rows per instruction (GM gap = row pitch) into 32-byte aligned UB rows and
 //                 DataCopyPad writes them back contiguously, dropping the UB row padding.
 //  BURST_ALIGNED  the same on SoCs without DataCopyPad (310P, 910): output tiles are 32-byte
 //                 multiples at 32-byte aligned output offsets, packed in UB; each row piece moves
@@ -34,7 +34,8 @@
 //
 // Note [copy units]
 // The kernel moves elements of `unitBytes`. 8-byte elements move as pairs of 4-byte units where
-// DataCopyPad (310B) or Gather (everywhere) has no 64-bit form: the view gets an inner dim of 2.
+// DataCopyPad (310B) or Gather (everywhere) has no 64-bit form: the view gets an inner dim of
+// kUnitsPerPair (copy_limits.h).
 //
 // Note [gather units]
 // A GATHER unit is the view dims [runDim, rank), except that dim unitDim (>= runDim) may be cut
@@ -67,6 +68,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "copy_limits.h"
 #include "copy_tiling.h"
 #include "soc_info.h"
 #include "status.h"
@@ -74,14 +76,11 @@
 
 namespace ascend_ops {
 
-constexpr int64_t kBlockBytes = 32;             // DMA unit and UB alignment
 constexpr int64_t kMinBytesPerCore = 1024;      // fewer cores for small outputs
-constexpr int64_t kMaxBlockCount = 4095;        // DataCopy(Pad) blockCount
 constexpr int64_t kMinBurstRowBytes = 128;      // shorter rows may go GATHER (Note [copy cost])
 constexpr int64_t kMinUbBytes = 4096;           // below this no tile plan makes sense
 constexpr int64_t kInstructionBytes = 512;      // price of a DMA instruction or scalar GM access (Note [copy cost])
 constexpr int64_t kMinChunkBytes = 1024;        // balancing cores cuts GATHER units no shorter than this
-constexpr int64_t kMaxPadBlockLen = 2097151;    // DataCopyPad blockLen, bytes
 
 // Note [row chains]
 // Rows of whole 32-byte blocks (BURST_ALIGNED), or any rows (BURST), load by chains: the rows of a
@@ -115,8 +114,8 @@ ASCEND_OPS_HOST_AICORE inline RowChains PlanRowChains(const View& v, int64_t uni
     const int64_t row = v.shape[last];
     const int64_t rowBytes = row * unitBytes;
     const int64_t rowSlot = (rowBytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
-    const int64_t maxGap = pad ? 0xFFFFFFFFLL : 0xFFFFLL;
-    const int64_t maxLen = pad ? kMaxPadBlockLen : 0xFFFFLL * kBlockBytes;
+    const int64_t maxGap = pad ? kMaxPadStride : kMaxCopyParamBlocks;
+    const int64_t maxLen = pad ? kMaxPadBlockLen : kMaxCopyParamBlocks * kBlockBytes;
     const int64_t gapUnit = pad ? 1 : kBlockBytes;  // input gaps: bytes or blocks
     if (last < 1 || v.stride[last] != 1 || (!pad && rowBytes % kBlockBytes != 0) || rowBytes > maxLen ||
         tileRows < 2) {
@@ -191,12 +190,12 @@ inline void SplitPairs(const StridedView& in, StridedView* out)
 {
     StridedView wide;
     wide.rank = in.rank + 1;
-    wide.offset = in.offset * 2;
+    wide.offset = in.offset * kUnitsPerPair;
     for (int32_t d = 0; d < in.rank; ++d) {
         wide.shape[d] = in.shape[d];
-        wide.stride[d] = in.stride[d] * 2;
+        wide.stride[d] = in.stride[d] * kUnitsPerPair;
     }
-    wide.shape[in.rank] = 2;
+    wide.shape[in.rank] = kUnitsPerPair;
     wide.stride[in.rank] = 1;
     MergeView(wide, out);
 }
@@ -261,12 +260,16 @@ struct UnitPlan {
 // UB bytes of one unit's output: its pieces, each in a slot of pieceSlotBytes.
 inline int64_t UnitOutBytes(const UnitPlan& p) { return p.pieces * p.pieceSlotBytes; }
 
-// UB bytes a GATHER tile of `units` units needs: two input and two output buffers, the tables.
+// UB bytes of the Gather offset table of `elems` output units.
+inline int64_t OffsetTableBytes(int64_t elems) { return AlignUp(elems * kGatherOffsetBytes, kBlockBytes); }
+
+// UB bytes a GATHER tile of `units` units needs: the input and the output queue's buffers, the
+// tables.
 inline int64_t GatherTileBytes(const UnitPlan& p, int64_t units, int64_t unitBytes)
 {
     const int64_t out = units * UnitOutBytes(p);
-    return 2 * units * p.unitSlotBytes + 2 * AlignUp(out, kBlockBytes) + AlignUp(out / unitBytes * 4, kBlockBytes) +
-           p.tailTableBytes;
+    return kQueueBuffers * units * p.unitSlotBytes + kQueueBuffers * AlignUp(out, kBlockBytes) +
+           OffsetTableBytes(out / unitBytes) + p.tailTableBytes;
 }
 
 // The windows of a unit of view dims [r, rank) whose dim k has `chunk` indexes: one window over
@@ -304,7 +307,7 @@ inline int64_t ShapeUnit(const StridedView& v, int32_t r, int32_t k, int64_t chu
     Hull(v, r, k, chunk, widest, &wlo, &wspan);
     int64_t slot = AlignUp(wspan * unitBytes, kBlockBytes);
     int64_t count = widest == k ? chunk : v.shape[widest];
-    // DataCopyPad reads up to 4095 windows per instruction, DataCopy one.
+    // DataCopyPad reads up to kMaxBlockCount windows per instruction, DataCopy one.
     int64_t instructions = usePad ? (count + kMaxBlockCount - 1) / kMaxBlockCount : count;
     if (Abs(v.stride[widest]) >= wspan &&
         count * slot + kInstructionBytes * instructions < p->unitSlotBytes + kInstructionBytes) {
@@ -338,9 +341,12 @@ inline bool SizeUnitTiles(UnitPlan* p, int64_t instructions, const TailReads& ta
         return false;
     }
     p->granuleUnits = granule;
-    // GatherTileBytes(u) <= u * perUnit + tables' alignment: the most whole granules that fit.
-    int64_t perUnit = 2 * p->unitSlotBytes + 2 * UnitOutBytes(*p) + UnitOutBytes(*p) / unitBytes * 4;
-    int64_t units = AlignDown((budget - p->tailTableBytes - 3 * kBlockBytes) / perUnit, p->granuleUnits);
+    // GatherTileBytes(u) <= u * perUnit + a block of alignment per output buffer and for the
+    // table: the most whole granules that fit.
+    int64_t perUnit =
+        kQueueBuffers * (p->unitSlotBytes + UnitOutBytes(*p)) + UnitOutBytes(*p) / unitBytes * kGatherOffsetBytes;
+    int64_t units =
+        AlignDown((budget - p->tailTableBytes - (kQueueBuffers + 1) * kBlockBytes) / perUnit, p->granuleUnits);
     units = units > p->granuleUnits ? units : p->granuleUnits;
     units = p->chunksPerRow > 1 && units > p->chunksPerRow ? p->chunksPerRow : units;  // tiles stop at row ends
     p->unitsPerTile = units;
@@ -394,7 +400,7 @@ inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitByte
     auto fits = [&](int64_t chunk) {
         UnitPlan q{};
         ShapeUnit(v, r, k, chunk, unitBytes, usePad, &q);
-        q.tailTableBytes = ownTailTable ? AlignUp(UnitOutBytes(q) / unitBytes * 4, kBlockBytes) : 0;
+        q.tailTableBytes = ownTailTable ? OffsetTableBytes(UnitOutBytes(q) / unitBytes) : 0;
         return GatherTileBytes(q, 1, unitBytes) <= budget;
     };
     // Chunks whose pieces are 32-byte multiples; pieces of several start UB blocks of their own, so
@@ -444,7 +450,7 @@ inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitByte
     p->units = rows * perRow;
     // The tail's pieces sit in the full unit's piece slots; its table covers up to its last element.
     int64_t tailTableElems = (pieces - 1) * (p->pieceSlotBytes / unitBytes) + tailChunk * inner;
-    p->tailTableBytes = ownTailTable ? AlignUp(tailTableElems * 4, kBlockBytes) : 0;
+    p->tailTableBytes = ownTailTable ? OffsetTableBytes(tailTableElems) : 0;
     return SizeUnitTiles(p, instructions, tail, 1, unitBytes, usePad, budget, cores);
 }
 
@@ -694,17 +700,17 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     }
     StridedView pairs;  // 8-byte elements as 4-byte pairs
     bool canSplitPairs = false;
-    if (elemBytes == 8) {
+    if (elemBytes == kWideElemBytes) {
         SplitPairs(merged, &pairs);
         canSplitPairs = pairs.rank <= kMaxDims;
     }
     const int64_t budget = AlignDown(soc.ubBytes, kBlockBytes);
     const bool usePad = soc.hasDataCopyPad;
-    const int64_t half = AlignDown(budget / 2, kBlockBytes);  // two buffers of one bound queue
+    const int64_t half = AlignDown(budget / kQueueBuffers, kBlockBytes);  // a buffer of one bound queue
 
     // GATHER candidate: on the pair view for 8-byte elements.
-    const StridedView* gatherView = elemBytes == 8 ? (canSplitPairs ? &pairs : nullptr) : &merged;
-    int64_t gatherUnit = elemBytes == 8 ? 4 : elemBytes;
+    const StridedView* gatherView = elemBytes == kWideElemBytes ? (canSplitPairs ? &pairs : nullptr) : &merged;
+    int64_t gatherUnit = elemBytes == kWideElemBytes ? kPairUnitBytes : elemBytes;
     UnitPlan units{};
     units.ok = false;
     if (gatherView != nullptr) {
@@ -755,20 +761,20 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
         t->inBufBytes = static_cast<uint32_t>(perTile * units.unitSlotBytes);
         const int64_t tileOutBytes = perTile * UnitOutBytes(units);
         t->outBufBytes = static_cast<uint32_t>(AlignUp(tileOutBytes, kBlockBytes));
-        t->tableBytes =
-            static_cast<uint32_t>(AlignUp(tileOutBytes / gatherUnit * 4, kBlockBytes) + units.tailTableBytes);
+        t->tableBytes = static_cast<uint32_t>(OffsetTableBytes(tileOutBytes / gatherUnit) + units.tailTableBytes);
         return Status::Ok();
     }
 
-    // BURST, BURST_ALIGNED, SCALAR: one bound in/out queue of two buffers.
-    const bool narrow = elemBytes == 8 && mode == kCopyModeBurst && soc.dataCopyPadMaxElemBytes < 8;
+    // BURST, BURST_ALIGNED, SCALAR: one bound in/out queue of kQueueBuffers buffers.
+    const bool narrow =
+        elemBytes == kWideElemBytes && mode == kCopyModeBurst && soc.dataCopyPadMaxElemBytes < kWideElemBytes;
     if (narrow && !canSplitPairs) {
         return Status::Error("the view has %d dims once 8-byte elements are split for %s's DataCopyPad: the copy "
                              "kernel handles at most %d",
                              pairs.rank, socName, kMaxDims);
     }
     const StridedView& v = narrow ? pairs : merged;
-    const int64_t unitBytes = narrow ? 4 : elemBytes;
+    const int64_t unitBytes = narrow ? kPairUnitBytes : elemBytes;
     StoreView(v, t);
     t->unitBytes = static_cast<uint32_t>(unitBytes);
     t->totalElems = NumElements(v);

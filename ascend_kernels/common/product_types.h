@@ -1,4 +1,10 @@
 // The types of the product table (products_generated.h, written from op_specs/products.yaml).
+//
+// The code generator reads the three structs below and writes each table row in their field
+// order, filling a field from the products.yaml key of the same name in camelCase; one member per
+// line, `<type> <name>;` (Note [product table layout] in ascend_ops_gen/codegen/product_types.py).
+// Reordering fields here without regenerating fails to compile, naming the fields that moved;
+// adding one fails naming the struct.
 #ifndef ASCEND_KERNELS_COMMON_PRODUCT_TYPES_H
 #define ASCEND_KERNELS_COMMON_PRODUCT_TYPES_H
 
@@ -11,6 +17,40 @@ enum class LaunchArchitecture : int32_t {
     kSplit = 0,    // separate AIC / AIV cores: launch on the AIV (vector) cores
     kCoupled = 1,  // one AI core runs cube and vector work: launch on the AI cores
 };
+
+// Whether two strings are equal, at compile time: the generated table's static_asserts compare
+// its string fields with it.
+constexpr bool SameText(const char* a, const char* b)
+{
+    while (*a != '\0' && *a == *b) {
+        ++a;
+        ++b;
+    }
+    return *a == *b;
+}
+
+// Converts to any field type: AggregateTakes counts the initialisers an aggregate accepts.
+struct AnyField {
+    template <typename T>
+    constexpr operator T() const
+    {
+        return T{};
+    }
+};
+
+// Whether `S{...}` compiles with sizeof...(Fields) initialisers, i.e. S has at least that many
+// fields. The generated table asserts that its structs take no initialiser more than it writes,
+// so a field added here without regenerating fails to compile.
+template <typename S, typename... Fields>
+constexpr auto AggregateTakes(int) -> decltype(S{Fields{}...}, true)
+{
+    return true;
+}
+template <typename S, typename... Fields>
+constexpr bool AggregateTakes(...)
+{
+    return false;
+}
 
 struct ProductInfo {
     const char* key;                  // op_specs/products.yaml key
@@ -47,6 +87,8 @@ struct ArchTraits {
     bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
     bool gather8Bit;                  // Gather also takes 8-bit elements
     bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
+    bool dataCacheClean;              // DataCacheCleanAndInvalid exists
+    bool kernelTypeRequired;          // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
 };
 
 struct SocEntry {

@@ -59,20 +59,41 @@ inline const ProductInfo* FindProduct(const char* socName, const char* shortSocN
     return shortSocName != nullptr ? FindProductByShortSoc(shortSocName) : nullptr;
 }
 
-// Cores a vector-only kernel runs on for a SoC of the table.
-inline int32_t LaunchCores(const SocEntry& soc)
+// Cores a vector-only kernel launches on, on a SoC of `product` with `aiCores` AI cores and
+// `vectorCores` AIV cores: a split (AIC + AIV) chip's AIV cores, a coupled chip's AI cores. The
+// one launch-core rule of C++: the host tiling passes what the platform reports, the table's
+// SoCs what products.yaml says.
+inline int32_t LaunchCores(const ProductInfo& product, int32_t aiCores, int32_t vectorCores)
 {
-    return kProducts[soc.product].architecture == LaunchArchitecture::kSplit ? soc.vectorCores : soc.aiCores;
+    return product.architecture == LaunchArchitecture::kSplit ? vectorCores : aiCores;
 }
 
-// The engine's SocInfo for a SoC of `product` on which the platform reports `coreNum` launch
-// cores and `ubBytes` of UB per core; the product's UB reserve is taken off here.
-inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int32_t coreNum, int64_t ubBytes)
+// Cores a vector-only kernel launches on, on a SoC of the table.
+inline int32_t LaunchCores(const SocEntry& soc)
+{
+    return LaunchCores(kProducts[soc.product], soc.aiCores, soc.vectorCores);
+}
+
+// The UB a kernel may allocate on a core of `product` whose platform reports `platformUbBytes`
+// (GetCoreMemSize): the product's API scratch stays free. The one usable-UB rule of C++.
+inline int64_t UsableUbBytes(const ProductInfo& product, int64_t platformUbBytes)
+{
+    return platformUbBytes - product.ubReservedBytes;
+}
+
+// The UB of a product's cores as the platform reports it (GetCoreMemSize) where no platform is
+// asked: products.yaml's UB less what the platform keeps.
+inline int64_t PlatformUbBytes(const ProductInfo& product) { return product.ubBytes - product.ubPlatformReservedBytes; }
+
+// The engine's SocInfo for a SoC of `product` on which a vector-only kernel launches on
+// `launchCores` cores and the platform reports `platformUbBytes` of UB per core.
+inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int32_t launchCores,
+                           int64_t platformUbBytes)
 {
     SocInfo soc{};
     soc.name = socName;
-    soc.coreNum = coreNum;
-    soc.ubBytes = ubBytes - product.ubReservedBytes;
+    soc.coreNum = launchCores;
+    soc.ubBytes = UsableUbBytes(product, platformUbBytes);
     soc.hasDataCopyPad = product.dataCopyPad;
     soc.dataCopyPadMaxElemBytes = static_cast<uint32_t>(product.dataCopyPadMaxElemBytes);
     soc.hasGather = product.gather;
@@ -80,9 +101,6 @@ inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int3
     soc.hasUbToUbCopy = product.ubToUbCopy;
     return soc;
 }
-
-// The UB of a product's cores as the platform reports it (GetCoreMemSize).
-inline int64_t PlatformUbBytes(const ProductInfo& product) { return product.ubBytes - product.ubPlatformReservedBytes; }
 
 // The SocInfo of a SoC of the table as products.yaml describes it (no platform to ask): the
 // simulator runner's way in.

@@ -19,6 +19,7 @@
 #include "kernel_operator.h"
 
 #include "build_arch.h"
+#include "copy_limits.h"
 #include "copy_planner.h"
 #include "copy_tiling.h"
 
@@ -26,9 +27,32 @@ namespace ascend_ops {
 
 using namespace AscendC;
 
-// Split chips (arch 2201) launch a kernel that does not declare itself vector-only as a mixed
-// one (1 cube : 2 vector cores); the training series and 310B have no kernel types to declare.
-#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 2201
+// The largest value of an unsigned parameter field of type U.
+template <typename U>
+constexpr int64_t FieldMax()
+{
+    static_assert(static_cast<U>(-1) > 0, "an unsigned parameter field");
+    return static_cast<int64_t>(static_cast<U>(-1));
+}
+
+// copy_limits.h's DMA limits are those of the AscendC parameter structs this kernel fills: a
+// tiling the planner keeps within them never truncates a field.
+static_assert(FieldMax<decltype(DataCopyParams::blockLen)>() == kMaxCopyParamBlocks &&
+                  FieldMax<decltype(DataCopyParams::srcStride)>() == kMaxCopyParamBlocks &&
+                  FieldMax<decltype(DataCopyParams::dstStride)>() == kMaxCopyParamBlocks,
+              "kMaxCopyParamBlocks (copy_limits.h) is not the range of DataCopyParams' blockLen and strides");
+static_assert(FieldMax<decltype(DataCopyExtParams::srcStride)>() == kMaxPadStride &&
+                  FieldMax<decltype(DataCopyExtParams::dstStride)>() == kMaxPadStride,
+              "kMaxPadStride (copy_limits.h) is not the range of DataCopyExtParams' strides");
+static_assert(FieldMax<decltype(DataCopyParams::blockCount)>() >= kMaxBlockCount &&
+                  FieldMax<decltype(DataCopyExtParams::blockCount)>() >= kMaxBlockCount &&
+                  FieldMax<decltype(DataCopyExtParams::blockLen)>() >= kMaxPadBlockLen,
+              "kMaxBlockCount or kMaxPadBlockLen (copy_limits.h) does not fit its AscendC parameter field");
+
+// Split chips launch a kernel that does not declare itself vector-only as a mixed one (1 cube : 2
+// vector cores); the other architectures have no kernel types to declare (products.yaml
+// kernel_type_required).
+#if defined(__NPU_ARCH__) && ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED
 #define ASCEND_OPS_VECTOR_ONLY_KERNEL() KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY)
 #else
 #define ASCEND_OPS_VECTOR_ONLY_KERNEL() static_cast<void>(0)
@@ -132,7 +156,7 @@ __aicore__ inline void WriteTile(GlobalTensor<T>& yGm, const LocalTensor<T>& src
         for (int64_t i = 0; i < count; ++i) {
             yGm.SetValue(pos + i, src.GetValue(static_cast<uint32_t>(i)));
         }
-#if !defined(__NPU_ARCH__) || __NPU_ARCH__ != 1001
+#if !defined(__NPU_ARCH__) || ASCEND_OPS_ARCH_DATA_CACHE_CLEAN  // not declared where it does not exist
         DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(yGm);
 #endif
         return;
@@ -185,7 +209,7 @@ public:
         }
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
-        pipe_.InitBuffer(que_, 2, t_.inBufBytes);
+        pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
         chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), t_.rowsPerTile, true);
         return true;
@@ -237,7 +261,7 @@ private:
         const int64_t runLength = outer >= 1 ? t_.shape[outer - 1] : 1;
         const int64_t pitch = outer >= 1 ? t_.stride[outer - 1] : 0;
         const int64_t gapBytes = (pitch - row_) * static_cast<int64_t>(sizeof(T));
-        const bool evenRun = outer >= 1 && pitch >= row_ && gapBytes <= 0xFFFFFFFFLL;
+        const bool evenRun = outer >= 1 && pitch >= row_ && gapBytes <= kMaxPadStride;
         for (int64_t done = 0; done < rows;) {
             int64_t inRun = runLength - (rowIndex + done) % runLength;
             int64_t n = rows - done < inRun ? rows - done : inRun;
@@ -317,7 +341,7 @@ public:
         }
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
-        pipe_.InitBuffer(que_, 2, t_.inBufBytes);
+        pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
         row_ = t_.shape[t_.rank - 1];
         chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), t_.tileElems / row_);
@@ -439,11 +463,11 @@ public:
         }
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
-        pipe_.InitBuffer(inQue_, 2, t_.inBufBytes);
-        pipe_.InitBuffer(outQue_, 2, t_.outBufBytes);
+        pipe_.InitBuffer(inQue_, kQueueBuffers, t_.inBufBytes);
+        pipe_.InitBuffer(outQue_, kQueueBuffers, t_.outBufBytes);
         pipe_.InitBuffer(tableBuf_, t_.tableBytes);
         CoreUnits(t_, grid_, GetBlockIdx(), &firstUnit_, &endUnit_);
-        table_ = tableBuf_.template Get<uint32_t>();
+        table_ = tableBuf_.template Get<GatherOffset>();
         tailTable_ = ownTailTable_ ? table_[static_cast<uint32_t>(mainTableElems_)] : table_;
         if (firstUnit_ < endUnit_) {
             BuildTable(table_, full_, t_.unitsPerTile);
@@ -520,19 +544,20 @@ private:
         // start where the full unit's do.
         ownTailTable_ = grid_.tailChunk < grid_.chunk && (step < 0 || grid_.pieces > 1);
         const int64_t tileOutElems = t_.unitsPerTile * unitOutElems_;
-        mainTableElems_ = (tileOutElems * 4 + kBlockBytes - 1) / kBlockBytes * kBlockBytes / 4;
+        mainTableElems_ = (tileOutElems * kGatherOffsetBytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
+                          kGatherOffsetBytes;
         const int64_t tableElems = mainTableElems_ + (ownTailTable_ ? tail_.gatherElems : 0);
         const int64_t slotElems = t_.blockSlotBytes / static_cast<int64_t>(sizeof(T));
         return t_.windowElems <= slotElems && full_.count * t_.blockSlotBytes <= t_.unitSlotBytes &&
                t_.unitsPerTile <= t_.inBufBytes / (t_.unitSlotBytes > 0 ? t_.unitSlotBytes : 1) &&
-               TileFits<T>(tileOutElems, t_.outBufBytes) && TileFits<uint32_t>(tableElems, t_.tableBytes);
+               TileFits<T>(tileOutElems, t_.outBufBytes) && TileFits<GatherOffset>(tableElems, t_.tableBytes);
     }
 
     // table[u * unitOutElems + i] = UB byte offset, within a tile's input buffer, of what output-
     // buffer unit i of the tile's unit u holds, for units shaped like `shape`: its output elements
     // piece by piece, each piece in its slot. The same for every tile: units are alike and each has
     // its own input slot. Slot padding gathers the unit's first input unit, which is never stored.
-    __aicore__ inline void BuildTable(const LocalTensor<uint32_t>& table, const UnitShape& shape, int64_t units)
+    __aicore__ inline void BuildTable(const LocalTensor<GatherOffset>& table, const UnitShape& shape, int64_t units)
     {
         const int32_t first = t_.runDim;
         int64_t index[kMaxDims] = {0};
@@ -541,14 +566,14 @@ private:
         int64_t inPiece = 0;
         for (int64_t i = 0; i < shape.gatherElems; ++i, ++inPiece) {
             inPiece = inPiece == pieceSlotElems_ ? 0 : inPiece;
-            uint32_t entry = 0;
+            GatherOffset entry = 0;
             if (inPiece < shape.piece) {
                 int64_t block = 0;
                 if (t_.countDim >= 0) {
                     int64_t at = index[t_.countDim];
                     block = t_.stride[t_.countDim] >= 0 ? at : shape.count - 1 - at;
                 }
-                entry = static_cast<uint32_t>(block * t_.blockSlotBytes + rel * static_cast<int64_t>(sizeof(T)));
+                entry = static_cast<GatherOffset>(block * t_.blockSlotBytes + rel * static_cast<int64_t>(sizeof(T)));
                 for (int32_t d = t_.rank - 1; d >= first; --d) {  // odometer over the unit's dims
                     int64_t extent = d == t_.unitDim ? shape.chunk : t_.shape[d];
                     int64_t step = d == t_.countDim ? 0 : t_.stride[d];
@@ -727,8 +752,8 @@ private:
     TQue<TPosition::VECIN, 1> inQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
     TBuf<TPosition::VECCALC> tableBuf_;
-    LocalTensor<uint32_t> table_;
-    LocalTensor<uint32_t> tailTable_;
+    LocalTensor<GatherOffset> table_;
+    LocalTensor<GatherOffset> tailTable_;
     GlobalTensor<T> xGm_;
     GlobalTensor<T> yGm_;
     int64_t firstUnit_ = 0;
@@ -751,7 +776,7 @@ public:
         }
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
-        pipe_.InitBuffer(que_, 2, t_.inBufBytes);
+        pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
         return true;
     }
@@ -841,7 +866,7 @@ __aicore__ inline void RunStridedCopy(GM_ADDR x, GM_ADDR y, const CopyTiling& t)
     if (t.mode == kCopyModeEmpty) {
         return;
     }
-    if (sizeof(T) == 8 && t.unitBytes == 4) {
+    if (sizeof(T) == kWideElemBytes && t.unitBytes == kPairUnitBytes) {
         RunStridedCopyUnits<uint32_t>(x, y, t);
     } else {
         RunStridedCopyUnits<T>(x, y, t);

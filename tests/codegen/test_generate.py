@@ -154,16 +154,15 @@ def test_an_op_level_product_rule_changes_only_that_op(project):
 
 
 def test_a_product_fact_reaches_the_product_table(project):
-    project.edit("op_specs/products.yaml", "ub_reserved_bytes: 8192    # the last",
-                 "ub_reserved_bytes: 16384    # the last")
+    keys = [p.key for p in specs().products]
+    a3, a2 = (specs().products[keys.index(key)] for key in ("atlas-a3", "atlas-a2"))
+    # The comment after the value makes the edit hit atlas-a3's line only.
+    project.edit("op_specs/products.yaml", f"ub_reserved_bytes: {a3.ub_reserved_bytes}    # the last",
+                 f"ub_reserved_bytes: {2 * a3.ub_reserved_bytes}    # the last")
     assert project.run()[0] == 0
     table = project.read("common/products_generated.h")
-    a3, a2 = (next(p for p in specs().products if p.key == key) for key in ("atlas-a3", "atlas-a2"))
-    assert a3.ub_reserved_bytes == 8192  # the edit above changes exactly this product's reserve
-    assert (f'{{"atlas-a3", "{a3.add_config}", {a3.npu_arch}, LaunchArchitecture::kSplit, '
-            f'{a3.ub_bytes}, 16384,') in table
-    assert (f'{{"atlas-a2", "{a2.add_config}", {a2.npu_arch}, LaunchArchitecture::kSplit, '
-            f'{a2.ub_bytes}, {a2.ub_reserved_bytes},') in table
+    assert f"kProducts[{keys.index('atlas-a3')}].ubReservedBytes == {2 * a3.ub_reserved_bytes} &&" in table
+    assert f"kProducts[{keys.index('atlas-a2')}].ubReservedBytes == {a2.ub_reserved_bytes} &&" in table
 
 
 def test_removing_an_op_removes_its_folder_and_its_cmake_entries(project):

@@ -32,22 +32,9 @@ PRODUCTS = ("atlas-a2", "atlas-training", "atlas-inference", "atlas-200i-500-a2"
 
 
 def soc_lines() -> dict[str, str]:
-    """`soc ...` driver lines from op_specs/products.yaml, keyed by product."""
-    lines = {}
-    for product in SPECS.products:
-        if product.key not in PRODUCTS:
-            continue
-        fields = [
-            product.simulated_soc,
-            product.launch_cores(),
-            product.usable_ub_bytes,
-            int(product.data_copy_pad),
-            product.data_copy_pad_max_elem_bytes,
-            int(product.gather),
-            int(product.gather_8bit),
-            int(product.ub_to_ub_copy),
-        ]
-        lines[product.key] = "soc " + " ".join(str(f) for f in fields)
+    """`soc <name>` driver lines, keyed by product: the driver takes the SoC's facts from the
+    generated product table (products.h), as the CANN host code does."""
+    lines = {p.key: f"soc {p.simulated_soc}" for p in SPECS.products if p.key in PRODUCTS}
     assert set(lines) == set(PRODUCTS)
     return lines
 
@@ -323,6 +310,13 @@ def test_large_contiguous_copy_uses_every_core_efficiently(driver, tmp_path, pro
         assert int(fields["blockDim"]) == PRODUCT_MODELS[product].launch_cores(), fields
         assert float(fields["efficiency"]) >= 0.95, fields
         assert float(fields["balance"]) <= 1.05, fields
+
+
+def test_a_soc_outside_the_product_table_stops_the_driver(driver, tmp_path):
+    proc = subprocess.run([str(driver), str(tmp_path)], input="soc Ascend999\n", capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr == "soc Ascend999 is no SoC of op_specs/products.yaml\n"
 
 
 def test_errors_match_reference(driver, tmp_path):

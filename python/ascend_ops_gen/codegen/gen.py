@@ -4,7 +4,8 @@ FileManager. `generated_files` is pure; `generate` does the I/O.
 What is generated, relative to the output folder (`ascend_kernels/`):
 
     CMakeLists.txt, CMakePresets.json                  the CANN project (all ops, all products)
-    common/products_generated.h                        product facts for C++ (products.yaml)
+    common/products_generated.h                        product facts for C++ (products.yaml), in
+                                                       the field order of common/product_types.h
     common/copy_tiling_data_generated.h                CopyTilingData, the BEGIN_TILING_DATA_DEF
                                                        twin of CopyTiling (common/copy_tiling.h)
     common/copy_tiling_twin_generated.h                LoadCopyTiling (common/copy_tiling.h)
@@ -25,11 +26,13 @@ from ..errors import SpecError
 from ..spec import OpSpec, SpecSet, load_specs
 from . import binding, host, kernel, project, view_dispatch
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
+from .product_types import ProductTypes, ProductTypesError, load_product_types
 from .file_manager import FileManager, GeneratedFile, Problem, Report
 from .op_views import (DtypeCheck, ViewBuilder, ViewBuilderError, bind_attributes, bind_dtype_check,
                        load_dtype_checks, load_view_builders)
 
 COPY_TILING_HEADER = "common/copy_tiling.h"
+PRODUCT_TYPES_HEADER = "common/product_types.h"
 OP_VIEWS_HEADER = "common/op_views.h"
 # Hand-written folders of ascend_kernels/; an op folder may not take their names.
 RESERVED_DIRS = ("binding", "build", "build_out", "cmake", "common", "sim")
@@ -40,7 +43,7 @@ class CodegenError(ValueError):
 
 
 # Errors that already name the file and line to fix.
-LOCATED_ERRORS = (SpecError, TilingHeaderError, ViewBuilderError, CodegenError)
+LOCATED_ERRORS = (SpecError, TilingHeaderError, ProductTypesError, ViewBuilderError, CodegenError)
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class EngineApi:
     view_builders: dict[str, ViewBuilder]
     op_views_label: str
     dtype_checks: dict[str, DtypeCheck]
+    product_types: ProductTypes
 
 
 @contextlib.contextmanager
@@ -72,8 +76,8 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
         files += [
             GeneratedFile("CMakeLists.txt", project.emit_top_cmake(specs), project.specs_glob(specs)),
             GeneratedFile("CMakePresets.json", project.emit_cmake_presets(specs), products),
-            GeneratedFile("common/products_generated.h", project.emit_products_header(specs),
-                          products),
+            GeneratedFile("common/products_generated.h",
+                          project.emit_products_header(specs, engine.product_types), products),
             GeneratedFile("common/copy_tiling_data_generated.h",
                           host.emit_tiling_data(engine.tiling), engine.tiling.header),
             GeneratedFile("common/copy_tiling_twin_generated.h",
@@ -122,7 +126,8 @@ def load_engine_api(out_dir: Path) -> EngineApi:
         tiling=load_copy_tiling(out_dir / COPY_TILING_HEADER, f"{label}/{COPY_TILING_HEADER}"),
         view_builders=load_view_builders(out_dir / OP_VIEWS_HEADER, op_views_label),
         op_views_label=op_views_label,
-        dtype_checks=load_dtype_checks(out_dir / OP_VIEWS_HEADER, op_views_label))
+        dtype_checks=load_dtype_checks(out_dir / OP_VIEWS_HEADER, op_views_label),
+        product_types=load_product_types(out_dir / PRODUCT_TYPES_HEADER, f"{label}/{PRODUCT_TYPES_HEADER}"))
 
 
 def owned_dirs(specs: SpecSet) -> list[str]:

@@ -2,7 +2,8 @@
 // SoC, run RunStridedCopy through the AscendC simulator and compare every output byte with a
 // naive strided copy. Driven by tests/kernels/test_engine.py through stdin/stdout:
 //
-//   soc <name> <coreNum> <ubBytes> <pad> <padMaxElemBytes> <gather> <gather8Bit> <ubToUb>
+//   soc <name>     a SoC of the generated product table (products.h): the planner gets
+//                  MakeSocInfo of it, the simulator the same budget and features
 //   case <id> <soc> <elemBytes> <op> <inRank> <dims...> <op arguments...>
 //     an op of op_specs/: its attributes in spec order (op_view_dispatch_generated.h), an int as
 //                   <value>, an int[] or int[]? as <n> <values...> (n = 0 for None), a str as a word
@@ -22,6 +23,7 @@
 
 #include "copy_planner.h"
 #include "op_view_dispatch_generated.h"
+#include "products.h"
 #include "strided_copy_kernel.h"
 
 using namespace ascend_ops;
@@ -241,22 +243,25 @@ int main(int argc, char** argv)
             continue;
         }
         if (kind == "soc") {
+            std::string name;
+            in >> name;
+            const SocEntry* entry = FindSoc(name.c_str());
+            if (entry == nullptr) {
+                std::cerr << "soc " << name << " is no SoC of op_specs/products.yaml\n";
+                return 2;
+            }
             Soc soc;
-            int pad, gather, gather8, ub2ub;
-            in >> soc.sim.name >> soc.sim.coreNum >> soc.sim.ubBytes >> pad >> soc.sim.dataCopyPadMaxElemBytes >>
-                gather >> gather8 >> ub2ub;
-            soc.sim.hasDataCopyPad = pad != 0;
-            soc.sim.hasGather = gather != 0;
-            soc.sim.gatherSupports8Bit = gather8 != 0;
+            soc.info = MakeSocInfo(*entry);
+            soc.sim.name = entry->name;
+            soc.sim.coreNum = static_cast<uint32_t>(soc.info.coreNum);
+            soc.sim.ubBytes = static_cast<uint64_t>(soc.info.ubBytes);
+            soc.sim.hasDataCopyPad = soc.info.hasDataCopyPad;
+            soc.sim.dataCopyPadMaxElemBytes = soc.info.dataCopyPadMaxElemBytes;
+            soc.sim.hasGather = soc.info.hasGather;
+            soc.sim.gatherSupports8Bit = soc.info.hasGather8Bit;
             soc.sim.gatherSupportsBf16 = false;  // the engine moves raw bits, never bfloat16 elements
-            soc.sim.hasUbToUbCopy = ub2ub != 0;
-            std::string name = soc.sim.name;
+            soc.sim.hasUbToUbCopy = soc.info.hasUbToUbCopy;
             socs[name] = soc;
-            Soc& stored = socs[name];
-            stored.info = SocInfo{stored.sim.name.c_str(), static_cast<int32_t>(stored.sim.coreNum),
-                                  static_cast<int64_t>(stored.sim.ubBytes), stored.sim.hasDataCopyPad,
-                                  stored.sim.dataCopyPadMaxElemBytes, stored.sim.hasGather,
-                                  stored.sim.gatherSupports8Bit, stored.sim.hasUbToUbCopy};
         } else if (kind == "case") {
             RunCase(in, socs, outDir);
         }

@@ -99,11 +99,9 @@ def _files_under(dirs: Iterable[Path]) -> list[Path]:
     return out
 
 
-def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = (),
-          flags: Sequence[str] = (), defines: dict[str, str] | None = None,
-          announce: str | None = None) -> Path:
-    """The path of `name`'s shared library built from `sources`, compiling only on a cache miss
-    (and then first telling the user `announce` through `progress`, when given)."""
+def _target(name: str, sources: Sequence[Path], include_dirs: Sequence[Path], flags: Sequence[str],
+            defines: dict[str, str] | None) -> tuple[str, list[str], Path]:
+    """(compiler, its arguments, the cached library's path) of a build."""
     cxx, version = compiler()
     args = ["-std=c++17", "-O2", "-shared", "-fPIC", *flags]
     args += [f"-D{k}={v}" for k, v in sorted((defines or {}).items())]
@@ -113,7 +111,22 @@ def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = 
     for path in [*map(Path, sources), *_files_under(include_dirs)]:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())
-    target = cache_dir() / f"{name}-{digest.hexdigest()[:16]}.so"
+    return cxx, args, cache_dir() / f"{name}-{digest.hexdigest()[:16]}.so"
+
+
+def cached(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = (),
+           flags: Sequence[str] = (), defines: dict[str, str] | None = None) -> Path | None:
+    """The library `build` would return, if it is already in the cache (None: it is not)."""
+    target = _target(name, sources, include_dirs, flags, defines)[2]
+    return target if target.exists() else None
+
+
+def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = (),
+          flags: Sequence[str] = (), defines: dict[str, str] | None = None,
+          announce: str | None = None) -> Path:
+    """The path of `name`'s shared library built from `sources`, compiling only on a cache miss
+    (and then first telling the user `announce` through `progress`, when given)."""
+    cxx, args, target = _target(name, sources, include_dirs, flags, defines)
     if target.exists():
         return target
     with _locked(target):

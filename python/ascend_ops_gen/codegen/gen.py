@@ -13,6 +13,7 @@ What is generated, relative to the output folder (`ascend_kernels/`):
     <op>/op_host/CMakeLists.txt, <op>/op_kernel/CMakeLists.txt
     <op>/op_kernel/<op>.cpp                            the kernel entry
     binding/ascend_ops_npu.cpp                         the torch binding of every op's aclnn API
+    binding/ascend_ops_cpu_generated.h                 per-op facts for the compiled CPU fast path
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, SpecSet, load_specs
-from . import binding, host, kernel, project, view_dispatch
+from . import binding, fast_path, host, kernel, project, view_dispatch
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .file_manager import FileManager, GeneratedFile, Problem, Report
 from .op_views import (DtypeCheck, ViewBuilder, ViewBuilderError, bind_attributes, bind_dtype_check,
@@ -40,7 +41,7 @@ class CodegenError(ValueError):
 
 
 # Errors that already name the file and line to fix.
-LOCATED_ERRORS = (SpecError, TilingHeaderError, ViewBuilderError, CodegenError)
+LOCATED_ERRORS = (SpecError, TilingHeaderError, ViewBuilderError, CodegenError, fast_path.FastPathError)
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,11 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
     with generating("the view builder dispatch", project.specs_glob(specs)):
         files.append(GeneratedFile(view_dispatch.DISPATCH_PATH,
                                    view_dispatch.emit_view_dispatch(specs, views, project.specs_glob(specs)),
+                                   project.specs_glob(specs)))
+    with generating("the CPU fast path table", project.specs_glob(specs)):
+        checks = [(op, bind_dtype_check(op, engine.dtype_checks, bound)) for op, _, bound in views]
+        files.append(GeneratedFile(fast_path.FAST_PATH_HEADER,
+                                   fast_path.emit_fast_path_header(specs, checks, project.specs_glob(specs)),
                                    project.specs_glob(specs)))
     return sorted(files, key=lambda f: f.path)
 

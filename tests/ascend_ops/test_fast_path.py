@@ -232,3 +232,18 @@ def test_bad_input_suite_passes_on_the_python_registration_too():
                             env=_env(ASCEND_OPS_FAST="0"), capture_output=True, text=True, timeout=1800,
                             cwd=HERE.parent.parent)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+@pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
+def test_torch_compile_traces_the_cpp_autograd(dynamic):
+    torch._dynamo.reset()
+    case = next(c for c in CASES if c.op == "strided_slice" and c.id == "steps")
+
+    def fn(t):
+        return (_call(case, t) * 3).sum()
+
+    compiled = torch.compile(fn, backend="aot_eager", fullgraph=True, dynamic=dynamic)
+    x = torch.randn(case.shape, dtype=torch.float64, requires_grad=True)
+    (expected,) = torch.autograd.grad(fn(x), x)
+    (actual,) = torch.autograd.grad(compiled(x), x)
+    assert_same_bits(actual, expected)

@@ -269,25 +269,32 @@ bool ReadAttributes(const c10::FunctionSchema& schema, const c10::IValue* args, 
     return true;
 }
 
-bool BuildView(int index, const at::Tensor& x, const c10::FunctionSchema& schema, const c10::IValue* args,
-               size_t count, TensorShape* outShape, StridedView* view)
+// The op's output shape and view for an input of `input`'s shape and `dtype`; false where the
+// view builder (or the op's dtype rule) refuses the arguments.
+bool BuildView(int index, const TensorShape& input, c10::ScalarType dtype, const c10::FunctionSchema& schema,
+               const c10::IValue* args, size_t count, TensorShape* outShape, StridedView* view)
 {
     std::array<OpAttrValue, kMaxAttrs> attrs;
     std::array<std::vector<int64_t>, kMaxAttrs> lists;
-    if (x.dim() > kMaxViewDims || !ReadAttributes(schema, args, count, &attrs, &lists)) {
+    if (!ReadAttributes(schema, args, count, &attrs, &lists)) {
         return false;
     }
     const OpRuntime& op = g_ops[index];
     if (op.spec->checkDtype != nullptr &&
-        !op.spec->checkDtype(g_dtype_names[static_cast<int>(x.scalar_type())].c_str(), attrs.data()).ok) {
+        !op.spec->checkDtype(g_dtype_names[static_cast<int>(dtype)].c_str(), attrs.data()).ok) {
         return false;
     }
-    TensorShape input{};
-    input.rank = static_cast<int32_t>(x.dim());
-    for (int32_t d = 0; d < input.rank; ++d) {
-        input.dims[d] = x.size(d);
-    }
     return op.build(attrs.data(), input, outShape, view).ok;
+}
+
+TensorShape ShapeOf(c10::IntArrayRef sizes)
+{
+    TensorShape shape{};
+    shape.rank = static_cast<int32_t>(sizes.size());
+    for (int32_t d = 0; d < shape.rank; ++d) {
+        shape.dims[d] = sizes[d];
+    }
+    return shape;
 }
 
 // ---- the CPU kernel ---------------------------------------------------------------------------
@@ -320,7 +327,7 @@ void CpuKernel(const c10::OperatorHandle& handle, torch::jit::Stack* stack)
     }
     TensorShape outShape{};
     StridedView view{};
-    if (!BuildView(index, x, schema, args, count, &outShape, &view)) {
+    if (!BuildView(index, ShapeOf(x.sizes()), x.scalar_type(), schema, args, count, &outShape, &view)) {
         RunPythonKernel(index, stack, count);
         return;
     }
@@ -356,7 +363,7 @@ void CpuKernel(const c10::OperatorHandle& handle, torch::jit::Stack* stack)
 
 struct FastBackward : public torch::autograd::Node {
     int index;
-    std::vector<int64_t> inputShape;
+    std::vector<c10::SymInt> inputShape;  // symbolic under torch.compile's dynamic shapes
     std::vector<c10::IValue> attributes;  // after the input, schema order
 
     torch::autograd::variable_list apply(torch::autograd::variable_list&& grads) override
@@ -371,17 +378,24 @@ struct FastBackward : public torch::autograd::Node {
             g_ops[op.inverse].handle->callBoxed(&stack);
             return {stack[0].toTensor()};
         }
-        at::Tensor gradX = at::zeros(inputShape, grad.options());
-        if (grad.numel() == 0) {
+        at::Tensor gradX = at::zeros_symint(inputShape, grad.options());
+        if (grad.sym_numel() == 0) {
             return {gradX};
+        }
+        // The view needs concrete sizes: a symbolic one is specialised (guarded) here.
+        TensorShape input{};
+        input.rank = static_cast<int32_t>(inputShape.size());
+        for (int32_t d = 0; d < input.rank; ++d) {
+            input.dims[d] = inputShape[d].guard_int(__FILE__, __LINE__);
         }
         std::vector<c10::IValue> args;
         args.reserve(attributes.size() + 1);
-        args.emplace_back(gradX);  // only its shape and dtype are read
+        args.emplace_back(gradX);  // the input's place; BuildView reads only the attributes after it
         args.insert(args.end(), attributes.begin(), attributes.end());
         TensorShape outShape{};
         StridedView view{};
-        TORCH_CHECK(BuildView(index, gradX, op.handle->schema(), args.data(), args.size(), &outShape, &view),
+        TORCH_CHECK(BuildView(index, input, grad.scalar_type(), op.handle->schema(), args.data(), args.size(),
+                              &outShape, &view),
                     "ascend_ops fast path: the backward of ", op.spec->name, " could not rebuild its view");
         std::vector<int64_t> sizes(view.shape, view.shape + view.rank);
         std::vector<int64_t> strides(view.rank);
@@ -419,7 +433,7 @@ void AutogradKernel(const c10::OperatorHandle& handle, c10::DispatchKeySet keys,
     if (track) {
         node = c10::make_intrusive<FastBackward>();
         node->index = index;
-        node->inputShape = x.sizes().vec();
+        node->inputShape = x.sym_sizes().vec();
         node->attributes.assign(stack->end() - static_cast<std::ptrdiff_t>(count) + 1, stack->end());
         node->set_next_edges(torch::autograd::collect_next_edges(x));
     }

@@ -213,6 +213,23 @@ class FastOpPacket(CheckedOpPacket):
 _is_compiling = torch.compiler.is_compiling
 
 
+def direct_function(packet: object):
+    """`packet(*args, **kwargs)` as one function (for `ascend_ops.<op>`), when `packet` is a
+    FastOpPacket; else None."""
+    if not isinstance(packet, FastOpPacket):
+        return None
+    fast_call, index = packet._ascend_ops_fast_call, packet._ascend_ops_fast_index
+    checked_call = CheckedOpPacket.__call__
+
+    def call(*args, **kwargs) -> torch.Tensor:
+        if not _is_compiling():
+            out = fast_call(index, args, kwargs)
+            if out is not None:
+                return out
+        return checked_call(packet, *args, **kwargs)
+    return call
+
+
 def install_fast_packets(module: ModuleType, namespace: object, ops) -> None:
     """Make `namespace.<op>` (already a CheckedOpPacket) try the extension first."""
     for op in ops:

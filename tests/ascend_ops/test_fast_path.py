@@ -247,3 +247,31 @@ def test_torch_compile_traces_the_cpp_autograd(dynamic):
     (expected,) = torch.autograd.grad(fn(x), x)
     (actual,) = torch.autograd.grad(compiled(x), x)
     assert_same_bits(actual, expected)
+
+
+def test_a_table_that_no_longer_matches_the_specs_is_not_loaded(tmp_path, monkeypatch):
+    import shutil
+
+    copy = tmp_path / "ascend_kernels"
+    shutil.copytree(fast._kernels_root() / "common", copy / "common")
+    shutil.copytree(fast._kernels_root() / "binding", copy / "binding")
+    monkeypatch.setattr(fast, "_kernels_root", lambda: copy)
+    assert fast.stale_table() is None  # the control: an exact copy is current
+    table = copy / "binding" / "ascend_ops_cpu_generated.h"
+    table.write_text(table.read_text().replace('"float16"}}', '"float16 float32"}}', 1))
+    assert "does not match op_specs/; run `ascend-ops generate`" in fast.stale_table()
+    with pytest.raises(fast.FastPathUnavailable, match="does not match op_specs/"):
+        fast.build()
+
+
+def test_an_empty_optional_list_is_left_to_the_reference_rules():
+    # The view builders read an int[]? of size 0 as None; the reference does not: strides=[] is
+    # a list of the wrong length. The C++ kernel hands it to Python.
+    x = random_tensor((4, 6), torch.float32)
+    with use_backend("reference"):
+        with pytest.raises(ascend_ops.OpArgumentError) as expected:
+            ascend_ops.strided_slice(x, [0], [2], [])
+    with Counted() as counted, pytest.raises(ascend_ops.OpArgumentError) as actual:
+        ascend_ops.strided_slice(x, [0], [2], [])
+    assert str(actual.value) == str(expected.value)
+    assert (counted.fast, counted.python) == (0, 1)

@@ -53,11 +53,32 @@ def switched_off() -> bool:
     return os.environ.get(FAST_ENV, "").strip() == "0"
 
 
-def _kernel_dirs() -> list[Path]:
+def _kernels_root() -> Path:
     from ascend_ops_gen.spec.loader import project_root
 
-    root = project_root() / "ascend_kernels"
-    return [root / "common", root / "binding"]
+    return project_root() / "ascend_kernels"
+
+
+def _kernel_dirs() -> list[Path]:
+    return [_kernels_root() / "common", _kernels_root() / "binding"]
+
+
+def stale_table() -> str | None:
+    """Why the generated table on disk (what the extension is built from) does not say what the
+    specs say now (an edited spec, not regenerated yet), or None when it does."""
+    from ascend_ops_gen.codegen.gen import LOCATED_ERRORS, fast_path_file, load_engine_api
+
+    try:
+        expected = fast_path_file(specs(), load_engine_api(_kernels_root()))
+    except LOCATED_ERRORS as e:
+        return str(e)
+    on_disk = _kernels_root() / expected.path
+    try:
+        if on_disk.read_text(encoding="utf-8") == expected.content:
+            return None
+    except OSError as e:
+        return f"{on_disk}: {e}"
+    return f"{on_disk} does not match op_specs/; run `ascend-ops generate`, then `ascend-ops build`"
 
 
 def _torch_flags() -> list[str]:
@@ -82,6 +103,9 @@ def _build_arguments() -> dict:
 
 def build() -> Path:
     """Compile the extension into the build cache, if it is not there yet (about a minute)."""
+    stale = stale_table()
+    if stale is not None:
+        raise FastPathUnavailable(stale)
     return native.build(MODULE_NAME, [SOURCE, native_backend.SOURCE], **_build_arguments(),
                         announce=f"building the compiled fast path ({SOURCE.name} against torch "
                                  f"{torch.__version__}), once; about a minute")
@@ -118,6 +142,11 @@ def load() -> ModuleType | None:
     except (FastPathUnavailable, native.NativeBuildError, OSError) as e:
         _log.warning("ascend-ops: the compiled fast path is unavailable (%s); ops run on the Python "
                      "registration", e)
+        return None
+    stale = stale_table() if path is not None else None
+    if stale is not None:
+        _log.warning("ascend-ops: the compiled fast path is not used: %s; ops run on the Python "
+                     "registration", stale)
         return None
     if path is None:
         _log.info("ascend-ops: the compiled fast path is not built for torch %s; run `ascend-ops build` "

@@ -93,12 +93,21 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
         files.append(GeneratedFile(view_dispatch.DISPATCH_PATH,
                                    view_dispatch.emit_view_dispatch(specs, views, project.specs_glob(specs)),
                                    project.specs_glob(specs)))
-    with generating("the CPU fast path table", project.specs_glob(specs)):
-        checks = [(op, bind_dtype_check(op, engine.dtype_checks, bound)) for op, _, bound in views]
-        files.append(GeneratedFile(fast_path.FAST_PATH_HEADER,
-                                   fast_path.emit_fast_path_header(specs, checks, project.specs_glob(specs)),
-                                   project.specs_glob(specs)))
+    files.append(fast_path_file(specs, engine))
     return sorted(files, key=lambda f: f.path)
+
+
+def fast_path_file(specs: SpecSet, engine: EngineApi) -> GeneratedFile:
+    """The compiled CPU fast path's per-op table. Pure; the fast path also compares it with the
+    file on disk before loading an extension built from that file."""
+    with generating("the CPU fast path table", project.specs_glob(specs)):
+        checks = []
+        for op in specs.ops:
+            _, bound = bind_attributes(op, engine.view_builders, engine.op_views_label)
+            checks.append((op, bind_dtype_check(op, engine.dtype_checks, bound)))
+        return GeneratedFile(fast_path.FAST_PATH_HEADER,
+                             fast_path.emit_fast_path_header(specs, checks, project.specs_glob(specs)),
+                             project.specs_glob(specs))
 
 
 def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:

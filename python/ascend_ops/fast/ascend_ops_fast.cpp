@@ -369,6 +369,9 @@ struct FastBackward : public torch::autograd::Node {
     torch::autograd::variable_list apply(torch::autograd::variable_list&& grads) override
     {
         const at::Tensor& grad = grads[0];
+        if (!grad.defined()) {  // an output nobody took a gradient of: no gradient either
+            return {at::Tensor()};
+        }
         const OpRuntime& op = g_ops[index];
         if (op.spec->backward == BackwardRule::kInverse) {
             torch::jit::Stack stack;

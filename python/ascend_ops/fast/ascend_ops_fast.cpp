@@ -6,7 +6,7 @@
 // allows -- by building the op's view with its engine view builder (op_views.h, through
 // kOpViews) and copying it with strided_copy.cpp. Every other call (another backend, a bad
 // argument, a product that refuses the dtype, a strided input) goes to the Python CPU kernel
-// (`ascend_ops.fast.python_cpu_kernel`), so errors are raised by the same Python code, with the
+// (handed over by `ascend_ops.fast.configure`), so errors are raised by the same Python code, with the
 // same types and messages, as without the fast path.
 //
 // `call` is the entry `torch.ops.ascend_ops.<op>(...)` and `ascend_ops.<op>(...)` try first: it

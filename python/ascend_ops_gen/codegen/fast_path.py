@@ -16,9 +16,9 @@ from .cpp import cpp_string
 from .file_manager import header_line
 from .host import wrapped_call
 from .op_views import BoundArgument, DtypeCheck
+from .templates import template
 
 FAST_PATH_HEADER = "binding/ascend_ops_cpu_generated.h"
-_GUARD = "ASCEND_KERNELS_BINDING_ASCEND_OPS_CPU_GENERATED_H"
 _MAX_VIEW_DIMS = "ascend_ops::kMaxViewDims"
 
 
@@ -78,49 +78,14 @@ def emit_fast_path_header(specs: SpecSet,
         rules += lines
         backward, inverse = _backward(op, specs)
         max_rank = str(op.max_rank) if op.max_rank is not None else _MAX_VIEW_DIMS
-        entries += [f"    // {op.name} ({op.file})",
-                    f"    {{{cpp_string(op.name)}, {cpp_string(torch_schema(op))}, {max_rank}, {backward}, "
+        entries += [f"// {op.name} ({op.file})",
+                    f"{{{cpp_string(op.name)}, {cpp_string(torch_schema(op))}, {max_rank}, {backward}, "
                     f"{inverse}, {check_name},",
-                    f"     {_product_dtypes(op, specs)}}},"]
-    products = ", ".join(cpp_string(p.key) for p in specs.products)
-    return "\n".join([
-        header_line(source),
-        "//",
-        "// Per op, for the compiled CPU fast path (python/ascend_ops/fast/ascend_ops_fast.cpp): its torch",
-        "// schema, rank limit, backward rule, dtype rule and the dtypes each product line supports (by",
-        "// their op_specs/ names, space-separated, in kFastProductKeys order).",
-        f"#ifndef {_GUARD}",
-        f"#define {_GUARD}",
-        "",
-        "#include <cstdint>",
-        "",
-        '#include "op_view_dispatch_generated.h"',
-        "",
-        "namespace ascend_ops_fast {",
-        "",
-        f"constexpr int32_t kFastProductCount = {len(specs.products)};",
-        f"inline constexpr const char* kFastProductKeys[kFastProductCount] = {{{products}}};",
-        "",
-        "enum class BackwardRule { kNone, kScatter, kInverse };",
-        "",
-        "struct FastOpSpec {",
-        "    const char* name;",
-        "    const char* schema;",
-        "    int32_t maxRank;",
-        "    BackwardRule backward;",
-        "    const char* inverse;  // the op whose forward is the backward (kInverse), else nullptr",
-        "    ascend_ops::Status (*checkDtype)(const char* dtype, const ascend_ops::OpAttrValue* attrs);",
-        "    const char* productDtypes[kFastProductCount];",
-        "};",
-        "",
-        *rules,
-        "inline constexpr FastOpSpec kFastOps[] = {",
-        *entries,
-        "};",
-        f"inline constexpr int32_t kFastOpCount = {len(dtype_checks)};",
-        "",
-        "}  // namespace ascend_ops_fast",
-        "",
-        f"#endif  // {_GUARD}",
-        "",
-    ])
+                    f" {_product_dtypes(op, specs)}}},"]
+    return template("ascend_ops_cpu_generated.h").substitute(
+        header=header_line(source),
+        product_count=str(len(specs.products)),
+        product_keys=", ".join(cpp_string(p.key) for p in specs.products),
+        dtype_rules=rules,
+        entries=entries,
+        op_count=str(len(dtype_checks)))

@@ -215,8 +215,8 @@ def cpu_findings() -> list[Finding]:
     if fast.fast_path_active():
         out.append(Finding(OK, "cpu", "compiled fast path loaded: torch.ops.ascend_ops.* are registered in C++"))
     else:
-        out.append(Finding(NOTE, "cpu", "compiled fast path not in use: ops are registered in Python "
-                           "(slower tiny calls)", f"ascend-ops build (unless {fast.FAST_ENV}=0 is set)"))
+        out.append(Finding(NOTE, "cpu", f"compiled fast path {fast.unavailable_reason()}: ops are registered "
+                           "in Python (slower tiny calls)", f"ascend-ops build (unless {fast.FAST_ENV}=0 is set)"))
     return out
 
 

@@ -125,6 +125,7 @@ def _import(path: Path) -> ModuleType:
 
 
 _module: ModuleType | None = None
+_reason = "not loaded yet"
 # The backend rule itself, not a data move: kept apart from `backends.current_backend`, which
 # tests replace with a spy that counts the calls asking a CPU executor to move data.
 _current_backend = backends.current_backend
@@ -132,36 +133,39 @@ _current_backend = backends.current_backend
 
 def load() -> ModuleType | None:
     """The extension if it can be used (it then defines the ops' schemas), else None after one
-    log line saying why. Never compiles: `ascend-ops build` does."""
-    global _module
+    log line saying why (`unavailable_reason()` keeps it, `ascend-ops doctor` shows it). Never
+    compiles: `ascend-ops build` does."""
+    global _module, _reason
     if _module is not None:
         return _module
+    level = logging.INFO  # a slower path, not a fault: logged, not printed by default
+    path = None
     if switched_off():
-        _log.info("ascend-ops: the compiled fast path is switched off (%s=0); ops run on the Python "
-                  "registration", FAST_ENV)
-        return None
-    try:
-        path = built_path()
-    except (FastPathUnavailable, native.NativeBuildError, OSError) as e:
-        _log.warning("ascend-ops: the compiled fast path is unavailable (%s); ops run on the Python "
-                     "registration", e)
-        return None
-    stale = stale_table() if path is not None else None
-    if stale is not None:
-        _log.warning("ascend-ops: the compiled fast path is not used: %s; ops run on the Python "
-                     "registration", stale)
-        return None
-    if path is None:
-        _log.info("ascend-ops: the compiled fast path is not built for torch %s; run `ascend-ops build` "
-                  "once (ops run on the Python registration until then)", torch.__version__)
-        return None
-    try:
-        _module = _import(path)
-    except ImportError as e:
-        _log.warning("ascend-ops: the compiled fast path %s does not load (%s); ops run on the Python "
-                     "registration", path, e)
-        return None
-    return _module
+        _reason = f"switched off ({FAST_ENV}=0)"
+    else:
+        try:
+            path = built_path()
+            stale = stale_table() if path is not None else None
+        except (FastPathUnavailable, native.NativeBuildError, OSError) as e:
+            _reason = f"unavailable ({e})"
+        else:
+            if stale is not None:
+                path, _reason = None, f"not used: {stale}"
+            elif path is None:
+                _reason = f"not built for torch {torch.__version__}; run `ascend-ops build` once"
+    if path is not None:
+        try:
+            _module = _import(path)
+            return _module
+        except ImportError as e:
+            level, _reason = logging.WARNING, f"{path} does not load ({e})"
+    _log.log(level, "ascend-ops: the compiled fast path is %s; ops run on the Python registration", _reason)
+    return None
+
+
+def unavailable_reason() -> str | None:
+    """Why the fast path is not in use (None when it is)."""
+    return None if _module is not None else _reason
 
 
 def fast_path_active() -> bool:

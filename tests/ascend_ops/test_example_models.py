@@ -13,8 +13,6 @@ import filelock
 import onnx
 import pytest
 
-from ascend_ops import fast
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SCRIPTS = ("super_resolution.py", "focus_stem.py")
 SUMMARY_PREFIX = "summary: "
@@ -74,10 +72,8 @@ def test_example_compiles_its_ascend_ops_layer_on_the_simulated_npu(script, tmp_
     assert summary(script, tmp_path_factory)["compile_on_npu"]["aot_eager"] == "as eager"
 
 
-# With the compiled fast path (ops registered in C++) inductor compiles the layer on the simulated
-# device too; with the Python registration it has no code generator for it.
-@pytest.mark.xfail(condition=not fast.fast_path_active(), strict=True,
-                   reason="inductor has no code generator for the simulated npu device (KeyError: 'npu')")
+@pytest.mark.xfail(strict=True, reason="inductor has no code generator for the simulated npu device "
+                   "(KeyError: 'npu')")
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_example_compiles_its_ascend_ops_layer_on_the_simulated_npu_with_inductor(script, tmp_path_factory):
     assert summary(script, tmp_path_factory)["compile_on_npu"]["inductor"] == "as eager"

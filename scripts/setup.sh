@@ -32,4 +32,6 @@ fi
 echo "setup: installing ascend-ops (editable) with its test, bench and onnx extras"
 pip_quiet -e ".[test,bench,onnx]"
 .venv/bin/python -c "import ascend_ops, cpu_reference" || { echo "setup: import failed" >&2; exit 1; }
+# The compiled fast path (cached; without a compiler the ops run on the Python registration).
+TORCH_DEVICE_BACKEND_AUTOLOAD=0 .venv/bin/ascend-ops build || echo "setup: continuing without the fast path"
 echo "setup: ready ($(.venv/bin/python -c 'import torch; print("torch", torch.__version__)'))"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the sdist and wheel from the checkout (the wheel from the sdist), installs the wheel
 # into a fresh venv outside the checkout and, from a folder outside it too, runs `ascend-ops
-# --version`, `caps`, `examples` and scripts/wheel_smoke.py with the install folder read-only:
+# --version`, `caps`, `examples`, scripts/wheel_smoke.py and `ascend-ops build` (then one call on
+# the compiled fast path) with the install folder read-only:
 # a read-only bind mount for root (who ignores mode bits), chmod -R a-w otherwise.
 # torch comes from pip's configured index or cache (TORCH_INDEX_URL as in setup.sh).
 set -euo pipefail
@@ -46,5 +47,11 @@ run_read_only sh -c '
   "$0/ascend-ops" examples > examples.txt || { cat examples.txt; exit 1; }
   tail -n 1 examples.txt
   "$0/python" "$1"
+  "$0/ascend-ops" build | tail -n 1
+  "$0/python" -c "from ascend_ops import fast, slice; import torch
+assert fast.fast_path_active(), \"the compiled fast path did not load from the wheel\"
+assert slice(torch.arange(6).reshape(2, 3), [0, 1], [2, 2]).tolist() == [[1, 2], [4, 5]]
+assert fast.counts() == (1, 0), fast.counts()
+print(\"wheel: the compiled fast path builds and runs from the installed package\")"
 ' "$WORK/venv/bin" "$WORK/wheel_smoke.py"
 step "done"

@@ -2,7 +2,8 @@
 
 Their parameters are the spec's (`schema.python_signature`), so `help(ascend_ops.slice)` and
 `inspect.signature` show exactly what `op_specs/slice.yaml` declares. The packet they call checks
-every argument against the spec first (`arguments.py`).
+every argument against the spec first (`arguments.py`), or, with the compiled fast path, hands
+arguments of exactly the spec's types to C++ (`fast/`).
 """
 from __future__ import annotations
 
@@ -10,15 +11,17 @@ from collections.abc import Callable
 
 import torch
 
+from . import fast
 from .schema import python_signature
 from .spec import OpSpec
 
 
 def make_op_function(op: OpSpec) -> Callable[..., torch.Tensor]:
     packet = getattr(torch.ops.ascend_ops, op.name)
-
-    def call(*args, **kwargs) -> torch.Tensor:
-        return packet(*args, **kwargs)
+    call = fast.direct_function(packet)  # the packet's own fast attempt, one frame less
+    if call is None:
+        def call(*args, **kwargs) -> torch.Tensor:
+            return packet(*args, **kwargs)
 
     call.__name__ = call.__qualname__ = op.name
     call.__module__ = "ascend_ops"

@@ -6,7 +6,8 @@ import argparse
 import importlib
 import sys
 
-SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs", "check-npu", "doctor", "check-cann")
+SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs", "check-npu", "doctor", "check-cann",
+               "build")
 
 
 class _VersionAction(argparse.Action):

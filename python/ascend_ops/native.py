@@ -57,10 +57,15 @@ _fallback_lock = threading.Lock()
 _fallback: dict[str, Path] = {}  # the configured cache that failed -> this process's stand-in
 
 
+def _configured_cache() -> Path:
+    configured = os.environ.get(CACHE_ENV)
+    return Path(configured) if configured else Path(platformdirs.user_cache_dir("ascend-ops"))
+
+
 def cache_dir() -> Path:
     """Where built libraries are kept (Note [build cache])."""
     configured = os.environ.get(CACHE_ENV)
-    path = Path(configured) if configured else Path(platformdirs.user_cache_dir("ascend-ops"))
+    path = _configured_cache()
     with _fallback_lock:
         if str(path) in _fallback:
             return _fallback[str(path)]
@@ -99,11 +104,9 @@ def _files_under(dirs: Iterable[Path]) -> list[Path]:
     return out
 
 
-def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = (),
-          flags: Sequence[str] = (), defines: dict[str, str] | None = None,
-          announce: str | None = None) -> Path:
-    """The path of `name`'s shared library built from `sources`, compiling only on a cache miss
-    (and then first telling the user `announce` through `progress`, when given)."""
+def _target(name: str, sources: Sequence[Path], include_dirs: Sequence[Path], flags: Sequence[str],
+            defines: dict[str, str] | None) -> tuple[str, list[str], str]:
+    """(compiler, its arguments, the cached library's file name) of a build."""
     cxx, version = compiler()
     args = ["-std=c++17", "-O2", "-shared", "-fPIC", *flags]
     args += [f"-D{k}={v}" for k, v in sorted((defines or {}).items())]
@@ -113,7 +116,33 @@ def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = 
     for path in [*map(Path, sources), *_files_under(include_dirs)]:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())
-    target = cache_dir() / f"{name}-{digest.hexdigest()[:16]}.so"
+    return cxx, args, f"{name}-{digest.hexdigest()[:16]}.so"
+
+
+def cached(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = (),
+           flags: Sequence[str] = (), defines: dict[str, str] | None = None) -> Path | None:
+    """The library `build` would return, if it is already in the cache (None: it is not). Only
+    looks: an unusable cache folder is not reported here (a read-only one may hold it)."""
+    file_name = _target(name, sources, include_dirs, flags, defines)[2]
+    configured = _configured_cache()
+    with _fallback_lock:
+        stand_in = _fallback.get(str(configured))
+    for folder in (configured, stand_in):
+        try:
+            if folder is not None and (folder / file_name).is_file():
+                return folder / file_name
+        except OSError:  # an unreadable folder holds nothing this process can load
+            continue
+    return None
+
+
+def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = (),
+          flags: Sequence[str] = (), defines: dict[str, str] | None = None,
+          announce: str | None = None) -> Path:
+    """The path of `name`'s shared library built from `sources`, compiling only on a cache miss
+    (and then first telling the user `announce` through `progress`, when given)."""
+    cxx, args, file_name = _target(name, sources, include_dirs, flags, defines)
+    target = cache_dir() / file_name
     if target.exists():
         return target
     with _locked(target):

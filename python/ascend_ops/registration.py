@@ -12,7 +12,7 @@ import torch
 
 from cpu_reference._view_steps import apply_steps
 
-from . import backends, npu, torch_views
+from . import backends, fast, npu, torch_views
 from .arguments import install_checked_packets
 from .dtypes import numpy_dtype
 from .op_pieces import canonical_view
@@ -22,7 +22,10 @@ from .spec import BackwardRule, OpSpec, specs
 
 NAMESPACE = "ascend_ops"
 
-_lib = torch.library.Library(NAMESPACE, "DEF")
+# The compiled fast path, when built and not switched off, defines the schemas and registers the
+# CPU and autograd kernels in C++ (python/ascend_ops/fast/); this module then adds the rest.
+_fast = fast.load()
+_lib = torch.library.Library(NAMESPACE, "FRAGMENT" if _fast is not None else "DEF")
 
 
 def _checked(op: OpSpec, fn):
@@ -34,10 +37,15 @@ def _checked(op: OpSpec, fn):
     return kernel
 
 
+def _cpu_kernel(op: OpSpec):
+    return _checked(op, backends.cpu_kernel(op.name))
+
+
 def _register(op: OpSpec) -> None:
-    _lib.define(torch_schema(op))
     qualname = f"{NAMESPACE}::{op.name}"
-    _lib.impl(op.name, _checked(op, backends.cpu_kernel(op.name)), "CPU")
+    if _fast is None:
+        _lib.define(torch_schema(op))
+        _lib.impl(op.name, _cpu_kernel(op), "CPU")
     _lib.impl(op.name, _checked(op, npu.device_kernel(op.name)), "PrivateUse1")
     # Fake tensors carry shapes only: the view ops compute the result's shape and dtype.
     torch.library.register_fake(qualname, _checked(op, torch_views.view_op(op.name)), lib=_lib)
@@ -116,6 +124,11 @@ def _backward(op: OpSpec):
 def register_all() -> None:
     for op in specs().ops:
         _register(op)
+    if _fast is not None:  # CPU and autograd kernels in C++; the Python CPU kernel behind them
+        fast.configure(_fast, {op.name: _cpu_kernel(op) for op in specs().ops})
+        install_checked_packets(getattr(torch.ops, NAMESPACE), specs().ops)
+        fast.install_fast_packets(_fast, getattr(torch.ops, NAMESPACE), specs().ops)
+        return
     for op in specs().ops:
         if op.backward is None:
             continue  # not differentiable: torch says so when a gradient is asked for

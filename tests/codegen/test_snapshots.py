@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops_gen.codegen import binding, host, kernel, project, view_dispatch
+from ascend_ops_gen.codegen import binding, fast_path, host, kernel, project, view_dispatch
 from ascend_ops_gen.codegen.gen import generated_files, load_engine_api
-from ascend_ops_gen.codegen.op_views import bind_attributes
+from ascend_ops_gen.codegen.op_views import bind_attributes, bind_dtype_check
 from ascend_ops_gen.spec import load_specs
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -44,6 +44,8 @@ EMITTERS = {
                                                        project.specs_glob(SPECS)),
     view_dispatch.DISPATCH_PATH: lambda: view_dispatch.emit_view_dispatch(
         SPECS, [(OP, BUILDER, BOUND)], project.specs_glob(SPECS)),
+    fast_path.FAST_PATH_HEADER: lambda: fast_path.emit_fast_path_header(
+        SPECS, [(OP, bind_dtype_check(OP, ENGINE.dtype_checks, BOUND))], project.specs_glob(SPECS)),
 }
 
 

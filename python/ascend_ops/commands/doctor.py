@@ -210,6 +210,13 @@ def cpu_findings() -> list[Finding]:
         out.append(Finding(FAIL if asked else WARN, "cpu", f"the native backend does not build: "
                            f"{str(e).splitlines()[0]}", "install g++ (CPU calls use the numpy "
                            "reference meanwhile)"))
+    from .. import fast
+
+    if fast.fast_path_active():
+        out.append(Finding(OK, "cpu", "compiled fast path loaded: torch.ops.ascend_ops.* are registered in C++"))
+    else:
+        out.append(Finding(NOTE, "cpu", f"compiled fast path {fast.unavailable_reason()}: ops are registered "
+                           "in Python (slower tiny calls)", f"ascend-ops build (unless {fast.FAST_ENV}=0 is set)"))
     return out
 
 

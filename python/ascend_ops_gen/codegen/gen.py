@@ -14,6 +14,7 @@ What is generated, relative to the output folder (`ascend_kernels/`):
     <op>/op_host/CMakeLists.txt, <op>/op_kernel/CMakeLists.txt
     <op>/op_kernel/<op>.cpp                            the kernel entry
     binding/ascend_ops_npu.cpp                         the torch binding of every op's aclnn API
+    binding/ascend_ops_cpu_generated.h                 per-op facts for the compiled CPU fast path
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, SpecSet, load_specs
-from . import binding, host, kernel, project, view_dispatch
+from . import binding, fast_path, host, kernel, project, view_dispatch
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .product_types import ProductTypes, ProductTypesError, load_product_types
 from .file_manager import FileManager, GeneratedFile, Problem, Report
@@ -43,7 +44,8 @@ class CodegenError(ValueError):
 
 
 # Errors that already name the file and line to fix.
-LOCATED_ERRORS = (SpecError, TilingHeaderError, ProductTypesError, ViewBuilderError, CodegenError)
+LOCATED_ERRORS = (SpecError, TilingHeaderError, ProductTypesError, ViewBuilderError, CodegenError,
+                  fast_path.FastPathError)
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,21 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
         files.append(GeneratedFile(view_dispatch.DISPATCH_PATH,
                                    view_dispatch.emit_view_dispatch(specs, views, project.specs_glob(specs)),
                                    project.specs_glob(specs)))
+    files.append(fast_path_file(specs, engine))
     return sorted(files, key=lambda f: f.path)
+
+
+def fast_path_file(specs: SpecSet, engine: EngineApi) -> GeneratedFile:
+    """The compiled CPU fast path's per-op table. Pure; the fast path also compares it with the
+    file on disk before loading an extension built from that file."""
+    with generating("the CPU fast path table", project.specs_glob(specs)):
+        checks = []
+        for op in specs.ops:
+            _, bound = bind_attributes(op, engine.view_builders, engine.op_views_label)
+            checks.append((op, bind_dtype_check(op, engine.dtype_checks, bound)))
+        return GeneratedFile(fast_path.FAST_PATH_HEADER,
+                             fast_path.emit_fast_path_header(specs, checks, project.specs_glob(specs)),
+                             project.specs_glob(specs))
 
 
 def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:

@@ -1,0 +1,277 @@
+"""The compiled fast path (ascend_ops.fast): the C++ kernel is really taken, its results equal the
+reference bit for bit, its gradients equal an index oracle's and the Python registration's, the
+contexts and environment variables still decide, and switched off the Python path runs."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+import ascend_ops
+from ascend_ops import UnsupportedDtypeError, fast, target_product, use_backend
+from ascend_ops_support import (CASES, EXTRA_DTYPES, SPEC_DTYPES, assert_same_bits, case_id,
+                                random_tensor, torch_dtype)
+
+HERE = Path(__file__).resolve().parent
+ALL_DTYPES = SPEC_DTYPES + EXTRA_DTYPES
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_OPS_") or k == "ASCEND_OPS_CACHE"}
+    env.update(TORCH_DEVICE_BACKEND_AUTOLOAD="0", **extra)
+    return env
+
+
+class Counted:
+    """How many calls the C++ kernel copied itself / handed to the Python kernel in the block."""
+
+    def __enter__(self):
+        self.start = fast.counts()
+        return self
+
+    def __exit__(self, *exc):
+        end = fast.counts()
+        self.fast, self.python = end[0] - self.start[0], end[1] - self.start[1]
+
+
+def _call(case, x):
+    return getattr(ascend_ops, case.op)(x, *case.args, **case.kwargs)
+
+
+def test_the_fast_path_is_built_and_active():
+    # scripts/setup.sh builds it; a machine without it must say so here, not pass quietly.
+    assert fast.fast_path_active(), "run `ascend-ops build` (scripts/setup.sh does)"
+    assert torch.ops.ascend_ops.slice.__class__ is fast.FastOpPacket
+
+
+# NCHW_VECT_C takes int8 only (its rejection of other dtypes is test_bad_input's).
+_CASE_DTYPES = [pytest.param(c, d, id=f"{case_id(c)}-{d}") for c in CASES for d in ALL_DTYPES
+                if not c.int8_only or d == "int8"]
+
+
+@pytest.mark.parametrize(("case", "dtype"), _CASE_DTYPES)
+def test_fast_path_equals_the_reference_bit_for_bit(case, dtype):
+    x = random_tensor(case.shape, torch_dtype(dtype), seed=len(case.id))
+    with use_backend("reference"):
+        expected = _call(case, x)
+    with Counted() as counted:
+        actual = _call(case, x)
+    assert (counted.fast, counted.python) == (1, 0)  # copied in C++, no Python kernel
+    assert actual.is_contiguous() and actual.dtype == x.dtype
+    assert_same_bits(actual, expected)
+
+
+def test_strided_inputs_and_other_backends_go_to_the_python_kernel():
+    x = random_tensor((6, 10), torch.float32)
+    strided = x[:, ::2]
+    with use_backend("reference"):
+        expected = ascend_ops.slice(strided, [1, 1], [3, 2])
+    with Counted() as counted:
+        actual = ascend_ops.slice(strided, [1, 1], [3, 2])
+    assert (counted.fast, counted.python) == (0, 1)
+    assert_same_bits(actual, expected)
+    with Counted() as counted, use_backend("reference"):
+        ascend_ops.slice(x, [1, 1], [3, 2])
+    assert (counted.fast, counted.python) == (0, 1)
+
+
+def test_the_product_rule_is_applied_in_cpp_and_refusals_come_from_python(monkeypatch):
+    x = random_tensor((4, 6), torch.bfloat16)
+    with target_product("atlas-a2"), Counted() as counted:
+        ascend_ops.slice(x, [0, 0], [2, 2])  # bfloat16 is supported there
+    assert (counted.fast, counted.python) == (1, 0)
+    with target_product("atlas-inference"), Counted() as counted:
+        with pytest.raises(UnsupportedDtypeError, match="slice does not support bfloat16 on atlas-inference"):
+            ascend_ops.slice(x, [0, 0], [2, 2])
+    assert (counted.fast, counted.python) == (0, 1)
+    # The environment variable is the process default; a change is seen on the next call.
+    monkeypatch.setenv("ASCEND_OPS_PRODUCT", "atlas-inference")
+    with pytest.raises(UnsupportedDtypeError, match="on atlas-inference"):
+        ascend_ops.slice(x, [0, 0], [2, 2])
+    monkeypatch.setenv("ASCEND_OPS_PRODUCT", "atlas-a2")
+    with Counted() as counted:
+        ascend_ops.slice(x, [0, 0], [2, 2])
+    assert (counted.fast, counted.python) == (1, 0)
+    monkeypatch.setenv("ASCEND_OPS_BACKEND", "reference")
+    with Counted() as counted:
+        ascend_ops.slice(x, [0, 0], [2, 2])
+    assert (counted.fast, counted.python) == (0, 1)
+
+
+def test_overloads_and_torch_ops_packets_take_the_cpp_kernel():
+    x = random_tensor((4, 6), torch.int32)
+    with Counted() as counted:
+        a = torch.ops.ascend_ops.strided_slice(x, [0], [4], [2])
+        b = torch.ops.ascend_ops.strided_slice.default(x, [0], [4], [2])
+    assert (counted.fast, counted.python) == (2, 0)
+    assert_same_bits(a, x[::2].clone())
+    assert_same_bits(b, x[::2].clone())
+
+
+def test_junk_arguments_are_left_to_the_python_checks():
+    x = random_tensor((4, 6), torch.float32)
+    # Every one of these is something the Python checks must see (test_bad_input says what they
+    # raise); the extension's entry returns None for them instead of calling the op.
+    index = fast.op_index(fast._module, ascend_ops._specs().op("slice"))
+    for args, kwargs in [((x, [True, 0], [1, 1]), {}), ((x, [0, 0], [1, 2**63]), {}),
+                         ((x.numpy(), [0, 0], [1, 1]), {}), ((x, [0, 0]), {}),
+                         ((x, [0, 0], [1, 1]), {"bogus": 1}), ((x, (0, 0.0), [1, 1]), {})]:
+        assert fast._module.call(index, args, kwargs) is None, (args, kwargs)
+    assert fast._module.call(index, (x, [0, 0], [1, 1]), {}) is not None  # the control
+
+
+# --- gradients --------------------------------------------------------------------------------
+
+def _index_oracle_grad(case, shape, weight: torch.Tensor) -> torch.Tensor:
+    """d sum(op(x) * weight) / dx, from where each output element comes from: the op applied to
+    the input's element indexes (int64) says it, independently of any autograd formula."""
+    positions = torch.arange(math.prod(shape), dtype=torch.int64).reshape(shape)
+    with use_backend("reference"):
+        sources = _call(case, positions)
+    grad = torch.zeros(math.prod(shape), dtype=weight.dtype)
+    grad.index_add_(0, sources.reshape(-1), weight.reshape(-1))
+    return grad.reshape(shape)
+
+
+def _fast_gradient(case, dtype=torch.float64):
+    x = random_tensor(case.shape, torch.float64, seed=3).nan_to_num(0.0, 0.0, 0.0).to(dtype)
+    x.requires_grad_(True)
+    out = _call(case, x)
+    weight = torch.arange(1, out.numel() + 1, dtype=dtype).reshape(out.shape)
+    (grad,) = torch.autograd.grad((out * weight).sum(), x)
+    return out, weight, grad
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if not c.int8_only], ids=case_id)
+def test_cpp_autograd_matches_the_index_oracle(case):
+    with Counted() as counted:
+        out, weight, grad = _fast_gradient(case)
+    assert out.grad_fn is not None and "AscendOps" in out.grad_fn.name()
+    assert counted.python == 0
+    assert_same_bits(grad, _index_oracle_grad(case, case.shape, weight))
+
+
+_PYTHON_PATH_GRADIENTS = """
+import json, sys, torch
+sys.path.insert(0, sys.argv[1])
+import test_fast_path as t
+from ascend_ops import fast
+assert not fast.fast_path_active()
+out = {}
+for case in t.CASES:
+    if not case.int8_only:
+        _, _, grad = t._fast_gradient(case)
+        out[case.op + "-" + case.id] = grad.view(torch.int64).reshape(-1).tolist()
+print(json.dumps(out))
+"""
+
+
+def test_cpp_autograd_matches_the_python_registration():
+    result = subprocess.run([sys.executable, "-c", _PYTHON_PATH_GRADIENTS, str(HERE)],
+                            env=_env(ASCEND_OPS_FAST="0"), capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    python_grads = json.loads(result.stdout)
+    for case in CASES:
+        if case.int8_only:
+            continue
+        _, _, grad = _fast_gradient(case)
+        assert grad.view(torch.int64).reshape(-1).tolist() == python_grads[f"{case.op}-{case.id}"], case.id
+
+
+def test_double_backward_through_the_cpp_node():
+    x = torch.randn(4, 6, dtype=torch.float64, requires_grad=True)
+    y = ascend_ops.slice(x, [1, 0], [2, 6])
+    (g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)
+    (gg,) = torch.autograd.grad(g.sum(), x)
+    expected = torch.zeros(4, 6, dtype=torch.float64)
+    expected[1:3] = 2.0
+    assert torch.equal(gg, expected)
+
+
+# --- switched off -------------------------------------------------------------------------------
+
+_SWITCHED_OFF = """
+import logging, sys
+logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
+import torch, ascend_ops
+from ascend_ops import fast
+x = torch.arange(24.0).reshape(4, 6)
+y = ascend_ops.slice(x, [1, 0], [2, 6])
+assert torch.equal(y, x[1:3])
+print("active", fast.fast_path_active(), fast.counts(), type(torch.ops.ascend_ops.slice).__name__)
+"""
+
+
+def test_switched_off_the_python_registration_runs_and_says_why():
+    result = subprocess.run([sys.executable, "-c", _SWITCHED_OFF], env=_env(ASCEND_OPS_FAST="0"),
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert "switched off (ASCEND_OPS_FAST=0)" in result.stdout
+    assert "active False (0, 0) CheckedOpPacket" in result.stdout
+
+
+def test_not_built_the_python_registration_runs_and_says_why(tmp_path):
+    result = subprocess.run([sys.executable, "-c", _SWITCHED_OFF], env=_env(ASCEND_OPS_CACHE=str(tmp_path), ASCEND_OPS_BACKEND="reference"),
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert "not built for torch" in result.stdout and "ascend-ops build" in result.stdout
+    assert "active False (0, 0) CheckedOpPacket" in result.stdout
+
+
+def test_bad_input_suite_passes_on_the_python_registration_too():
+    # The same table-driven bad-input tests, with the fast path switched off (in-process they run
+    # with it on).
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
+                             str(HERE / "test_bad_input.py")],
+                            env=_env(ASCEND_OPS_FAST="0"), capture_output=True, text=True, timeout=1800,
+                            cwd=HERE.parent.parent)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+@pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
+def test_torch_compile_traces_the_cpp_autograd(dynamic):
+    torch._dynamo.reset()
+    case = next(c for c in CASES if c.op == "strided_slice" and c.id == "steps")
+
+    def fn(t):
+        return (_call(case, t) * 3).sum()
+
+    compiled = torch.compile(fn, backend="aot_eager", fullgraph=True, dynamic=dynamic)
+    x = torch.randn(case.shape, dtype=torch.float64, requires_grad=True)
+    (expected,) = torch.autograd.grad(fn(x), x)
+    (actual,) = torch.autograd.grad(compiled(x), x)
+    assert_same_bits(actual, expected)
+
+
+def test_a_table_that_no_longer_matches_the_specs_is_not_loaded(tmp_path, monkeypatch):
+    import shutil
+
+    copy = tmp_path / "ascend_kernels"
+    shutil.copytree(fast._kernels_root() / "common", copy / "common")
+    shutil.copytree(fast._kernels_root() / "binding", copy / "binding")
+    monkeypatch.setattr(fast, "_kernels_root", lambda: copy)
+    assert fast.stale_table() is None  # the control: an exact copy is current
+    table = copy / "binding" / "ascend_ops_cpu_generated.h"
+    table.write_text(table.read_text().replace('"float16"}}', '"float16 float32"}}', 1))
+    assert "does not match op_specs/; run `ascend-ops generate`" in fast.stale_table()
+    with pytest.raises(fast.FastPathUnavailable, match="does not match op_specs/"):
+        fast.build()
+
+
+def test_an_empty_optional_list_is_left_to_the_reference_rules():
+    # The view builders read an int[]? of size 0 as None; the reference does not: strides=[] is
+    # a list of the wrong length. The C++ kernel hands it to Python.
+    x = random_tensor((4, 6), torch.float32)
+    with use_backend("reference"):
+        with pytest.raises(ascend_ops.OpArgumentError) as expected:
+            ascend_ops.strided_slice(x, [0], [2], [])
+    with Counted() as counted, pytest.raises(ascend_ops.OpArgumentError) as actual:
+        ascend_ops.strided_slice(x, [0], [2], [])
+    assert str(actual.value) == str(expected.value)
+    assert (counted.fast, counted.python) == (0, 1)

@@ -46,11 +46,11 @@ def _build(ops: tuple[str, ...], lines: tuple[Product, ...]) -> None:
     a library cached by content is only loaded)."""
     from ..sim.library import library
 
-    pairs = sorted({(op, p.npu_arch) for op in ops for p in lines})
+    archs = sorted({p.npu_arch for p in lines})
     start = time.monotonic()
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        list(pool.map(lambda pair: library(*pair), pairs))
-    print(f"sim: {len(pairs)} simulator libraries ready ({time.monotonic() - start:.0f} s)",
+        list(pool.map(library, archs))
+    print(f"sim: {len(archs)} simulator libraries ready ({time.monotonic() - start:.0f} s)",
           file=sys.stderr, flush=True)
 
 

@@ -1,7 +1,8 @@
-"""The runner's launcher (python/ascend_ops/sim/launcher.cpp) end to end: the SoC it simulates is
-the one the generated host code would see, the planner's verdicts reach Python as the right
-exceptions, and a deliberately broken tiling or kernel call stops at the emulator's strictness
-check with its message intact (SimulatorError)."""
+"""The runner's launcher (python/ascend_ops/sim/launcher.cpp) end to end: the platform it
+simulates gives the generated host code the product table's SoC, the call is planned by the
+op's generated InferShape and TilingFunc, their verdicts reach Python as the right exceptions, and
+a deliberately broken tiling or kernel call stops at the emulator's strictness check with its
+message intact (SimulatorError)."""
 from __future__ import annotations
 
 import ctypes
@@ -15,20 +16,37 @@ from ascend_ops import OpArgumentError, native
 from ascend_ops.products import product
 from ascend_ops.sim import SimulatorError, launch, plan, simulate
 from ascend_ops.sim.corpus import input_array
-from ascend_ops.sim.library import Soc, library, soc_config
+from ascend_ops.sim.library import SocInfo, library
 from ascend_ops.spec import specs
 
 A2 = product("atlas-a2")
 
 
+def read_soc_info(soc_name: str) -> tuple[int, SocInfo, str]:
+    """What the generated host code's ReadSocInfo reads from the simulated platform of a SoC."""
+    info, message = SocInfo(), ctypes.create_string_buffer(512)
+    lib = library(product(soc_name).npu_arch).cdll
+    status = lib.ascend_sim_soc_info(soc_name.encode(), ctypes.byref(info), message, 512)
+    return status, info, message.value.decode()
+
+
 @pytest.mark.parametrize("p", specs().products, ids=lambda p: p.key)
-def test_the_simulated_soc_is_what_the_generated_host_code_sees(p):
-    # products.h's MakeSocInfo(FindSoc(name)): what the CANN TilingFunc plans with.
-    table = Soc()
-    assert library("slice", p.npu_arch).cdll.ascend_sim_table_soc(p.simulated_soc.encode(),
-                                                                 ctypes.byref(table)) == 0
-    ours = soc_config(p)
-    assert [getattr(table, f) for f, _ in Soc._fields_] == [getattr(ours, f) for f, _ in Soc._fields_]
+def test_read_soc_info_gives_the_product_tables_cores_and_ub(p):
+    # The simulated PlatFormInfos carries the table's ai/vector cores and the .ini UB size;
+    # PlatformAscendC takes off what CANN's GetCoreMemSize takes off, ReadSocInfo the API scratch.
+    for soc in p.socs:
+        status, info, message = read_soc_info(soc.name)
+        assert status == 0, message
+        assert (info.coreNum, info.platformUbBytes, info.ubBytes) == (
+            p.launch_cores(soc.name), p.platform_ub_bytes, p.usable_ub_bytes), soc.name
+        assert (bool(info.hasDataCopyPad), bool(info.hasGather)) == (p.data_copy_pad, p.gather)
+
+
+def test_read_soc_info_negative_control_a_soc_outside_the_table():
+    lib = library(product("atlas-a2").npu_arch).cdll
+    info, message = SocInfo(), ctypes.create_string_buffer(512)
+    assert lib.ascend_sim_soc_info(b"Ascend910Z9", ctypes.byref(info), message, 512) == 1
+    assert message.value.decode() == "SoC 'Ascend910Z9' is not in the product table"
 
 
 def test_plan_is_the_tiling_functions_output():

@@ -130,9 +130,10 @@ public:
     Capture(const Capture&) = delete;
     Capture& operator=(const Capture&) = delete;
 
-    // The status code and message of a failed host function.
-    int32_t Failure(const char* function, char* message, uint64_t messageBytes) const
+    // The status code and message of a failed host function, which `*rejectedBy` names.
+    int32_t Failure(const char* function, const char** rejectedBy, char* message, uint64_t messageBytes) const
     {
+        *rejectedBy = function;
         if (!rejection_.seen) {
             return Report(kSimHostError, std::string(function) + " failed without saying why", message, messageBytes);
         }
@@ -351,12 +352,14 @@ int32_t ascend_sim_soc_info(const char* socName, AscendSimSocInfo* out, char* me
 // InferShape gives the output shape, its TilingFunc (with the SoC's platform description) the
 // tiling bytes (written to tiling[0..*tilingBytes), which has room for the capacity ascend_sim_abi
 // reports), the block dim and the tiling key. outDims has room for the max dims ascend_sim_abi
-// reports. A rejection by the host code returns its own message.
+// reports. A rejection by the host code returns its own message, and `*rejectedBy` names the
+// host function that rejected the call ("InferShape", "InferDataType", "TilingFunc").
 int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dtypeName, int32_t rank,
                         const int64_t* dims, const AscendSimAttr* attrs, int32_t attrCount, uint8_t* tiling,
                         uint64_t* tilingBytes, uint32_t* blockDim, uint64_t* tilingKey, int32_t* outRank,
-                        int64_t* outDims, char* message, uint64_t messageBytes)
+                        int64_t* outDims, const char** rejectedBy, char* message, uint64_t messageBytes)
 {
+    *rejectedBy = nullptr;
     if (opType == nullptr || !ops::OpDefFactory::IsRegistered(opType)) {
         return Report(kSimAbiError, std::string("no OpDef of OpType '") + (opType != nullptr ? opType : "") +
                                         "' is in this simulator library",
@@ -402,7 +405,7 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
     shapeContext.SetAttrs(&runtimeAttrs);
     shapeContext.SetShapes(std::vector<gert::Shape>(inputs, input), outputs);
     if (def.GetInferShape()(&shapeContext) != ge::GRAPH_SUCCESS) {
-        return capture.Failure("InferShape", message, messageBytes);
+        return capture.Failure("InferShape", rejectedBy, message, messageBytes);
     }
     const gert::Shape* output = shapeContext.GetOutputShape(0);
 
@@ -411,7 +414,7 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
     typeContext.SetAttrs(&runtimeAttrs);
     typeContext.SetDataTypes(std::vector<ge::DataType>(inputs, dtype), outputs);
     if (def.GetInferDataType()(&typeContext) != ge::GRAPH_SUCCESS) {
-        return capture.Failure("InferDataType", message, messageBytes);
+        return capture.Failure("InferDataType", rejectedBy, message, messageBytes);
     }
     if (typeContext.GetOutputDataType(0) != dtype) {
         return Report(kSimHostError, std::string(opType) + "'s InferDataType gave its output another dtype than " +
@@ -430,7 +433,7 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
     tilingContext.SetTilingBuffer(&rawTiling);
     tilingContext.SetPlatformInfo(&platform);
     if (def.GetAICore().GetTiling()(&tilingContext) != ge::GRAPH_SUCCESS) {
-        return capture.Failure("the TilingFunc", message, messageBytes);
+        return capture.Failure("TilingFunc", rejectedBy, message, messageBytes);
     }
 
     *tilingBytes = rawTiling.GetDataSize();

@@ -118,27 +118,38 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
     tiling = (ctypes.c_uint8 * lib.tiling_capacity)()
     tiling_bytes, block_dim, key = ctypes.c_uint64(), ctypes.c_uint32(), ctypes.c_uint64()
     out_rank, out_dims = ctypes.c_int32(), (ctypes.c_int64 * lib.max_dims)()
-    message = ctypes.create_string_buffer(_MESSAGE_BYTES)
+    rejected_by, message = ctypes.c_char_p(), ctypes.create_string_buffer(_MESSAGE_BYTES)
     status = lib.cdll.ascend_sim_plan(
         op.op_type.encode(), p.simulated_soc.encode(),
         ge_dtype(dtype, specs()).removeprefix("ge::").encode(), len(shape),
         (ctypes.c_int64 * max(len(shape), 1))(*shape), attrs, len(given), tiling,
         ctypes.byref(tiling_bytes), ctypes.byref(block_dim), ctypes.byref(key),
-        ctypes.byref(out_rank), out_dims, message, _MESSAGE_BYTES)
-    if status == _ARGUMENT_ERROR:
-        raise OpArgumentError(message.value.decode())
-    if status == _PLAN_ERROR:
-        raise SimulatorError(f"{op.name} on {p.key} ({p.simulated_soc}): the TilingFunc found "
-                             f"no plan: {message.value.decode()}")
+        ctypes.byref(out_rank), out_dims, ctypes.byref(rejected_by), message, _MESSAGE_BYTES)
     if status != _OK:
-        raise SimulatorError(f"{op.name} on {p.key} ({p.simulated_soc}): "
-                             f"{message.value.decode()}")
+        raise _plan_error(status, message.value.decode(), rejected_by.value, op.op_type, p)
     layout = tiling_struct()
     if tiling_bytes.value != ctypes.sizeof(layout):
         raise SimulatorError(f"{op.op_type}'s TilingFunc saved {tiling_bytes.value} bytes of "
                              f"tiling data; a CopyTiling has {ctypes.sizeof(layout)}")
     return Plan(op.name, p, dtype, shape, tuple(out_dims[:out_rank.value]),
                 layout.from_buffer_copy(tiling), block_dim.value, key.value)
+
+
+def _plan_error(status: int, message: str, rejected_by: bytes | None, op_type: str,
+                p: Product) -> Exception:
+    """The exception of a failed ascend_sim_plan; a note names the host function that refused
+    (the message itself stays the host code's, which is cpu_reference's for bad arguments)."""
+    if status == _ARGUMENT_ERROR:
+        error: Exception = OpArgumentError(message)
+    elif status == _PLAN_ERROR:
+        error = SimulatorError(f"{op_type} on {p.key} ({p.simulated_soc}): the TilingFunc found "
+                               f"no plan: {message}")
+    else:
+        error = SimulatorError(f"{op_type} on {p.key} ({p.simulated_soc}): {message}")
+    if rejected_by:
+        error.add_note(f"rejected by {op_type}'s {rejected_by.decode()} (generated op_host code, "
+                       f"sim backend)")
+    return error
 
 
 def _marshal(slot: Attr, name: str, kind: AttrType, value: Any, keep: list) -> None:

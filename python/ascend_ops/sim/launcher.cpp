@@ -8,9 +8,8 @@
 // build of that arch defines them. This file knows no op: it finds an op's OpDef through the
 // OP_ADD registry by its OpType, and runs a kernel entry the caller looked up by name.
 //
-// The simulated SoC is a SoC of the generated product table (products.h), by name: its platform
-// description (the PlatFormInfos labels and keys CANN reads from the SoC's platform_config .ini)
-// and the emulator's rules (ascend_sim::SocConfig) both come from its entry.
+// The simulated SoC is a SoC of the generated product table, by name: its platform description
+// and the emulator's rules both come from its entry (ascend_kernels/sim/sim_platform.h).
 //
 // Nothing crosses the ABI as an exception: every function returns a status code and writes a
 // message into the caller's buffer.
@@ -21,6 +20,7 @@
 #include <vector>
 
 #include "sim_context.h"
+#include "sim_platform.h"
 
 #include "exe_graph/runtime/infer_datatype_context.h"
 #include "exe_graph/runtime/infer_shape_context.h"
@@ -149,82 +149,6 @@ private:
     CapturedRejection* previous_;
 };
 
-// CANN's Short_SoC_version of a product line: its AddConfig name as CANN spells it, capitals at
-// the start and after a digit ("ascend910b" -> "Ascend910B", "ascend910_93" -> "Ascend910_93").
-std::string ShortSocVersion(const ProductInfo& product)
-{
-    std::string name = product.addConfig;
-    for (size_t i = 0; i < name.size(); ++i) {
-        const bool capital = i == 0 || (name[i - 1] >= '0' && name[i - 1] <= '9');
-        if (capital && name[i] >= 'a' && name[i] <= 'z') {
-            name[i] = static_cast<char>(name[i] - 'a' + 'A');
-        }
-    }
-    return name;
-}
-
-// The platform description CANN loads for `soc` (the labels and keys of its platform_config
-// .ini that the host code reads), from the product table, with the op's cores ("AiCore") chosen.
-fe::PlatFormInfos SimulatedPlatform(const SocEntry& soc)
-{
-    const ProductInfo& product = kProducts[soc.product];
-    const bool split = product.architecture == LaunchArchitecture::kSplit;
-    std::map<std::string, std::string> version{{"SoC_version", soc.name},
-                                               {"Short_SoC_version", ShortSocVersion(product)}};
-    std::map<std::string, std::string> socInfo{{"ai_core_cnt", std::to_string(soc.aiCores)},
-                                               {"vector_core_cnt", std::to_string(soc.vectorCores)}};
-    if (split) {
-        socInfo["core_type_list"] = "CubeCore,VectorCore";
-        socInfo["cube_core_cnt"] = std::to_string(soc.aiCores);
-    } else {
-        socInfo["core_type_list"] = soc.vectorCores > 0 ? "AiCore,VectorCore" : "AiCore";
-    }
-    std::map<std::string, std::string> coreSpec{{"ub_size", std::to_string(product.ubBytes)}};
-    fe::PlatFormInfos platform;
-    platform.Init();
-    platform.SetPlatformRes("version", version);
-    platform.SetPlatformRes("SoCInfo", socInfo);
-    platform.SetPlatformRes("AICoreSpec", coreSpec);
-    platform.SetCoreNumByCoreType("AiCore");
-    return platform;
-}
-
-// The emulator's rules for `soc`: the product line's, with the UB and the cores the platform
-// reports (the same PlatformAscendC answers the TilingFunc planned with).
-ascend_sim::SocConfig SimulatedSocConfig(const SocEntry& soc, uint64_t seed)
-{
-    const ProductInfo& product = kProducts[soc.product];
-    fe::PlatFormInfos platform = SimulatedPlatform(soc);
-    platform_ascendc::PlatformAscendC ascendc(&platform);
-    uint64_t ubBytes = 0;
-    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
-    const bool split = product.architecture == LaunchArchitecture::kSplit;
-    ascend_sim::SocConfig config;
-    config.name = soc.name;
-    config.ubBytes = ubBytes;
-    config.coreNum = split ? ascendc.GetCoreNumAiv() : ascendc.GetCoreNum();
-    config.hasDataCopyPad = product.dataCopyPad;
-    config.dataCopyPadMaxElemBytes = static_cast<uint32_t>(product.dataCopyPadMaxElemBytes);
-    config.hasGather = product.gather;
-    config.gatherSupports8Bit = product.gather8Bit;
-    // The kernels move unsigned integers of the element size, never bfloat16_t: leaving this off
-    // keeps the emulator as strict as it can be.
-    config.gatherSupportsBf16 = false;
-    config.hasUbToUbCopy = product.ubToUbCopy;
-    config.ubPlatformReservedBytes = static_cast<uint64_t>(product.ubBytes) - ubBytes;
-    config.eventIdsPerEvent = static_cast<uint32_t>(product.eventIdsPerEvent);
-    config.dataCacheLineBytes = static_cast<uint32_t>(product.dataCacheLineBytes);
-    config.hasDataCacheCleanAndInvalid = product.dataCacheClean;
-    config.zeroLengthDataCopyIsNoop = product.zeroLengthDataCopyNoop;
-    config.requiresAivOnlyKernelType = product.kernelTypeRequired;
-    config.gatherMaxCallBytes = static_cast<uint64_t>(product.gatherMaxCallBytes);
-    config.gatherMaxOffset8Bit = static_cast<uint32_t>(product.gatherMaxOffset8Bit);
-    config.gatherMaxOffset16Bit = static_cast<uint32_t>(product.gatherMaxOffset16Bit);
-    config.gatherSrcBaseInElements = product.gatherSrcBaseInElements;
-    config.seed = seed;
-    return config;
-}
-
 const AscendSimAttr* GivenAttr(const AscendSimAttr* attrs, int32_t count, const std::string& name)
 {
     for (int32_t i = 0; i < count; ++i) {
@@ -333,7 +257,7 @@ int32_t ascend_sim_soc_info(const char* socName, AscendSimSocInfo* out, char* me
         return Report(1, std::string("SoC '") + (socName != nullptr ? socName : "") + "' is not in the product table",
                       message, messageBytes);
     }
-    fe::PlatFormInfos platform = SimulatedPlatform(*entry);
+    fe::PlatFormInfos platform = ascend_sim::SimulatedPlatform(*entry);
     std::string name;
     SocInfo soc{};
     const Status status = ReadSocInfo(&platform, &name, &soc);
@@ -422,7 +346,7 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
                       message, messageBytes);
     }
 
-    fe::PlatFormInfos platform = SimulatedPlatform(*soc);
+    fe::PlatFormInfos platform = ascend_sim::SimulatedPlatform(*soc);
     gert::TilingData rawTiling(kTilingCapacityBytes);
     gert::TilingContext tilingContext;
     tilingContext.SetNode(opType, opType);
@@ -462,7 +386,7 @@ int32_t ascend_sim_run(void* kernel, const char* kernelName, const char* socName
     const AscendSimKernel entry = reinterpret_cast<AscendSimKernel>(kernel);
     std::string failure;
     try {
-        ascend_sim::Simulator sim(SimulatedSocConfig(*soc, seed));
+        ascend_sim::Simulator sim(ascend_sim::SimulatedSocConfig(*soc, seed));
         uint8_t* tilingGm = static_cast<uint8_t*>(const_cast<void*>(tiling));
         sim.AddBuffer("x", ascend_sim::BufferRole::kInput, x, xBytes);
         sim.AddBuffer("y", ascend_sim::BufferRole::kOutput, y, yBytes);

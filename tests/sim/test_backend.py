@@ -115,7 +115,7 @@ def test_spec_errors_match_the_reference(op, er, launches):
     with ascend_ops.use_backend("sim"), pytest.raises(ascend_ops.OpArgumentError) as got:
         getattr(torch.ops.ascend_ops, op)(x, **er.kwargs)
     assert str(got.value) == str(want.value)
-    assert launches == []  # rejected by the host planner, before any launch
+    assert launches == []  # rejected by the host code, before any launch
 
 
 def test_with_no_product_the_simulator_moves_any_dtype_by_its_size():

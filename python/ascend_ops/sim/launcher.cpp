@@ -15,7 +15,6 @@
 // message into the caller's buffer.
 #include <cstdint>
 #include <cstring>
-#include <map>
 #include <string>
 #include <vector>
 

@@ -105,9 +105,9 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
     op = specs().op(op_name)
     lib = library(p.npu_arch)
     shape = tuple(integer(f"shape[{i}]", d, low=0) for i, d in enumerate(shape))
-    if len(shape) > lib.max_dims:
-        raise OpArgumentError(f"x has {len(shape)} dimensions: a CANN tensor shape holds at most "
-                              f"{lib.max_dims}")
+    if len(shape) > lib.max_dims:  # a limit of CANN's, not of the op's arguments
+        raise SimulatorError(f"{op.name}: x has {len(shape)} dimensions; a CANN tensor shape "
+                             f"(gert::Shape) holds at most {lib.max_dims}")
     bound = python_signature(op).bind(None, *args, **(kwargs or {}))
     given = [(a, bound.arguments[a.name]) for a in op.attributes
              if a.name in bound.arguments and bound.arguments[a.name] is not None]

@@ -60,6 +60,18 @@ private:
     std::vector<ge::Format> formats_;
 };
 
+// The parameter of `params` called `name`, added when there is none: declaring it again refines it.
+inline OpParamDef& ParamNamed(std::vector<OpParamDef>& params, const char* name)
+{
+    for (OpParamDef& param : params) {
+        if (param.GetParamName() == name) {
+            return param;
+        }
+    }
+    params.emplace_back(name);
+    return params.back();
+}
+
 // What value an attribute holds, and its default when it has one (an OPTIONAL attribute).
 enum class AttrKind { kUnset, kBool, kFloat, kInt, kString, kListInt };
 
@@ -130,8 +142,8 @@ private:
 
 class OpAICoreConfig {
 public:
-    OpParamDef& Input(const char* name) { return Param(inputs_, name); }
-    OpParamDef& Output(const char* name) { return Param(outputs_, name); }
+    OpParamDef& Input(const char* name) { return ParamNamed(inputs_, name); }
+    OpParamDef& Output(const char* name) { return ParamNamed(outputs_, name); }
     OpAICoreConfig& DynamicCompileStaticFlag(bool flag) { return Flag("dynamicCompileStatic", flag); }
     OpAICoreConfig& DynamicFormatFlag(bool flag) { return Flag("dynamicFormat", flag); }
     OpAICoreConfig& DynamicRankSupportFlag(bool flag) { return Flag("dynamicRankSupport", flag); }
@@ -148,16 +160,6 @@ public:
     const std::vector<OpParamDef>& GetOutputs(void) const { return outputs_; }
 
 private:
-    static OpParamDef& Param(std::vector<OpParamDef>& params, const char* name)
-    {
-        for (OpParamDef& param : params) {
-            if (param.GetParamName() == name) {
-                return param;
-            }
-        }
-        params.emplace_back(name);
-        return params.back();
-    }
     OpAICoreConfig& Flag(const char* name, bool flag)
     {
         extend_[name] = flag ? "true" : "false";
@@ -199,8 +201,8 @@ private:
 class OpDef {
 public:
     explicit OpDef(const char* type) : type_(type) {}
-    OpParamDef& Input(const char* name) { return Param(inputs_, name); }
-    OpParamDef& Output(const char* name) { return Param(outputs_, name); }
+    OpParamDef& Input(const char* name) { return ParamNamed(inputs_, name); }
+    OpParamDef& Output(const char* name) { return ParamNamed(outputs_, name); }
     OpAttrDef& Attr(const char* name)
     {
         for (OpAttrDef& attr : attrs_) {
@@ -232,17 +234,6 @@ public:
     const OpAICoreDef& GetAICore(void) const { return aicore_; }
 
 private:
-    static OpParamDef& Param(std::vector<OpParamDef>& params, const char* name)
-    {
-        for (OpParamDef& param : params) {
-            if (param.GetParamName() == name) {
-                return param;
-            }
-        }
-        params.emplace_back(name);
-        return params.back();
-    }
-
     std::string type_;
     std::vector<OpParamDef> inputs_;
     std::vector<OpParamDef> outputs_;

@@ -66,6 +66,13 @@ def test_a_nine_dim_slice_is_refused_by_the_op_rule_before_the_planner():
         plan("slice", shape, "float16", ([0] * 9, [d - 1 for d in shape]))
 
 
+def test_a_rank_a_cann_shape_cannot_hold_is_a_simulator_error():
+    # The reference takes an identity slice of any rank numpy has; a gert::Shape holds 25 dims.
+    with pytest.raises(SimulatorError, match=re.escape(
+            "strided_slice: x has 26 dimensions; a CANN tensor shape (gert::Shape) holds at most 25")):
+        plan("strided_slice", (1,) * 26, "float16", ([0], [1]))
+
+
 def test_no_compiler_is_a_clear_error(monkeypatch, tmp_path):
     monkeypatch.setenv("CXX", "no-such-compiler")
     monkeypatch.setenv("ASCEND_OPS_CACHE", str(tmp_path))

@@ -16,7 +16,7 @@ from ascend_ops import OpArgumentError, native
 from ascend_ops.products import product
 from ascend_ops.sim import SimulatorError, launch, plan, simulate
 from ascend_ops.sim.corpus import input_array
-from ascend_ops.sim.library import SocInfo, library
+from ascend_ops.sim.library import Attr, SocInfo, library
 from ascend_ops.spec import specs
 
 A2 = product("atlas-a2")
@@ -64,6 +64,43 @@ def test_a_nine_dim_slice_is_refused_by_the_op_rule_before_the_planner():
     with pytest.raises(OpArgumentError, match=re.escape(
             "x has 9 dimensions: at most 8 are supported (ATB Slice's MAX_DIM)")):
         plan("slice", shape, "float16", ([0] * 9, [d - 1 for d in shape]))
+
+
+def raw_plan(op_type: bytes, attrs: list[Attr], soc: bytes = b"Ascend910B2") -> tuple[int, str]:
+    """ascend_sim_plan on a (2, 3) float16 input, as the runner calls it: (status, message)."""
+    lib = library(product("atlas-a2").npu_arch)
+    array = (Attr * max(len(attrs), 1))(*attrs)
+    message = ctypes.create_string_buffer(512)
+    status = lib.cdll.ascend_sim_plan(
+        op_type, soc, b"DT_FLOAT16", 2, (ctypes.c_int64 * 2)(2, 3), array, len(attrs),
+        (ctypes.c_uint8 * lib.tiling_capacity)(), ctypes.byref(ctypes.c_uint64()),
+        ctypes.byref(ctypes.c_uint32()), ctypes.byref(ctypes.c_uint64()),
+        ctypes.byref(ctypes.c_int32()), (ctypes.c_int64 * lib.max_dims)(),
+        ctypes.byref(ctypes.c_char_p()), message, 512)
+    return status, message.value.decode()
+
+
+def int_list(name: str, values: list[int]) -> Attr:
+    data = (ctypes.c_int64 * len(values))(*values)
+    return Attr(name.encode(), ctypes.cast(data, ctypes.POINTER(ctypes.c_int64)), len(values), 0, None)
+
+
+def test_the_launcher_reads_attributes_by_the_opdef():
+    # AscendSlice's OpDef declares offsets and size, both required: the call is taken by their
+    # names, and a name or an omission the OpDef does not allow is the caller's ABI error.
+    assert raw_plan(b"AscendSlice", [int_list("size", [1, 2]), int_list("offsets", [0, 1])]) == (0, "")
+    assert raw_plan(b"AscendSlice", [int_list("offsets", [0, 1]), int_list("size", [1, 2]),
+                                     int_list("sizes", [1])]) == (
+        3, "AscendSlice: 1 of the given attributes are not in its OpDef")
+    assert raw_plan(b"AscendSlice", [int_list("offsets", [0, 1])]) == (
+        3, "AscendSlice: attribute size is required and has no default")
+
+
+def test_the_launcher_knows_ops_only_by_their_opdef_registration():
+    assert raw_plan(b"AscendNoSuchOp", []) == (
+        3, "no OpDef of OpType 'AscendNoSuchOp' is in this simulator library")
+    assert raw_plan(b"AscendSlice", [], soc=b"Ascend910Z9") == (
+        3, "SoC 'Ascend910Z9' is not in the product table")
 
 
 def test_a_rank_a_cann_shape_cannot_hold_is_a_simulator_error():

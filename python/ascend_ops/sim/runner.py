@@ -20,12 +20,12 @@ import torch
 
 from cpu_reference._arguments import index_vector, integer, string
 
+from ..codegen.cpp import ge_dtype
 from ..dtypes import from_numpy, to_numpy
 from ..errors import OpArgumentError
 from ..products import check_dtype, current_product, product as product_named, target_product
 from ..schema import python_signature
 from ..sim_device import DEFAULT_PRODUCT
-from ..codegen.cpp import ge_dtype
 from ..spec import AttrType, Product, specs
 from .library import Attr, Stats, library, tiling_struct
 
@@ -109,8 +109,10 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
         raise SimulatorError(f"{op.name}: x has {len(shape)} dimensions; a CANN tensor shape "
                              f"(gert::Shape) holds at most {lib.max_dims}")
     bound = python_signature(op).bind(None, *args, **(kwargs or {}))
-    given = [(a, bound.arguments[a.name]) for a in op.attributes
-             if a.name in bound.arguments and bound.arguments[a.name] is not None]
+    # What the call leaves out takes the OpDef's default in the launcher; an absent int[]? (None)
+    # is left out too, as an OpDef attribute cannot be absent.
+    given = [(a, bound.arguments[a.name]) for a in op.attributes if a.name in bound.arguments
+             and not (a.type is AttrType.OPTIONAL_INT_LIST and bound.arguments[a.name] is None)]
     keep: list[Any] = []  # ctypes arrays the attributes point into
     attrs = (Attr * max(len(given), 1))()
     for slot, (a, value) in zip(attrs, given):

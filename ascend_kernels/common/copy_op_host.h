@@ -126,10 +126,32 @@ struct CopyOpHost {
     size_t dtypeCount;
 };
 
-// Reports why the op was rejected; CANN turns the failed status into the caller's error.
-inline ge::graphStatus Reject(const CopyOpHost& op, const char* nodeName, const Status& why)
+// What rejected a call: its arguments (the view builder or the dtype rule: the caller's mistake),
+// the context the runtime built (no shape, no platform, a short tiling buffer), or the planner
+// (no plan for valid arguments).
+enum class Rejection { kArguments, kContext, kPlanner };
+
+// Where rejections go besides the failed status: a CANN build leaves the sink null, so the message
+// goes to stderr, where the op's log is; the simulator sets a sink on its thread to hand the
+// op_host's own message to its caller.
+using RejectionSink = void (*)(Rejection what, const char* message);
+
+inline RejectionSink& ThreadRejectionSink()
 {
-    std::fprintf(stderr, "[%s] %s: %s\n", op.opType, nodeName != nullptr ? nodeName : op.opType, why.message);
+    static thread_local RejectionSink sink = nullptr;
+    return sink;
+}
+
+// Reports why the op was rejected; CANN turns the failed status into the caller's error.
+inline ge::graphStatus Reject(const CopyOpHost& op, const char* nodeName, const Status& why,
+                              Rejection what = Rejection::kArguments)
+{
+    const RejectionSink sink = ThreadRejectionSink();
+    if (sink != nullptr) {
+        sink(what, why.message);
+    } else {
+        std::fprintf(stderr, "[%s] %s: %s\n", op.opType, nodeName != nullptr ? nodeName : op.opType, why.message);
+    }
     return ge::GRAPH_FAILED;
 }
 
@@ -253,7 +275,8 @@ ge::graphStatus CopyOpTiling(gert::TilingContext* context)
     const gert::StorageShape* inputShape = context->GetInputShape(0);
     const gert::CompileTimeTensorDesc* inputDesc = context->GetInputDesc(0);
     if (inputShape == nullptr || inputDesc == nullptr) {
-        return Reject(op, node, Status::Error("input %s has no shape or no description", op.input));
+        return Reject(op, node, Status::Error("input %s has no shape or no description", op.input),
+                      Rejection::kContext);
     }
     const int elemBytes = ge::GetSizeByDataType(inputDesc->GetDataType());
     if (elemBytes <= 0) {
@@ -274,16 +297,16 @@ ge::graphStatus CopyOpTiling(gert::TilingContext* context)
     SocInfo soc;
     status = ReadSocInfo(context->GetPlatformInfo(), &socName, &soc);
     if (!status.ok) {
-        return Reject(op, node, status);
+        return Reject(op, node, status, Rejection::kContext);
     }
     CopyTiling plan;
     status = PlanStridedCopy(view, static_cast<uint32_t>(elemBytes), soc, &plan);
     if (!status.ok) {
-        return Reject(op, node, status);
+        return Reject(op, node, status, Rejection::kPlanner);
     }
     status = SaveCopyTiling(plan, context->GetRawTilingData());
     if (!status.ok) {
-        return Reject(op, node, status);
+        return Reject(op, node, status, Rejection::kContext);
     }
     context->SetBlockDim(plan.blockDim);
     context->SetTilingKey(CopyTilingKey(plan));
@@ -300,7 +323,8 @@ ge::graphStatus InferCopyOpShape(gert::InferShapeContext* context)
     const gert::Shape* input = context->GetInputShape(0);
     gert::Shape* output = context->GetOutputShape(0);
     if (input == nullptr || output == nullptr) {
-        return Reject(op, context->GetNodeName(), Status::Error("%s or %s has no shape", op.input, op.output));
+        return Reject(op, context->GetNodeName(), Status::Error("%s or %s has no shape", op.input, op.output),
+                      Rejection::kContext);
     }
     if (IsUnknownShape(*input)) {
         output->SetDimNum(0);

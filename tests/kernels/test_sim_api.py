@@ -17,8 +17,14 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+from ascend_ops.products import product
+
 ROOT = Path(__file__).resolve().parents[2]
 SIM_INCLUDE = ROOT / "ascend_kernels" / "sim"
+# sim_platform.h, through which the cases take their SoCs from the generated product table, needs
+# the CPU bodies of the CANN host headers and the engine headers.
+INCLUDES = [f"-I{SIM_INCLUDE}", f"-I{SIM_INCLUDE / 'cann_host_stub'}",
+            f"-I{ROOT / 'ascend_kernels' / 'common'}"]
 CASES = Path(__file__).resolve().parent / "sim_cases"
 CXXFLAGS = ["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror"]
 HEADERS = sorted(p.name for p in SIM_INCLUDE.glob("*.h"))
@@ -40,7 +46,7 @@ def case_binary(tmp_path_factory) -> Path:
     """Every *_cases.cpp plus case_main.cpp, compiled in parallel and linked once."""
     gxx = _gxx()
     out = tmp_path_factory.mktemp("sim_cases")
-    flags = [*CXXFLAGS, f"-I{SIM_INCLUDE}", f"-I{CASES}", "-DASCEND_SIM_TILING_TYPE=CaseTiling"]
+    flags = [*CXXFLAGS, *INCLUDES, f"-I{CASES}", "-DASCEND_SIM_TILING_TYPE=CaseTiling"]
     sources = [*sorted(CASES.glob("*_cases.cpp")), CASES / "case_main.cpp"]
     jobs = []
     for source in sources:
@@ -311,14 +317,20 @@ def test_half_and_bfloat16_round_like_numpy(case_binary):
 
 # ---- strictness checks: each fires with its exact message -----------------------------------
 
+# The SoCs of the cases (sim_case.h), whose numbers come from the product table.
+A2, B310, T910 = product("Ascend910B2"), product("Ascend310B1"), product("Ascend910A")
+
 MISUSE = {
     # UB allocation
     "ub_over_budget": "sim_neg block 0: TPipe::InitBuffer: 2 x 131072 bytes at UB offset 0 end at byte 262144, "
-    "beyond the 196352-byte UB of Ascend910B2 (the platform keeps 256 of its 196608 bytes)",
-    "ub_budget_off_by_platform_reserve": "sim_neg block 0: TPipe::InitBuffer: 1 x 196608 bytes at UB offset 0 end "
-    "at byte 196608, beyond the 196352-byte UB of Ascend910B2 (the platform keeps 256 of its 196608 bytes)",
-    "ub_over_budget_after_rounding": "sim_neg block 0: TPipe::InitBuffer: 1 x 32 bytes at UB offset 253952 end at "
-    "byte 253984, beyond the 253952-byte UB of Ascend310B1",
+    f"beyond the {A2.platform_ub_bytes}-byte UB of Ascend910B2 (the platform keeps "
+    f"{A2.ub_platform_reserved_bytes} of its {A2.ub_bytes} bytes)",
+    "ub_budget_off_by_platform_reserve": f"sim_neg block 0: TPipe::InitBuffer: 1 x {A2.ub_bytes} bytes at UB "
+    f"offset 0 end at byte {A2.ub_bytes}, beyond the {A2.platform_ub_bytes}-byte UB of Ascend910B2 (the platform "
+    f"keeps {A2.ub_platform_reserved_bytes} of its {A2.ub_bytes} bytes)",
+    "ub_over_budget_after_rounding": "sim_neg block 0: TPipe::InitBuffer: 1 x 32 bytes at UB offset "
+    f"{B310.platform_ub_bytes} end at byte {B310.platform_ub_bytes + 32}, beyond the "
+    f"{B310.platform_ub_bytes}-byte UB of Ascend310B1",
     "two_live_pipes": "sim_neg block 0: TPipe::TPipe: another TPipe is alive in this block; both would allocate UB "
     "from address 0",
     "pipe_outside_block": "sim_neg block 0: TPipe::InitBuffer: the TPipe was created outside this block (create it "
@@ -434,12 +446,12 @@ MISUSE = {
     # synchronisation
     "wait_flag_without_set_flag": "sim_neg block 0: WaitFlag: HardEvent::MTE2_MTE3 id 0 was never set (SetFlag "
     "must come first, or the core hangs)",
-    "event_ids_exhausted": "sim_neg block 0: TPipe::AllocEventID: all 8 event ids of HardEvent::V_MTE3 are "
-    "allocated",
-    "event_ids_exhausted_910": "sim_neg block 0: TPipe::AllocEventID: all 4 event ids of HardEvent::S_MTE3 are "
-    "allocated",
-    "event_id_out_of_range_910": "sim_neg block 0: SetFlag: HardEvent::MTE2_MTE3 id 4 is outside [0, 4), the event "
-    "ids of Ascend910A",
+    "event_ids_exhausted": f"sim_neg block 0: TPipe::AllocEventID: all {A2.event_ids_per_event} event ids of "
+    "HardEvent::V_MTE3 are allocated",
+    "event_ids_exhausted_910": f"sim_neg block 0: TPipe::AllocEventID: all {T910.event_ids_per_event} event ids of "
+    "HardEvent::S_MTE3 are allocated",
+    "event_id_out_of_range_910": f"sim_neg block 0: SetFlag: HardEvent::MTE2_MTE3 id {T910.event_ids_per_event} is "
+    f"outside [0, {T910.event_ids_per_event}), the event ids of Ascend910A",
     "event_id_not_allocated": "sim_neg block 0: SetFlag: HardEvent::MTE2_S id 0 was not handed out by "
     "TPipe::AllocEventID or FetchEventID (with a TPipe, the queues and the compiler take ids from the same pool)",
     "event_id_held_by_queue": "sim_neg block 0: SetFlag: HardEvent::MTE2_MTE3 id 0 is held by a TQue for its own "
@@ -469,10 +481,11 @@ MISUSE = {
     "cache_flush_on_910": "sim_neg block 0: DataCacheCleanAndInvalid: DataCacheCleanAndInvalid does not exist on "
     "Ascend910A",
     # platform limits
-    "gather_call_too_large": "sim_neg block 0: Gather: count 16384 x 4 bytes = 65536 bytes exceeds the 65535 bytes "
-    "one call takes on Ascend910B2 (its repeat count is 8 bits wide and wraps)",
-    "gather_offset_over_310b_limit": "sim_neg block 0: Gather: srcOffset[0] = 65536 exceeds 65535, the largest "
-    "offset of 8-bit elements on Ascend310B1",
+    "gather_call_too_large": f"sim_neg block 0: Gather: count {A2.gather_max_call_bytes // 4 + 1} x 4 bytes = "
+    f"{(A2.gather_max_call_bytes // 4 + 1) * 4} bytes exceeds the {A2.gather_max_call_bytes} bytes one call takes "
+    "on Ascend910B2 (its repeat count is 8 bits wide and wraps)",
+    "gather_offset_over_310b_limit": f"sim_neg block 0: Gather: srcOffset[0] = {B310.gather_max_offset_8bit + 1} "
+    f"exceeds {B310.gather_max_offset_8bit}, the largest offset of 8-bit elements on Ascend310B1",
     "gather_src_base_not_element_310b": "sim_neg block 0: Gather: srcBaseAddr 3 is not a multiple of the 2-byte "
     "element size (Ascend310B1 turns it into an element index)",
     "gather_src_dst_overlap": "sim_neg block 0: Gather: the destination, UB bytes [32, 64), overlaps the source "
@@ -549,7 +562,7 @@ def test_each_header_compiles_on_its_own(tmp_path):
         unit.write_text(f'#include "{header}"\n')
         units.append(str(unit))
     proc = subprocess.run(
-        [gxx, *CXXFLAGS, "-fsyntax-only", f"-I{SIM_INCLUDE}", *units], capture_output=True, text=True
+        [gxx, *CXXFLAGS, "-fsyntax-only", *INCLUDES, *units], capture_output=True, text=True
     )
     assert proc.returncode == 0, proc.stderr
 
@@ -557,7 +570,7 @@ def test_each_header_compiles_on_its_own(tmp_path):
 def test_get_tiling_data_without_tiling_type_is_a_clear_compile_error():
     gxx = _gxx()
     proc = subprocess.run(
-        [gxx, *CXXFLAGS, "-fsyntax-only", f"-I{SIM_INCLUDE}", str(CASES / "tiling_type_missing.cpp")],
+        [gxx, *CXXFLAGS, "-fsyntax-only", *INCLUDES, str(CASES / "tiling_type_missing.cpp")],
         capture_output=True,
         text=True,
     )

@@ -115,7 +115,7 @@ def test_spec_errors_match_the_reference(op, er, launches):
     with ascend_ops.use_backend("sim"), pytest.raises(ascend_ops.OpArgumentError) as got:
         getattr(torch.ops.ascend_ops, op)(x, **er.kwargs)
     assert str(got.value) == str(want.value)
-    assert launches == []  # rejected by the host planner, before any launch
+    assert launches == []  # rejected by the host code, before any launch
 
 
 def test_with_no_product_the_simulator_moves_any_dtype_by_its_size():
@@ -147,3 +147,27 @@ def test_nchw_vect_c_rules_match_the_reference(dtype, mode, launches):
         ascend_ops.depth_to_space(x, 2, **kwargs)
     assert str(got.value) == str(want.value)
     assert launches == []
+
+
+# The dtype half of the NCHW_VECT_C rule is checked only by the generated TilingFunc (CheckDtype ->
+# Check<Op>Dtype in op_views.h; shape inference knows no dtype): under the sim backend that is what
+# refuses a float32 call, with the reference's message, and the same call in int8 runs.
+@pytest.mark.parametrize("op, shape", [("depth_to_space", (1, 4, 2, 3, 4)),
+                                       ("space_to_depth", (1, 1, 4, 6, 4))])
+def test_the_tiling_function_is_what_refuses_nchw_vect_c_without_int8(monkeypatch, launches, op,
+                                                                      shape):
+    monkeypatch.setenv("ASCEND_OPS_BACKEND", "sim")
+    kwargs = {"data_format": "NCHW_VECT_C"}
+    x = random_tensor(shape, "float32")
+    with pytest.raises(ascend_ops.OpArgumentError) as want:
+        reference(op, x, (2,), kwargs)
+    with pytest.raises(ascend_ops.OpArgumentError) as got:
+        getattr(torch.ops.ascend_ops, op)(x, 2, **kwargs)
+    assert str(got.value) == str(want.value)
+    assert got.value.__notes__ == [f"rejected by {specs().op(op).op_type}'s TilingFunc (generated "
+                                   f"op_host code, sim backend)"]
+    assert launches == []
+    packed = random_tensor(shape, "int8")  # negative control: the same call in int8 runs
+    assert_same_bits(getattr(torch.ops.ascend_ops, op)(packed, 2, **kwargs),
+                     reference(op, packed, (2,), kwargs))
+    assert launches == [(op, "atlas-a2")]

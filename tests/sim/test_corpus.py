@@ -1,6 +1,6 @@
 """The quick corpus (ascend_ops.sim.corpus) on every product line: each op's generated kernel,
-planned by the host planner and run on the simulator, equals cpu_reference bit for bit; the large
-contiguous copy of every op moves >= 95% useful bytes on every core of the product."""
+planned by the generated host code and run on the simulator, equals cpu_reference bit for bit;
+the large contiguous copy of every op moves >= 95% useful bytes on every core of the product."""
 from __future__ import annotations
 
 import numpy as np

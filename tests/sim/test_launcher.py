@@ -1,7 +1,8 @@
-"""The runner's launcher (python/ascend_ops/sim/launcher.cpp) end to end: the SoC it simulates is
-the one the generated host code would see, the planner's verdicts reach Python as the right
-exceptions, and a deliberately broken tiling or kernel call stops at the emulator's strictness
-check with its message intact (SimulatorError)."""
+"""The runner's launcher (python/ascend_ops/sim/launcher.cpp) end to end: the platform it
+simulates gives the generated host code the product table's SoC, the call is planned by the
+op's generated InferShape and TilingFunc, their verdicts reach Python as the right exceptions, and
+a deliberately broken tiling or kernel call stops at the emulator's strictness check with its
+message intact (SimulatorError)."""
 from __future__ import annotations
 
 import ctypes
@@ -15,20 +16,37 @@ from ascend_ops import OpArgumentError, native
 from ascend_ops.products import product
 from ascend_ops.sim import SimulatorError, launch, plan, simulate
 from ascend_ops.sim.corpus import input_array
-from ascend_ops.sim.library import Soc, library, soc_config
+from ascend_ops.sim.library import Attr, SocInfo, library
 from ascend_ops.spec import specs
 
 A2 = product("atlas-a2")
 
 
+def read_soc_info(soc_name: str) -> tuple[int, SocInfo, str]:
+    """What the generated host code's ReadSocInfo reads from the simulated platform of a SoC."""
+    info, message = SocInfo(), ctypes.create_string_buffer(512)
+    lib = library(product(soc_name).npu_arch).cdll
+    status = lib.ascend_sim_soc_info(soc_name.encode(), ctypes.byref(info), message, 512)
+    return status, info, message.value.decode()
+
+
 @pytest.mark.parametrize("p", specs().products, ids=lambda p: p.key)
-def test_the_simulated_soc_is_what_the_generated_host_code_sees(p):
-    # products.h's MakeSocInfo(FindSoc(name)): what the CANN TilingFunc plans with.
-    table = Soc()
-    assert library("slice", p.npu_arch).cdll.ascend_sim_table_soc(p.simulated_soc.encode(),
-                                                                 ctypes.byref(table)) == 0
-    ours = soc_config(p)
-    assert [getattr(table, f) for f, _ in Soc._fields_] == [getattr(ours, f) for f, _ in Soc._fields_]
+def test_read_soc_info_gives_the_product_tables_cores_and_ub(p):
+    # The simulated PlatFormInfos carries the table's ai/vector cores and the .ini UB size;
+    # PlatformAscendC takes off what CANN's GetCoreMemSize takes off, ReadSocInfo the API scratch.
+    for soc in p.socs:
+        status, info, message = read_soc_info(soc.name)
+        assert status == 0, message
+        assert (info.coreNum, info.platformUbBytes, info.ubBytes) == (
+            p.launch_cores(soc.name), p.platform_ub_bytes, p.usable_ub_bytes), soc.name
+        assert (bool(info.hasDataCopyPad), bool(info.hasGather)) == (p.data_copy_pad, p.gather)
+
+
+def test_read_soc_info_negative_control_a_soc_outside_the_table():
+    lib = library(product("atlas-a2").npu_arch).cdll
+    info, message = SocInfo(), ctypes.create_string_buffer(512)
+    assert lib.ascend_sim_soc_info(b"Ascend910Z9", ctypes.byref(info), message, 512) == 1
+    assert message.value.decode() == "SoC 'Ascend910Z9' is not in the product table"
 
 
 def test_plan_is_the_tiling_functions_output():
@@ -46,6 +64,50 @@ def test_a_nine_dim_slice_is_refused_by_the_op_rule_before_the_planner():
     with pytest.raises(OpArgumentError, match=re.escape(
             "x has 9 dimensions: at most 8 are supported (ATB Slice's MAX_DIM)")):
         plan("slice", shape, "float16", ([0] * 9, [d - 1 for d in shape]))
+
+
+def raw_plan(op_type: bytes, attrs: list[Attr], soc: bytes = b"Ascend910B2") -> tuple[int, str]:
+    """ascend_sim_plan on a (2, 3) float16 input, as the runner calls it: (status, message)."""
+    lib = library(product("atlas-a2").npu_arch)
+    array = (Attr * max(len(attrs), 1))(*attrs)
+    message = ctypes.create_string_buffer(512)
+    status = lib.cdll.ascend_sim_plan(
+        op_type, soc, b"DT_FLOAT16", 2, (ctypes.c_int64 * 2)(2, 3), array, len(attrs),
+        (ctypes.c_uint8 * lib.tiling_capacity)(), ctypes.byref(ctypes.c_uint64()),
+        ctypes.byref(ctypes.c_uint32()), ctypes.byref(ctypes.c_uint64()),
+        ctypes.byref(ctypes.c_int32()), (ctypes.c_int64 * lib.max_dims)(),
+        ctypes.byref(ctypes.c_char_p()), message, 512)
+    return status, message.value.decode()
+
+
+def int_list(name: str, values: list[int]) -> Attr:
+    data = (ctypes.c_int64 * len(values))(*values)
+    return Attr(name.encode(), ctypes.cast(data, ctypes.POINTER(ctypes.c_int64)), len(values), 0, None)
+
+
+def test_the_launcher_reads_attributes_by_the_opdef():
+    # AscendSlice's OpDef declares offsets and size, both required: the call is taken by their
+    # names, and a name or an omission the OpDef does not allow is the caller's ABI error.
+    assert raw_plan(b"AscendSlice", [int_list("size", [1, 2]), int_list("offsets", [0, 1])]) == (0, "")
+    assert raw_plan(b"AscendSlice", [int_list("offsets", [0, 1]), int_list("size", [1, 2]),
+                                     int_list("sizes", [1])]) == (
+        3, "AscendSlice: 1 of the given attributes are not in its OpDef")
+    assert raw_plan(b"AscendSlice", [int_list("offsets", [0, 1])]) == (
+        3, "AscendSlice: attribute size is required and has no default")
+
+
+def test_the_launcher_knows_ops_only_by_their_opdef_registration():
+    assert raw_plan(b"AscendNoSuchOp", []) == (
+        3, "no OpDef of OpType 'AscendNoSuchOp' is in this simulator library")
+    assert raw_plan(b"AscendSlice", [], soc=b"Ascend910Z9") == (
+        3, "SoC 'Ascend910Z9' is not in the product table")
+
+
+def test_a_rank_a_cann_shape_cannot_hold_is_a_simulator_error():
+    # The reference takes an identity slice of any rank numpy has; a gert::Shape holds 25 dims.
+    with pytest.raises(SimulatorError, match=re.escape(
+            "strided_slice: x has 26 dimensions; a CANN tensor shape (gert::Shape) holds at most 25")):
+        plan("strided_slice", (1,) * 26, "float16", ([0], [1]))
 
 
 def test_no_compiler_is_a_clear_error(monkeypatch, tmp_path):

@@ -1,73 +1,59 @@
-// The simulator's C ABI: plan a call of one op with the host planner the generated CANN
-// TilingFunc runs (Build<Op>View, then PlanStridedCopy), and launch the op's generated AscendC
-// kernel on the CPU emulation of the AscendC API (ascend_kernels/sim).
+// The simulator's C ABI: run a call of an op as CANN's runtime would, through the op's generated
+// host code (ascend_kernels/<op>/op_host/<op>.cpp: its OpDef, InferShape and TilingFunc) on the
+// CPU bodies of the CANN host headers (ascend_kernels/sim/cann_host_stub), then launch the op's
+// generated AscendC kernel on the CPU emulation of the AscendC API (ascend_kernels/sim).
 //
-// python/ascend_ops/sim/library.py compiles this file together with
-// ascend_kernels/<op>/op_kernel/<op>.cpp, once per (op, NPU arch), with
-//   ASCEND_SIM_OP      the op's name, a string literal: "slice"
-//   ASCEND_SIM_KERNEL  the kernel entry that file defines: ascend_slice
-//   __NPU_ARCH__, __CCE_AICORE__  as CANN's CPU debug build of that arch defines them
+// python/ascend_ops/sim/library.py compiles this file with every op's op_host and op_kernel
+// sources into one library per NPU arch, with __NPU_ARCH__ and __CCE_AICORE__ as CANN's CPU debug
+// build of that arch defines them. This file knows no op: it finds an op's OpDef through the
+// OP_ADD registry by its OpType, and runs a kernel entry the caller looked up by name.
+//
+// The simulated SoC is a SoC of the generated product table, by name: its platform description
+// and the emulator's rules both come from its entry (ascend_kernels/sim/sim_platform.h).
+//
 // Nothing crosses the ABI as an exception: every function returns a status code and writes a
 // message into the caller's buffer.
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <vector>
 
-#include "kernel_operator.h"
+#include "sim_context.h"
+#include "sim_platform.h"
 
-#include "copy_planner.h"
+#include "exe_graph/runtime/infer_datatype_context.h"
+#include "exe_graph/runtime/infer_shape_context.h"
+#include "exe_graph/runtime/tiling_context.h"
+#include "graph/utils/type_utils.h"
+#include "platform/platform_infos_def.h"
+#include "register/op_def_registry.h"
+#include "tiling/platform/platform_ascendc.h"
+
+#include "copy_op_host.h"
 #include "copy_tiling.h"
-#include "op_views.h"
 #include "products.h"
 #include "soc_info.h"
-#include "status.h"
 #include "strided_view.h"
-
-#if !defined(ASCEND_SIM_OP) || !defined(ASCEND_SIM_KERNEL)
-#error "build with -DASCEND_SIM_OP=\"<op>\" -DASCEND_SIM_KERNEL=<kernel entry> (see python/ascend_ops/sim/library.py)"
-#endif
-
-#define ASCEND_SIM_STRINGIFY_(name) #name
-#define ASCEND_SIM_STRINGIFY(name) ASCEND_SIM_STRINGIFY_(name)
-
-extern "C" __global__ __aicore__ void ASCEND_SIM_KERNEL(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);
 
 extern "C" {
 
-// What the simulated SoC offers (products.yaml through ascend_ops.spec): the planner's SocInfo
-// and the emulator's SocConfig are both filled from it.
-struct AscendSimSoc {
-    const char* name;
-    int64_t ubBytes;  // UB the planner budgets: the platform's, less the product's API scratch
-    int32_t coreNum;  // cores a vector-only kernel launches on
-    int32_t hasDataCopyPad;
-    int32_t dataCopyPadMaxElemBytes;
-    int32_t hasGather;
-    int32_t hasGather8Bit;
-    int32_t hasUbToUbCopy;
-    // The emulator's rules (ascend_sim::SocConfig), from the same products.yaml entry.
-    int64_t platformUbBytes;  // what GetCoreMemSize(UB) reports: the emulator's UB limit
-    int64_t ubPlatformReservedBytes;
-    int32_t eventIdsPerEvent;
-    int32_t dataCacheLineBytes;
-    int32_t dataCacheClean;
-    int32_t zeroLengthDataCopyNoop;
-    int32_t kernelTypeRequired;
-    int32_t gatherSrcBaseInElements;
-    int64_t gatherMaxCallBytes;
-    int32_t gatherMaxOffset8Bit;
-    int32_t gatherMaxOffset16Bit;
-    uint64_t seed;  // order of the kernel-end data cache write-backs
-};
-
-// One attribute of the op, in spec order (Note [attribute binding] in
-// python/ascend_ops/codegen/op_views.py): int -> value; int[] and int[]? -> data, size (data is
-// null when an int[]? is absent); str -> text.
+// One attribute of a call, by name: int -> value; int[] -> data, size; str -> text. An attribute
+// the call does not give is left out, and the OpDef's default stands in for it.
 struct AscendSimAttr {
+    const char* name;
     const int64_t* data;
     int64_t size;
     int64_t value;
     const char* text;
+};
+
+// What the SoC offers the planner, as the generated TilingFunc reads it (ReadSocInfo).
+struct AscendSimSocInfo {
+    int64_t coreNum;
+    int64_t ubBytes;
+    int64_t platformUbBytes;  // what GetCoreMemSize(UB) reports
+    int32_t hasDataCopyPad;
+    int32_t hasGather;
 };
 
 struct AscendSimStats {
@@ -84,12 +70,16 @@ struct AscendSimStats {
     double busiestOverMean;  // GM bytes of the busiest block over the mean of all blocks
 };
 
+// An AscendC kernel entry: extern "C" void k(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling).
+using AscendSimKernel = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
+
 // Status codes of ascend_sim_plan and ascend_sim_run.
 constexpr int32_t kSimOk = 0;
-constexpr int32_t kSimArgumentError = 1;  // the view builder rejected the call (cpu_reference's errors)
-constexpr int32_t kSimPlanError = 2;      // PlanStridedCopy found no plan for a valid call
-constexpr int32_t kSimAbiError = 3;       // the caller broke this ABI
+constexpr int32_t kSimArgumentError = 1;  // the op_host rejected the call's arguments (cpu_reference's errors)
+constexpr int32_t kSimPlanError = 2;      // the TilingFunc's planner found no plan for a valid call
+constexpr int32_t kSimAbiError = 3;       // the caller broke this ABI (unknown OpType, SoC, dtype, ...)
 constexpr int32_t kSimRunError = 4;       // the emulator stopped the kernel (ascend_sim::SimError)
+constexpr int32_t kSimHostError = 5;      // the op_host failed for the context it was given
 
 }  // extern "C"
 
@@ -97,7 +87,8 @@ namespace {
 
 using namespace ascend_ops;
 
-bool Is(const char* a, const char* b) { return std::strcmp(a, b) == 0; }
+// The tiling buffer the runtime hands a TilingFunc; CANN's is larger still, the copy needs one CopyTiling.
+constexpr size_t kTilingCapacityBytes = 4096;
 
 int32_t Report(int32_t code, const std::string& message, char* buffer, uint64_t bufferBytes)
 {
@@ -105,77 +96,127 @@ int32_t Report(int32_t code, const std::string& message, char* buffer, uint64_t 
     return code;
 }
 
-SocInfo ToSocInfo(const AscendSimSoc& soc)
+// The first rejection the op_host reported on this thread while a Capture was alive.
+struct CapturedRejection {
+    bool seen = false;
+    Rejection what = Rejection::kArguments;
+    std::string message;
+};
+
+thread_local CapturedRejection* t_capture = nullptr;
+
+void RecordRejection(Rejection what, const char* message)
 {
-    SocInfo info{};
-    info.name = soc.name;
-    info.coreNum = soc.coreNum;
-    info.ubBytes = soc.ubBytes;
-    info.hasDataCopyPad = soc.hasDataCopyPad != 0;
-    info.dataCopyPadMaxElemBytes = static_cast<uint32_t>(soc.dataCopyPadMaxElemBytes);
-    info.hasGather = soc.hasGather != 0;
-    info.hasGather8Bit = soc.hasGather8Bit != 0;
-    info.hasUbToUbCopy = soc.hasUbToUbCopy != 0;
-    return info;
+    if (t_capture != nullptr && !t_capture->seen) {
+        t_capture->seen = true;
+        t_capture->what = what;
+        t_capture->message = message;
+    }
 }
 
-ascend_sim::SocConfig ToSocConfig(const AscendSimSoc& soc)
-{
-    ascend_sim::SocConfig config;
-    config.name = soc.name != nullptr ? soc.name : "";
-    config.ubBytes = soc.platformUbBytes > 0 ? static_cast<uint64_t>(soc.platformUbBytes) : 0;
-    config.ubPlatformReservedBytes = static_cast<uint64_t>(soc.ubPlatformReservedBytes);
-    config.eventIdsPerEvent = static_cast<uint32_t>(soc.eventIdsPerEvent);
-    config.dataCacheLineBytes = static_cast<uint32_t>(soc.dataCacheLineBytes);
-    config.hasDataCacheCleanAndInvalid = soc.dataCacheClean != 0;
-    config.zeroLengthDataCopyIsNoop = soc.zeroLengthDataCopyNoop != 0;
-    config.requiresAivOnlyKernelType = soc.kernelTypeRequired != 0;
-    config.gatherMaxCallBytes = static_cast<uint64_t>(soc.gatherMaxCallBytes);
-    config.gatherMaxOffset8Bit = static_cast<uint32_t>(soc.gatherMaxOffset8Bit);
-    config.gatherMaxOffset16Bit = static_cast<uint32_t>(soc.gatherMaxOffset16Bit);
-    config.gatherSrcBaseInElements = soc.gatherSrcBaseInElements != 0;
-    config.seed = soc.seed;
-    config.coreNum = soc.coreNum > 0 ? static_cast<uint32_t>(soc.coreNum) : 0;
-    config.hasDataCopyPad = soc.hasDataCopyPad != 0;
-    config.dataCopyPadMaxElemBytes = static_cast<uint32_t>(soc.dataCopyPadMaxElemBytes);
-    config.hasGather = soc.hasGather != 0;
-    config.gatherSupports8Bit = soc.hasGather8Bit != 0;
-    // The kernels move unsigned integers of the element size, never bfloat16_t: leaving this off
-    // keeps the emulator as strict as it can be.
-    config.gatherSupportsBf16 = false;
-    config.hasUbToUbCopy = soc.hasUbToUbCopy != 0;
-    return config;
-}
+class Capture {
+public:
+    Capture() : previousSink_(ThreadRejectionSink()), previous_(t_capture)
+    {
+        t_capture = &rejection_;
+        ThreadRejectionSink() = RecordRejection;
+    }
+    ~Capture()
+    {
+        ThreadRejectionSink() = previousSink_;
+        t_capture = previous_;
+    }
+    Capture(const Capture&) = delete;
+    Capture& operator=(const Capture&) = delete;
 
-// The op's output shape and view of its input, as the generated TilingFunc builds them. Sets
-// *bound to false when `count` attributes cannot be the op's.
-Status BuildView(const TensorShape& input, const char* dtype, const AscendSimAttr* a, int32_t count,
-                 TensorShape* outShape, StridedView* view, bool* bound)
-{
-    *bound = true;
-    const char* op = ASCEND_SIM_OP;
-    if (Is(op, "strided_slice") && count == 8) {
-        StridedSliceArgs args{a[0].data,  a[0].size,  a[1].data,  a[1].size,  a[2].data, a[2].size,
-                              a[3].value, a[4].value, a[5].value, a[6].value, a[7].value};
-        return BuildStridedSliceView(input, args, outShape, view);
-    }
-    if (Is(op, "slice") && count == 2) {
-        return BuildSliceView(input, a[0].data, a[0].size, a[1].data, a[1].size, outShape, view);
-    }
-    if ((Is(op, "depth_to_space") || Is(op, "space_to_depth")) && count == 3) {
-        Status status = Is(op, "depth_to_space")
-                            ? BuildDepthToSpaceView(input, a[0].value, a[1].text, a[2].text, outShape, view)
-                            : BuildSpaceToDepthView(input, a[0].value, a[1].text, a[2].text, outShape, view);
-        // The view builders leave this dtype rule to their caller (op_views.h).
-        if (status.ok && a[1].text != nullptr && Is(a[1].text, "NCHW_VECT_C") && !Is(dtype, "int8")) {
-            return Status::Error("data_format 'NCHW_VECT_C' packs 4 int8 channels per element and needs dtype int8, "
-                                 "got %s",
-                                 dtype);
+    // The status code and message of a failed host function, which `*rejectedBy` names.
+    int32_t Failure(const char* function, const char** rejectedBy, char* message, uint64_t messageBytes) const
+    {
+        *rejectedBy = function;
+        if (!rejection_.seen) {
+            return Report(kSimHostError, std::string(function) + " failed without saying why", message, messageBytes);
         }
-        return status;
+        const int32_t code = rejection_.what == Rejection::kArguments ? kSimArgumentError
+                             : rejection_.what == Rejection::kPlanner ? kSimPlanError
+                                                                      : kSimHostError;
+        return Report(code, rejection_.message, message, messageBytes);
     }
-    *bound = false;
-    return Status::Error("the simulator library of %s got %d attributes, which are not the op's", op, count);
+
+private:
+    CapturedRejection rejection_;
+    RejectionSink previousSink_;
+    CapturedRejection* previous_;
+};
+
+const AscendSimAttr* GivenAttr(const AscendSimAttr* attrs, int32_t count, const std::string& name)
+{
+    for (int32_t i = 0; i < count; ++i) {
+        if (attrs[i].name != nullptr && name == attrs[i].name) {
+            return &attrs[i];
+        }
+    }
+    return nullptr;
+}
+
+// The call's attributes in OpDef order, each the given value or else the OpDef's default.
+bool BuildRuntimeAttrs(const ops::OpDef& def, const AscendSimAttr* attrs, int32_t count, gert::RuntimeAttrs* out,
+                       std::string* why)
+{
+    int32_t used = 0;
+    for (const ops::OpAttrDef& attr : def.GetAttrs()) {
+        const AscendSimAttr* given = GivenAttr(attrs, count, attr.GetName());
+        used += given != nullptr ? 1 : 0;
+        if (given == nullptr && !attr.HasDefault()) {
+            *why = def.GetOpType() + ": attribute " + attr.GetName() + " is required and has no default";
+            return false;
+        }
+        switch (attr.GetKind()) {
+            case ops::AttrKind::kInt:
+                out->AppendInt(given != nullptr ? given->value : attr.GetIntDefault());
+                break;
+            case ops::AttrKind::kString:
+                if (given != nullptr && given->text == nullptr) {
+                    *why = def.GetOpType() + ": attribute " + attr.GetName() + " is a string and got none";
+                    return false;
+                }
+                out->AppendStr(given != nullptr ? given->text : attr.GetStringDefault());
+                break;
+            case ops::AttrKind::kListInt:
+                if (given != nullptr && (given->size < 0 || (given->size > 0 && given->data == nullptr))) {
+                    *why = def.GetOpType() + ": attribute " + attr.GetName() + " has " +
+                           std::to_string(given->size) + " elements and no data";
+                    return false;
+                }
+                out->AppendListInt(given != nullptr ? std::vector<int64_t>(given->data, given->data + given->size)
+                                                    : attr.GetListIntDefault());
+                break;
+            default:
+                *why = def.GetOpType() + ": attribute " + attr.GetName() + " has a kind the simulator cannot pass";
+                return false;
+        }
+    }
+    if (used != count) {
+        *why = def.GetOpType() + ": " + std::to_string(count - used) + " of the given attributes are not in its OpDef";
+        return false;
+    }
+    return true;
+}
+
+std::vector<gert::CompileTimeTensorDesc> Descs(size_t count, ge::DataType type)
+{
+    gert::CompileTimeTensorDesc desc;
+    desc.SetDataType(type);
+    desc.SetOriginFormat(ge::FORMAT_ND);
+    desc.SetStorageFormat(ge::FORMAT_ND);
+    return std::vector<gert::CompileTimeTensorDesc>(count, desc);
+}
+
+gert::StorageShape ToStorageShape(const gert::Shape& shape)
+{
+    gert::StorageShape storage;
+    storage.MutableOriginShape() = shape;
+    storage.MutableStorageShape() = shape;
+    return storage;
 }
 
 }  // namespace
@@ -183,16 +224,15 @@ Status BuildView(const TensorShape& input, const char* dtype, const AscendSimAtt
 extern "C" {
 
 // Layout facts the Python side checks its ctypes mirrors against.
-void ascend_sim_abi(int64_t* tilingBytes, int64_t* maxDims, int64_t* socBytes, int64_t* attrBytes, int64_t* statsBytes)
+void ascend_sim_abi(int64_t* maxDims, int64_t* attrBytes, int64_t* socInfoBytes, int64_t* statsBytes,
+                    int64_t* tilingCapacity)
 {
-    *tilingBytes = static_cast<int64_t>(sizeof(CopyTiling));
-    *maxDims = kMaxViewDims;
-    *socBytes = static_cast<int64_t>(sizeof(AscendSimSoc));
+    *maxDims = static_cast<int64_t>(gert::Shape::kMaxDimNum);
     *attrBytes = static_cast<int64_t>(sizeof(AscendSimAttr));
+    *socInfoBytes = static_cast<int64_t>(sizeof(AscendSimSocInfo));
     *statsBytes = static_cast<int64_t>(sizeof(AscendSimStats));
+    *tilingCapacity = static_cast<int64_t>(kTilingCapacityBytes);
 }
-
-const char* ascend_sim_op() { return ASCEND_SIM_OP; }
 
 const char* ascend_sim_mode_name(uint32_t mode)
 {
@@ -207,91 +247,153 @@ const char* ascend_sim_mode_name(uint32_t mode)
     return "unknown";
 }
 
-// The SoC as the generated product table describes it (what the CANN TilingFunc derives from the
-// platform): 0, or 1 when `socName` is not in the table.
-int32_t ascend_sim_table_soc(const char* socName, AscendSimSoc* out)
+// What the generated host code's ReadSocInfo makes of the simulated platform of `socName`:
+// 0, or 1 when `socName` is not in the product table, 2 when ReadSocInfo fails (message says why).
+int32_t ascend_sim_soc_info(const char* socName, AscendSimSocInfo* out, char* message, uint64_t messageBytes)
 {
-    const SocEntry* entry = FindSoc(socName);
+    const SocEntry* entry = socName != nullptr ? FindSoc(socName) : nullptr;
     if (entry == nullptr) {
-        return 1;
+        return Report(1, std::string("SoC '") + (socName != nullptr ? socName : "") + "' is not in the product table",
+                      message, messageBytes);
     }
-    const SocInfo info = MakeSocInfo(*entry);
-    const ProductInfo& product = kProducts[entry->product];
-    *out = AscendSimSoc{entry->name,
-                        info.ubBytes,
-                        info.coreNum,
-                        info.hasDataCopyPad ? 1 : 0,
-                        static_cast<int32_t>(info.dataCopyPadMaxElemBytes),
-                        info.hasGather ? 1 : 0,
-                        info.hasGather8Bit ? 1 : 0,
-                        info.hasUbToUbCopy ? 1 : 0,
-                        PlatformUbBytes(product),
-                        product.ubPlatformReservedBytes,
-                        product.eventIdsPerEvent,
-                        product.dataCacheLineBytes,
-                        product.dataCacheClean ? 1 : 0,
-                        product.zeroLengthDataCopyNoop ? 1 : 0,
-                        product.kernelTypeRequired ? 1 : 0,
-                        product.gatherSrcBaseInElements ? 1 : 0,
-                        product.gatherMaxCallBytes,
-                        product.gatherMaxOffset8Bit,
-                        product.gatherMaxOffset16Bit,
-                        0};
+    fe::PlatFormInfos platform = ascend_sim::SimulatedPlatform(*entry);
+    std::string name;
+    SocInfo soc{};
+    const Status status = ReadSocInfo(&platform, &name, &soc);
+    if (!status.ok) {
+        return Report(2, status.message, message, messageBytes);
+    }
+    uint64_t platformUb = 0;
+    platform_ascendc::PlatformAscendC(&platform).GetCoreMemSize(platform_ascendc::CoreMemType::UB, platformUb);
+    *out = AscendSimSocInfo{soc.coreNum, soc.ubBytes, static_cast<int64_t>(platformUb), soc.hasDataCopyPad ? 1 : 0,
+                            soc.hasGather ? 1 : 0};
     return 0;
 }
 
-// Plans the op on an input of shape dims[0..rank) with elements of `elemBytes` (dtype `dtype`):
-// fills the tiling data, blockDim and tiling key the TilingFunc would set, and the output shape
-// (outDims has room for kMaxViewDims dims).
-int32_t ascend_sim_plan(const AscendSimSoc* soc, const char* dtype, uint32_t elemBytes, int32_t rank,
-                        const int64_t* dims, const AscendSimAttr* attrs, int32_t attrCount, CopyTiling* tiling,
-                        uint32_t* blockDim, uint64_t* tilingKey, int32_t* outRank, int64_t* outDims, char* message,
-                        uint64_t messageBytes)
+// Plans a call of the op registered as `opType` on SoC `socName`, with an input of shape
+// dims[0..rank) and ge::DataType `dtypeName` ("DT_FLOAT16"), as CANN's runtime does: the OpDef's
+// InferShape gives the output shape, its TilingFunc (with the SoC's platform description) the
+// tiling bytes (written to tiling[0..*tilingBytes), which has room for the capacity ascend_sim_abi
+// reports), the block dim and the tiling key. outDims has room for the max dims ascend_sim_abi
+// reports. A rejection by the host code returns its own message, and `*rejectedBy` names the
+// host function that rejected the call ("InferShape", "InferDataType", "TilingFunc").
+int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dtypeName, int32_t rank,
+                        const int64_t* dims, const AscendSimAttr* attrs, int32_t attrCount, uint8_t* tiling,
+                        uint64_t* tilingBytes, uint32_t* blockDim, uint64_t* tilingKey, int32_t* outRank,
+                        int64_t* outDims, const char** rejectedBy, char* message, uint64_t messageBytes)
 {
-    if (rank < 0 || rank > kMaxViewDims) {
-        return Report(kSimAbiError, "x has rank " + std::to_string(rank) + ": at most " +
-                                        std::to_string(kMaxViewDims) + " dims are supported",
+    *rejectedBy = nullptr;
+    if (opType == nullptr || !ops::OpDefFactory::IsRegistered(opType)) {
+        return Report(kSimAbiError, std::string("no OpDef of OpType '") + (opType != nullptr ? opType : "") +
+                                        "' is in this simulator library",
                       message, messageBytes);
     }
-    TensorShape input{};
-    input.rank = rank;
-    std::memcpy(input.dims, dims, sizeof(int64_t) * static_cast<size_t>(rank));
-    TensorShape outShape{};
-    StridedView view{};
-    bool bound = true;
-    Status status = BuildView(input, dtype, attrs, attrCount, &outShape, &view, &bound);
-    if (!status.ok) {
-        return Report(bound ? kSimArgumentError : kSimAbiError, status.message, message, messageBytes);
+    const SocEntry* soc = socName != nullptr ? FindSoc(socName) : nullptr;
+    if (soc == nullptr) {
+        return Report(kSimAbiError,
+                      std::string("SoC '") + (socName != nullptr ? socName : "") + "' is not in the product table",
+                      message, messageBytes);
     }
-    status = PlanStridedCopy(view, elemBytes, ToSocInfo(*soc), tiling);
-    if (!status.ok) {
-        return Report(kSimPlanError, status.message, message, messageBytes);
+    const ge::DataType dtype = ge::TypeUtils::SerialStringToDataType(dtypeName != nullptr ? dtypeName : "");
+    if (dtype == ge::DT_UNDEFINED) {
+        return Report(kSimAbiError, std::string("'") + (dtypeName != nullptr ? dtypeName : "") + "' is no ge::DataType",
+                      message, messageBytes);
     }
-    *blockDim = tiling->blockDim;
-    *tilingKey = CopyTilingKey(*tiling);
-    *outRank = outShape.rank;
-    std::memcpy(outDims, outShape.dims, sizeof(int64_t) * static_cast<size_t>(outShape.rank));
+    if (rank < 0 || static_cast<size_t>(rank) > gert::Shape::kMaxDimNum) {
+        return Report(kSimAbiError, "x has rank " + std::to_string(rank) + ": a gert::Shape holds at most " +
+                                        std::to_string(gert::Shape::kMaxDimNum) + " dims",
+                      message, messageBytes);
+    }
+    const ops::OpDef def = ops::OpDefFactory::OpDefCreate(opType);
+    if (def.GetInferShape() == nullptr || def.GetInferDataType() == nullptr || def.GetAICore().GetTiling() == nullptr) {
+        return Report(kSimAbiError, std::string(opType) + "'s OpDef registers no InferShape, InferDataType or tiling",
+                      message, messageBytes);
+    }
+    gert::RuntimeAttrs runtimeAttrs;
+    std::string why;
+    if (!BuildRuntimeAttrs(def, attrs, attrCount, &runtimeAttrs, &why)) {
+        return Report(kSimAbiError, why, message, messageBytes);
+    }
+    gert::Shape input;
+    for (int32_t i = 0; i < rank; ++i) {
+        input.AppendDim(dims[i]);
+    }
+    const size_t inputs = def.GetInputs().size();
+    const size_t outputs = def.GetOutputs().size();
+    Capture capture;
+
+    gert::InferShapeContext shapeContext;
+    shapeContext.SetNode(opType, opType);
+    shapeContext.SetTensorDescs(Descs(inputs, dtype), Descs(outputs, dtype));
+    shapeContext.SetAttrs(&runtimeAttrs);
+    shapeContext.SetShapes(std::vector<gert::Shape>(inputs, input), outputs);
+    if (def.GetInferShape()(&shapeContext) != ge::GRAPH_SUCCESS) {
+        return capture.Failure("InferShape", rejectedBy, message, messageBytes);
+    }
+    const gert::Shape* output = shapeContext.GetOutputShape(0);
+
+    gert::InferDataTypeContext typeContext;
+    typeContext.SetNode(opType, opType);
+    typeContext.SetAttrs(&runtimeAttrs);
+    typeContext.SetDataTypes(std::vector<ge::DataType>(inputs, dtype), outputs);
+    if (def.GetInferDataType()(&typeContext) != ge::GRAPH_SUCCESS) {
+        return capture.Failure("InferDataType", rejectedBy, message, messageBytes);
+    }
+    if (typeContext.GetOutputDataType(0) != dtype) {
+        return Report(kSimHostError, std::string(opType) + "'s InferDataType gave its output another dtype than " +
+                                         dtypeName,
+                      message, messageBytes);
+    }
+
+    fe::PlatFormInfos platform = ascend_sim::SimulatedPlatform(*soc);
+    gert::TilingData rawTiling(kTilingCapacityBytes);
+    gert::TilingContext tilingContext;
+    tilingContext.SetNode(opType, opType);
+    tilingContext.SetTensorDescs(Descs(inputs, dtype), Descs(outputs, dtype));
+    tilingContext.SetAttrs(&runtimeAttrs);
+    tilingContext.SetShapes(std::vector<gert::StorageShape>(inputs, ToStorageShape(input)),
+                            std::vector<gert::StorageShape>(outputs, ToStorageShape(*output)));
+    tilingContext.SetTilingBuffer(&rawTiling);
+    tilingContext.SetPlatformInfo(&platform);
+    if (def.GetAICore().GetTiling()(&tilingContext) != ge::GRAPH_SUCCESS) {
+        return capture.Failure("TilingFunc", rejectedBy, message, messageBytes);
+    }
+
+    *tilingBytes = rawTiling.GetDataSize();
+    std::memcpy(tiling, rawTiling.GetData(), rawTiling.GetDataSize());
+    *blockDim = tilingContext.GetBlockDim();
+    *tilingKey = tilingContext.GetTilingKey();
+    *outRank = static_cast<int32_t>(output->GetDimNum());
+    for (size_t i = 0; i < output->GetDimNum(); ++i) {
+        outDims[i] = output->GetDim(i);
+    }
     return kSimOk;
 }
 
-// Runs the kernel on blocks 0..blockDim-1 with `tiling` as its tiling data (tilingBytes bytes
-// in GM), x as its input and y as its output, as CANN launches it after the TilingFunc.
-int32_t ascend_sim_run(const AscendSimSoc* soc, const void* tiling, uint64_t tilingBytes, uint32_t blockDim,
-                       uint64_t tilingKey, void* x, uint64_t xBytes, void* y, uint64_t yBytes, AscendSimStats* stats,
-                       char* message, uint64_t messageBytes)
+// Runs `kernel` (the entry named `kernelName`) on blocks 0..blockDim-1 of SoC `socName`, with
+// tiling[0..tilingBytes) as its tiling data in GM, x as its input and y as its output, as CANN
+// launches it after the TilingFunc; `seed` orders the kernel-end data cache write-backs.
+int32_t ascend_sim_run(void* kernel, const char* kernelName, const char* socName, uint64_t seed, const void* tiling,
+                       uint64_t tilingBytes, uint32_t blockDim, uint64_t tilingKey, void* x, uint64_t xBytes, void* y,
+                       uint64_t yBytes, AscendSimStats* stats, char* message, uint64_t messageBytes)
 {
+    const SocEntry* soc = socName != nullptr ? FindSoc(socName) : nullptr;
+    if (soc == nullptr || kernel == nullptr || kernelName == nullptr) {
+        return Report(kSimAbiError, "ascend_sim_run needs a kernel, its name and a SoC of the product table", message,
+                      messageBytes);
+    }
+    const AscendSimKernel entry = reinterpret_cast<AscendSimKernel>(kernel);
     std::string failure;
     try {
-        ascend_sim::Simulator sim(ToSocConfig(*soc));
-        GM_ADDR tilingGm = static_cast<GM_ADDR>(const_cast<void*>(tiling));
+        ascend_sim::Simulator sim(ascend_sim::SimulatedSocConfig(*soc, seed));
+        uint8_t* tilingGm = static_cast<uint8_t*>(const_cast<void*>(tiling));
         sim.AddBuffer("x", ascend_sim::BufferRole::kInput, x, xBytes);
         sim.AddBuffer("y", ascend_sim::BufferRole::kOutput, y, yBytes);
         sim.AddBuffer("tiling", ascend_sim::BufferRole::kTiling, tilingGm, tilingBytes);
         sim.SetTilingKey(tilingKey);
-        GM_ADDR workspace = nullptr;  // the copy kernels use none
-        failure = ascend_sim::RunKernelCatching(sim, ASCEND_SIM_STRINGIFY(ASCEND_SIM_KERNEL), blockDim,
-                                                ASCEND_SIM_KERNEL, static_cast<GM_ADDR>(x), static_cast<GM_ADDR>(y),
-                                                workspace, tilingGm);
+        uint8_t* workspace = nullptr;  // the copy kernels use none
+        failure = ascend_sim::RunKernelCatching(sim, kernelName, blockDim, entry, static_cast<uint8_t*>(x),
+                                                static_cast<uint8_t*>(y), workspace, tilingGm);
         if (failure.empty()) {
             const ascend_sim::Stats& s = sim.GetStats();
             *stats = AscendSimStats{s.blockDim,       s.dmaInstructions,    s.bytesGmToUb,   s.bytesUbToGm,

@@ -1,11 +1,12 @@
-"""The simulator library of one (op, NPU arch): `launcher.cpp` compiled with the op's generated
-kernel `ascend_kernels/<op>/op_kernel/<op>.cpp` against the AscendC emulation headers, and the
-ctypes mirrors of the structs its C ABI passes.
+"""The simulator library of one NPU arch: `launcher.cpp` compiled with every op's generated host
+code `ascend_kernels/<op>/op_host/<op>.cpp` (against the CPU bodies of the CANN host headers,
+`ascend_kernels/sim/cann_host_stub/`) and kernel `ascend_kernels/<op>/op_kernel/<op>.cpp`
+(against the AscendC emulation headers), and the ctypes mirrors of the structs its C ABI passes.
 
 A build depends on the NPU arch only through the macros CANN's CPU debug build defines for it
 (`__NPU_ARCH__`, `__CCE_AICORE__`; the kernels test them), so products sharing an arch share a
-library. Everything else about a product (UB size, cores, DataCopyPad, ...) reaches the
-planner and the emulator at run time through `AscendSimSoc`.
+library. Everything else about a product (UB size, cores, DataCopyPad, ...) the library reads
+from the generated product table by the SoC name it is given at run time.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from pathlib import Path
 from .. import native
 from ..codegen.copy_tiling import load_copy_tiling
 from ..codegen.cpp import kernel_name
-from ..spec import Product, project_root, specs
+from ..spec import project_root, specs
 
 LAUNCHER = Path(__file__).with_name("launcher.cpp")
 COPY_TILING_HEADER = "ascend_kernels/common/copy_tiling.h"
@@ -28,22 +29,15 @@ _CTYPES = {"int64_t": ctypes.c_int64, "uint64_t": ctypes.c_uint64, "int32_t": ct
            "int8_t": ctypes.c_int8, "uint8_t": ctypes.c_uint8}
 
 
-class Soc(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("ubBytes", ctypes.c_int64), ("coreNum", ctypes.c_int32),
-                ("hasDataCopyPad", ctypes.c_int32), ("dataCopyPadMaxElemBytes", ctypes.c_int32),
-                ("hasGather", ctypes.c_int32), ("hasGather8Bit", ctypes.c_int32),
-                ("hasUbToUbCopy", ctypes.c_int32), ("platformUbBytes", ctypes.c_int64),
-                ("ubPlatformReservedBytes", ctypes.c_int64), ("eventIdsPerEvent", ctypes.c_int32),
-                ("dataCacheLineBytes", ctypes.c_int32), ("dataCacheClean", ctypes.c_int32),
-                ("zeroLengthDataCopyNoop", ctypes.c_int32), ("kernelTypeRequired", ctypes.c_int32),
-                ("gatherSrcBaseInElements", ctypes.c_int32), ("gatherMaxCallBytes", ctypes.c_int64),
-                ("gatherMaxOffset8Bit", ctypes.c_int32), ("gatherMaxOffset16Bit", ctypes.c_int32),
-                ("seed", ctypes.c_uint64)]
-
-
 class Attr(ctypes.Structure):
-    _fields_ = [("data", ctypes.POINTER(ctypes.c_int64)), ("size", ctypes.c_int64),
-                ("value", ctypes.c_int64), ("text", ctypes.c_char_p)]
+    _fields_ = [("name", ctypes.c_char_p), ("data", ctypes.POINTER(ctypes.c_int64)),
+                ("size", ctypes.c_int64), ("value", ctypes.c_int64), ("text", ctypes.c_char_p)]
+
+
+class SocInfo(ctypes.Structure):
+    _fields_ = [("coreNum", ctypes.c_int64), ("ubBytes", ctypes.c_int64),
+                ("platformUbBytes", ctypes.c_int64), ("hasDataCopyPad", ctypes.c_int32),
+                ("hasGather", ctypes.c_int32)]
 
 
 class Stats(ctypes.Structure):
@@ -74,17 +68,6 @@ def _tiling_struct() -> type[ctypes.Structure]:
     return struct
 
 
-def soc_config(p: Product, seed: int = 0) -> Soc:
-    """The simulated SoC of a product line, as products.yaml describes it; `seed` orders the
-    emulator's kernel-end data cache write-backs."""
-    return Soc(p.simulated_soc.encode(), p.usable_ub_bytes, p.launch_cores(), p.data_copy_pad,
-               p.data_copy_pad_max_elem_bytes, p.gather, p.gather_8bit, p.ub_to_ub_copy,
-               p.platform_ub_bytes, p.ub_platform_reserved_bytes, p.event_ids_per_event,
-               p.data_cache_line_bytes, p.data_cache_clean, p.zero_length_data_copy_noop,
-               p.kernel_type_required, p.gather_src_base_in_elements, p.gather_max_call_bytes,
-               p.gather_max_offset_8bit, p.gather_max_offset_16bit, seed)
-
-
 def arch_defines(npu_arch: int) -> dict[str, str]:
     # tikicpulib: __CCE_AICORE__ = 220 / 200 / 100 / 300 for arch 2201 / 2002 / 1001 / 3002
     # (what CANN's CPU debug build of each arch defines).
@@ -94,57 +77,71 @@ def arch_defines(npu_arch: int) -> dict[str, str]:
 @dataclass(frozen=True)
 class SimLibrary:
     cdll: ctypes.CDLL
-    max_dims: int  # dims an input or output may have (kMaxViewDims)
+    max_dims: int         # dims an input or output may have (gert::Shape::kMaxDimNum)
+    tiling_capacity: int  # bytes of the tiling buffer ascend_sim_plan fills
+
+    def kernel(self, op_name: str) -> tuple[str, int]:
+        """The name and address of the kernel entry of `op_name`, found by the name CANN derives
+        from its OpType."""
+        name = kernel_name(specs().op(op_name).op_type)
+        return name, ctypes.cast(getattr(self.cdll, name), ctypes.c_void_p).value
+
+
+def sources() -> list[Path]:
+    """The launcher and every op's generated op_host and op_kernel sources."""
+    root = project_root() / "ascend_kernels"
+    ops = sorted(o.name for o in specs().ops)
+    return [LAUNCHER, *(root / op / "op_host" / f"{op}.cpp" for op in ops),
+            *(root / op / "op_kernel" / f"{op}.cpp" for op in ops)]
 
 
 @functools.lru_cache(maxsize=None)
-def library(op_name: str, npu_arch: int) -> SimLibrary:
-    """The simulator library of `op_name` for arch `npu_arch`, built on first use."""
-    op = specs().op(op_name)
-    root = project_root()
-    kernel = root / "ascend_kernels" / op.name / "op_kernel" / f"{op.name}.cpp"
+def library(npu_arch: int) -> SimLibrary:
+    """The simulator library of NPU arch `npu_arch`, holding every op; built on first use."""
+    root = project_root() / "ascend_kernels"
     cdll = native.load(
-        f"sim_{op.name}_{npu_arch}", [LAUNCHER, kernel],
-        include_dirs=[root / "ascend_kernels" / "sim", root / "ascend_kernels" / "common"],
-        defines={"ASCEND_SIM_TILING_TYPE": "ascend_ops::CopyTiling", "ASCEND_SIM_OP": f'"{op.name}"',
-                 "ASCEND_SIM_KERNEL": kernel_name(op.op_type), **arch_defines(npu_arch)},
-        announce=f"building the simulator of {op.name} for NPU arch {npu_arch} "
-                 f"(g++, a few seconds, once: cached by content)")
+        f"sim_{npu_arch}", sources(),
+        include_dirs=[root / "sim", root / "sim" / "cann_host_stub", root / "common"],
+        defines={"ASCEND_SIM_TILING_TYPE": "ascend_ops::CopyTiling", **arch_defines(npu_arch)},
+        announce=f"building the simulator of every op for NPU arch {npu_arch} "
+                 f"(g++, about a minute, once: cached by content)")
     _declare(cdll)
-    return SimLibrary(cdll, _check_abi(cdll))
+    return SimLibrary(cdll, *_check_abi(cdll))
 
 
 def _declare(lib: ctypes.CDLL) -> None:
-    i64p, tiling = ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(tiling_struct())
+    i64p, u8p = ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_uint8)
     lib.ascend_sim_abi.argtypes = [i64p] * 5
     lib.ascend_sim_abi.restype = None
-    lib.ascend_sim_op.restype = ctypes.c_char_p
     lib.ascend_sim_mode_name.argtypes = [ctypes.c_uint32]
     lib.ascend_sim_mode_name.restype = ctypes.c_char_p
-    lib.ascend_sim_table_soc.argtypes = [ctypes.c_char_p, ctypes.POINTER(Soc)]
-    lib.ascend_sim_table_soc.restype = ctypes.c_int32
+    lib.ascend_sim_soc_info.argtypes = [ctypes.c_char_p, ctypes.POINTER(SocInfo), ctypes.c_char_p,
+                                        ctypes.c_uint64]
+    lib.ascend_sim_soc_info.restype = ctypes.c_int32
     lib.ascend_sim_plan.argtypes = [
-        ctypes.POINTER(Soc), ctypes.c_char_p, ctypes.c_uint32, ctypes.c_int32, i64p,
-        ctypes.POINTER(Attr), ctypes.c_int32, tiling, ctypes.POINTER(ctypes.c_uint32),
-        ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int32), i64p, ctypes.c_char_p,
+        ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int32, i64p,
+        ctypes.POINTER(Attr), ctypes.c_int32, u8p, ctypes.POINTER(ctypes.c_uint64),
+        ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint64),
+        ctypes.POINTER(ctypes.c_int32), i64p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_char_p,
         ctypes.c_uint64]
     lib.ascend_sim_plan.restype = ctypes.c_int32
     lib.ascend_sim_run.argtypes = [
-        ctypes.POINTER(Soc), ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint64,
-        ctypes.c_void_p, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(Stats),
-        ctypes.c_char_p, ctypes.c_uint64]
+        ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_void_p,
+        ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_uint64,
+        ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(Stats), ctypes.c_char_p, ctypes.c_uint64]
     lib.ascend_sim_run.restype = ctypes.c_int32
 
 
-def _check_abi(lib: ctypes.CDLL) -> int:
-    """Compares the library's struct sizes with the ctypes mirrors; returns its kMaxViewDims."""
-    sizes = [ctypes.c_int64() for _ in range(5)]
-    lib.ascend_sim_abi(*sizes)
-    tiling, max_dims, soc, attr, stats = (s.value for s in sizes)
-    got = (tiling, soc, attr, stats)
-    want = tuple(ctypes.sizeof(t) for t in (tiling_struct(), Soc, Attr, Stats))
+def _check_abi(lib: ctypes.CDLL) -> tuple[int, int]:
+    """Compares the library's struct sizes with the ctypes mirrors; returns its max dims and
+    tiling buffer capacity."""
+    values = [ctypes.c_int64() for _ in range(5)]
+    lib.ascend_sim_abi(*values)
+    max_dims, attr, soc_info, stats, capacity = (v.value for v in values)
+    got = (attr, soc_info, stats)
+    want = tuple(ctypes.sizeof(t) for t in (Attr, SocInfo, Stats))
     if got != want:
         raise native.NativeBuildError(
-            f"the simulator library's CopyTiling, AscendSimSoc, AscendSimAttr and AscendSimStats "
-            f"have {got} bytes, their ctypes mirrors in {__name__} {want}")
-    return max_dims
+            f"the simulator library's AscendSimAttr, AscendSimSocInfo and AscendSimStats have "
+            f"{got} bytes, their ctypes mirrors in {__name__} {want}")
+    return max_dims, capacity

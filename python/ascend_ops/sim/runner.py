@@ -1,5 +1,7 @@
-"""Run one op call on the simulator: plan it as the CANN TilingFunc would, launch the generated
-kernel on blocks 0..blockDim-1, and read back the output and what the kernel moved.
+"""Run one op call on the simulator: plan it with the op's generated CANN host code (InferShape,
+then the TilingFunc, on the simulated SoC's platform description), launch the generated kernel on
+blocks 0..blockDim-1 with the tiling bytes the TilingFunc saved, and read back the output and
+what the kernel moved.
 
     plan(op, shape, dtype, args, kwargs, product=) -> Plan       the TilingFunc's results
     launch(plan, x, out, on=product)             -> SimStats     the kernel launch
@@ -18,13 +20,14 @@ import torch
 
 from cpu_reference._arguments import index_vector, integer, string
 
+from ..codegen.cpp import ge_dtype
 from ..dtypes import from_numpy, to_numpy
 from ..errors import OpArgumentError
 from ..products import check_dtype, current_product, product as product_named, target_product
 from ..schema import python_signature
 from ..sim_device import DEFAULT_PRODUCT
 from ..spec import AttrType, Product, specs
-from .library import Attr, Stats, library, soc_config, tiling_struct
+from .library import Attr, Stats, library, tiling_struct
 
 _MESSAGE_BYTES = 4096
 # ascend_sim_plan / ascend_sim_run status codes (launcher.cpp)
@@ -32,14 +35,15 @@ _OK, _ARGUMENT_ERROR, _PLAN_ERROR = 0, 1, 2
 
 
 class SimulatorError(RuntimeError):
-    """The simulator could not run a call: the host planner found no plan, or the emulator stopped
-    the kernel at an AscendC rule it broke (the message is the emulator's, naming kernel, block
-    and call)."""
+    """The simulator could not run a call: the op's TilingFunc found no plan, or the emulator
+    stopped the kernel at an AscendC rule it broke (the message is the emulator's, naming kernel,
+    block and call)."""
 
 
 @dataclass(frozen=True)
 class Plan:
-    """What the TilingFunc decides for one call; `tiling` is the tiling data the kernel reads."""
+    """What the op's TilingFunc decided for one call; `tiling` holds the bytes it saved (as the
+    CopyTiling they are), which the kernel reads."""
 
     op: str
     product: Product
@@ -52,7 +56,7 @@ class Plan:
 
     @property
     def mode(self) -> str:
-        lib = library(self.op, self.product.npu_arch).cdll
+        lib = library(self.product.npu_arch).cdll
         return lib.ascend_sim_mode_name(self.tiling.mode).decode()
 
 
@@ -87,52 +91,77 @@ def sim_product() -> Product:
 def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
          kwargs: dict[str, Any] | None = None, *, product: Product | str | None = None,
          dtype_rule: bool = True) -> Plan:
-    """Plan `op_name(x, *args, **kwargs)` for an input of `shape` and `dtype` (a spec dtype name).
+    """Plan `op_name(x, *args, **kwargs)` for an input of `shape` and `dtype` (a spec dtype name)
+    with the op's generated host code, on the product's simulated SoC.
 
-    Raises OpArgumentError with the engine's message for arguments cpu_reference rejects,
-    UnsupportedDtypeError for a dtype the product lacks (unless `dtype_rule` is False: a dtype
-    carried as another of its size, with no product active), SimulatorError when no plan exists."""
+    Raises OpArgumentError with the host code's message for arguments it rejects (the messages
+    are cpu_reference's), UnsupportedDtypeError for a dtype the product lacks (unless `dtype_rule`
+    is False: a dtype carried as another of its size, with no product active), SimulatorError when
+    the TilingFunc finds no plan."""
     p = product_named(product) if product is not None else sim_product()
     if dtype_rule:
         with target_product(p):
             check_dtype(op_name, dtype)
     op = specs().op(op_name)
-    lib = library(op.name, p.npu_arch)
+    lib = library(p.npu_arch)
     shape = tuple(integer(f"shape[{i}]", d, low=0) for i, d in enumerate(shape))
-    keep: list[Any] = []  # ctypes arrays the attributes point into
-    attrs = (Attr * max(len(op.attributes), 1))()
+    if len(shape) > lib.max_dims:  # a limit of CANN's, not of the op's arguments
+        raise SimulatorError(f"{op.name}: x has {len(shape)} dimensions; a CANN tensor shape "
+                             f"(gert::Shape) holds at most {lib.max_dims}")
     bound = python_signature(op).bind(None, *args, **(kwargs or {}))
-    bound.apply_defaults()
-    for slot, a in zip(attrs, op.attributes):
-        _marshal(slot, a.name, a.type, bound.arguments[a.name], keep)
-    tiling = tiling_struct()()
-    block_dim, key, out_rank = ctypes.c_uint32(), ctypes.c_uint64(), ctypes.c_int32()
-    out_dims = (ctypes.c_int64 * lib.max_dims)()
-    message = ctypes.create_string_buffer(_MESSAGE_BYTES)
-    soc = soc_config(p)
+    # What the call leaves out takes the OpDef's default in the launcher; an absent int[]? (None)
+    # is left out too, as an OpDef attribute cannot be absent.
+    given = [(a, bound.arguments[a.name]) for a in op.attributes if a.name in bound.arguments
+             and not (a.type is AttrType.OPTIONAL_INT_LIST and bound.arguments[a.name] is None)]
+    keep: list[Any] = []  # ctypes arrays the attributes point into
+    attrs = (Attr * max(len(given), 1))()
+    for slot, (a, value) in zip(attrs, given):
+        _marshal(slot, a.name, a.type, value, keep)
+    tiling = (ctypes.c_uint8 * lib.tiling_capacity)()
+    tiling_bytes, block_dim, key = ctypes.c_uint64(), ctypes.c_uint32(), ctypes.c_uint64()
+    out_rank, out_dims = ctypes.c_int32(), (ctypes.c_int64 * lib.max_dims)()
+    rejected_by, message = ctypes.c_char_p(), ctypes.create_string_buffer(_MESSAGE_BYTES)
     status = lib.cdll.ascend_sim_plan(
-        ctypes.byref(soc), dtype.encode(), specs().dtype_size(dtype), len(shape),
-        (ctypes.c_int64 * max(len(shape), 1))(*shape), attrs, len(op.attributes), ctypes.byref(tiling),
-        ctypes.byref(block_dim), ctypes.byref(key), ctypes.byref(out_rank), out_dims, message,
-        _MESSAGE_BYTES)
-    if status == _ARGUMENT_ERROR:
-        raise OpArgumentError(message.value.decode())
-    if status == _PLAN_ERROR:
-        raise SimulatorError(f"{op.name} on {p.key} ({p.simulated_soc}): the host planner found "
-                             f"no plan: {message.value.decode()}")
+        op.op_type.encode(), p.simulated_soc.encode(),
+        ge_dtype(dtype, specs()).removeprefix("ge::").encode(), len(shape),
+        (ctypes.c_int64 * max(len(shape), 1))(*shape), attrs, len(given), tiling,
+        ctypes.byref(tiling_bytes), ctypes.byref(block_dim), ctypes.byref(key),
+        ctypes.byref(out_rank), out_dims, ctypes.byref(rejected_by), message, _MESSAGE_BYTES)
     if status != _OK:
-        raise SimulatorError(message.value.decode())
-    return Plan(op.name, p, dtype, shape, tuple(out_dims[:out_rank.value]), tiling,
-                block_dim.value, key.value)
+        raise _plan_error(status, message.value.decode(), rejected_by.value, op.op_type, p)
+    layout = tiling_struct()
+    if tiling_bytes.value != ctypes.sizeof(layout):
+        raise SimulatorError(f"{op.op_type}'s TilingFunc saved {tiling_bytes.value} bytes of "
+                             f"tiling data; a CopyTiling has {ctypes.sizeof(layout)}")
+    return Plan(op.name, p, dtype, shape, tuple(out_dims[:out_rank.value]),
+                layout.from_buffer_copy(tiling), block_dim.value, key.value)
+
+
+def _plan_error(status: int, message: str, rejected_by: bytes | None, op_type: str,
+                p: Product) -> Exception:
+    """The exception of a failed ascend_sim_plan; a note names the host function that refused
+    (the message itself stays the host code's, which is cpu_reference's for bad arguments)."""
+    if status == _ARGUMENT_ERROR:
+        error: Exception = OpArgumentError(message)
+    elif status == _PLAN_ERROR:
+        error = SimulatorError(f"{op_type} on {p.key} ({p.simulated_soc}): the TilingFunc found "
+                               f"no plan: {message}")
+    else:
+        error = SimulatorError(f"{op_type} on {p.key} ({p.simulated_soc}): {message}")
+    if rejected_by:
+        error.add_note(f"rejected by {op_type}'s {rejected_by.decode()} (generated op_host code, "
+                       f"sim backend)")
+    return error
 
 
 def _marshal(slot: Attr, name: str, kind: AttrType, value: Any, keep: list) -> None:
-    """One attribute into its AscendSimAttr (Note [attribute binding], codegen/op_views.py)."""
+    """One given attribute into its AscendSimAttr, checked as cpu_reference checks it."""
+    slot.name = name.encode()
     if kind is AttrType.INT:
         slot.value = integer(name, value)
     elif kind is AttrType.STR:
         slot.text = string(name, value).encode()
-    elif value is not None or kind is AttrType.INT_LIST:
+    else:
         values = index_vector(name, value)
         array = (ctypes.c_int64 * max(len(values), 1))(*values)
         keep.append(array)
@@ -146,14 +175,14 @@ def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | N
     output, on the simulated SoC of `on` (default: the product planned for); `seed` orders the
     data cache write-backs at the kernel's end."""
     p = product_named(on) if on is not None else plan_.product
-    lib = library(plan_.op, p.npu_arch).cdll
-    soc = soc_config(p, seed)
+    lib = library(p.npu_arch)
+    name, entry = lib.kernel(plan_.op)
     stats = Stats()
     message = ctypes.create_string_buffer(_MESSAGE_BYTES)
-    status = lib.ascend_sim_run(
-        ctypes.byref(soc), ctypes.addressof(plan_.tiling), ctypes.sizeof(plan_.tiling),
-        plan_.block_dim, plan_.tiling_key, x.ctypes.data, x.nbytes, out.ctypes.data, out.nbytes,
-        ctypes.byref(stats), message, _MESSAGE_BYTES)
+    status = lib.cdll.ascend_sim_run(
+        entry, name.encode(), p.simulated_soc.encode(), seed, ctypes.addressof(plan_.tiling),
+        ctypes.sizeof(plan_.tiling), plan_.block_dim, plan_.tiling_key, x.ctypes.data, x.nbytes,
+        out.ctypes.data, out.nbytes, ctypes.byref(stats), message, _MESSAGE_BYTES)
     if status != _OK:
         raise SimulatorError(message.value.decode())
     return SimStats(

@@ -55,7 +55,7 @@ SIM_CASE(ub_over_budget_after_rounding)
         TPipe pipe;
         TBuf<TPosition::VECCALC> big;
         TBuf<TPosition::VECCALC> small;
-        pipe.InitBuffer(big, 253940);  // rounds up to the whole 253952-byte UB
+        pipe.InitBuffer(big, Soc310B().ubBytes - 12);  // rounds up to the whole UB
         pipe.InitBuffer(small, 1);
     });
 }
@@ -730,7 +730,7 @@ SIM_CASE(event_ids_exhausted)
 {
     Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
         TPipe pipe;
-        for (int i = 0; i < 9; ++i) {
+        for (uint32_t i = 0; i <= SocA2().eventIdsPerEvent; ++i) {
             pipe.AllocEventID<HardEvent::V_MTE3>();
         }
     });
@@ -1005,14 +1005,14 @@ SIM_CASE(event_id_held_by_queue)
 
 SIM_CASE(event_id_out_of_range_910)
 {
-    Misuse(Soc910(), [](GM_ADDR, GM_ADDR) { SetFlag<HardEvent::MTE2_MTE3>(4); });
+    Misuse(Soc910(), [](GM_ADDR, GM_ADDR) { SetFlag<HardEvent::MTE2_MTE3>(Soc910().eventIdsPerEvent); });
 }
 
 SIM_CASE(event_ids_exhausted_910)
 {
     Misuse(Soc910(), [](GM_ADDR, GM_ADDR) {
         TPipe pipe;
-        for (int i = 0; i < 5; ++i) {
+        for (uint32_t i = 0; i <= Soc910().eventIdsPerEvent; ++i) {
             pipe.AllocEventID<HardEvent::S_MTE3>();
         }
     });
@@ -1028,13 +1028,13 @@ SIM_CASE(release_event_id_not_allocated)
 
 // ---- platform limits --------------------------------------------------------------------------
 
-// The platform reports 256 bytes less than the 196608-byte UB of arch 2201.
+// The platform reports less than the physical UB of arch 2201 (CANN's GetCoreMemSize keeps 256 bytes).
 SIM_CASE(ub_budget_off_by_platform_reserve)
 {
     Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
         TPipe pipe;
         TBuf<TPosition::VECCALC> buf;
-        pipe.InitBuffer(buf, 196608);
+        pipe.InitBuffer(buf, SocA2().ubBytes + SocA2().ubPlatformReservedBytes);
     });
 }
 
@@ -1052,12 +1052,13 @@ struct GatherBuffers {
     TBuf<TPosition::VECCALC> offsets;
 };
 
-// 16384 int32 elements are 64 KiB: 256 repeats of 256 bytes, one more than 8 bits count.
+// One int32 element more than a call takes: its repeat count is 8 bits wide.
 SIM_CASE(gather_call_too_large)
 {
     Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
         GatherBuffers b;
-        Gather(b.dst.Get<int32_t>(), b.src.Get<int32_t>(), b.offsets.Get<uint32_t>(), 0, 16384);
+        Gather(b.dst.Get<int32_t>(), b.src.Get<int32_t>(), b.offsets.Get<uint32_t>(), 0,
+               static_cast<uint32_t>(SocA2().gatherMaxCallBytes / sizeof(int32_t) + 1));
     });
 }
 
@@ -1067,7 +1068,7 @@ SIM_CASE(gather_offset_over_310b_limit)
     Misuse(Soc310B(), [](GM_ADDR, GM_ADDR) {
         GatherBuffers b;
         LocalTensor<uint32_t> table = b.offsets.Get<uint32_t>();
-        table.SetValue(0, 65536);
+        table.SetValue(0, Soc310B().gatherMaxOffset8Bit + 1);
         Order<HardEvent::S_V>();
         Gather(b.dst.Get<int8_t>(), b.src.Get<int8_t>(), table, 0, 1);
     });

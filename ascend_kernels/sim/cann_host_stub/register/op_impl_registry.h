@@ -1,4 +1,4 @@
-// Stand-in for CANN register/op_impl_registry.h: the host function types an OpDef registers.
+// CPU stand-in for CANN register/op_impl_registry.h: the host function types an OpDef registers.
 #ifndef CANN_HOST_STUB_REGISTER_OP_IMPL_REGISTRY_H
 #define CANN_HOST_STUB_REGISTER_OP_IMPL_REGISTRY_H
 

@@ -115,7 +115,22 @@ def test_spec_errors_match_the_reference(op, er, launches):
     with ascend_ops.use_backend("sim"), pytest.raises(ascend_ops.OpArgumentError) as got:
         getattr(torch.ops.ascend_ops, op)(x, **er.kwargs)
     assert str(got.value) == str(want.value)
-    assert launches == []  # rejected by the host code, before any launch
+    assert launches == []  # rejected before any launch
+
+
+# An OpDef attribute cannot be absent: an int[]? given as [] would reach the host code as "not
+# given" (unit strides). The backend's shape-only reference checks refuse it first (Note [sim
+# argument checks] in ascend_ops/sim/runner.py); the host code alone would plan it.
+def test_an_empty_optional_list_is_refused_as_the_reference_refuses_it(launches):
+    x = random_tensor((4, 6), "float32")
+    with pytest.raises(ascend_ops.OpArgumentError) as want:
+        reference("strided_slice", x, ([0], [2], []), {})
+    with ascend_ops.use_backend("sim"), pytest.raises(ascend_ops.OpArgumentError) as got:
+        torch.ops.ascend_ops.strided_slice(x, [0], [2], [])
+    assert str(got.value) == str(want.value)
+    assert launches == []
+    # negative control: the host code by itself takes [] as "not given" and plans the call
+    assert runner.plan("strided_slice", (4, 6), "float32", ([0], [2], [])).output_shape == (2, 6)
 
 
 def test_with_no_product_the_simulator_moves_any_dtype_by_its_size():

@@ -23,6 +23,7 @@ from cpu_reference._arguments import index_vector, integer, string
 from ..codegen.cpp import ge_dtype
 from ..dtypes import from_numpy, to_numpy
 from ..errors import OpArgumentError
+from ..op_pieces import canonical_view
 from ..products import check_dtype, current_product, product as product_named, target_product
 from ..schema import python_signature
 from ..sim_device import DEFAULT_PRODUCT
@@ -233,11 +234,22 @@ def _carrier(x: torch.Tensor) -> str:
     return next((d for d in same_size if d.startswith(("int", "uint"))), same_size[0])
 
 
+# Note [sim argument checks]
+# ~~~~~~~~~~~~~~~~~~~~~~~~~~
+# An OpDef attribute cannot be absent, so an `int[]?` given as an empty list reaches the host code
+# as "not given": `strided_slice(x, [0], [1], [])` would plan with unit strides, where the reference
+# rejects the lengths. So the backend, like the NPU path (npu._check_arguments), runs the
+# reference's shape-only checks first; the dtype rules (NCHW_VECT_C needs int8) are left to the
+# op's TilingFunc, which is what refuses them. `plan` and `simulate` call the host code directly.
+
+
 def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
     """The `sim` CPU backend: `op_name` on a CPU tensor, for the active product (else atlas-a2).
 
-    The call is planned (all arguments checked) from the input's shape before any element is
-    copied into the kernel's contiguous input."""
+    The arguments are checked as the NPU path checks them before a launch (cpu_reference's
+    canonicalisation, on the shape only: Note [sim argument checks]), then the call is planned by
+    the op's host code before any element is copied into the kernel's contiguous input."""
+    canonical_view(op_name, tuple(x.shape), lambda: None, args, kwargs)
     dtype = str(x.dtype).removeprefix("torch.")
     if current_product() is None and dtype not in specs().op(op_name).dtypes:
         if x.is_complex():  # as two planes of its real dtype

@@ -1,11 +1,11 @@
 // The CANN host side of every op of the package, written once.
 //
-// Every op is "build a view of the input, then copy it" (DESIGN.md "Data flow"), so its tiling
-// function, shape inference and dtype inference differ from another op's only in how the view is
-// built. A generated op_host/<op>.cpp supplies exactly that, as a CopyOpHost whose buildView reads
-// the op's attributes into its Build<Op>View (op_views.h), and its OpDef, which registers
-// CopyOpTiling<kOp>, InferCopyOpShape<kOp> and InferCopyOpDataType, and adds one AddCopyOpConfig
-// per product line.
+// Every op is "build a view of the input, then copy it" (README.md, "AscendC kernels and the
+// simulator"), so its tiling function, shape inference and dtype inference differ from another
+// op's only in how the view is built. A generated op_host/<op>.cpp supplies exactly that, as a
+// CopyOpHost whose buildView reads the op's attributes into its Build<Op>View (op_views.h), and
+// its OpDef, which registers CopyOpTiling<kOp>, InferCopyOpShape<kOp> and InferCopyOpDataType,
+// and adds one AddCopyOpConfig per product line.
 //
 // Only CANN's host API is used (register/, exe_graph/runtime/, platform/, tiling/platform/); the
 // engine headers beside this one do the planning and know nothing of CANN.

@@ -1,7 +1,7 @@
 // A view of an input tensor that one copy materialises: element `i` of the C-contiguous output
 // with `shape` is input element `offset + sum_d idx_d(i) * stride[d]`. All units are elements of
 // the op's dtype; strides may be negative or zero. Every op of the package is "build a view,
-// then copy it" (DESIGN.md "Data flow").
+// then copy it" (README.md, "AscendC kernels and the simulator").
 #ifndef ASCEND_KERNELS_COMMON_STRIDED_VIEW_H
 #define ASCEND_KERNELS_COMMON_STRIDED_VIEW_H
 

@@ -16,7 +16,8 @@ Note [native per-call cost]
 What a call needs -- the output shape, the view's byte offset and its descriptor -- depends only
 on the input's shape, strides and dtype and on the op's arguments, so it is computed once per
 distinct call and cached. A repeated call is a dict lookup, `new_empty` and one ctypes call
-(`ascend-ops bench` measures it against `x[...].clone()`). The dispatcher hands the kernel plain
+(`ascend-ops bench` measures it against `x[...].clone()`). Outputs of 2 MiB and more come from
+strided_copy.cpp's allocator instead, as huge pages (Note [huge-page outputs] there). The dispatcher hands the kernel plain
 ints and strs (the schema converts bools and numpy ints, and drops arguments equal to their
 defaults), so the arguments themselves form the key.
 """
@@ -25,6 +26,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import hashlib
+import math
 import platform
 from collections.abc import Callable
 from pathlib import Path
@@ -138,7 +140,32 @@ def library() -> ctypes.CDLL:
     lib.ascend_ops_strided_copy_split_from.restype = ctypes.c_int32
     lib.ascend_ops_strided_copy_kernel.argtypes = [ctypes.c_char_p]
     lib.ascend_ops_strided_copy_kernel.restype = ctypes.c_int32
+    lib.ascend_ops_output_dlpack.argtypes = [ctypes.c_int64]
+    lib.ascend_ops_output_dlpack.restype = ctypes.c_void_p
     return lib
+
+
+# --- outputs -----------------------------------------------------------------------------------
+
+HUGE_PAGE_BYTES = 2 << 20  # outputs this large are allocated as huge pages
+_DLPACK_CAPSULE_NAME = b"dltensor"  # kept alive: a capsule keeps a pointer to its name
+_capsule_new = ctypes.pythonapi.PyCapsule_New
+_capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+_capsule_new.restype = ctypes.py_object
+
+
+def new_output(x: torch.Tensor, shape: tuple[int, ...]) -> torch.Tensor:
+    """A fresh C-contiguous tensor of `shape` with `x`'s dtype: from 2 MiB on, a 2 MiB aligned
+    buffer advised for huge pages whose first write is the copy (strided_copy.cpp's allocator;
+    the tensor frees it when it dies), below that `x.new_empty`."""
+    nbytes = math.prod(shape) * x.element_size()
+    if nbytes < HUGE_PAGE_BYTES:
+        return x.new_empty(shape)
+    managed = library().ascend_ops_output_dlpack(nbytes)
+    if not managed:
+        raise MemoryError(f"cannot allocate a {nbytes}-byte output of shape {list(shape)}")
+    raw = torch.from_dlpack(_capsule_new(managed, _DLPACK_CAPSULE_NAME, None))
+    return raw.view(x.dtype).view(shape)
 
 
 def copy_kernel(desc: bytes) -> str:
@@ -174,7 +201,7 @@ def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[.
         if plan is REFERENCE:
             return reference(x, *args, **kwargs)
         shape, offset, desc = plan
-        out = x.new_empty(shape)
+        out = new_output(x, shape)
         if desc is not None:
             if copy is None:
                 copy = library().ascend_ops_strided_copy

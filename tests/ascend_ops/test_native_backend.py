@@ -258,7 +258,7 @@ def test_repeated_calls_reuse_the_plan_and_see_new_data():
 
 
 def test_large_copies_use_threads_and_match():
-    """Outputs above the threading threshold (32 MiB), through the ops, on 1 to 3 threads."""
+    """Outputs far above the threading threshold (1 MiB), through the ops, on 1 to 3 threads."""
     x = random_tensor((80, 256, 512), torch.float32, seed=5)  # 40 MiB
     nchw_crd = {"data_format": "NCHW", "mode": "CRD"}
     calls = [("slice", x, ([1, 2, 3], [-1, 250, 500]), {}),
@@ -395,3 +395,85 @@ def test_copy_rejects_unsupported_descriptors():
     empty = np.array([2, 4, 3, 0, 4, 4], np.int64).tobytes()
     assert fn(ctypes.addressof(src), ctypes.addressof(out), empty, 1) == 0
     assert native_backend.copy_kernel(empty) == "empty"
+
+
+# --- outputs: strided_copy.cpp's huge-page allocator -------------------------------------------
+
+_HUGE = native_backend.HUGE_PAGE_BYTES
+
+
+def _anon_huge_kib(address: int) -> int:
+    """AnonHugePages of the mapping of this process that holds `address`."""
+    found = None
+    with open("/proc/self/smaps", encoding="utf-8") as f:
+        for line in f:
+            head = line.split()[0]
+            if "-" in head and not head.endswith(":"):
+                begin, end = (int(v, 16) for v in head.split("-"))
+                found = begin <= address < end
+            elif found and head == "AnonHugePages:":
+                return int(line.split()[1])
+    raise AssertionError(f"no mapping holds {address:#x}")
+
+
+def _thp_mode() -> str | None:
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/enabled", encoding="utf-8") as f:
+            return f.read().split("[")[1].split("]")[0]
+    except (OSError, IndexError):
+        return None
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bool, torch.bfloat16, torch.int64,
+                                   torch.complex64])
+def test_large_outputs_are_2_mib_aligned_tensors_of_the_asked_shape(dtype):
+    x = torch.zeros(3, dtype=dtype)
+    shape = (3, (_HUGE // x.element_size()) // 2 + 5)
+    out = native_backend.new_output(x, shape)
+    assert out.shape == shape and out.dtype == dtype and out.is_contiguous()
+    assert out.data_ptr() % _HUGE == 0
+    out.fill_(1)
+    assert bool((out == 1).all())
+    small = native_backend.new_output(x, (4, 5))
+    assert small.shape == (4, 5) and small.dtype == dtype
+
+
+def test_large_outputs_free_their_memory():
+    """Each 64 MiB output is released when its tensor dies (the DLPack deleter); the control
+    keeps them alive and the same measure sees them."""
+    def resident_mib() -> float:
+        with open("/proc/self/statm", encoding="utf-8") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+    x = torch.zeros(1)
+    start = resident_mib()
+    for _ in range(8):
+        out = native_backend.new_output(x, (16 << 20,))
+        out.fill_(1.0)
+        del out
+    assert resident_mib() - start < 100
+    kept = []
+    for _ in range(4):
+        kept.append(native_backend.new_output(x, (16 << 20,)))
+        kept[-1].fill_(1.0)
+    assert resident_mib() - start > 200, "the control should hold 256 MiB"
+
+
+@pytest.mark.skipif(_thp_mode() != "madvise", reason="needs transparent huge pages in madvise "
+                    "mode, where only advised memory gets them")
+def test_large_outputs_get_huge_pages_and_plain_tensors_do_not():
+    out = torch.ops.ascend_ops.slice(torch.ones(8 << 20), [0], [-1])  # 32 MiB, via the op
+    assert _anon_huge_kib(out.data_ptr()) >= 16 << 10
+    plain = torch.empty(8 << 20).fill_(1.0)  # the negative control: the same bytes, unadvised
+    assert _anon_huge_kib(plain.data_ptr()) == 0
+
+
+def test_large_outputs_match_the_reference_bit_for_bit():
+    """Outputs between the huge-page size and far above it, every kernel, through the ops."""
+    x = random_tensor((4, 256, 1030), torch.float32, seed=9)  # 4 MiB
+    for op, args, kwargs in [("slice", ([0, 0, 3], [-1, -1, 1024]), {}),
+                             ("strided_slice", ([0, 0, 0], [0, 0, 0], [1, 1, -2]),
+                              {"begin_mask": 7, "end_mask": 7}),
+                             ("depth_to_space", (2,), {"data_format": "NCHW"})]:
+        t = x[:, :, :1024].reshape(1, 4, 256, 1024) if op == "depth_to_space" else x
+        assert check_native(op, t, args, kwargs) in ("run", "gather", "transpose")

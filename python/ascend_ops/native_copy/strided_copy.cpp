@@ -14,7 +14,8 @@
 //              deinterleave kernels when one side of the tile is 2, 3 or 4 long;
 //   gather     otherwise: an element loop (steps, negative strides).
 // Large copies are split over all cores by rows (Note [threads]); smaller ones stay on the
-// calling thread. A large output asks for huge pages first (Note [fresh output pages]).
+// calling thread. A large output asks for huge pages first (Note [fresh output pages]), and the
+// executor allocates its large outputs here, 2 MiB aligned (Note [huge-page outputs]).
 #include <sys/mman.h>
 
 #if defined(__AVX__) || defined(__SSE2__)
@@ -24,7 +25,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -32,7 +35,7 @@
 namespace {
 
 constexpr int kMaxRank = 64;                       // numpy's limit on dims
-constexpr int64_t kParallelBytes = 32 << 20;       // below this, one thread: Note [threads]
+constexpr int64_t kParallelBytes = 1 << 20;        // below this, one thread: Note [threads]
 constexpr int64_t kBytesPerThread = 512 << 10;     // at least this much work per thread
 constexpr int64_t kChunkBytes = 256 << 10;         // work handed out at a time
 constexpr int64_t kHugePage = 2 << 20;
@@ -529,15 +532,15 @@ void AdviseHugePages(char* dst, int64_t bytes)
 
 // Note [threads]
 // ~~~~~~~~~~~~~~~
-// One core already copies as fast as memory allows while the output is warm (measured on the
-// 2-core benchmark machine: memcpy with 2 threads is no faster than with 1). A second thread pays
-// off where the kernel is compute-bound or the output's pages are faulted in fresh, which they
-// always are above glibc's largest mmap threshold (32 MiB), so that is where threads start. Below
-// it they cost more than they save: starting and joining a thread costs about as much as copying
-// 1 MiB, and on a busy machine a helper preempted mid-chunk makes the join wait a scheduler slice
-// (4 ms measured for a 16 MiB copy that takes 0.8 ms on one thread). Rows are handed out in
-// chunks of about kChunkBytes from a shared counter, so a helper the OS starts late takes less
-// work instead of delaying the rest.
+// Each core has its own L2 cache, and one core alone does not reach the memory bandwidth the
+// machine has once a copy leaves L2 (measured on the 2-core benchmark machine, warm buffers:
+// 1 MiB in 94 us on one thread and 77 us on two, 4 MiB in 465 / 273 us, 16 MiB in 1555 /
+// 793 us; torch's own copies use every core from about 128 KiB on). So copies of kParallelBytes
+// and more are split, kBytesPerThread at least per thread. Below it, starting and joining a
+// thread (20-30 us there) costs more than the second core saves. On a busy machine a helper
+// the OS starts late, or preempts, delays the join: rows are handed out in chunks of about
+// kChunkBytes from a shared counter, so a late helper takes less work instead of holding up
+// the rest.
 void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
 {
     const int64_t items = ItemsOf(p);
@@ -617,6 +620,76 @@ int32_t StridedCopy(const void* src, void* dst, const int64_t* desc, int32_t thr
     return 0;
 }
 
+
+// Note [huge-page outputs]
+// ~~~~~~~~~~~~~~~~~~~~~~~~
+// An output of kHugePage bytes or more is allocated 2 MiB aligned and advised MADV_HUGEPAGE
+// before anything writes it, so every one of its pages can be a transparent huge page (with
+// THP in `madvise` mode nothing else asks for them); the first write to each page is the copy,
+// in whichever of the copy's threads reaches it first. It goes through posix_memalign, as
+// torch's own allocator does under THP_MEM_ALLOC_ENABLE=1, so below glibc's mmap threshold a
+// freed output's memory is reused (already mapped, no page faults) and above it every output
+// is fresh memory, as for any torch tensor. Where the advice does not exist, only the
+// alignment remains. The buffer reaches torch as a DLPack tensor whose deleter frees it, so
+// the output is an ordinary tensor that releases its memory when the last reference goes.
+struct DLDevice {
+    int32_t device_type;  // 1: kDLCPU
+    int32_t device_id;
+};
+
+struct DLDataType {
+    uint8_t code;  // 1: kDLUInt
+    uint8_t bits;
+    uint16_t lanes;
+};
+
+struct DLTensor {
+    void* data;
+    DLDevice device;
+    int32_t ndim;
+    DLDataType dtype;
+    int64_t* shape;
+    int64_t* strides;  // null: compact row-major
+    uint64_t byte_offset;
+};
+
+struct DLManagedTensor {
+    DLTensor dl_tensor;
+    void* manager_ctx;
+    void (*deleter)(DLManagedTensor*);
+};
+
+// The DLManagedTensor and the shape it points to, freed together.
+struct OutputTensor {
+    DLManagedTensor managed;
+    int64_t length;
+};
+
+void* AllocateOutput(int64_t bytes)
+{
+    if (bytes <= 0) {
+        return nullptr;
+    }
+    const size_t alignment = bytes >= kHugePage ? size_t(kHugePage) : size_t(64);
+    void* p = nullptr;
+    if (posix_memalign(&p, alignment, size_t(bytes)) != 0) {
+        return nullptr;
+    }
+#ifdef MADV_HUGEPAGE
+    if (bytes >= kHugePage) {
+        madvise(p, size_t(bytes + kHugePage - 1) & ~size_t(kHugePage - 1), MADV_HUGEPAGE);
+    }
+#endif
+    return p;
+}
+
+void DeleteOutputTensor(DLManagedTensor* managed)
+{
+    OutputTensor* t = reinterpret_cast<OutputTensor*>(managed);
+    std::free(t->managed.dl_tensor.data);
+    delete t;
+}
+
 }  // namespace
 
 extern "C" {
@@ -647,6 +720,41 @@ int32_t ascend_ops_strided_copy_kernel(const int64_t* desc)
         return -1;
     }
     return empty ? kEmpty : MakePlan(layout, 1).kernel;
+}
+
+// An output buffer of `bytes` bytes (Note [huge-page outputs]): 2 MiB aligned and advised
+// MADV_HUGEPAGE from 2 MiB on, 64-byte aligned below; null when `bytes` <= 0 or memory is short.
+// Free it with ascend_ops_output_free.
+void* ascend_ops_output_alloc(int64_t bytes)
+{
+    return AllocateOutput(bytes);
+}
+
+void ascend_ops_output_free(void* buffer)
+{
+    std::free(buffer);
+}
+
+// The same buffer as a DLPack tensor (a `DLManagedTensor*`, DLPack's unversioned ABI): `bytes`
+// uint8 elements on the CPU whose deleter frees the buffer; hand it to the consumer (e.g.
+// torch.from_dlpack) at once. Null when the buffer cannot be allocated.
+void* ascend_ops_output_dlpack(int64_t bytes)
+{
+    void* data = AllocateOutput(bytes);
+    if (data == nullptr) {
+        return nullptr;
+    }
+    OutputTensor* t = new (std::nothrow) OutputTensor;
+    if (t == nullptr) {
+        std::free(data);
+        return nullptr;
+    }
+    t->length = bytes;
+    t->managed.dl_tensor = DLTensor{data, DLDevice{1, 0}, 1, DLDataType{1, 8, 1}, &t->length,
+                                    nullptr, 0};
+    t->managed.manager_ctx = nullptr;
+    t->managed.deleter = DeleteOutputTensor;
+    return &t->managed;
 }
 
 }  // extern "C"

@@ -477,3 +477,14 @@ def test_large_outputs_match_the_reference_bit_for_bit():
                              ("depth_to_space", (2,), {"data_format": "NCHW"})]:
         t = x[:, :, :1024].reshape(1, 4, 256, 1024) if op == "depth_to_space" else x
         assert check_native(op, t, args, kwargs) in ("run", "gather", "transpose")
+
+
+def test_threaded_copies_are_complete_when_the_call_returns():
+    """Helpers are detached and may start after the caller has taken every chunk; the caller
+    still waits for each helper that took one. Many short threaded copies in a row, each
+    checked at once, catch a copy that returns before a helper's rows are written."""
+    rng = np.random.default_rng(11)
+    base = random_bits((64, 4096), 4, rng)
+    for k in range(200):
+        view = base[:, k % 7::3] if k % 2 else base[::-1, 5:4000]
+        np.testing.assert_array_equal(native_copy(view, 4), view, err_msg=str(k))

@@ -489,3 +489,43 @@ def test_threaded_copies_are_complete_when_the_call_returns():
     for k in range(200):
         view = base[:, k % 7::3] if k % 2 else base[::-1, 5:4000]
         np.testing.assert_array_equal(native_copy(view, 4), view, err_msg=str(k))
+
+
+def _guarded_bytes(nbytes: int, guard_after: bool):
+    """`nbytes` of writable memory that end just before (or start just after) a page the
+    process may not touch: reading one byte past the data crashes."""
+    import mmap
+
+    page = mmap.PAGESIZE
+    span = (nbytes + page - 1) // page * page
+    region = mmap.mmap(-1, span + page, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(region))
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    guard = base + span if guard_after else base
+    assert libc.mprotect(guard, page, 0) == 0, ctypes.get_errno()
+    start = base + span - nbytes if guard_after else base + page
+    return region, start
+
+
+@pytest.mark.parametrize("elem", [4, 8])
+@pytest.mark.parametrize("step", [2, 3, -1])
+def test_vector_gathers_read_nothing_past_the_row(elem, step):
+    """Steps 2, 3 and -1 of 4- and 8-byte elements take whole-vector permutes (Note [vector
+    gathers]); every row length around the vector widths, with the row's far end against a
+    page that must not be read, gives the reference's bits."""
+    rng = np.random.default_rng(elem * 10 + step)
+    dtype = _ELEMENT_DTYPES[elem]
+    for n in range(1, 70):
+        span = ((n - 1) * abs(step) + 1) * elem
+        region, start = _guarded_bytes(span, guard_after=step > 0)
+        data = np.frombuffer((ctypes.c_char * span).from_address(start), dtype=dtype)
+        data[:] = random_bits((span // elem,), elem, rng)
+        view = data[::step]
+        kernel = native_backend.copy_kernel(native_backend.descriptor(view))
+        assert view.size == n and kernel == ("run" if n == 1 else "gather")
+        for threads in (1, 2):
+            np.testing.assert_array_equal(np_bits(native_copy(view, threads)), np_bits(view),
+                                          err_msg=f"n={n}")
+        del data, view
+        region.close()

@@ -39,6 +39,7 @@ constexpr int64_t kParallelBytes = 1 << 20;        // below this, one thread: No
 constexpr int64_t kBytesPerThread = 512 << 10;     // at least this much work per thread
 constexpr int64_t kChunkBytes = 256 << 10;         // work handed out at a time, at most...
 constexpr int64_t kMinChunkBytes = 32 << 10;       // ...and at least
+constexpr int64_t kLargeChunkBytes = 4 << 20;      // chunks of huge-page outputs
 constexpr int64_t kHugePage = 2 << 20;
 constexpr int64_t kAdviseHugePagesBytes = 4 << 20; // see Note [fresh output pages]
 constexpr int64_t kHugePageOutputBytes = 32 << 20; // see Note [huge-page outputs]
@@ -600,9 +601,14 @@ void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
         return;
     }
     const int64_t item_bytes = std::max<int64_t>(p.total_bytes / items, 1);
-    // At least 8 chunks per thread, so a helper that starts late still gets a share.
-    const int64_t chunk_bytes = std::clamp<int64_t>(p.total_bytes / (workers * 8),
-                                                    kMinChunkBytes, kChunkBytes);
+    // At least 8 chunks per thread, so a helper that starts late still gets a share. The huge
+    // pages of a large output are faulted in by whichever thread writes them first: chunks of
+    // two huge pages keep the threads off each other's pages (with 256 KiB chunks one thread
+    // waited while the other zeroed the 2 MiB page both were writing).
+    const int64_t chunk_bytes =
+        p.total_bytes >= kHugePageOutputBytes
+            ? kLargeChunkBytes
+            : std::clamp<int64_t>(p.total_bytes / (workers * 8), kMinChunkBytes, kChunkBytes);
     auto shared = std::make_shared<SharedCopy>();
     shared->plan = p;
     shared->src = src;

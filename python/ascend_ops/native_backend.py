@@ -16,7 +16,8 @@ Note [native per-call cost]
 What a call needs -- the output shape, the view's byte offset and its descriptor -- depends only
 on the input's shape, strides and dtype and on the op's arguments, so it is computed once per
 distinct call and cached. A repeated call is a dict lookup, `new_empty` and one ctypes call
-(`ascend-ops bench` measures it against `x[...].clone()`). The dispatcher hands the kernel plain
+(`ascend-ops bench` measures it against `x[...].clone()`). Outputs of 32 MiB and more come from
+strided_copy.cpp's allocator instead, as huge pages (Note [huge-page outputs] there). The dispatcher hands the kernel plain
 ints and strs (the schema converts bools and numpy ints, and drops arguments equal to their
 defaults), so the arguments themselves form the key.
 """
@@ -25,6 +26,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import hashlib
+import math
 import platform
 from collections.abc import Callable
 from pathlib import Path
@@ -138,7 +140,49 @@ def library() -> ctypes.CDLL:
     lib.ascend_ops_strided_copy_split_from.restype = ctypes.c_int32
     lib.ascend_ops_strided_copy_kernel.argtypes = [ctypes.c_char_p]
     lib.ascend_ops_strided_copy_kernel.restype = ctypes.c_int32
+    lib.ascend_ops_output_dlpack.argtypes = [ctypes.c_int64]
+    lib.ascend_ops_output_dlpack.restype = ctypes.c_void_p
+    lib.ascend_ops_output_huge_page_bytes.argtypes = []
+    lib.ascend_ops_output_huge_page_bytes.restype = ctypes.c_int64
     return lib
+
+
+# --- outputs -----------------------------------------------------------------------------------
+
+_DLPACK_CAPSULE_NAME = b"dltensor"  # kept alive: a capsule keeps a pointer to its name
+_capsule_new = ctypes.pythonapi.PyCapsule_New
+_capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+_capsule_new.restype = ctypes.py_object
+# torch.from_dlpack's Python wrapper costs more than the rest of `new_output` (it probes the
+# argument for __dlpack__ first); a capsule goes straight to the converter it ends in.
+_from_dlpack_capsule = getattr(torch._C, "_from_dlpack", torch.from_dlpack)
+
+
+@functools.lru_cache(maxsize=None)
+def _huge_page_allocator() -> tuple[int, Callable[[int], int]]:
+    """(the output bytes from which outputs are huge pages, the allocator)."""
+    lib = library()
+    return lib.ascend_ops_output_huge_page_bytes(), lib.ascend_ops_output_dlpack
+
+
+def huge_page_output_bytes() -> int:
+    return _huge_page_allocator()[0]
+
+
+def new_output(x: torch.Tensor, shape: tuple[int, ...]) -> torch.Tensor:
+    """A fresh C-contiguous tensor of `shape` with `x`'s dtype: from `huge_page_output_bytes()`
+    on, a 2 MiB aligned buffer advised for huge pages whose first write is the copy
+    (strided_copy.cpp's allocator; the tensor frees it when it dies), below that `x.new_empty`,
+    whose memory glibc reuses."""
+    nbytes = math.prod(shape) * x.element_size()
+    threshold, allocate = _huge_page_allocator()
+    if nbytes < threshold:
+        return x.new_empty(shape)
+    managed = allocate(nbytes)
+    if not managed:
+        raise MemoryError(f"cannot allocate a {nbytes}-byte output of shape {list(shape)}")
+    raw = _from_dlpack_capsule(_capsule_new(managed, _DLPACK_CAPSULE_NAME, None))
+    return raw.view(x.dtype).view(shape)
 
 
 def copy_kernel(desc: bytes) -> str:
@@ -174,7 +218,7 @@ def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[.
         if plan is REFERENCE:
             return reference(x, *args, **kwargs)
         shape, offset, desc = plan
-        out = x.new_empty(shape)
+        out = new_output(x, shape)
         if desc is not None:
             if copy is None:
                 copy = library().ascend_ops_strided_copy

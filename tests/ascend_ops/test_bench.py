@@ -10,7 +10,7 @@ import sys
 import matplotlib.image
 import pytest
 
-from ascend_ops.benchmarks.cases import SHAPE_CLASSES
+from ascend_ops.benchmarks.cases import shape_classes
 from ascend_ops.spec import project_root, specs
 
 
@@ -31,21 +31,26 @@ def test_quick_run_writes_table_chart_and_json(tmp_path):
     table = (tmp_path / "bench.md").read_text(encoding="utf-8")
     assert re.search(r"^Machine: \*\*\d+ cores\*\*", table, re.M)
     sections = dict(re.findall(r"^## (.+?)\n(.*?)(?=^## |\Z)", table, re.M | re.S))
-    assert {"Summary (largest size; every size below)", "Throughput, GB/s",
-            "Per-call overhead (tiny tensors)", "Shape classes", "Closing note"} <= set(sections)
-    for name, rows_expected in (("Throughput, GB/s", len(SHAPE_CLASSES)),
-                                ("Summary (largest size; every size below)",
-                                 len(SHAPE_CLASSES) + len(specs().ops))):
+    assert {"Throughput, GB/s", "Per-call overhead (tiny tensors)", "Shape classes",
+            "Closing note"} <= set(sections)
+    for name, rows_expected in (("Throughput, GB/s", len(shape_classes())),
+                                ("Per-call overhead (tiny tensors)", len(specs().ops))):
         lines = [line for line in sections[name].splitlines() if line.startswith("|")]
         header, rows = lines[0], lines[2:]
         assert len(rows) == rows_expected, name
         assert all(row.count("|") == header.count("|") for row in rows), name
+    # The one table has the ceilings and torch's huge-page run as columns.
+    header = sections["Throughput, GB/s"].strip().splitlines()[0]
+    assert {"memcpy warm", "memcpy fresh", "torch (THP)", "load"} <= \
+        {c.strip() for c in header.split("|")}
+    assert header in result.stdout, "the table is also printed"
 
     data = json.loads((tmp_path / "bench.json").read_text(encoding="utf-8"))
     assert {m["op"] for m in data["measurements"]} == {op.name for op in specs().ops}
     assert {t["op"] for t in data["tiny"]} == {op.name for op in specs().ops}
     for m in data["measurements"]:
-        expected = {"ascend_ops", "cpu_reference", "numpy", "torch", "memcpy", "memcpy_fresh"}
+        expected = {"ascend_ops", "cpu_reference", "numpy", "torch", "memcpy", "memcpy_fresh",
+                    "torch (THP)", "ascend_ops (THP run)"}
         assert expected <= set(m["gbps"])
         assert all(v > 0 for v in m["gbps"].values())
 
@@ -55,7 +60,7 @@ def test_quick_run_writes_table_chart_and_json(tmp_path):
     model = (tmp_path / "npu_model.md").read_text(encoding="utf-8")
     assert "a model, not a measurement" in model
     model_rows = [line for line in model.splitlines() if line.startswith("| `")]
-    assert len(model_rows) == len(SHAPE_CLASSES)
+    assert len(model_rows) == len(shape_classes())
 
 
 # --- where it writes, and what it refuses -------------------------------------------------------
@@ -119,3 +124,55 @@ def test_bad_arguments_are_refused_before_anything_runs(argv, message, capsys):
 def test_a_good_size_is_accepted():
     """Negative control of the refusals above."""
     assert _bench_args("--sizes-mib", "0.5", "16").sizes_mib == [0.5, 16.0]
+
+
+# --- what is measured comes from the specs' `bench:` keys ---------------------------------------
+
+def test_every_op_declares_shape_classes_and_a_tiny_call():
+    for op in specs().ops:
+        assert op.bench is not None and op.bench.classes, op.name
+    assert {c.op for c in shape_classes()} == {op.name for op in specs().ops}
+
+
+def test_a_workload_is_the_size_asked_for_and_its_baselines_compute_the_op():
+    """n is chosen so the output is nearest the requested size; every baseline expression of
+    every class gives the op's result, bit for bit (the benchmark refuses to time otherwise)."""
+    from ascend_ops import benchmarks
+
+    for c in shape_classes():
+        target = (1 << 20) // 4
+        w = c.build(target)
+        elements = w.output_bytes // 4
+        assert abs(elements - target) <= abs(c.output_elements(c.n_for(target) + 1) - target)
+        assert 0.5 * target <= elements <= 2 * target, (c.op, c.key, w.describe())
+        fns = benchmarks._functions(c, c.build(5000))
+        benchmarks._check_same_results(f"{c.op}/{c.key}", fns)
+
+
+def test_a_wrong_baseline_is_caught_before_timing():
+    """Negative control of the check above: a baseline that computes something else."""
+    from ascend_ops import benchmarks
+
+    c = next(c for c in shape_classes() if c.kind == "permutation")
+    fns = benchmarks._functions(c, c.build(5000))
+    fns["wrong"] = lambda: fns["numpy"]()[..., ::-1].copy()
+    with pytest.raises(RuntimeError, match="wrong computes a different result"):
+        benchmarks._check_same_results(f"{c.op}/{c.key}", fns)
+
+
+def test_a_failing_bench_expression_names_its_spec_line():
+    import dataclasses
+
+    from ascend_ops.benchmarks.cases import BenchSpecError, ShapeClass
+
+    c = shape_classes()[0]
+    broken = ShapeClass(c.op, dataclasses.replace(c.spec, input=("n + missing",)))
+    with pytest.raises(BenchSpecError, match=rf"{c.spec.loc.file}:{c.spec.loc.line}: .*missing"):
+        broken.build(1000)
+
+
+def test_torch_baselines_are_the_ones_using_the_tensor():
+    from ascend_ops.benchmarks import torch_baselines
+
+    names = {name for c in shape_classes() for name in torch_baselines(c)}
+    assert "torch" in names and "numpy" not in names

@@ -258,7 +258,7 @@ def test_repeated_calls_reuse_the_plan_and_see_new_data():
 
 
 def test_large_copies_use_threads_and_match():
-    """Outputs above the threading threshold (32 MiB), through the ops, on 1 to 3 threads."""
+    """Outputs far above the threading threshold (1 MiB), through the ops, on 1 to 3 threads."""
     x = random_tensor((80, 256, 512), torch.float32, seed=5)  # 40 MiB
     nchw_crd = {"data_format": "NCHW", "mode": "CRD"}
     calls = [("slice", x, ([1, 2, 3], [-1, 250, 500]), {}),
@@ -337,7 +337,7 @@ def test_copy_kernel_variants(elem, threads):
     rng = np.random.default_rng(100 + elem)
     big = (3 << 20) // elem  # elements of each output: enough for up to 6 threads
     views = {}
-    for run in (2, 3, 4, 6, 8, 12, 16, 17, 64, 300):
+    for run in (2, 3, 4, 6, 8, 12, 16, 17, 32, 64, 128, 300):
         a = random_bits((big // run + 1, 2 * run + 1), elem, rng)
         views[f"run{run}"] = (a[:, 1:run + 1], "run")
     for step in (-2, -1, 2, 3, 4, 5):
@@ -395,3 +395,137 @@ def test_copy_rejects_unsupported_descriptors():
     empty = np.array([2, 4, 3, 0, 4, 4], np.int64).tobytes()
     assert fn(ctypes.addressof(src), ctypes.addressof(out), empty, 1) == 0
     assert native_backend.copy_kernel(empty) == "empty"
+
+
+# --- outputs: strided_copy.cpp's huge-page allocator -------------------------------------------
+
+_HUGE_PAGE = 2 << 20
+
+
+def _anon_huge_kib(address: int) -> int:
+    """AnonHugePages of the mapping of this process that holds `address`."""
+    found = None
+    with open("/proc/self/smaps", encoding="utf-8") as f:
+        for line in f:
+            head = line.split()[0]
+            if "-" in head and not head.endswith(":"):
+                begin, end = (int(v, 16) for v in head.split("-"))
+                found = begin <= address < end
+            elif found and head == "AnonHugePages:":
+                return int(line.split()[1])
+    raise AssertionError(f"no mapping holds {address:#x}")
+
+
+def _thp_mode() -> str | None:
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/enabled", encoding="utf-8") as f:
+            return f.read().split("[")[1].split("]")[0]
+    except (OSError, IndexError):
+        return None
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bool, torch.bfloat16, torch.int64,
+                                   torch.complex64])
+def test_large_outputs_are_2_mib_aligned_tensors_of_the_asked_shape(dtype):
+    """From huge_page_output_bytes() on (32 MiB) outputs come from strided_copy.cpp."""
+    x = torch.zeros(3, dtype=dtype)
+    shape = (3, native_backend.huge_page_output_bytes() // (3 * x.element_size()) + 5)
+    out = native_backend.new_output(x, shape)
+    assert out.shape == shape and out.dtype == dtype and out.is_contiguous()
+    assert out.data_ptr() % _HUGE_PAGE == 0
+    out.fill_(1)
+    assert bool((out == 1).all())
+    small = native_backend.new_output(x, (4, 5))
+    assert small.shape == (4, 5) and small.dtype == dtype
+
+
+def test_large_outputs_free_their_memory():
+    """Each 64 MiB output is released when its tensor dies (the DLPack deleter); the control
+    keeps them alive and the same measure sees them."""
+    def resident_mib() -> float:
+        with open("/proc/self/statm", encoding="utf-8") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+    x = torch.zeros(1)
+    start = resident_mib()
+    for _ in range(8):
+        out = native_backend.new_output(x, (16 << 20,))
+        out.fill_(1.0)
+        del out
+    assert resident_mib() - start < 100
+    kept = []
+    for _ in range(4):
+        kept.append(native_backend.new_output(x, (16 << 20,)))
+        kept[-1].fill_(1.0)
+    assert resident_mib() - start > 200, "the control should hold 256 MiB"
+
+
+@pytest.mark.skipif(_thp_mode() != "madvise", reason="needs transparent huge pages in madvise "
+                    "mode, where only advised memory gets them")
+def test_large_outputs_get_huge_pages_and_plain_tensors_do_not():
+    out = torch.ops.ascend_ops.slice(torch.ones(9 << 20), [0], [-1])  # 36 MiB, via the op
+    assert _anon_huge_kib(out.data_ptr()) >= 16 << 10
+    plain = torch.empty(9 << 20).fill_(1.0)  # the negative control: the same bytes, unadvised
+    assert _anon_huge_kib(plain.data_ptr()) == 0
+
+
+def test_large_outputs_match_the_reference_bit_for_bit():
+    """Outputs from the huge-page allocator, every kernel, through the ops."""
+    x = random_tensor((33, 256, 1030), torch.float32, seed=9)  # 33 MiB
+    for op, args, kwargs in [("slice", ([0, 0, 3], [-1, -1, 1024]), {}),
+                             ("strided_slice", ([0, 0, 0], [0, 0, 0], [1, 1, -2]),
+                              {"begin_mask": 7, "end_mask": 7}),
+                             ("depth_to_space", (2,), {"data_format": "NCHW"})]:
+        t = x[:32, :, :1024].reshape(1, 32, 256, 1024) if op == "depth_to_space" else x
+        assert check_native(op, t, args, kwargs) in ("run", "gather", "transpose")
+
+
+def test_threaded_copies_are_complete_when_the_call_returns():
+    """Helpers are detached and may start after the caller has taken every chunk; the caller
+    still waits for each helper that took one. Many short threaded copies in a row, each
+    checked at once, catch a copy that returns before a helper's rows are written."""
+    rng = np.random.default_rng(11)
+    base = random_bits((64, 4096), 4, rng)
+    for k in range(200):
+        view = base[:, k % 7::3] if k % 2 else base[::-1, 5:4000]
+        np.testing.assert_array_equal(native_copy(view, 4), view, err_msg=str(k))
+
+
+def _guarded_bytes(nbytes: int, guard_after: bool):
+    """`nbytes` of writable memory that end just before (or start just after) a page the
+    process may not touch: reading one byte past the data crashes."""
+    import mmap
+
+    page = mmap.PAGESIZE
+    span = (nbytes + page - 1) // page * page
+    region = mmap.mmap(-1, span + page, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(region))
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    guard = base + span if guard_after else base
+    assert libc.mprotect(guard, page, 0) == 0, ctypes.get_errno()
+    start = base + span - nbytes if guard_after else base + page
+    return region, start
+
+
+@pytest.mark.parametrize("elem", [4, 8])
+@pytest.mark.parametrize("step", [2, 3, -1])
+def test_gathers_read_nothing_past_the_row(elem, step):
+    """Steps 2, 3 and -1 (the constant-step gathers the compiler vectorises): every row length
+    around the vector widths, with the row's far end against a page that must not be read,
+    gives the reference's bits. (A gather reading one vector too far crashes here.)"""
+    rng = np.random.default_rng(elem * 10 + step)
+    dtype = _ELEMENT_DTYPES[elem]
+    for n in range(1, 70):
+        span = ((n - 1) * abs(step) + 1) * elem
+        region, start = _guarded_bytes(span, guard_after=step > 0)
+        data = np.frombuffer((ctypes.c_char * span).from_address(start), dtype=dtype)
+        data[:] = random_bits((span // elem,), elem, rng)
+        view = data[::step]
+        kernel = native_backend.copy_kernel(native_backend.descriptor(view))
+        assert view.size == n and kernel == ("run" if n == 1 else "gather")
+        for threads in (1, 2):
+            np.testing.assert_array_equal(np_bits(native_copy(view, threads)), np_bits(view),
+                                          err_msg=f"n={n}")
+        del data, view
+        region.close()

@@ -4,14 +4,14 @@ from __future__ import annotations
 import pytest
 
 from ascend_ops.benchmarks import npu_model
-from ascend_ops.benchmarks.cases import SHAPE_CLASSES
+from ascend_ops.benchmarks.cases import shape_classes
 from ascend_ops.spec import specs
 
 SMALL = 256 << 10
 
 
 def _class(op: str, key: str):
-    return next(c for c in SHAPE_CLASSES if c.op == op and c.key == key)
+    return next(c for c in shape_classes() if c.op == op and c.key == key)
 
 
 @pytest.mark.parametrize("product", [p.key for p in specs().products])

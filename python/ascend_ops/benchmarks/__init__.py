@@ -1,8 +1,14 @@
 """`ascend-ops bench`: time the ops' CPU path against cpu_reference, the numpy / torch
 expressions a user would write instead, and a plain memcpy of the same bytes.
 
-`cases.py` says what is measured, this module measures it (`run`), `report.py` turns the
-results into the Markdown table, the chart and the JSON under `bench/results/`.
+`cases.py` reads what is measured from the specs' `bench:` keys, this module measures it (`run`),
+`report.py` turns the results into the Markdown table, the chart and the JSON under
+`bench/results/`.
+
+torch allocates with 4 KiB pages unless THP_MEM_ALLOC_ENABLE=1 is set when it loads; with it,
+outputs of 2 MiB and more get huge pages, as ascend_ops' own outputs always do. So the torch
+baselines run a second time in a subprocess with that setting (`torch_thp.py`), taking turns
+with ascend_ops there, and count as baselines of their own: "torch (THP)".
 
 Each implementation is called once to warm up, then the implementations take turns, round
 after round and each round starting with the next one, so a burst of load from elsewhere (or
@@ -15,8 +21,12 @@ from __future__ import annotations
 
 import ctypes
 import datetime
+import json
 import os
 import platform
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,7 +40,7 @@ from .. import backends, native_backend
 from ..dtypes import to_numpy
 from ..schema import torch_schema
 from ..spec import specs
-from .cases import (ELEMENT_BYTES, SHAPE_CLASSES, ShapeClass, TinyCall, Workload, as_numpy,
+from .cases import (ELEMENT_BYTES, ShapeClass, TinyCall, Workload, as_numpy, shape_classes,
                     tiny_calls)
 
 MiB = 1 << 20
@@ -38,6 +48,9 @@ OURS = "ascend_ops"
 REFERENCE = "cpu_reference"
 MEMCPY = "memcpy"
 MEMCPY_FRESH = "memcpy_fresh"
+THP = " (THP)"                   # suffix of the baselines measured with THP_MEM_ALLOC_ENABLE=1
+OURS_THP_RUN = OURS + " (THP run)"  # ascend_ops' rounds in that run: the other side of its ratios
+THP_ENV = "THP_MEM_ALLOC_ENABLE"
 
 
 @dataclass(frozen=True)
@@ -68,6 +81,7 @@ class Measurement:
     shape: str
     runs: int
     samples: dict[str, list[float]]  # implementation -> seconds per round
+    load: float | None = None  # load average (1 min) right after the measurement
 
     @property
     def seconds(self) -> dict[str, float]:
@@ -78,12 +92,16 @@ class Measurement:
         return 2 * self.size / self.seconds[name] / 1e9
 
     def speedup(self, name: str, over: str = OURS) -> float:
-        """How many times faster `over` is than `name`: the median of the per-round ratios."""
+        """How many times faster `over` is than `name`: the median of the per-round ratios, both
+        from the same run (ascend_ops against a THP baseline: its rounds of the THP run)."""
+        if over == OURS and name.endswith(THP):
+            over = OURS_THP_RUN
         return float(np.median([a / b for a, b in zip(self.samples[name], self.samples[over])]))
 
     @property
     def baselines(self) -> list[str]:
-        return [n for n in self.seconds if n not in (OURS, REFERENCE, MEMCPY, MEMCPY_FRESH)]
+        return [n for n in self.seconds
+                if n not in (OURS, OURS_THP_RUN, REFERENCE, MEMCPY, MEMCPY_FRESH)]
 
     @property
     def best_baseline(self) -> str:
@@ -97,7 +115,7 @@ class TinyMeasurement:
     clone_call: str
     ours_us: float
     clone_us: float
-    floor_us: float  # the same signature registered like ours, with a kernel that only clones
+    floor_us: float  # the same signature registered like ours, with a kernel that returns x
 
     @property
     def ratio(self) -> float:
@@ -160,7 +178,8 @@ def _rounds(fns: dict[str, Callable[[], object]], rounds: int,
 def _memcpy_functions(x: torch.Tensor, nbytes: int) -> dict[str, Callable[[], object]]:
     """memcpy of the first `nbytes` of the op's input (so it meets the caches the op meets) into
     a warm buffer (one thread, and split over the cores), and into a fresh tensor (what any op
-    returning a new tensor pays at least)."""
+    returning a new tensor pays at least), allocated as ascend_ops allocates its outputs (huge
+    pages from 2 MiB on) or by torch."""
     src = x.reshape(-1).view(torch.uint8)[:nbytes]
     dst = torch.empty_like(src).fill_(0)
     desc = native_backend.descriptor(src.numpy())
@@ -168,7 +187,7 @@ def _memcpy_functions(x: torch.Tensor, nbytes: int) -> dict[str, Callable[[], ob
     threads = torch.get_num_threads()
 
     def fresh():
-        out = torch.empty_like(src)
+        out = native_backend.new_output(src, tuple(src.shape))
         copy(src.data_ptr(), out.data_ptr(), desc, threads)
         return out
 
@@ -188,6 +207,12 @@ def _functions(shape_class: ShapeClass, w: Workload) -> dict[str, Callable[[], o
            REFERENCE: lambda: reference(a, *w.args, **w.kwargs)}
     fns.update(w.baselines)
     return fns
+
+
+def torch_baselines(shape_class: ShapeClass) -> list[str]:
+    """The baselines that allocate through torch (their expression uses the tensor `x`)."""
+    return [name for name, expr in shape_class.spec.baselines
+            if "x" in compile(expr, "<bench>", "eval").co_names]
 
 
 def _check_same_results(name: str, fns: dict[str, Callable[[], object]]) -> None:
@@ -211,7 +236,38 @@ def measure(shape_class: ShapeClass, size: int, settings: Settings) -> Measureme
     samples[MEMCPY] = list(map(min, samples.pop("memcpy_1t"), samples.pop("memcpy_mt")))
     samples[MEMCPY_FRESH] = list(map(min, samples.pop("fresh_native"), samples.pop("fresh_clone")))
     return Measurement(shape_class.op, shape_class.key, shape_class.title, shape_class.kind, size,
-                       w.output_bytes, w.describe(), len(samples[OURS]), samples)
+                       w.output_bytes, w.describe(), len(samples[OURS]), samples, _load())
+
+
+def measure_torch_only(shape_class: ShapeClass, size: int,
+                       settings: Settings) -> dict[str, list[float]]:
+    """ascend_ops and the torch baselines alone, taking turns (the THP run's part)."""
+    w = shape_class.build(size // ELEMENT_BYTES)
+    fns = _functions(shape_class, w)
+    fns = {name: fns[name] for name in (OURS, *torch_baselines(shape_class))}
+    for fn in fns.values():
+        fn()
+    return _rounds(fns, settings.rounds[size], settings.budget_s)
+
+
+def measure_with_torch_thp(classes: list[ShapeClass], settings: Settings
+                           ) -> dict[tuple[str, str, int], dict[str, list[float]]]:
+    """`measure_torch_only` of every class and size in a subprocess that sets
+    THP_MEM_ALLOC_ENABLE=1 before torch loads (torch reads it once)."""
+    job = {"sizes": list(settings.sizes), "rounds": {str(k): v for k, v in settings.rounds.items()},
+           "budget_s": settings.budget_s, "classes": [[c.op, c.key] for c in classes]}
+    with tempfile.TemporaryDirectory(prefix="ascend-ops-bench-thp-") as tmp:
+        out = os.path.join(tmp, "samples.json")
+        env = {**os.environ, THP_ENV: "1"}
+        subprocess.run([sys.executable, "-m", "ascend_ops.benchmarks.torch_thp", json.dumps(job),
+                        out], env=env, check=True)
+        with open(out, encoding="utf-8") as f:
+            rows = json.load(f)
+    return {(r["op"], r["key"], r["size"]): r["samples"] for r in rows}
+
+
+def _load() -> float | None:
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else None
 
 
 _floor_library: list[torch.library.Library] = []
@@ -220,22 +276,22 @@ _floor_library: list[torch.library.Library] = []
 def _dispatch_floor(op_name: str) -> Callable[..., torch.Tensor]:
     """`torch.ops.ascend_ops_bench.<op>`: the op's own schema, registered the way
     registration.py registers it (torch.library DEF, a Python CPU kernel, a fake kernel,
-    autograd), but its kernel only returns `x.clone()`. Its per-call time is what dispatch
-    alone costs for that signature."""
+    autograd), but its kernel does nothing: it returns its input. Its per-call time is what
+    dispatch alone costs for that signature."""
     if not _floor_library:
         lib = torch.library.Library("ascend_ops_bench", "DEF")
         for op in specs().ops:
             lib.define(torch_schema(op))
-            lib.impl(op.name, _clone_first, "CPU")
-            torch.library.register_fake(f"ascend_ops_bench::{op.name}", _clone_first, lib=lib)
+            lib.impl(op.name, _return_input, "CPU")
+            torch.library.register_fake(f"ascend_ops_bench::{op.name}", _return_input, lib=lib)
             torch.library.register_autograd(f"ascend_ops_bench::{op.name}", _no_gradient,
                                             lib=lib)
         _floor_library.append(lib)
     return getattr(torch.ops.ascend_ops_bench, op_name)
 
 
-def _clone_first(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-    return x.clone()
+def _return_input(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+    return x
 
 
 def _no_gradient(ctx, grad):  # never called: the floor ops only run without gradients
@@ -249,7 +305,7 @@ def measure_tiny(call: TinyCall, settings: Settings) -> TinyMeasurement:
 
     def ours():
         for _ in range(batch):
-            op(call.x, *call.args, **call.kwargs)
+            op(call.x, **call.kwargs)
 
     def clone():
         for _ in range(batch):
@@ -257,7 +313,7 @@ def measure_tiny(call: TinyCall, settings: Settings) -> TinyMeasurement:
 
     def floor():
         for _ in range(batch):
-            floor_op(call.x, *call.args, **call.kwargs)
+            floor_op(call.x, **call.kwargs)
 
     samples = _rounds({OURS: ours, "clone": clone, "floor": floor}, settings.tiny_rounds,
                       float("inf"))
@@ -266,10 +322,11 @@ def measure_tiny(call: TinyCall, settings: Settings) -> TinyMeasurement:
                            us["floor"])
 
 
-def run(settings: Settings, progress: Callable[[str], None] = print) -> Results:
+def run(settings: Settings, progress: Callable[[str], None] = print,
+        torch_thp: bool = True) -> Results:
     results = Results(machine_info())
-    classes = [c for c in SHAPE_CLASSES if settings.ops is None or c.op in settings.ops]
-    tiny = [t for t in tiny_calls() if settings.ops is None or t.op in settings.ops]
+    classes = list(shape_classes(settings.ops))
+    tiny = list(tiny_calls(settings.ops))
     total = len(tiny) + len(classes) * len(settings.sizes)
     step = 0
     for call in tiny:
@@ -287,7 +344,16 @@ def run(settings: Settings, progress: Callable[[str], None] = print) -> Results:
                      f"{OURS} {m.gbps(OURS):.1f} GB/s, best baseline {m.best_baseline} "
                      f"{m.gbps(m.best_baseline):.1f}, memcpy {m.gbps(MEMCPY):.1f} "
                      f"({m.gbps(OURS) / m.gbps(MEMCPY):.2f}x)")
-    results.machine["load_after"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    if torch_thp:
+        progress(f"the torch baselines again with {THP_ENV}=1 (a subprocess, "
+                 f"{len(classes) * len(settings.sizes)} workloads)")
+        thp = measure_with_torch_thp(classes, settings)
+        for m in results.measurements:
+            samples = thp[(m.op, m.key, m.requested)]
+            m.samples[OURS_THP_RUN] = samples.pop(OURS)
+            m.samples.update({name + THP: s for name, s in samples.items()})
+    results.machine["load_after"] = _load()
+    results.machine["torch_thp_run"] = torch_thp
     return results
 
 

@@ -7,10 +7,9 @@ import json
 import re
 from pathlib import Path
 
-from . import MEMCPY, MEMCPY_FRESH, OURS, REFERENCE, Measurement, Results, size_text
-from .cases import BASELINE_GOAL, GOALS, SHAPE_CLASSES, TINY_GOAL
-
-CHART_SERIES = (OURS, REFERENCE, "numpy", "torch", "pixel_(un)shuffle", MEMCPY_FRESH, MEMCPY)
+from . import (MEMCPY, MEMCPY_FRESH, OURS, OURS_THP_RUN, REFERENCE, THP, THP_ENV, Measurement,
+               Results, size_text)
+from .cases import BASELINE_GOAL, GOALS, KIND_TITLES, TINY_GOAL, shape_classes
 
 
 def vs_memcpy(m: Measurement) -> float:
@@ -29,16 +28,57 @@ def goal_met(m: Measurement) -> bool:
     return vs_memcpy(m) >= GOALS[m.kind] and vs_best_baseline(m) >= BASELINE_GOAL
 
 
+def baseline_columns(results: Results) -> list[str]:
+    """Every baseline measured, in order of first appearance, each THP variant after the rest."""
+    names: list[str] = []
+    for m in results.measurements:
+        names += [n for n in m.baselines if n not in names]
+    return [n for n in names if not n.endswith(THP)] + [n for n in names if n.endswith(THP)]
+
+
 def _gbps(m: Measurement, name: str) -> str:
     return f"{m.gbps(name):.1f}" if name in m.seconds else ""
 
 
-def _pixel(m: Measurement) -> str:
-    return next((_gbps(m, n) for n in ("pixel_shuffle", "pixel_unshuffle") if n in m.seconds), "")
+def table(results: Results) -> list[str]:
+    """The one table: every class at every size, ascend_ops, the reference, every baseline,
+    the memcpy ceilings, and the ratios."""
+    baselines = baseline_columns(results)
+    header = (["op", "class", "kind", "size", "load", "**ascend_ops**", "cpu_reference"]
+              + baselines + ["memcpy warm", "memcpy fresh", "x warm", "x fresh",
+                             "x best baseline", "goal", "met"])
+    lines = ["| " + " | ".join(header) + " |",
+             "|" + "---|" * 4 + "---:|" * (len(header) - 7) + "---|---|"]
+    for m in sorted(results.measurements, key=_order):
+        cells = [m.op, m.key, KIND_TITLES[m.kind], size_text(m.size), _load(m.load),
+                 f"**{m.gbps(OURS):.1f}**", _gbps(m, REFERENCE),
+                 *[_gbps(m, b) for b in baselines],
+                 f"{m.gbps(MEMCPY):.1f}", f"{m.gbps(MEMCPY_FRESH):.1f}", f"{vs_memcpy(m):.2f}",
+                 f"{vs_fresh_memcpy(m):.2f}", f"{vs_best_baseline(m):.2f} ({m.best_baseline})",
+                 f">= {GOALS[m.kind]:g}x warm, >= {BASELINE_GOAL:g}x best",
+                 "yes" if goal_met(m) else "**no**"]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def tiny_table(results: Results) -> list[str]:
+    lines = ["| op | call | ascend_ops us/call | clone | clone us/call | ratio | goal | met "
+             "| empty custom op us/call (ratio) |",
+             "|---|---|---:|---|---:|---:|---|---|---:|"]
+    for t in results.tiny:
+        lines.append(f"| {t.op} | `{t.call}` | {t.ours_us:.1f} | `{t.clone_call}` "
+                     f"| {t.clone_us:.2f} | {t.ratio:.1f}x | <= {TINY_GOAL:g}x "
+                     f"| {'yes' if t.ratio <= TINY_GOAL else '**no**'} "
+                     f"| {t.floor_us:.1f} ({t.floor_us / t.clone_us:.1f}x) |")
+    return lines
 
 
 def markdown(results: Results) -> str:
     mc = results.machine
+    thp = (f"The `{THP}` columns are the torch baselines run again in a separate process with "
+           f"`{THP_ENV}=1` (torch's own huge-page option), taking turns with ascend_ops there; "
+           f"their ratios pair them with ascend_ops' rounds of that process."
+           if mc.get("torch_thp_run") else f"This run left out the `{THP_ENV}=1` torch run.")
     lines = [
         "# ascend-ops CPU benchmark",
         "",
@@ -49,82 +89,48 @@ def markdown(results: Results) -> str:
         f"({mc['torch_threads']} threads, OMP_WAIT_POLICY={mc['omp_wait_policy']}), "
         f"numpy {mc['numpy']}; CPU backend `{mc['backend']}`; "
         f"{mc['date']}. Load average (1 min) before / after: "
-        f"{_load(mc.get('load_before'))} / {_load(mc.get('load_after'))}.",
+        f"{_load(mc.get('load_before'))} / {_load(mc.get('load_after'))}; **load** is the "
+        f"load average right after each row was measured.",
         "",
         "Every workload moves float32 data. **size** is the output's bytes; **GB/s** is (bytes "
         "read + bytes written) / median time, after a warm-up call, of the implementations "
-        "taking turns. `ascend_ops` is `torch.ops.ascend_ops.<op>` on CPU tensors; "
-        "`cpu_reference` the numpy oracle; `numpy` and `torch` the indexing / reshape-transpose "
-        "expression a user would write, with the copy that makes the result contiguous; "
-        "**memcpy** copies the same bytes into a buffer allocated once (the physical ceiling), "
-        "**memcpy fresh** into a new tensor each call, which every op returning a new tensor "
-        "has to pay for. Goals: at least the best baseline everywhere; "
-        + ", ".join(f"{kind} >= {goal}x memcpy" for kind, goal in GOALS.items())
+        "taking turns round after round. `ascend_ops` is `torch.ops.ascend_ops.<op>` on CPU "
+        "tensors; `cpu_reference` the numpy oracle; the baselines are the expressions a user "
+        "would write instead (each op spec's `bench:` key), with the copy that makes the result "
+        "contiguous. **memcpy warm** copies the same bytes into a buffer allocated once (the "
+        "ceiling), **memcpy fresh** into a new buffer each call (ascend_ops' allocator or "
+        "torch's, the faster), which every op returning a new tensor pays for. Ratios (x ...) "
+        "are medians of the round-by-round ratios of the same run. " + thp + " Goals: at least "
+        "the best baseline everywhere; "
+        + ", ".join(f"{KIND_TITLES[kind]} >= {goal}x warm memcpy" for kind, goal in GOALS.items())
         + f"; a tiny call <= {TINY_GOAL:g}x `x[...].clone()`.",
-        "",
-        "## Summary (largest size; every size below)",
-        "",
-        *summary(results),
         "",
         "## Throughput, GB/s",
         "",
-        "| op | class | kind | size | ascend_ops | cpu_reference | numpy | torch "
-        "| pixel_(un)shuffle | memcpy | memcpy fresh | x memcpy | x memcpy fresh "
-        "| x best baseline | goal | met |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+        *table(results),
+        "",
+        "## Per-call overhead (tiny tensors)",
+        "",
+        "**empty custom op**: the op's schema registered the way the package registers its ops "
+        "(torch.library, Python CPU kernel, fake kernel, autograd) with a kernel that returns "
+        "its input: what torch's dispatch of that signature costs, the floor of any Python "
+        "custom op.",
+        "",
+        *tiny_table(results),
+        "",
+        "## Shape classes",
+        "",
+        "| op | class | kind | what | shapes (largest size) |",
+        "|---|---|---|---|---|",
     ]
-    for m in sorted(results.measurements, key=_order):
-        lines.append(
-            f"| {m.op} | {m.key} | {m.kind} | {size_text(m.size)} | **{m.gbps(OURS):.1f}** "
-            f"| {_gbps(m, REFERENCE)} | {_gbps(m, 'numpy')} | {_gbps(m, 'torch')} | {_pixel(m)} "
-            f"| {m.gbps(MEMCPY):.1f} | {m.gbps(MEMCPY_FRESH):.1f} | {vs_memcpy(m):.2f} "
-            f"| {vs_fresh_memcpy(m):.2f} | {vs_best_baseline(m):.2f} ({m.best_baseline}) "
-            f"| >= {GOALS[m.kind]:g}x memcpy, >= {BASELINE_GOAL:g}x best "
-            f"| {'yes' if goal_met(m) else '**no**'} |")
-    lines += ["", "## Per-call overhead (tiny tensors)", "",
-              "**dispatch floor**: the op's schema registered the way the package registers its "
-              "ops (torch.library, Python CPU kernel, fake kernel, autograd) with a kernel that "
-              "only returns `x.clone()`: what torch's dispatch of that signature costs, plus the "
-              "clone.", "",
-              "| op | call | ascend_ops us/call | baseline | baseline us/call | ratio | goal "
-              "| met | dispatch floor us/call (ratio) |",
-              "|---|---|---:|---|---:|---:|---|---|---:|"]
-    for t in results.tiny:
-        lines.append(f"| {t.op} | `{t.call}` | {t.ours_us:.1f} | `{t.clone_call}` "
-                     f"| {t.clone_us:.2f} | {t.ratio:.1f}x | <= {TINY_GOAL:g}x "
-                     f"| {'yes' if t.ratio <= TINY_GOAL else '**no**'} "
-                     f"| {t.floor_us:.1f} ({t.floor_us / t.clone_us:.1f}x) |")
-    lines += ["", "## Shape classes", "", "| op | class | kind | what | shapes (largest size) |",
-              "|---|---|---|---|---|"]
-    largest = {}
-    for m in results.measurements:
-        if m.size >= largest.get((m.op, m.key), (0, ""))[0]:
-            largest[(m.op, m.key)] = (m.size, m.shape)
-    for c in SHAPE_CLASSES:
-        if (c.op, c.key) in largest:
-            lines.append(f"| {c.op} | {c.key} | {c.kind} | {c.title} | `{largest[(c.op, c.key)][1]}` |")
-    lines += ["", "## Closing note", "", *closing_note(results), ""]
-    return "\n".join(lines)
-
-
-def summary(results: Results) -> list[str]:
-    """One row per shape class at its largest size, and one per tiny call (README shows it)."""
     largest: dict[tuple[str, str], Measurement] = {}
-    for m in results.measurements:
+    for m in sorted(results.measurements, key=_order):
         if m.size >= largest.get((m.op, m.key), m).size:
             largest[(m.op, m.key)] = m
-    lines = ["| op | class | kind | size | ascend_ops GB/s | x memcpy | x memcpy fresh "
-             "| x best baseline | goal met |", "|---|---|---|---:|---:|---:|---:|---:|---|"]
-    for m in sorted(largest.values(), key=_order):
-        lines.append(f"| {m.op} | {m.key} | {m.kind} | {size_text(m.size)} | {m.gbps(OURS):.1f} "
-                     f"| {vs_memcpy(m):.2f} (goal {GOALS[m.kind]:g}) | {vs_fresh_memcpy(m):.2f} "
-                     f"| {vs_best_baseline(m):.2f} ({m.best_baseline}) "
-                     f"| {'yes' if goal_met(m) else '**no**'} |")
-    for t in results.tiny:
-        lines.append(f"| {t.op} | tiny | per call | {t.ours_us:.1f} us | | | | {t.ratio:.1f}x "
-                     f"`{t.clone_call}` (goal <= {TINY_GOAL:g}x) | "
-                     f"{'yes' if t.ratio <= TINY_GOAL else '**no**'} |")
-    return lines
+    for m in largest.values():
+        lines.append(f"| {m.op} | {m.key} | {KIND_TITLES[m.kind]} | {m.title} | `{m.shape}` |")
+    lines += ["", "## Closing note", "", *closing_note(results), ""]
+    return "\n".join(lines)
 
 
 def closing_note(results: Results) -> list[str]:
@@ -157,8 +163,8 @@ def closing_note(results: Results) -> list[str]:
     for t in slow_tiny:
         out.append(f"- **{t.op} tiny** misses: {t.ours_us:.1f} us per call is {t.ratio:.1f}x "
                    f"`{t.clone_call}` ({t.clone_us:.2f} us), goal {TINY_GOAL:g}x. The same "
-                   f"signature with a kernel that only clones (the dispatch floor) already costs "
-                   f"{t.floor_us:.1f} us, {t.floor_us / t.clone_us:.1f}x; the other "
+                   f"signature with a kernel that returns its input (the dispatch floor) already "
+                   f"costs {t.floor_us:.1f} us, {t.floor_us / t.clone_us:.1f}x; the other "
                    f"{t.ours_us - t.floor_us:.1f} us are the kernel's: the product's dtype rule, "
                    f"the backend choice, the plan lookup, the allocation and the copy.")
     load = results.machine.get("load_before")
@@ -171,7 +177,7 @@ def closing_note(results: Results) -> list[str]:
 
 
 def _order(m: Measurement) -> tuple:
-    keys = [(c.op, c.key) for c in SHAPE_CLASSES]
+    keys = [(c.op, c.key) for c in shape_classes()]
     return (keys.index((m.op, m.key)) if (m.op, m.key) in keys else len(keys), m.size)
 
 
@@ -204,32 +210,34 @@ def chart(results: Results, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    series = [OURS, REFERENCE, *baseline_columns(results), MEMCPY_FRESH, MEMCPY]
+    palette = plt.get_cmap("tab10").colors
+    colors = {name: ("#000000" if name == MEMCPY else "#8c8c8c" if name == MEMCPY_FRESH
+                     else "#d62728" if name == OURS else palette[(k + 4) % len(palette)])
+              for k, name in enumerate(series)}
     sizes = sorted({m.requested for m in results.measurements})
     panels = len(sizes) + (1 if results.tiny else 0)
-    fig, axes = plt.subplots(panels, 1, figsize=(12, 4.2 * panels), squeeze=False)
-    colors = dict(zip(CHART_SERIES, ("#d62728", "#9467bd", "#1f77b4", "#ff7f0e", "#2ca02c",
-                                     "#8c8c8c", "#000000")))
+    fig, axes = plt.subplots(panels, 1, figsize=(13, 4.2 * panels), squeeze=False)
     for ax, size in zip(axes[:, 0], sizes):
         rows = sorted((m for m in results.measurements if m.requested == size), key=_order)
-        labels = [f"{m.op}\n{m.key}" for m in rows]
-        width = 0.8 / len(CHART_SERIES)
-        for k, series in enumerate(CHART_SERIES):
-            values = [_series(m, series) for m in rows]
-            ax.bar([i + (k - len(CHART_SERIES) / 2 + 0.5) * width for i in range(len(rows))],
-                   values, width, label=series, color=colors[series])
-        ax.set_xticks(range(len(rows)), labels, fontsize=7)
+        width = 0.8 / len(series)
+        for k, name in enumerate(series):
+            values = [m.gbps(name) if name in m.seconds else 0.0 for m in rows]
+            ax.bar([i + (k - len(series) / 2 + 0.5) * width for i in range(len(rows))],
+                   values, width, label=name, color=colors[name])
+        ax.set_xticks(range(len(rows)), [f"{m.op}\n{m.key}" for m in rows], fontsize=7)
         ax.set_ylabel("GB/s (read + written)")
         ax.set_title(f"output about {size_text(size)} per call, float32, "
                      f"{results.machine['cores']} cores")
         ax.grid(axis="y", alpha=0.3)
-        ax.legend(fontsize=7, ncol=len(CHART_SERIES), loc="upper right")
+        ax.legend(fontsize=6, ncol=min(len(series), 6), loc="upper right")
     if results.tiny:
         ax = axes[-1, 0]
         xs = range(len(results.tiny))
         ax.bar([x - 0.27 for x in xs], [t.ours_us for t in results.tiny], 0.27, label=OURS,
                color=colors[OURS])
         ax.bar(list(xs), [t.floor_us for t in results.tiny], 0.27,
-               label="dispatch floor (same signature, kernel = clone)", color="#e6a0a0")
+               label="empty custom op (same signature, returns x)", color="#e6a0a0")
         ax.bar([x + 0.27 for x in xs], [t.clone_us for t in results.tiny], 0.27,
                label="x[...].clone()", color="#8c8c8c")
         ax.set_xticks(list(xs), [t.op for t in results.tiny], fontsize=8)
@@ -240,13 +248,6 @@ def chart(results: Results, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
-
-
-def _series(m: Measurement, series: str) -> float:
-    if series == "pixel_(un)shuffle":
-        names = [n for n in ("pixel_shuffle", "pixel_unshuffle") if n in m.seconds]
-        return m.gbps(names[0]) if names else 0.0
-    return m.gbps(series) if series in m.seconds else 0.0
 
 
 def write(results: Results, out_dir: Path) -> list[Path]:

@@ -45,6 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only this op (repeatable; default: every op)")
     parser.add_argument("--sizes-mib", type=size_mib, nargs="+", metavar="MIB",
                         help="output sizes in MiB (default: 1 16 256)")
+    parser.add_argument("--no-torch-thp", action="store_true",
+                        help="skip the second run of the torch baselines with "
+                             "THP_MEM_ALLOC_ENABLE=1 (torch's huge-page option)")
     parser.add_argument("--no-npu-model", action="store_true",
                         help="skip the NPU model (the generated kernels on the simulator, "
                              "modeled against each product's memory bandwidth)")
@@ -89,15 +92,16 @@ def run(args: argparse.Namespace) -> int:
     if args.op:
         settings = dataclasses.replace(settings, ops=tuple(args.op))
     out = output_folder(args)
-    results = benchmarks.run(settings, progress=lambda line: print(line, flush=True))
+    results = benchmarks.run(settings, progress=lambda line: print(line, flush=True),
+                             torch_thp=not args.no_torch_thp)
+    print("\n".join(report.table(results)))
     for path in report.write(results, out):
         print(f"wrote {path}")
     print("\n".join(report.closing_note(results)), file=sys.stdout)
     if not args.no_npu_model:
         from ..benchmarks import npu_model
 
-        classes = [c for c in benchmarks.SHAPE_CLASSES
-                   if settings.ops is None or c.op in settings.ops]
+        classes = list(benchmarks.shape_classes(settings.ops))
         size = benchmarks.QUICK.sizes[0] if args.quick else npu_model.MODEL_BYTES
         rows = npu_model.model(classes, size=size, progress=lambda line: print(line, flush=True))
         path = out / "npu_model.md"

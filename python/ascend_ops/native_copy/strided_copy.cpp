@@ -14,7 +14,8 @@
 //              deinterleave kernels when one side of the tile is 2, 3 or 4 long;
 //   gather     otherwise: an element loop (steps, negative strides).
 // Large copies are split over all cores by rows (Note [threads]); smaller ones stay on the
-// calling thread. A large output asks for huge pages first (Note [fresh output pages]).
+// calling thread. A large output asks for huge pages first (Note [fresh output pages]), and the
+// executor allocates its large outputs here, 2 MiB aligned (Note [huge-page outputs]).
 #include <sys/mman.h>
 
 #if defined(__AVX__) || defined(__SSE2__)
@@ -24,19 +25,24 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <system_error>
 #include <thread>
-#include <vector>
 
 namespace {
 
 constexpr int kMaxRank = 64;                       // numpy's limit on dims
-constexpr int64_t kParallelBytes = 32 << 20;       // below this, one thread: Note [threads]
+constexpr int64_t kParallelBytes = 1 << 20;        // below this, one thread: Note [threads]
 constexpr int64_t kBytesPerThread = 512 << 10;     // at least this much work per thread
-constexpr int64_t kChunkBytes = 256 << 10;         // work handed out at a time
+constexpr int64_t kChunkBytes = 256 << 10;         // work handed out at a time, at most...
+constexpr int64_t kMinChunkBytes = 32 << 10;       // ...and at least
+constexpr int64_t kLargeChunkBytes = 4 << 20;      // chunks of huge-page outputs
 constexpr int64_t kHugePage = 2 << 20;
 constexpr int64_t kAdviseHugePagesBytes = 4 << 20; // see Note [fresh output pages]
+constexpr int64_t kHugePageOutputBytes = 32 << 20; // see Note [huge-page outputs]
 constexpr int64_t kTileBytes = 64;                 // a transpose tile is a cache line each way
 constexpr int64_t kColumnBlockBytes = 16 << 10;    // deinterleave: input window kept in L1
 constexpr int64_t kStreamBytes = 8 << 20;          // outputs this large bypass the cache...
@@ -103,6 +109,11 @@ inline void Store(char* p, T v)
 // benchmark machine: 4 KiB runs of a 16 MiB output go 1.4x faster; 512-byte and shorter runs
 // gain nothing or lose (also when gathered in a buffer first), so they keep memcpy, and so do
 // outputs below kStreamBytes, which then stay in the cache for whoever reads them next.
+// Outputs of kHugePageOutputBytes and more are fresh pages, which the kernel has just zeroed
+// when the copy first touches them; there ordinary stores won (measured on the 2-core
+// benchmark machine, 4 KiB runs of a 255 MiB output: 81-88 ms median against 101 ms
+// streamed, while 16 MiB outputs, reused memory, stayed 1.4 ms streamed against 1.6 ms), so
+// only outputs between the two sizes are streamed.
 #if defined(__AVX__)
 constexpr bool kCanStream = true;
 
@@ -224,7 +235,8 @@ Plan MakePlan(const Layout& l, int threads)
     if (inner.in == l.elem) {
         p.kernel = kRun;
         p.col = Dim{inner.size * l.elem, l.elem, l.elem};
-        p.stream = kCanStream && p.total_bytes >= kStreamBytes && p.col.size >= kStreamRunBytes;
+        p.stream = kCanStream && p.total_bytes >= kStreamBytes &&
+                   p.total_bytes < kHugePageOutputBytes && p.col.size >= kStreamRunBytes;
         p.outer_rank = std::max(r - 2, 0);
         std::copy(l.dim, l.dim + p.outer_rank, p.outer);
         if (r >= 2) {
@@ -292,6 +304,11 @@ void CopyRuns(char* dst, const char* src, int64_t rows, int64_t in_step, int64_t
         case 32: return CopyFixed<32>(dst, src, rows, in_step);
         case 48: return CopyFixed<48>(dst, src, rows, in_step);
         case 64: return CopyFixed<64>(dst, src, rows, in_step);
+        // Runs of whole vectors (DepthToSpace / SpaceToDepth channel runs): a copy of a known
+        // length is a few vector moves, no call per run (measured 6-10% on 512-byte runs).
+        case 128: return CopyFixed<128>(dst, src, rows, in_step);
+        case 256: return CopyFixed<256>(dst, src, rows, in_step);
+        case 512: return CopyFixed<512>(dst, src, rows, in_step);
         default:
             for (int64_t i = 0; i < rows; ++i) {
                 std::memcpy(dst + i * bytes, src + i * in_step, bytes);
@@ -529,15 +546,51 @@ void AdviseHugePages(char* dst, int64_t bytes)
 
 // Note [threads]
 // ~~~~~~~~~~~~~~~
-// One core already copies as fast as memory allows while the output is warm (measured on the
-// 2-core benchmark machine: memcpy with 2 threads is no faster than with 1). A second thread pays
-// off where the kernel is compute-bound or the output's pages are faulted in fresh, which they
-// always are above glibc's largest mmap threshold (32 MiB), so that is where threads start. Below
-// it they cost more than they save: starting and joining a thread costs about as much as copying
-// 1 MiB, and on a busy machine a helper preempted mid-chunk makes the join wait a scheduler slice
-// (4 ms measured for a 16 MiB copy that takes 0.8 ms on one thread). Rows are handed out in
-// chunks of about kChunkBytes from a shared counter, so a helper the OS starts late takes less
-// work instead of delaying the rest.
+// Each core has its own L2 cache, and one core alone does not reach the memory bandwidth the
+// machine has once a copy leaves L2 (measured on the 2-core benchmark machine, warm buffers:
+// 1 MiB in 94 us on one thread and 77 us on two, 4 MiB in 465 / 273 us, 16 MiB in 1555 /
+// 793 us; torch's own copies use every core from about 128 KiB on). So copies of kParallelBytes
+// and more are split, kBytesPerThread at least per thread. Below it, starting and joining a
+// thread (20-30 us there) costs more than the second core saves. On a busy machine the OS
+// may start a helper late, or not before the copy is done: rows are handed out in chunks
+// (kMinChunkBytes to kChunkBytes) from a shared counter, so a late helper takes less work, and
+// the caller waits only for helpers that took a chunk, never for one that has not started
+// (helpers are detached; see SharedCopy). Joining every helper instead made 4 MiB copies take
+// 4 ms instead of 0.6 ms on that machine at load 6.
+// What the threads of one copy share. Helpers hold it by shared_ptr and are detached, so a
+// helper the OS starts after the copy is done finds no work, drops its reference and exits:
+// nobody waits for it.
+struct SharedCopy {
+    Plan plan;
+    const char* src;
+    char* dst;
+    int64_t items;
+    int64_t chunk;
+    std::atomic<int64_t> next{0};    // the first row not handed out yet
+    std::atomic<int32_t> active{0};  // helpers between taking their first chunk and finishing
+};
+
+// Take chunks until none are left. A helper counts itself active before it takes its first
+// chunk, so once the caller has seen the counter run out, every helper still writing is
+// counted (all operations on `next` and `active` are sequentially consistent).
+void TakeChunks(SharedCopy& c, bool helper)
+{
+    if (helper) {
+        c.active.fetch_add(1);
+    }
+    for (;;) {
+        const int64_t begin = c.next.fetch_add(c.chunk);
+        if (begin >= c.items) {
+            break;
+        }
+        RunRowsAnySize(c.plan, c.src, c.dst, begin, std::min(c.items, begin + c.chunk));
+    }
+    StreamFence();
+    if (helper) {
+        c.active.fetch_sub(1);
+    }
+}
+
 void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
 {
     const int64_t items = ItemsOf(p);
@@ -548,29 +601,29 @@ void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
         return;
     }
     const int64_t item_bytes = std::max<int64_t>(p.total_bytes / items, 1);
-    const int64_t chunk = std::max<int64_t>(kChunkBytes / item_bytes, 1);
-    std::atomic<int64_t> next{0};
-    auto work = [&p, src, dst, items, chunk, &next] {
-        for (;;) {
-            const int64_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
-            if (begin >= items) {
-                return;
-            }
-            RunRowsAnySize(p, src, dst, begin, std::min(items, begin + chunk));
-        }
-        StreamFence();
-    };
-    std::vector<std::thread> helpers;
-    helpers.reserve(size_t(workers - 1));
+    // At least 8 chunks per thread, so a helper that starts late still gets a share. The huge
+    // pages of a large output are faulted in by whichever thread writes them first: chunks of
+    // two huge pages keep the threads off each other's pages (with 256 KiB chunks one thread
+    // waited while the other zeroed the 2 MiB page both were writing).
+    const int64_t chunk_bytes =
+        p.total_bytes >= kHugePageOutputBytes
+            ? kLargeChunkBytes
+            : std::clamp<int64_t>(p.total_bytes / (workers * 8), kMinChunkBytes, kChunkBytes);
+    auto shared = std::make_shared<SharedCopy>();
+    shared->plan = p;
+    shared->src = src;
+    shared->dst = dst;
+    shared->items = items;
+    shared->chunk = std::max<int64_t>(chunk_bytes / item_bytes, 1);
     try {
         for (int64_t i = 1; i < workers; ++i) {
-            helpers.emplace_back(work);
+            std::thread([shared] { TakeChunks(*shared, true); }).detach();
         }
     } catch (const std::system_error&) {  // no more threads: fewer helpers
     }
-    work();
-    for (std::thread& t : helpers) {
-        t.join();
+    TakeChunks(*shared, false);
+    while (shared->active.load() != 0) {  // a helper is finishing its last chunk
+        std::this_thread::yield();
     }
 }
 
@@ -617,6 +670,82 @@ int32_t StridedCopy(const void* src, void* dst, const int64_t* desc, int32_t thr
     return 0;
 }
 
+
+// Note [huge-page outputs]
+// ~~~~~~~~~~~~~~~~~~~~~~~~
+// A buffer of kHugePage bytes or more from this allocator is 2 MiB aligned and advised
+// MADV_HUGEPAGE before anything writes it, so every one of its pages can be a transparent huge
+// page (with THP in `madvise` mode nothing else asks for them); the first write to each page
+// is the copy, in whichever of the copy's threads reaches it first. Where the advice does not
+// exist, only the alignment remains. The buffer reaches torch as a DLPack tensor whose deleter
+// frees it, so the output is an ordinary tensor that releases its memory when the last
+// reference goes.
+//
+// The executor takes its outputs from here from kHugePageOutputBytes on, not from 2 MiB:
+// below glibc's largest mmap threshold (32 MiB) a freed block is reused, already mapped, and
+// an aligned allocation defeats that (glibc gives the aligned block's memory back at each
+// free). Measured on the benchmark machine, allocate + fill + free in a loop: 4 MiB 187 us with
+// malloc, 477 us 2 MiB aligned and advised; 16 MiB 910 / 2234 us; 64 MiB, where malloc maps
+// fresh 4 KiB pages every time, 94.6 / 26.0 ms. torch under THP_MEM_ALLOC_ENABLE=1 aligns
+// from 2 MiB on and so pays the first two prices.
+struct DLDevice {
+    int32_t device_type;  // 1: kDLCPU
+    int32_t device_id;
+};
+
+struct DLDataType {
+    uint8_t code;  // 1: kDLUInt
+    uint8_t bits;
+    uint16_t lanes;
+};
+
+struct DLTensor {
+    void* data;
+    DLDevice device;
+    int32_t ndim;
+    DLDataType dtype;
+    int64_t* shape;
+    int64_t* strides;  // null: compact row-major
+    uint64_t byte_offset;
+};
+
+struct DLManagedTensor {
+    DLTensor dl_tensor;
+    void* manager_ctx;
+    void (*deleter)(DLManagedTensor*);
+};
+
+// The DLManagedTensor and the shape it points to, freed together.
+struct OutputTensor {
+    DLManagedTensor managed;
+    int64_t length;
+};
+
+void* AllocateOutput(int64_t bytes)
+{
+    if (bytes <= 0) {
+        return nullptr;
+    }
+    const size_t alignment = bytes >= kHugePage ? size_t(kHugePage) : size_t(64);
+    void* p = nullptr;
+    if (posix_memalign(&p, alignment, size_t(bytes)) != 0) {
+        return nullptr;
+    }
+#ifdef MADV_HUGEPAGE
+    if (bytes >= kHugePage) {
+        madvise(p, size_t(bytes + kHugePage - 1) & ~size_t(kHugePage - 1), MADV_HUGEPAGE);
+    }
+#endif
+    return p;
+}
+
+void DeleteOutputTensor(DLManagedTensor* managed)
+{
+    OutputTensor* t = reinterpret_cast<OutputTensor*>(managed);
+    std::free(t->managed.dl_tensor.data);
+    delete t;
+}
+
 }  // namespace
 
 extern "C" {
@@ -647,6 +776,48 @@ int32_t ascend_ops_strided_copy_kernel(const int64_t* desc)
         return -1;
     }
     return empty ? kEmpty : MakePlan(layout, 1).kernel;
+}
+
+// An output buffer of `bytes` bytes (Note [huge-page outputs]): 2 MiB aligned and advised
+// MADV_HUGEPAGE from 2 MiB on, 64-byte aligned below; null when `bytes` <= 0 or memory is short.
+// Free it with ascend_ops_output_free.
+void* ascend_ops_output_alloc(int64_t bytes)
+{
+    return AllocateOutput(bytes);
+}
+
+void ascend_ops_output_free(void* buffer)
+{
+    std::free(buffer);
+}
+
+// The output size from which the native executor allocates here rather than through torch
+// (Note [huge-page outputs]).
+int64_t ascend_ops_output_huge_page_bytes(void)
+{
+    return kHugePageOutputBytes;
+}
+
+// The same buffer as a DLPack tensor (a `DLManagedTensor*`, DLPack's unversioned ABI): `bytes`
+// uint8 elements on the CPU whose deleter frees the buffer; hand it to the consumer (e.g.
+// torch.from_dlpack) at once. Null when the buffer cannot be allocated.
+void* ascend_ops_output_dlpack(int64_t bytes)
+{
+    void* data = AllocateOutput(bytes);
+    if (data == nullptr) {
+        return nullptr;
+    }
+    OutputTensor* t = new (std::nothrow) OutputTensor;
+    if (t == nullptr) {
+        std::free(data);
+        return nullptr;
+    }
+    t->length = bytes;
+    t->managed.dl_tensor = DLTensor{data, DLDevice{1, 0}, 1, DLDataType{1, 8, 1}, &t->length,
+                                    nullptr, 0};
+    t->managed.manager_ctx = nullptr;
+    t->managed.deleter = DeleteOutputTensor;
+    return &t->managed;
 }
 
 }  // extern "C"

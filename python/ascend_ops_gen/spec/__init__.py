@@ -1,12 +1,15 @@
 """The op specs: a frozen, typed model of `op_specs/*.yaml` and its loader."""
 from .loader import (load_specs, project_root, running_from_checkout, spec_folder_description,
                      specs)
-from .model import (REQUIRED, Attribute, AttrType, Backward, BackwardRule, Corpus, CorpusCase, Draw, DrawKind,
-                    DtypeRule, ErrorExample, Example, Formula, LargeSize, LayoutChange, Location,
-                    OnnxNodeLayout, OnnxNodeSpec, OpSpec, Product, RandomCases, Soc, SpecSet, TensorArg,
+from .model import (BENCH_KINDS, REQUIRED, Attribute, AttrType, Backward, BackwardRule, Bench,
+                    BenchClass, BenchTiny, Corpus, CorpusCase, Draw, DrawKind, DtypeRule,
+                    ErrorExample, Example, Formula, LargeSize, LayoutChange, Location, OnnxNodeLayout,
+                    OnnxNodeSpec, OpSpec, Product, RandomCases, Soc, SpecSet, TensorArg,
                     example_input_shape)
 
-__all__ = ["REQUIRED", "Attribute", "AttrType", "Backward", "BackwardRule", "Corpus", "CorpusCase", "Draw",
-           "DrawKind", "DtypeRule", "ErrorExample", "Example", "Formula", "LargeSize", "LayoutChange",
-           "Location", "OnnxNodeLayout", "OnnxNodeSpec", "OpSpec", "RandomCases", "Product", "Soc", "SpecSet", "TensorArg", "example_input_shape", "load_specs",
-           "project_root", "running_from_checkout", "spec_folder_description", "specs"]
+__all__ = ["BENCH_KINDS", "REQUIRED", "Attribute", "AttrType", "Backward", "BackwardRule", "Bench",
+           "BenchClass", "BenchTiny", "Corpus", "CorpusCase", "Draw", "DrawKind", "DtypeRule",
+           "ErrorExample", "Example", "Formula", "LargeSize", "LayoutChange", "Location",
+           "OnnxNodeLayout", "OnnxNodeSpec", "OpSpec", "Product", "RandomCases", "Soc", "SpecSet",
+           "TensorArg", "example_input_shape", "load_specs", "project_root", "running_from_checkout",
+           "spec_folder_description", "specs"]

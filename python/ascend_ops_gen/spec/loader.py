@@ -17,7 +17,11 @@ import yaml
 
 from ..errors import SpecError
 from .model import (
+    BENCH_KINDS,
     REQUIRED,
+    Bench,
+    BenchClass,
+    BenchTiny,
     Attribute,
     Backward,
     BackwardRule,
@@ -687,6 +691,64 @@ def _parse_onnx_node(f: _Fields, attrs: tuple[Attribute, ...]) -> OnnxNodeSpec |
                         g.loc())
 
 
+# --- bench: ------------------------------------------------------------------------------------
+
+def _bench_expression(g: _Fields, key: str, value: Any, line: int | None = None) -> str:
+    """A Python expression of the bench key, compiled once here so a typo names its line."""
+    if not isinstance(value, str):
+        raise g.error(key, f"{g.what}.{key} must be a Python expression (str), got "
+                           f"{_kind(value)} {value!r}")
+    try:
+        compile(value, "<bench>", "eval")
+    except SyntaxError as e:
+        where = f"{g.file}:{line}" if line is not None else str(g.loc(key))
+        raise SpecError(f"{where}: {g.what}.{key}: {value!r} is not a Python expression "
+                        f"({e.msg})") from None
+    return value
+
+
+def _parse_bench(f: _Fields, attrs: tuple[Attribute, ...]) -> Bench | None:
+    node = f.take("bench", dict, None)
+    if node is None:
+        return None
+    b = _Fields(node, "bench", f.file, f.loc("bench").line)
+    classes = []
+    for item, line in _items(b.take("classes", list), "classes", b, "classes"):
+        g = _Fields(item, "bench class", f.file, line)
+        key = g.take("key", str)
+        kind = g.take("kind", str)
+        if kind not in BENCH_KINDS:
+            raise g.error("kind", f"bench class {key}: {_unknown(kind, BENCH_KINDS, 'kind')}")
+        dims = g.take("input", list)
+        for dim, dim_line in _items(dims, "input", g, "input"):
+            if not isinstance(dim, int) or isinstance(dim, bool):
+                _bench_expression(g, "input", dim, dim_line)
+        raw = g.take("baselines", dict)
+        if not raw:
+            raise g.error("baselines", f"bench class {key} needs at least one baseline")
+        baselines = tuple((str(name), _bench_expression(g, "baselines", expr,
+                                                         raw.key_lines[name]))
+                          for name, expr in raw.items())
+        classes.append(BenchClass(key, g.take("title", str), kind, tuple(dims),
+                                  _check_args(g.take("args", dict), g, attrs,
+                                              f"bench class {key}", True),
+                                  baselines, g.loc()))
+        g.done()
+        if [c.key for c in classes].count(key) > 1:
+            raise g.error("key", f"bench class {key!r} is declared twice")
+    t = _Fields(b.take("tiny", dict), "bench tiny", f.file, b.loc("tiny").line)
+    tiny_input = t.take("input", list)
+    if not all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in tiny_input):
+        raise t.error("input", f"bench tiny input must be a list of positive ints, got "
+                               f"{list(tiny_input)!r}")
+    tiny = BenchTiny(tuple(tiny_input), _check_args(t.take("args", dict), t, attrs,
+                                                    "bench tiny", True),
+                     _bench_expression(t, "clone", t.take("clone", object)), t.loc())
+    t.done()
+    b.done()
+    return Bench(tuple(classes), tiny, b.loc())
+
+
 def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
               products: tuple[Product, ...]) -> OpSpec:
     f = _Fields(node, "op spec", rel, 1)
@@ -757,7 +819,7 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         examples=tuple(examples), errors=tuple(errors), loc=f.loc(),
         max_rank=f.take_int("max_rank", 1, _MAX_RANK, None) if "max_rank" in f.node else None,
         backward=_parse_backward(f), corpus=_parse_corpus(f, attrs, op_dtypes, examples, name),
-        onnx_node=_parse_onnx_node(f, attrs))
+        onnx_node=_parse_onnx_node(f, attrs), bench=_parse_bench(f, attrs))
     f.done()
     if len(spec.inputs) != 1 or len(spec.outputs) != 1:
         raise f.error("inputs", f"op {name}: the data-movement engine takes exactly one input "

@@ -361,6 +361,51 @@ class OnnxNodeSpec:
     loc: Location
 
 
+# --- `bench:` (what `ascend-ops bench` times) ----------------------------------------------
+
+BENCH_KINDS = ("contiguous", "strided", "permutation")  # what a shape class moves
+
+
+@dataclass(frozen=True)
+class BenchClass:
+    """One shape class: an input shape that grows with `n`, the op's arguments, and the
+    expressions a user would write instead (Python, over `x` the torch input, `a` its numpy
+    view, `n`, `np` and `torch`)."""
+
+    key: str
+    title: str
+    kind: str  # one of BENCH_KINDS
+    input: tuple[int | str, ...]  # each dim an int or an expression of n
+    args: tuple[tuple[str, Any], ...]
+    baselines: tuple[tuple[str, str], ...]  # name -> expression
+    loc: Location
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.args)
+
+
+@dataclass(frozen=True)
+class BenchTiny:
+    """A call on a tiny tensor, and the `clone()` expression it is compared with."""
+
+    input: tuple[int, ...]
+    args: tuple[tuple[str, Any], ...]
+    clone: str  # expression over `x`
+    loc: Location
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.args)
+
+
+@dataclass(frozen=True)
+class Bench:
+    classes: tuple[BenchClass, ...]
+    tiny: BenchTiny
+    loc: Location
+
+
 @dataclass(frozen=True)
 class OpSpec:
     name: str
@@ -380,6 +425,7 @@ class OpSpec:
     max_rank: int | None = None  # the most input dimensions the op takes (None: numpy's 64)
     corpus: Corpus | None = None  # None: the simulator's corpus runs the examples
     onnx_node: OnnxNodeSpec | None = None  # None: ONNX export lowers the view steps
+    bench: Bench | None = None  # what `ascend-ops bench` times (None: not benchmarked)
 
     @property
     def file(self) -> str:

@@ -50,6 +50,25 @@ def test_the_fast_path_is_built_and_active():
     assert torch.ops.ascend_ops.slice.__class__ is fast.FastOpPacket
 
 
+def test_large_outputs_come_from_the_huge_page_allocator():
+    """From strided_copy.cpp's threshold on, the C++ kernel's output is that allocator's 2 MiB
+    aligned, huge-page advised buffer, as the native executor's is (native_backend.new_output);
+    the control, the same call below the threshold, gets torch's own allocation."""
+    from ascend_ops import native_backend
+
+    threshold = native_backend.huge_page_output_bytes()
+    x = random_tensor((threshold // 4 + 1000,), torch.float32)
+    with Counted() as counted:
+        out = ascend_ops.slice(x, [0], [-1])
+    assert counted.fast == 1
+    assert out.data_ptr() % (2 << 20) == 0
+    assert_same_bits(out, x)
+    del out  # freed by the allocator's own deleter
+    with Counted() as counted:
+        small = ascend_ops.slice(x[:1000].clone(), [0], [-1])
+    assert counted.fast == 1 and small.data_ptr() % (2 << 20) != 0
+
+
 # NCHW_VECT_C takes int8 only (its rejection of other dtypes is test_bad_input's).
 _CASE_DTYPES = [pytest.param(c, d, id=f"{case_id(c)}-{d}") for c in CASES for d in ALL_DTYPES
                 if not c.int8_only or d == "int8"]

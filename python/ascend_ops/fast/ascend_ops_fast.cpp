@@ -37,6 +37,9 @@
 #include "ascend_ops_cpu_generated.h"
 
 extern "C" int32_t ascend_ops_strided_copy(const void* src, void* dst, const int64_t* desc, int32_t threads);
+extern "C" void* ascend_ops_output_alloc(int64_t bytes);
+extern "C" void ascend_ops_output_free(void* buffer);
+extern "C" int64_t ascend_ops_output_huge_page_bytes(void);
 
 namespace {
 
@@ -50,6 +53,22 @@ using ascend_ops_fast::FastOpSpec;
 using ascend_ops_fast::kFastOpCount;
 using ascend_ops_fast::kFastOps;
 using ascend_ops_fast::kFastProductCount;
+
+// A fresh C-contiguous output, as the native executor makes it (native_backend.new_output): from
+// strided_copy.cpp's huge-page threshold on, its 2 MiB aligned buffer advised for huge pages, which
+// the copy writes first and the tensor frees (Note [huge-page outputs] there); below, at::empty,
+// whose memory the allocator reuses.
+at::Tensor NewOutput(c10::IntArrayRef shape, int64_t item, const at::TensorOptions& options)
+{
+    static const int64_t threshold = ascend_ops_output_huge_page_bytes();
+    const int64_t bytes = c10::multiply_integers(shape) * item;
+    if (bytes < threshold) {
+        return at::empty(shape, options);
+    }
+    void* buffer = ascend_ops_output_alloc(bytes);
+    TORCH_CHECK_WITH(OutOfMemoryError, buffer != nullptr, "ascend_ops fast path: cannot allocate a ", bytes, "-byte output");
+    return at::from_blob(buffer, shape, [](void* p) { ascend_ops_output_free(p); }, options);
+}
 
 constexpr int32_t kMaxAttrs = 16;
 constexpr int64_t kReleaseGilBytes = 1 << 20;  // copies this large run without the GIL
@@ -331,9 +350,9 @@ void CpuKernel(const c10::OperatorHandle& handle, torch::jit::Stack* stack)
         RunPythonKernel(index, stack, count);
         return;
     }
-    at::Tensor out = at::empty(c10::IntArrayRef(outShape.dims, outShape.rank), x.options());
+    const int64_t item = static_cast<int64_t>(x.element_size());
+    at::Tensor out = NewOutput(c10::IntArrayRef(outShape.dims, outShape.rank), item, x.options());
     if (out.numel() > 0) {
-        const int64_t item = static_cast<int64_t>(x.element_size());
         std::array<int64_t, 2 + 2 * kMaxViewDims> desc{};
         desc[0] = view.rank;
         desc[1] = item;

@@ -176,3 +176,20 @@ def test_torch_baselines_are_the_ones_using_the_tensor():
 
     names = {name for c in shape_classes() for name in torch_baselines(c)}
     assert "torch" in names and "numpy" not in names
+
+
+def test_the_memcpy_goal_applies_to_large_outputs_and_the_baseline_goal_everywhere():
+    from ascend_ops.benchmarks import MEMCPY, MEMCPY_FRESH, OURS, Measurement
+    from ascend_ops.benchmarks.cases import GOALS, MEMCPY_GOAL_BYTES
+    from ascend_ops.benchmarks.report import goal_met
+
+    def measured(size: int, ours: float, baseline: float) -> Measurement:
+        # seconds per round: memcpy takes 1, a fresh memcpy 1.5
+        return Measurement("slice", "slab", "t", "contiguous", size, size, "[]", 1,
+                           {OURS: [ours], MEMCPY: [1.0], MEMCPY_FRESH: [1.5], "torch": [baseline]})
+
+    slow = 1 / (GOALS["contiguous"] - 0.1)  # short of the memcpy goal, twice the baseline's speed
+    assert goal_met(measured(16 << 20, slow, 2 * slow))  # below MEMCPY_GOAL_BYTES: baseline only
+    assert not goal_met(measured(MEMCPY_GOAL_BYTES, slow, 2 * slow))
+    assert goal_met(measured(MEMCPY_GOAL_BYTES, 1.0, 2.0))
+    assert not goal_met(measured(16 << 20, 1.0, 0.9))  # slower than the baseline at any size

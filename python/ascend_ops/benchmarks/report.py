@@ -9,7 +9,7 @@ from pathlib import Path
 
 from . import (MEMCPY, MEMCPY_FRESH, OURS, OURS_THP_RUN, REFERENCE, THP, THP_ENV, Measurement,
                Results, size_text)
-from .cases import BASELINE_GOAL, GOALS, KIND_TITLES, TINY_GOAL, shape_classes
+from .cases import BASELINE_GOAL, GOALS, KIND_TITLES, MEMCPY_GOAL_BYTES, TINY_GOAL, shape_classes
 
 
 def vs_memcpy(m: Measurement) -> float:
@@ -24,8 +24,21 @@ def vs_best_baseline(m: Measurement) -> float:
     return m.speedup(m.best_baseline)
 
 
+def memcpy_goal(m: Measurement) -> float | None:
+    """The fraction of warm memcpy `m` should reach, or None below MEMCPY_GOAL_BYTES (a class's
+    output lands near the size asked for, not on it: 10% below still counts)."""
+    return GOALS[m.kind] if m.size >= 0.9 * MEMCPY_GOAL_BYTES else None
+
+
 def goal_met(m: Measurement) -> bool:
-    return vs_memcpy(m) >= GOALS[m.kind] and vs_best_baseline(m) >= BASELINE_GOAL
+    goal = memcpy_goal(m)
+    return (goal is None or vs_memcpy(m) >= goal) and vs_best_baseline(m) >= BASELINE_GOAL
+
+
+def goal_text(m: Measurement) -> str:
+    goal = memcpy_goal(m)
+    best = f">= {BASELINE_GOAL:g}x best"
+    return best if goal is None else f">= {goal:g}x warm, {best}"
 
 
 def baseline_columns(results: Results) -> list[str]:
@@ -55,7 +68,7 @@ def table(results: Results) -> list[str]:
                  *[_gbps(m, b) for b in baselines],
                  f"{m.gbps(MEMCPY):.1f}", f"{m.gbps(MEMCPY_FRESH):.1f}", f"{vs_memcpy(m):.2f}",
                  f"{vs_fresh_memcpy(m):.2f}", f"{vs_best_baseline(m):.2f} ({m.best_baseline})",
-                 f">= {GOALS[m.kind]:g}x warm, >= {BASELINE_GOAL:g}x best",
+                 goal_text(m),
                  "yes" if goal_met(m) else "**no**"]
         lines.append("| " + " | ".join(cells) + " |")
     return lines
@@ -101,7 +114,7 @@ def markdown(results: Results) -> str:
         "ceiling), **memcpy fresh** into a new buffer each call (ascend_ops' allocator or "
         "torch's, the faster), which every op returning a new tensor pays for. Ratios (x ...) "
         "are medians of the round-by-round ratios of the same run. " + thp + " Goals: at least "
-        "the best baseline everywhere; "
+        "the best baseline at every size; from " + size_text(MEMCPY_GOAL_BYTES) + " on, "
         + ", ".join(f"{KIND_TITLES[kind]} >= {goal}x warm memcpy" for kind, goal in GOALS.items())
         + f"; a tiny call <= {TINY_GOAL:g}x `x[...].clone()`.",
         "",
@@ -138,17 +151,19 @@ def closing_note(results: Results) -> list[str]:
     missed = [m for m in sorted(results.measurements, key=_order) if not goal_met(m)]
     slow_tiny = [t for t in results.tiny if t.ratio > TINY_GOAL]
     if not missed and not slow_tiny:
-        return ["Every goal is met: every class is at least as fast as the best baseline and "
-                "reaches its fraction of memcpy at every size, and tiny calls stay within "
+        return ["Every goal is met: every class is at least as fast as the best baseline at "
+                "every size and reaches its fraction of memcpy on large outputs, and tiny calls "
+                "stay within "
                 f"{TINY_GOAL:g}x `x[...].clone()`."]
     out = []
     for m in missed:
         reasons = []
-        if vs_memcpy(m) < GOALS[m.kind]:
-            reasons.append(f"{vs_memcpy(m):.2f}x memcpy, goal {GOALS[m.kind]:g}x "
-                           f"(short by {GOALS[m.kind] - vs_memcpy(m):.2f}x)")
+        goal = memcpy_goal(m)
+        if goal is not None and vs_memcpy(m) < goal:
+            reasons.append(f"{vs_memcpy(m):.2f}x memcpy, goal {goal:g}x "
+                           f"(short by {goal - vs_memcpy(m):.2f}x)")
             fresh = m.speedup(MEMCPY, over=MEMCPY_FRESH)
-            if vs_fresh_memcpy(m) >= GOALS[m.kind]:
+            if vs_fresh_memcpy(m) >= goal:
                 reasons.append(f"against memcpy into a fresh tensor it reaches "
                                f"{vs_fresh_memcpy(m):.2f}x: that memcpy itself only reaches "
                                f"{fresh:.2f}x of warm memcpy here, so the gap is the first "
@@ -191,7 +206,7 @@ def as_json(results: Results) -> str:
         "measurements": [{**dataclasses.asdict(m), "gbps": {n: m.gbps(n) for n in m.seconds},
                           "vs_memcpy": vs_memcpy(m), "vs_memcpy_fresh": vs_fresh_memcpy(m),
                           "vs_best_baseline": vs_best_baseline(m),
-                          "goal": GOALS[m.kind], "met": goal_met(m)}
+                          "goal": memcpy_goal(m), "met": goal_met(m)}
                          for m in results.measurements],
         "tiny": [{**dataclasses.asdict(t), "ratio": t.ratio, "goal": TINY_GOAL}
                  for t in results.tiny],

@@ -69,11 +69,11 @@ inline SocConfig SimulatedSocConfig(const ascend_ops::SocEntry& soc, uint64_t se
     platform_ascendc::PlatformAscendC ascendc(&platform);
     uint64_t ubBytes = 0;
     ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubBytes);
-    const bool split = product.architecture == ascend_ops::LaunchArchitecture::kSplit;
     SocConfig config;
     config.name = soc.name;
     config.ubBytes = ubBytes;
-    config.coreNum = split ? ascendc.GetCoreNumAiv() : ascendc.GetCoreNum();
+    config.coreNum = static_cast<uint32_t>(ascend_ops::LaunchCores(
+        product, static_cast<int32_t>(ascendc.GetCoreNum()), static_cast<int32_t>(ascendc.GetCoreNumAiv())));
     config.hasDataCopyPad = product.dataCopyPad;
     config.dataCopyPadMaxElemBytes = static_cast<uint32_t>(product.dataCopyPadMaxElemBytes);
     config.hasGather = product.gather;

@@ -331,12 +331,14 @@ void CpuKernel(const c10::OperatorHandle& handle, torch::jit::Stack* stack)
     // Reading the context variables needs the GIL; a call from Python holds it already, one from
     // another thread (the autograd engine's, a C++ caller's) takes it here.
     const bool holdsGil = PyGILState_Check() == 1;
+    bool known = false;
     if (holdsGil) {
-        native = CurrentState(&native, &product) && native;
+        known = CurrentState(&native, &product);
     } else {
         pybind11::gil_scoped_acquire gil;
-        native = CurrentState(&native, &product) && native;
+        known = CurrentState(&native, &product);
     }
+    native = known && native;
     const auto dtype = static_cast<int>(x.scalar_type());
     const bool allowed = product < 0 || op.allowed[product][dtype];
     if (!native || !allowed || !g_movable[dtype] || !x.is_contiguous() || x.is_conj() || x.is_neg() ||

@@ -27,6 +27,7 @@ import ctypes
 import functools
 import hashlib
 import math
+import os
 import platform
 from collections.abc import Callable
 from pathlib import Path
@@ -119,13 +120,26 @@ def _host_cpu() -> str:
     return hashlib.sha256(identity.encode()).hexdigest()[:12]
 
 
+def fast_path_library() -> str | None:
+    """The loaded fast-path extension's file: it compiles strided_copy.cpp in (fast/__init__.py),
+    so the executor calls that copy rather than loading a second one, and the two share one
+    output cache (Note [output cache] in strided_copy.cpp)."""
+    from . import fast
+
+    module = fast.loaded_module()
+    return getattr(module, "__file__", None)
+
+
 @functools.lru_cache(maxsize=None)
 def library() -> ctypes.CDLL:
-    """strided_copy.cpp, built on first use (and cached on disk by content, see native.py)."""
+    """strided_copy.cpp: inside the fast-path extension when that is loaded, else built on first
+    use (and cached on disk by content, see native.py)."""
+    shared = fast_path_library()
     try:
-        lib = native.load("strided_copy", [SOURCE], flags=["-O3", "-march=native", "-pthread"],
-                          defines={"ASCEND_OPS_HOST_CPU": _host_cpu()},
-                          announce=f"building the native CPU copy ({SOURCE.name}), once")
+        lib = ctypes.CDLL(shared) if shared else native.load(
+            "strided_copy", [SOURCE], flags=["-O3", "-march=native", "-pthread"],
+            defines={"ASCEND_OPS_HOST_CPU": _host_cpu()},
+            announce=f"building the native CPU copy ({SOURCE.name}), once")
     except native.NativeBuildError as e:
         raise native.NativeBuildError(
             f"{e}\nThe native CPU backend (the default for CPU tensors) compiles {SOURCE.name} "
@@ -140,10 +154,19 @@ def library() -> ctypes.CDLL:
     lib.ascend_ops_strided_copy_split_from.restype = ctypes.c_int32
     lib.ascend_ops_strided_copy_kernel.argtypes = [ctypes.c_char_p]
     lib.ascend_ops_strided_copy_kernel.restype = ctypes.c_int32
-    lib.ascend_ops_output_dlpack.argtypes = [ctypes.c_int64]
+    lib.ascend_ops_output_dlpack.argtypes = [ctypes.c_int64, ctypes.c_int32]
     lib.ascend_ops_output_dlpack.restype = ctypes.c_void_p
-    lib.ascend_ops_output_huge_page_bytes.argtypes = []
-    lib.ascend_ops_output_huge_page_bytes.restype = ctypes.c_int64
+    for name in ("ascend_ops_output_huge_page_bytes", "ascend_ops_output_cached_bytes",
+                 "ascend_ops_output_cache_reuses"):
+        getattr(lib, name).argtypes = []
+        getattr(lib, name).restype = ctypes.c_int64
+    lib.ascend_ops_output_cache_limit.argtypes = [ctypes.c_int64]
+    lib.ascend_ops_output_cache_limit.restype = ctypes.c_int64
+    lib.ascend_ops_output_cache_idle_seconds.argtypes = [ctypes.c_double]
+    lib.ascend_ops_output_cache_idle_seconds.restype = ctypes.c_double
+    env_limit = output_cache_limit_from_env()
+    if env_limit is not None:
+        lib.ascend_ops_output_cache_limit(env_limit)
     return lib
 
 
@@ -169,20 +192,62 @@ def huge_page_output_bytes() -> int:
     return _huge_page_allocator()[0]
 
 
-def new_output(x: torch.Tensor, shape: tuple[int, ...]) -> torch.Tensor:
-    """A fresh C-contiguous tensor of `shape` with `x`'s dtype: from `huge_page_output_bytes()`
-    on, a 2 MiB aligned buffer advised for huge pages whose first write is the copy
-    (strided_copy.cpp's allocator; the tensor frees it when it dies), below that `x.new_empty`,
-    whose memory glibc reuses."""
+def new_output(x: torch.Tensor, shape: tuple[int, ...], *, cached: bool = True) -> torch.Tensor:
+    """A C-contiguous tensor of `shape` with `x`'s dtype, for a copy to write whole. From
+    `huge_page_output_bytes()` on, a 2 MiB aligned buffer advised for huge pages (strided_copy.cpp's
+    allocator; the tensor gives it back when it dies), a freed one of the same size when the output
+    cache holds one (`cached=False`: always fresh pages); below that `x.new_empty`, whose memory
+    glibc reuses."""
     nbytes = math.prod(shape) * x.element_size()
     threshold, allocate = _huge_page_allocator()
     if nbytes < threshold:
         return x.new_empty(shape)
-    managed = allocate(nbytes)
+    managed = allocate(nbytes, int(cached))
     if not managed:
         raise MemoryError(f"cannot allocate a {nbytes}-byte output of shape {list(shape)}")
     raw = _from_dlpack_capsule(_capsule_new(managed, _DLPACK_CAPSULE_NAME, None))
     return raw.view(x.dtype).view(shape)
+
+
+# Note [output cache] in strided_copy.cpp: freed large outputs kept for the next of their size.
+OUTPUT_CACHE_ENV = "ASCEND_OPS_OUTPUT_CACHE_MB"
+
+
+def output_cache_limit_from_env() -> int | None:
+    """The output cache limit ASCEND_OPS_OUTPUT_CACHE_MB asks for, in bytes (None: unset)."""
+    text = os.environ.get(OUTPUT_CACHE_ENV, "").strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise ValueError(f"{OUTPUT_CACHE_ENV}={text!r} must be a whole number of MiB >= 0 "
+                         f"(0 turns the output cache off)")
+    return int(text) << 20
+
+
+def output_cache_limit(limit: int | None = None) -> int:
+    """The output cache's limit in bytes; `limit` sets it first (0 turns the cache off and frees
+    what it holds). Returns the limit before the call."""
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be >= 0 bytes, got {limit}")
+    return library().ascend_ops_output_cache_limit(-1 if limit is None else limit)
+
+
+def cached_output_bytes() -> int:
+    """Bytes of freed large outputs the cache holds for reuse now."""
+    return library().ascend_ops_output_cached_bytes()
+
+
+def output_cache_reuses() -> int:
+    """How many large outputs so far were given a buffer from the cache."""
+    return library().ascend_ops_output_cache_reuses()
+
+
+def release_cached_outputs() -> int:
+    """Give the memory of every cached output back to the system (the limit stays); returns the
+    bytes freed."""
+    freed = cached_output_bytes()
+    output_cache_limit(output_cache_limit(0))
+    return freed
 
 
 def copy_kernel(desc: bytes) -> str:

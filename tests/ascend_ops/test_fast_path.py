@@ -69,6 +69,22 @@ def test_large_outputs_come_from_the_huge_page_allocator():
     assert counted.fast == 1 and small.data_ptr() % (2 << 20) != 0
 
 
+def test_the_fast_path_and_the_executor_share_one_output_cache():
+    """The executor's copy is the extension's (native_backend.library() opens its file), so an
+    output the fast path freed is the next executor output of its size; the control is the
+    extension file itself."""
+    from ascend_ops import native_backend
+
+    assert native_backend.library()._name == fast.loaded_module().__file__
+    x = random_tensor((native_backend.huge_page_output_bytes() // 4 + 1000,), torch.float32)
+    with Counted() as counted:
+        out = ascend_ops.slice(x, [0], [-1])
+    assert counted.fast == 1
+    address = out.data_ptr()
+    del out
+    assert native_backend.new_output(x, tuple(x.shape)).data_ptr() == address
+
+
 # NCHW_VECT_C takes int8 only (its rejection of other dtypes is test_bad_input's).
 _CASE_DTYPES = [pytest.param(c, d, id=f"{case_id(c)}-{d}") for c in CASES for d in ALL_DTYPES
                 if not c.int8_only or d == "int8"]

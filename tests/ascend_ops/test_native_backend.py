@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections import Counter
 
 import numpy as np
@@ -439,25 +440,128 @@ def test_large_outputs_are_2_mib_aligned_tensors_of_the_asked_shape(dtype):
     assert small.shape == (4, 5) and small.dtype == dtype
 
 
-def test_large_outputs_free_their_memory():
-    """Each 64 MiB output is released when its tensor dies (the DLPack deleter); the control
-    keeps them alive and the same measure sees them."""
-    def resident_mib() -> float:
-        with open("/proc/self/statm", encoding="utf-8") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+_MIB = 1 << 20
 
-    x = torch.zeros(1)
-    start = resident_mib()
-    for _ in range(8):
-        out = native_backend.new_output(x, (16 << 20,))
+
+def _resident_mib() -> float:
+    with open("/proc/self/statm", encoding="utf-8") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / _MIB
+
+
+@pytest.fixture
+def output_cache():
+    """The output cache emptied, with room for 256 MiB and the default idle time, for one test;
+    emptied again and restored afterwards."""
+    limit = native_backend.output_cache_limit(0)
+    idle = native_backend.library().ascend_ops_output_cache_idle_seconds(-1)
+    native_backend.output_cache_limit(256 * _MIB)
+    yield
+    native_backend.output_cache_limit(0)
+    native_backend.output_cache_limit(limit)
+    native_backend.library().ascend_ops_output_cache_idle_seconds(idle)
+
+
+def _outputs_of(*sizes_mib: int) -> list[torch.Tensor]:
+    """Large outputs of these sizes, written whole (as a copy writes them)."""
+    outs = [native_backend.new_output(torch.zeros(1), (mib * _MIB // 4,)) for mib in sizes_mib]
+    for out in outs:
         out.fill_(1.0)
-        del out
-    assert resident_mib() - start < 100
-    kept = []
-    for _ in range(4):
-        kept.append(native_backend.new_output(x, (16 << 20,)))
-        kept[-1].fill_(1.0)
-    assert resident_mib() - start > 200, "the control should hold 256 MiB"
+    return outs
+
+
+def test_large_outputs_free_their_memory(output_cache):
+    """With the cache off, each 64 MiB output is released when its tensor dies (the DLPack
+    deleter); the control keeps them alive and the same measure sees them."""
+    native_backend.output_cache_limit(0)
+    start = _resident_mib()
+    for _ in range(8):
+        del _outputs_of(64)[0]
+    assert _resident_mib() - start < 100
+    kept = _outputs_of(64, 64, 64, 64)
+    assert _resident_mib() - start > 200, f"the control should hold 256 MiB, holds {len(kept)} outputs"
+
+
+def test_a_freed_large_output_is_reused_by_the_next_of_its_size(output_cache):
+    """Sizes match rounded up to a huge page; another size, or an uncached output, gets other
+    memory (the controls)."""
+    x = torch.zeros(1)
+    out = native_backend.new_output(x, (16 * _MIB + 1,))  # 64 MiB + 4 B: a 66 MiB buffer
+    address = out.data_ptr()
+    del out
+    assert native_backend.cached_output_bytes() == 66 * _MIB
+    reuses = native_backend.output_cache_reuses()
+    again = native_backend.new_output(x, (65 * _MIB // 4,))  # 65 MiB, also 66 rounded up
+    assert again.data_ptr() == address
+    assert native_backend.output_cache_reuses() == reuses + 1
+    assert native_backend.cached_output_bytes() == 0
+    del again
+    other = native_backend.new_output(x, (17 * _MIB,))  # 68 MiB
+    fresh = native_backend.new_output(x, (16 * _MIB + 1,), cached=False)
+    assert address not in (other.data_ptr(), fresh.data_ptr())
+    assert native_backend.cached_output_bytes() == 66 * _MIB
+    del fresh  # an uncached output is unmapped, not cached
+    assert native_backend.cached_output_bytes() == 66 * _MIB
+    assert native_backend.output_cache_reuses() == reuses + 1
+
+
+def test_the_cache_holds_at_most_its_limit_giving_back_the_least_recently_freed(output_cache):
+    """Freed in this order under a 256 MiB limit, 40..90 MiB outputs leave 70 + 80 + 90 cached;
+    a buffer larger than the limit is never cached; resident memory follows."""
+    start = _resident_mib()
+    outs = _outputs_of(40, 50, 60, 70, 80, 90)
+    addresses = [o.data_ptr() for o in outs]
+    while outs:
+        del outs[0]
+    assert native_backend.cached_output_bytes() == (70 + 80 + 90) * _MIB
+    assert _resident_mib() - start < 240 + 60
+    big = _outputs_of(300)
+    del big
+    assert native_backend.cached_output_bytes() == (70 + 80 + 90) * _MIB
+    reused = _outputs_of(90, 40)
+    assert reused[0].data_ptr() == addresses[-1]  # cached: handed out again
+    assert native_backend.cached_output_bytes() == (70 + 80) * _MIB  # 40 was given back: fresh
+
+
+def test_release_cached_outputs_gives_their_memory_back(output_cache):
+    start = _resident_mib()
+    del _outputs_of(64)[0]
+    del _outputs_of(96)[0]
+    assert _resident_mib() - start > 140, "the control: the cache holds 160 MiB"
+    assert native_backend.release_cached_outputs() == 160 * _MIB
+    assert native_backend.cached_output_bytes() == 0
+    assert _resident_mib() - start < 40
+    assert native_backend.output_cache_limit() == 256 * _MIB  # the limit stays
+
+
+def test_a_buffer_idle_longer_than_the_idle_time_is_given_back(output_cache):
+    """At the next allocation or free; the control, with a long idle time, keeps it."""
+    lib = native_backend.library()
+    for idle, kept in [(0.05, 0), (60.0, 64 * _MIB)]:
+        lib.ascend_ops_output_cache_idle_seconds(idle)
+        del _outputs_of(64)[0]
+        time.sleep(0.2)
+        del _outputs_of(34)[0]  # the next free (of another size)
+        assert native_backend.cached_output_bytes() - 34 * _MIB == kept, idle
+        native_backend.release_cached_outputs()
+
+
+@pytest.mark.parametrize(("value", "expected"), [("48", 48 * _MIB), ("0", 0), (" 7 ", 7 * _MIB)])
+def test_the_environment_sets_the_cache_limit(value, expected):
+    code = "import ascend_ops; from ascend_ops import native_backend as n; print(n.output_cache_limit())"
+    env = {**os.environ, native_backend.OUTPUT_CACHE_ENV: value}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          check=True)
+    assert int(done.stdout.split()[-1]) == expected
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "1.5"])
+def test_a_bad_cache_limit_in_the_environment_is_refused_naming_it(value):
+    env = {**os.environ, native_backend.OUTPUT_CACHE_ENV: value}
+    done = subprocess.run([sys.executable, "-c", "import ascend_ops; ascend_ops.slice(__import__('torch').ones(3), [0], [1])"],
+                          env=env, capture_output=True, text=True)
+    assert done.returncode != 0
+    assert (f"ValueError: {native_backend.OUTPUT_CACHE_ENV}={value!r} must be a whole number of "
+            f"MiB >= 0") in done.stderr
 
 
 @pytest.mark.skipif(_thp_mode() != "madvise", reason="needs transparent huge pages in madvise "
@@ -469,15 +573,25 @@ def test_large_outputs_get_huge_pages_and_plain_tensors_do_not():
     assert _anon_huge_kib(plain.data_ptr()) == 0
 
 
-def test_large_outputs_match_the_reference_bit_for_bit():
-    """Outputs from the huge-page allocator, every kernel, through the ops."""
+def test_large_outputs_match_the_reference_bit_for_bit(output_cache):
+    """Outputs from the huge-page allocator, every kernel, through the ops; each case runs once
+    into fresh pages and once into a cached buffer first filled with other bits (which must not
+    show)."""
     x = random_tensor((33, 256, 1030), torch.float32, seed=9)  # 33 MiB
-    for op, args, kwargs in [("slice", ([0, 0, 3], [-1, -1, 1024]), {}),
-                             ("strided_slice", ([0, 0, 0], [0, 0, 0], [1, 1, -2]),
-                              {"begin_mask": 7, "end_mask": 7}),
-                             ("depth_to_space", (2,), {"data_format": "NCHW"})]:
+    for op, args, kwargs, out_shape in [
+            ("slice", ([0, 0, 3], [-1, -1, 1024]), {}, (33, 256, 1024)),
+            ("strided_slice", ([0, 0, 0], [0, 0, 0], [1, 1, -1]),
+             {"begin_mask": 7, "end_mask": 7}, (33, 256, 1030)),
+            ("depth_to_space", (2,), {"data_format": "NCHW"}, (1, 8, 512, 2048))]:
         t = x[:32, :, :1024].reshape(1, 32, 256, 1024) if op == "depth_to_space" else x
+        native_backend.release_cached_outputs()
         assert check_native(op, t, args, kwargs) in ("run", "gather", "transpose")
+        stale = native_backend.new_output(t, out_shape)
+        stale.view(torch.int32).fill_(-1)  # NaN bits, in none of the outputs
+        del stale
+        reuses = native_backend.output_cache_reuses()
+        assert check_native(op, t, args, kwargs) in ("run", "gather", "transpose")
+        assert native_backend.output_cache_reuses() == reuses + 1, op
 
 
 def test_threaded_copies_are_complete_when_the_call_returns():

@@ -177,9 +177,9 @@ def _rounds(fns: dict[str, Callable[[], object]], rounds: int,
 
 def _memcpy_functions(x: torch.Tensor, nbytes: int) -> dict[str, Callable[[], object]]:
     """memcpy of the first `nbytes` of the op's input (so it meets the caches the op meets) into
-    a warm buffer (one thread, and split over the cores), and into a fresh tensor (what any op
-    returning a new tensor pays at least), allocated as ascend_ops allocates its outputs (huge
-    pages from 2 MiB on) or by torch."""
+    a warm buffer (one thread, and split over the cores), and into a fresh tensor (what an op
+    returning a new tensor pays when no freed buffer can be reused), allocated as ascend_ops
+    allocates its large outputs but never from its output cache (huge pages), or by torch."""
     src = x.reshape(-1).view(torch.uint8)[:nbytes]
     dst = torch.empty_like(src).fill_(0)
     desc = native_backend.descriptor(src.numpy())
@@ -187,7 +187,7 @@ def _memcpy_functions(x: torch.Tensor, nbytes: int) -> dict[str, Callable[[], ob
     threads = torch.get_num_threads()
 
     def fresh():
-        out = native_backend.new_output(src, tuple(src.shape))
+        out = native_backend.new_output(src, tuple(src.shape), cached=False)
         copy(src.data_ptr(), out.data_ptr(), desc, threads)
         return out
 

@@ -204,12 +204,23 @@ def cpu_findings() -> list[Finding]:
     out = [Finding(OK, "cpu", f"build cache {native.cache_dir()}")]
     try:
         library = native_backend.library()
-        out.append(Finding(OK, "cpu", f"native backend builds and loads ({getattr(library, '_name', library)})"))
+        where = getattr(library, "_name", library)
+        out.append(Finding(OK, "cpu", f"native backend builds and loads ({where}"
+                           + (", the copy compiled into the fast path)"
+                              if where == native_backend.fast_path_library() else ")")))
+        limit = native_backend.output_cache_limit()
+        out.append(Finding(OK, "cpu", f"output cache: freed outputs of "
+                           f"{native_backend.huge_page_output_bytes() >> 20} MiB and more are kept for "
+                           f"reuse up to {limit >> 20} MiB ({native_backend.OUTPUT_CACHE_ENV}; 0 turns "
+                           f"it off), holding {native_backend.cached_output_bytes() >> 20} MiB now"))
     except native.NativeBuildError as e:
         asked = os.environ.get(BACKEND_ENV, "").strip() == "native"
         out.append(Finding(FAIL if asked else WARN, "cpu", f"the native backend does not build: "
                            f"{str(e).splitlines()[0]}", "install g++ (CPU calls use the numpy "
                            "reference meanwhile)"))
+    except ValueError as e:  # a bad ASCEND_OPS_OUTPUT_CACHE_MB
+        out.append(Finding(FAIL, "cpu", str(e), f"unset {native_backend.OUTPUT_CACHE_ENV} or give "
+                           "it a whole number of MiB"))
     from .. import fast
 
     if fast.fast_path_active():

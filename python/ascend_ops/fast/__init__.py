@@ -156,9 +156,11 @@ def load() -> ModuleType | None:
     if path is not None:
         try:
             _module = _import(path)
-            return _module
         except ImportError as e:
             level, _reason = logging.WARNING, f"{path} does not load ({e})"
+        else:
+            native_backend.library()  # the executor's copy is the extension's (its output cache)
+            return _module
     _log.log(level, "ascend-ops: the compiled fast path is %s; ops run on the Python registration", _reason)
     return None
 
@@ -170,6 +172,11 @@ def unavailable_reason() -> str | None:
 
 def fast_path_active() -> bool:
     return _module is not None
+
+
+def loaded_module() -> ModuleType | None:
+    """The extension if `load` has loaded it, without trying to."""
+    return _module
 
 
 def counts() -> tuple[int, int]:

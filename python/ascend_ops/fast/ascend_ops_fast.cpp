@@ -38,7 +38,7 @@
 
 extern "C" int32_t ascend_ops_strided_copy(const void* src, void* dst, const int64_t* desc, int32_t threads);
 extern "C" void* ascend_ops_output_alloc(int64_t bytes);
-extern "C" void ascend_ops_output_free(void* buffer);
+extern "C" void ascend_ops_output_free(void* buffer, int64_t bytes);
 extern "C" int64_t ascend_ops_output_huge_page_bytes(void);
 
 namespace {
@@ -67,7 +67,7 @@ at::Tensor NewOutput(c10::IntArrayRef shape, int64_t item, const at::TensorOptio
     }
     void* buffer = ascend_ops_output_alloc(bytes);
     TORCH_CHECK_WITH(OutOfMemoryError, buffer != nullptr, "ascend_ops fast path: cannot allocate a ", bytes, "-byte output");
-    return at::from_blob(buffer, shape, [](void* p) { ascend_ops_output_free(p); }, options);
+    return at::from_blob(buffer, shape, [bytes](void* p) { ascend_ops_output_free(p, bytes); }, options);
 }
 
 constexpr int32_t kMaxAttrs = 16;

@@ -17,6 +17,7 @@
 // calling thread. A large output asks for huge pages first (Note [fresh output pages]), and the
 // executor allocates its large outputs here, 2 MiB aligned (Note [huge-page outputs]).
 #include <sys/mman.h>
+#include <unistd.h>
 
 #if defined(__AVX__) || defined(__SSE2__)
 #include <immintrin.h>
@@ -24,13 +25,17 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <system_error>
 #include <thread>
+#include <unordered_map>
+#include <vector>
 
 namespace {
 
@@ -110,10 +115,11 @@ inline void Store(char* p, T v)
 // gain nothing or lose (also when gathered in a buffer first), so they keep memcpy, and so do
 // outputs below kStreamBytes, which then stay in the cache for whoever reads them next.
 // Outputs of kHugePageOutputBytes and more are fresh pages, which the kernel has just zeroed
-// when the copy first touches them; there ordinary stores won (measured on the 2-core
-// benchmark machine, 4 KiB runs of a 255 MiB output: 81-88 ms median against 101 ms
-// streamed, while 16 MiB outputs, reused memory, stayed 1.4 ms streamed against 1.6 ms), so
-// only outputs between the two sizes are streamed.
+// when the copy first touches them, unless the output cache reused their buffer; on fresh
+// pages ordinary stores won (measured on the 2-core benchmark machine, 4 KiB runs of a 255 MiB
+// output: 81-88 ms median against 101 ms streamed, while 16 MiB outputs, reused memory, stayed
+// 1.4 ms streamed against 1.6 ms), so fresh pages are not streamed. A reused 255 MiB buffer is:
+// 21.5 GB/s streamed against 20.3 with ordinary stores, same run.
 #if defined(__AVX__)
 constexpr bool kCanStream = true;
 
@@ -215,8 +221,12 @@ void SplitIntoPieces(Plan* p, int64_t length, int64_t in_step, int64_t out_step,
     p->row = Dim{pieces, piece * in_step, piece * out_step};
 }
 
-// `threads`: how many threads will share the copy (1 when it is too small to split).
-Plan MakePlan(const Layout& l, int threads)
+// Whether `dst` is a buffer the output cache handed out again (Note [output cache]).
+bool ReusedOutput(const void* dst);
+
+// `threads`: how many threads will share the copy (1 when it is too small to split);
+// `fresh_output`: the copy is the first write to the output's pages (Note [streaming stores]).
+Plan MakePlan(const Layout& l, int threads, bool fresh_output)
 {
     Plan p;
     p.elem = l.elem;
@@ -235,8 +245,8 @@ Plan MakePlan(const Layout& l, int threads)
     if (inner.in == l.elem) {
         p.kernel = kRun;
         p.col = Dim{inner.size * l.elem, l.elem, l.elem};
-        p.stream = kCanStream && p.total_bytes >= kStreamBytes &&
-                   p.total_bytes < kHugePageOutputBytes && p.col.size >= kStreamRunBytes;
+        p.stream = kCanStream && p.total_bytes >= kStreamBytes && !fresh_output &&
+                   p.col.size >= kStreamRunBytes;
         p.outer_rank = std::max(r - 2, 0);
         std::copy(l.dim, l.dim + p.outer_rank, p.outer);
         if (r >= 2) {
@@ -664,7 +674,8 @@ int32_t StridedCopy(const void* src, void* dst, const int64_t* desc, int32_t thr
         bytes *= layout.dim[i].size;
     }
     const int64_t workers = Workers(bytes, threads, parallel_bytes);
-    const Plan plan = MakePlan(layout, int(workers));
+    const bool fresh = bytes >= kHugePageOutputBytes && !ReusedOutput(dst);
+    const Plan plan = MakePlan(layout, int(workers), fresh);
     AdviseHugePages(static_cast<char*>(dst), plan.total_bytes);
     Execute(plan, static_cast<const char*>(src), static_cast<char*>(dst), workers);
     return 0;
@@ -719,12 +730,218 @@ struct DLManagedTensor {
 struct OutputTensor {
     DLManagedTensor managed;
     int64_t length;
+    bool cached;
 };
 
-void* AllocateOutput(int64_t bytes)
+// Note [output cache]
+// ~~~~~~~~~~~~~~~~~~~
+// A page's first write costs a fault and the kernel's zeroing of the page. Measured on the
+// 2-core benchmark machine, a 256 MiB two-thread memcpy runs at 48 GB/s into a buffer written
+// before, 15.5 GB/s into fresh huge pages and 6 GB/s into fresh 4 KiB pages: a large output's
+// fresh pages cost twice its copy. A program that calls an op on large tensors again and again
+// (a model's forward pass) frees an output of the same size each time, so freed buffers of
+// kHugePageOutputBytes and more are kept and handed to the next output of their size (rounded
+// up to a huge page), whose copy then writes pages that are already mapped, as torch's device
+// allocators cache their blocks. The cache is bounded: it holds at most `limit` bytes
+// (kDefaultCacheBytes, at most an eighth of physical memory, unless set; native_backend.py sets
+// ASCEND_OPS_OUTPUT_CACHE_MB's value when it loads the library; 0 turns the cache off), gives the
+// least recently freed buffer back first, and gives back any buffer not reused for `idle` seconds
+// (kCacheIdleSeconds unless set) at the next allocation or free. An output is written whole by its copy before anyone reads it, so what a reused buffer
+// held never shows (nor would it from malloc, which reuses memory the same way).
+constexpr int64_t kDefaultCacheBytes = int64_t(1) << 30;
+constexpr double kCacheIdleSeconds = 10.0;
+
+int64_t RoundUpToHugePage(int64_t bytes)
+{
+    return (bytes + kHugePage - 1) & ~(kHugePage - 1);
+}
+
+int64_t DefaultCacheLimit()
+{
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? std::min<int64_t>(kDefaultCacheBytes, int64_t(pages) * page / 8)
+                                 : kDefaultCacheBytes;
+}
+
+class OutputCache {
+public:
+    // A buffer of at least `bytes` (a huge-page multiple): a cached one if one fits exactly.
+    void* Take(int64_t bytes)
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        const auto now = Clock::now();
+        DropIdle(now);
+        for (auto it = free_.rbegin(); it != free_.rend(); ++it) {
+            if (it->bytes == bytes) {
+                void* p = it->data;
+                cached_ -= it->bytes;
+                free_.erase(std::next(it).base());
+                live_[p] = Live{bytes, true};
+                ++reused_;
+                return p;
+            }
+        }
+        void* p = MapFresh(bytes);
+        if (p != nullptr) {
+            live_[p] = Live{bytes, false};
+        }
+        return p;
+    }
+
+    // Give `p` (from Take) back: kept for reuse when it fits the limit, else freed.
+    void Give(void* p)
+    {
+        std::vector<void*> release;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            const auto found = live_.find(p);
+            if (found == live_.end()) {  // not ours: cannot happen through the deleters
+                return;
+            }
+            const int64_t bytes = found->second.bytes;
+            live_.erase(found);
+            const auto now = Clock::now();
+            DropIdle(now);
+            if (bytes > limit_) {
+                release.push_back(p);
+            } else {
+                while (cached_ + bytes > limit_) {
+                    release.push_back(free_.front().data);
+                    cached_ -= free_.front().bytes;
+                    free_.erase(free_.begin());
+                }
+                free_.push_back(Entry{p, bytes, now});
+                cached_ += bytes;
+            }
+            release.insert(release.end(), idle_.begin(), idle_.end());
+            idle_.clear();
+        }
+        for (void* q : release) {  // outside the lock: unmapping 256 MiB takes a while
+            std::free(q);
+        }
+    }
+
+    // Set the limit (bytes; negative leaves it), freeing what no longer fits. The old limit.
+    int64_t SetLimit(int64_t limit)
+    {
+        std::vector<void*> release;
+        int64_t old;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            old = limit_;
+            if (limit < 0) {
+                return old;
+            }
+            limit_ = limit;
+            while (cached_ > limit_) {
+                release.push_back(free_.front().data);
+                cached_ -= free_.front().bytes;
+                free_.erase(free_.begin());
+            }
+        }
+        for (void* q : release) {
+            std::free(q);
+        }
+        return old;
+    }
+
+    // Set how long a freed buffer may wait for reuse (negative leaves it). The old value.
+    double SetIdleSeconds(double seconds)
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        const double old = idle_seconds_;
+        if (seconds >= 0) {
+            idle_seconds_ = seconds;
+        }
+        return old;
+    }
+
+    // Whether `p` is a live buffer that Take handed out again.
+    bool Reused(const void* p)
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        const auto found = live_.find(const_cast<void*>(p));
+        return found != live_.end() && found->second.reused;
+    }
+
+    int64_t CachedBytes()
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return cached_;
+    }
+
+    int64_t Reused()
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return reused_;
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    struct Entry {
+        void* data;
+        int64_t bytes;
+        Clock::time_point freed;
+    };
+    struct Live {
+        int64_t bytes;
+        bool reused;  // its pages were written before
+    };
+
+    static void* MapFresh(int64_t bytes)
+    {
+        void* p = nullptr;
+        if (posix_memalign(&p, size_t(kHugePage), size_t(bytes)) != 0) {
+            return nullptr;
+        }
+#ifdef MADV_HUGEPAGE
+        madvise(p, size_t(bytes), MADV_HUGEPAGE);
+#endif
+        return p;
+    }
+
+    // Move the buffers idle for kCacheIdleSeconds to idle_ (freed by the caller, unlocked).
+    void DropIdle(Clock::time_point now)
+    {
+        while (!free_.empty() &&
+               std::chrono::duration<double>(now - free_.front().freed).count() > idle_seconds_) {
+            idle_.push_back(free_.front().data);
+            cached_ -= free_.front().bytes;
+            free_.erase(free_.begin());
+        }
+    }
+
+    std::mutex mutex_;
+    std::vector<Entry> free_;                  // least recently freed first
+    std::vector<void*> idle_;                  // dropped by DropIdle, not freed yet
+    std::unordered_map<void*, Live> live_;     // handed out by Take
+    int64_t cached_ = 0;
+    int64_t limit_ = DefaultCacheLimit();
+    double idle_seconds_ = kCacheIdleSeconds;
+    int64_t reused_ = 0;
+};
+
+OutputCache& Cache()
+{
+    static OutputCache* cache = new OutputCache;  // never destroyed: outputs may outlive exit
+    return *cache;
+}
+
+bool ReusedOutput(const void* dst)
+{
+    return Cache().Reused(dst);
+}
+
+// A buffer for an output of `bytes`; from kHugePageOutputBytes on, `cached` takes it from the
+// cache (Note [output cache]) and FreeOutput gives it back there.
+void* AllocateOutput(int64_t bytes, bool cached)
 {
     if (bytes <= 0) {
         return nullptr;
+    }
+    if (cached && bytes >= kHugePageOutputBytes) {
+        return Cache().Take(RoundUpToHugePage(bytes));
     }
     const size_t alignment = bytes >= kHugePage ? size_t(kHugePage) : size_t(64);
     void* p = nullptr;
@@ -733,16 +950,25 @@ void* AllocateOutput(int64_t bytes)
     }
 #ifdef MADV_HUGEPAGE
     if (bytes >= kHugePage) {
-        madvise(p, size_t(bytes + kHugePage - 1) & ~size_t(kHugePage - 1), MADV_HUGEPAGE);
+        madvise(p, size_t(RoundUpToHugePage(bytes)), MADV_HUGEPAGE);
     }
 #endif
     return p;
 }
 
+void FreeOutput(void* p, int64_t bytes, bool cached)
+{
+    if (cached && bytes >= kHugePageOutputBytes) {
+        Cache().Give(p);
+    } else {
+        std::free(p);
+    }
+}
+
 void DeleteOutputTensor(DLManagedTensor* managed)
 {
     OutputTensor* t = reinterpret_cast<OutputTensor*>(managed);
-    std::free(t->managed.dl_tensor.data);
+    FreeOutput(t->managed.dl_tensor.data, t->length, t->cached);
     delete t;
 }
 
@@ -775,20 +1001,21 @@ int32_t ascend_ops_strided_copy_kernel(const int64_t* desc)
     if (!ParseView(desc, &layout, &empty)) {
         return -1;
     }
-    return empty ? kEmpty : MakePlan(layout, 1).kernel;
+    return empty ? kEmpty : MakePlan(layout, 1, false).kernel;
 }
 
 // An output buffer of `bytes` bytes (Note [huge-page outputs]): 2 MiB aligned and advised
-// MADV_HUGEPAGE from 2 MiB on, 64-byte aligned below; null when `bytes` <= 0 or memory is short.
-// Free it with ascend_ops_output_free.
+// MADV_HUGEPAGE from 2 MiB on, 64-byte aligned below; from the output cache from
+// ascend_ops_output_huge_page_bytes() on (Note [output cache]). Null when `bytes` <= 0 or memory
+// is short. Give it back with ascend_ops_output_free(buffer, bytes).
 void* ascend_ops_output_alloc(int64_t bytes)
 {
-    return AllocateOutput(bytes);
+    return AllocateOutput(bytes, true);
 }
 
-void ascend_ops_output_free(void* buffer)
+void ascend_ops_output_free(void* buffer, int64_t bytes)
 {
-    std::free(buffer);
+    FreeOutput(buffer, bytes, true);
 }
 
 // The output size from which the native executor allocates here rather than through torch
@@ -800,24 +1027,53 @@ int64_t ascend_ops_output_huge_page_bytes(void)
 
 // The same buffer as a DLPack tensor (a `DLManagedTensor*`, DLPack's unversioned ABI): `bytes`
 // uint8 elements on the CPU whose deleter frees the buffer; hand it to the consumer (e.g.
-// torch.from_dlpack) at once. Null when the buffer cannot be allocated.
-void* ascend_ops_output_dlpack(int64_t bytes)
+// torch.from_dlpack) at once. `cached` 0 maps fresh pages and unmaps them at the end, whatever
+// the size (what the benchmark's fresh-memcpy ceiling measures). Null when the buffer cannot be
+// allocated.
+void* ascend_ops_output_dlpack(int64_t bytes, int32_t cached)
 {
-    void* data = AllocateOutput(bytes);
+    void* data = AllocateOutput(bytes, cached != 0);
     if (data == nullptr) {
         return nullptr;
     }
     OutputTensor* t = new (std::nothrow) OutputTensor;
     if (t == nullptr) {
-        std::free(data);
+        FreeOutput(data, bytes, cached != 0);
         return nullptr;
     }
     t->length = bytes;
+    t->cached = cached != 0;
     t->managed.dl_tensor = DLTensor{data, DLDevice{1, 0}, 1, DLDataType{1, 8, 1}, &t->length,
                                     nullptr, 0};
     t->managed.manager_ctx = nullptr;
     t->managed.deleter = DeleteOutputTensor;
     return &t->managed;
+}
+
+// The output cache's limit in bytes; `limit` >= 0 sets it first (freeing cached buffers that no
+// longer fit: 0 empties and turns off the cache), and the old limit is returned.
+int64_t ascend_ops_output_cache_limit(int64_t limit)
+{
+    return Cache().SetLimit(limit);
+}
+
+// How many seconds a freed output waits for reuse before the cache gives it back; `seconds` >= 0
+// sets it first, and the old value is returned.
+double ascend_ops_output_cache_idle_seconds(double seconds)
+{
+    return Cache().SetIdleSeconds(seconds);
+}
+
+// Bytes of freed outputs the cache holds now.
+int64_t ascend_ops_output_cached_bytes(void)
+{
+    return Cache().CachedBytes();
+}
+
+// How many outputs were handed a cached buffer so far.
+int64_t ascend_ops_output_cache_reuses(void)
+{
+    return Cache().Reused();
 }
 
 }  // extern "C"

@@ -150,8 +150,11 @@ def library() -> ctypes.CDLL:
                                             ctypes.c_int32]
     lib.ascend_ops_strided_copy.restype = ctypes.c_int32
     lib.ascend_ops_strided_copy_split_from.argtypes = [
-        ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int32, ctypes.c_int64]
+        ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int32, ctypes.c_int64,
+        ctypes.c_int32]
     lib.ascend_ops_strided_copy_split_from.restype = ctypes.c_int32
+    lib.ascend_ops_strided_copy_store.argtypes = [ctypes.c_char_p, ctypes.c_int32]
+    lib.ascend_ops_strided_copy_store.restype = ctypes.c_int32
     lib.ascend_ops_strided_copy_kernel.argtypes = [ctypes.c_char_p]
     lib.ascend_ops_strided_copy_kernel.restype = ctypes.c_int32
     lib.ascend_ops_output_dlpack.argtypes = [ctypes.c_int64, ctypes.c_int32]

@@ -284,12 +284,18 @@ def test_large_copies_use_threads_and_match():
 _ELEMENT_DTYPES = {1: np.uint8, 2: np.float16, 4: np.float32, 8: np.int64, 16: np.complex128}
 
 
-def native_copy(view: np.ndarray, threads: int) -> np.ndarray:
-    """The view copied by strided_copy.cpp, split over `threads` whatever its size."""
-    out = np.empty(view.shape, view.dtype)
+# How strided_copy.cpp writes an output (its enum StoreMode): Note [streaming stores].
+STORE_DIRECT, STORE_STREAMED, STORE_THROUGH_BUFFER = 0, 1, 2
+
+
+def native_copy(view: np.ndarray, threads: int, store: int = -1,
+                out: np.ndarray | None = None) -> np.ndarray:
+    """The view copied by strided_copy.cpp into `out` (default: a new array), split over
+    `threads` whatever its size, written the way `store` says (-1: as the library decides)."""
+    out = np.empty(view.shape, view.dtype) if out is None else out
     status = native_backend.library().ascend_ops_strided_copy_split_from(
         view.__array_interface__["data"][0], out.__array_interface__["data"][0],
-        native_backend.descriptor(view), threads, 0)
+        native_backend.descriptor(view), threads, 0, store)
     assert status == 0
     return out
 
@@ -379,10 +385,83 @@ def test_streamed_runs(threads):
         assert native_backend.copy_kernel(native_backend.descriptor(view)) == "run", name
         np.testing.assert_array_equal(native_copy(view, threads), view, err_msg=name)
         out = np.empty(view.size + 1, view.dtype)[1:].reshape(view.shape)  # a misaligned output
-        native_backend.library().ascend_ops_strided_copy_split_from(
-            view.__array_interface__["data"][0], out.__array_interface__["data"][0],
-            native_backend.descriptor(view), threads, 0)
+        native_copy(view, threads, out=out)
         np.testing.assert_array_equal(out, view, err_msg=f"{name}, misaligned output")
+
+
+def _huge_view(shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
+    """A float32 view of `shape` whose descriptor is all a plan needs: nothing is read."""
+    return np.lib.stride_tricks.as_strided(np.zeros(1, np.float32), shape, strides)
+
+
+@pytest.mark.parametrize(("name", "shape", "strides", "fresh", "store"), [
+    # 80 MiB outputs (above the huge-page output size) into reused buffers...
+    ("long runs, reused", (10240, 2048), (8320, 4), 0, STORE_STREAMED),
+    ("512 B runs, reused", (163840, 128), (1024, 4), 0, STORE_THROUGH_BUFFER),
+    ("transpose, reused", (2560, 4, 2048), (32768, 4, 16), 0, STORE_THROUGH_BUFFER),
+    ("gather, reused", (10240, 2048), (16384, 8), 0, STORE_DIRECT),
+    # ...and the controls: the same into fresh pages, and a small output
+    ("long runs, fresh", (10240, 2048), (8320, 4), 1, STORE_DIRECT),
+    ("512 B runs, fresh", (163840, 128), (1024, 4), 1, STORE_DIRECT),
+    ("transpose, fresh", (2560, 4, 2048), (32768, 4, 16), 1, STORE_DIRECT),
+    ("512 B runs, 4 MiB", (8192, 128), (1024, 4), 0, STORE_DIRECT),
+])
+def test_large_reused_outputs_are_streamed_and_fresh_ones_are_not(name, shape, strides, fresh, store):
+    desc = native_backend.descriptor(_huge_view(shape, strides))
+    assert native_backend.library().ascend_ops_strided_copy_store(desc, fresh) == store, name
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("elem", sorted(_ELEMENT_DTYPES))
+def test_every_kernel_through_a_streamed_buffer(elem, threads):
+    """Each kernel writing its rows through the L1 buffer (kStoreThroughBuffer), bit for bit,
+    also into a misaligned output; rows as long as the buffer go one at a time."""
+    rng = np.random.default_rng(300 + elem)
+    big = (3 << 20) // elem
+    views = {
+        "runs": random_bits((big // 50 + 1, 61), elem, rng)[:, 3:53],
+        "rows_filling_the_buffer": random_bits((big * elem // 16384 + 1, 16384 // elem + 3), elem,
+                                               rng)[:, 2:-1],
+        "gather": random_bits((big // 100 + 1, 300), elem, rng)[:, ::-3],
+        "transpose": random_bits((3, 517, big // (3 * 517) | 1), elem, rng).transpose(0, 2, 1),
+        "interleave": random_bits((3, 4, big // 12 + 1), elem, rng).transpose(0, 2, 1),
+    }
+    for name, view in views.items():
+        np.testing.assert_array_equal(np_bits(native_copy(view, threads, STORE_THROUGH_BUFFER)),
+                                      np_bits(view), err_msg=name)
+        out = np.empty(view.size + 1, view.dtype)[1:].reshape(view.shape)
+        native_copy(view, threads, STORE_THROUGH_BUFFER, out=out)
+        np.testing.assert_array_equal(np_bits(out), np_bits(view), err_msg=f"{name}, misaligned")
+
+
+def test_rows_out_of_output_order_are_refused_the_buffer():
+    """A transpose whose row dim (the axis contiguous in the input) has another output dim
+    between it and the innermost one writes rows that are not back to back: the buffer is
+    refused when forced and never chosen; the control, the same copy with its rows in output
+    order, takes it."""
+    rng = np.random.default_rng(5)
+    lib = native_backend.library()
+    apart = random_bits((5, 65, 4), 4, rng)[:, :64].transpose(2, 0, 1)  # [4, 5, 64]
+    assert native_backend.copy_kernel(native_backend.descriptor(apart)) == "transpose"
+    out = np.zeros(apart.shape, apart.dtype)
+    assert lib.ascend_ops_strided_copy_split_from(
+        apart.ctypes.data, out.ctypes.data, native_backend.descriptor(apart), 1, 0,
+        STORE_THROUGH_BUFFER) == -1
+    assert not out.any()
+    np.testing.assert_array_equal(native_copy(apart, 1), apart)
+    big = _huge_view((4, 5120, 2048), (4, 8256, 16))  # the same at 160 MiB
+    assert native_backend.copy_kernel(native_backend.descriptor(big)) == "transpose"
+    assert lib.ascend_ops_strided_copy_store(native_backend.descriptor(big), 0) == STORE_DIRECT
+    rows = random_bits((40, 4, 64), 4, rng).transpose(0, 2, 1)  # [40, 64, 4]
+    np.testing.assert_array_equal(native_copy(rows, 1, STORE_THROUGH_BUFFER), rows)
+
+
+def test_a_store_mode_outside_the_enum_is_refused():
+    view = np.arange(12, dtype=np.float32)
+    out = np.empty_like(view)
+    for store in (-2, 3):
+        assert native_backend.library().ascend_ops_strided_copy_split_from(
+            view.ctypes.data, out.ctypes.data, native_backend.descriptor(view), 1, 0, store) == -1
 
 
 def test_copy_rejects_unsupported_descriptors():

@@ -52,8 +52,13 @@ constexpr int64_t kTileBytes = 64;                 // a transpose tile is a cach
 constexpr int64_t kColumnBlockBytes = 16 << 10;    // deinterleave: input window kept in L1
 constexpr int64_t kStreamBytes = 8 << 20;          // outputs this large bypass the cache...
 constexpr int64_t kStreamRunBytes = 4 << 10;       // ...in runs this long (Note [streaming stores])
+constexpr int64_t kStreamBufferBytes = 16 << 10;   // shorter rows are streamed from a buffer this big
 
 enum Kernel : int32_t { kEmpty = 0, kRun = 1, kTranspose = 2, kGather = 3 };
+
+// How a copy writes its output (Note [streaming stores]): ordinary stores; runs written with
+// non-temporal stores; rows gathered a few at a time into a buffer in L1 that is streamed out.
+enum StoreMode : int32_t { kStoreDirect = 0, kStoreStreamed = 1, kStoreThroughBuffer = 2 };
 
 struct Dim {
     int64_t size;
@@ -81,7 +86,7 @@ struct Plan {
     Dim col{1, 0, 0};        // run: size = run bytes; gather / transpose: the innermost axis
     int64_t piece = 0;       // run / gather split into pieces: elements (or bytes) per piece
     int64_t piece_last = 0;  // the last piece's length
-    bool stream = false;     // run: write with non-temporal stores (Note [streaming stores])
+    StoreMode store = kStoreDirect;  // how the output is written (Note [streaming stores])
 };
 
 // --- element access ------------------------------------------------------------------------
@@ -109,17 +114,23 @@ inline void Store(char* p, T v)
 // A large output is not read back before it leaves the cache, so writing it with ordinary
 // stores first reads every line in (read-for-ownership) only to overwrite it. Non-temporal
 // stores skip that read: glibc's memcpy switches to them for copies of about the cache size,
-// but the run kernel calls memcpy once per run, far below that switch. So the runs of a large
-// output are streamed here, whole 64-byte lines with non-temporal stores. Measured on the
-// benchmark machine: 4 KiB runs of a 16 MiB output go 1.4x faster; 512-byte and shorter runs
-// gain nothing or lose (also when gathered in a buffer first), so they keep memcpy, and so do
-// outputs below kStreamBytes, which then stay in the cache for whoever reads them next.
-// Outputs of kHugePageOutputBytes and more are fresh pages, which the kernel has just zeroed
-// when the copy first touches them, unless the output cache reused their buffer; on fresh
-// pages ordinary stores won (measured on the 2-core benchmark machine, 4 KiB runs of a 255 MiB
-// output: 81-88 ms median against 101 ms streamed, while 16 MiB outputs, reused memory, stayed
-// 1.4 ms streamed against 1.6 ms), so fresh pages are not streamed. A reused 255 MiB buffer is:
-// 21.5 GB/s streamed against 20.3 with ordinary stores, same run.
+// but the kernels here write runs, rows and tiles far below that switch. StoreFor decides, all
+// measured on the 2-core benchmark machine:
+//  - Outputs below kStreamBytes keep ordinary stores: they stay in the cache for whoever reads
+//    them next.
+//  - Runs of kStreamRunBytes and more are streamed, whole 64-byte lines (kStoreStreamed): 4 KiB
+//    runs of a 16 MiB output go 1.4x faster. At 16 MiB, 512-byte and shorter runs gained
+//    nothing or lost, also when gathered in a buffer first.
+//  - Fresh pages (an output of kHugePageOutputBytes and more that the output cache did not
+//    reuse) keep ordinary stores: the kernel has just zeroed each page when the copy first
+//    touches it, and there 4 KiB runs of a 255 MiB output took 81-88 ms against 101 ms streamed.
+//  - A reused buffer of kHugePageOutputBytes and more (Note [output cache]) is streamed: its
+//    4 KiB runs at 21.5 GB/s against 20.3 with ordinary stores, same run. Its shorter runs and
+//    its transposes go through a kStreamBufferBytes buffer in L1, which is then streamed out
+//    (kStoreThroughBuffer): depth_to_space NHWC with 512-byte runs to a 256 MiB output 27.7 ms
+//    against 36.7 ms direct. Gathers keep ordinary stores: they read two or more times what they
+//    write, so the saved read is a small share, and the buffer measured 0-4% slower for
+//    x[:, ::2] and x[:, ::3].
 #if defined(__AVX__)
 constexpr bool kCanStream = true;
 
@@ -224,9 +235,8 @@ void SplitIntoPieces(Plan* p, int64_t length, int64_t in_step, int64_t out_step,
 // Whether `dst` is a buffer the output cache handed out again (Note [output cache]).
 bool ReusedOutput(const void* dst);
 
-// `threads`: how many threads will share the copy (1 when it is too small to split);
-// `fresh_output`: the copy is the first write to the output's pages (Note [streaming stores]).
-Plan MakePlan(const Layout& l, int threads, bool fresh_output)
+// `threads`: how many threads will share the copy (1 when it is too small to split).
+Plan MakePlan(const Layout& l, int threads)
 {
     Plan p;
     p.elem = l.elem;
@@ -245,8 +255,6 @@ Plan MakePlan(const Layout& l, int threads, bool fresh_output)
     if (inner.in == l.elem) {
         p.kernel = kRun;
         p.col = Dim{inner.size * l.elem, l.elem, l.elem};
-        p.stream = kCanStream && p.total_bytes >= kStreamBytes && !fresh_output &&
-                   p.col.size >= kStreamRunBytes;
         p.outer_rank = std::max(r - 2, 0);
         std::copy(l.dim, l.dim + p.outer_rank, p.outer);
         if (r >= 2) {
@@ -282,6 +290,38 @@ Plan MakePlan(const Layout& l, int threads, bool fresh_output)
     }
     SplitIntoPieces(&p, inner.size, inner.in, l.elem, threads);
     return p;
+}
+
+// Whether the rows the driver hands out (outer loops x row dim) are back to back in the output,
+// each row.out bytes, in order, as kStoreThroughBuffer needs. Not so when a transpose's row dim
+// is an outer output dim, or a run is cut into pieces whose last one is shorter.
+bool RowsInOutputOrder(const Plan& p)
+{
+    int64_t expected = p.row.size * p.row.out;
+    for (int i = p.outer_rank - 1; i >= 0; --i) {
+        if (p.outer[i].out != expected) {
+            return false;
+        }
+        expected *= p.outer[i].size;
+    }
+    return expected == p.total_bytes;
+}
+
+// How a copy of plan `p` writes its output; `fresh_output`: the copy is the first write to the
+// output's pages (Note [streaming stores]).
+StoreMode StoreFor(const Plan& p, bool fresh_output)
+{
+    if (!kCanStream || fresh_output || p.total_bytes < kStreamBytes) {
+        return kStoreDirect;
+    }
+    if (p.kernel == kRun && p.col.size >= kStreamRunBytes) {
+        return kStoreStreamed;
+    }
+    if (p.total_bytes >= kHugePageOutputBytes && p.kernel != kGather &&
+        p.row.out <= kStreamBufferBytes && RowsInOutputOrder(p)) {
+        return kStoreThroughBuffer;
+    }
+    return kStoreDirect;
 }
 
 // --- kernels -------------------------------------------------------------------------------
@@ -455,7 +495,24 @@ void TransposeBlock(char* dst, const char* src, int64_t rows, int64_t row_out, i
 
 // --- driver --------------------------------------------------------------------------------
 
-// Rows [begin, end) of the plan's outer loops x row dim, in order.
+// Where row `item` of the plan's outer loops x row dim starts in the output (the output's size
+// for the row after the last): rows are back to back in the output, in order.
+int64_t OutputOffset(const Plan& p, int64_t item)
+{
+    if (item >= ItemsOf(p)) {
+        return p.total_bytes;
+    }
+    int64_t outer = item / p.row.size;
+    int64_t offset = (item % p.row.size) * p.row.out;
+    for (int i = p.outer_rank - 1; i >= 0; --i) {
+        offset += (outer % p.outer[i].size) * p.outer[i].out;
+        outer /= p.outer[i].size;
+    }
+    return offset;
+}
+
+// Rows [begin, end) of the plan's outer loops x row dim, in order, written from `dst` on (where
+// row `begin` goes).
 template <class T>
 void RunRows(const Plan& p, const char* src, char* dst, int64_t begin, int64_t end)
 {
@@ -471,6 +528,7 @@ void RunRows(const Plan& p, const char* src, char* dst, int64_t begin, int64_t e
         out_off += idx[i] * p.outer[i].out;
     }
     int64_t row = begin % rows_per_outer;
+    out_off -= out_off + row * p.row.out;  // relative to row `begin`
     int64_t left = end - begin;
     while (left > 0) {
         const int64_t n = std::min(left, rows_per_outer - row);
@@ -479,11 +537,11 @@ void RunRows(const Plan& p, const char* src, char* dst, int64_t begin, int64_t e
         switch (p.kernel) {
             case kRun:
                 if (p.piece == p.col.size) {
-                    (p.stream ? StreamRuns : CopyRuns)(d, s, n, p.row.in, p.col.size);
+                    (p.store == kStoreStreamed ? StreamRuns : CopyRuns)(d, s, n, p.row.in, p.col.size);
                 } else {  // pieces of one long run
                     for (int64_t k = 0; k < n; ++k) {
                         const bool last = row + k == rows_per_outer - 1;
-                        (p.stream ? StreamCopy : CopyBytes)(d + k * p.row.out, s + k * p.row.in,
+                        (p.store == kStoreStreamed ? StreamCopy : CopyBytes)(d + k * p.row.out, s + k * p.row.in,
                                                             last ? p.piece_last : p.piece);
                     }
                 }
@@ -526,6 +584,26 @@ void RunRowsAnySize(const Plan& p, const char* src, char* dst, int64_t begin, in
         case 8: return RunRows<uint64_t>(p, src, dst, begin, end);
         case 16: return RunRows<Bytes16>(p, src, dst, begin, end);
         default: break;
+    }
+}
+
+// Rows [begin, end) into the output `dst`: directly, or for kStoreThroughBuffer a few at a time
+// into a buffer in L1 that is then streamed out (Note [streaming stores]).
+void CopyItems(const Plan& p, const char* src, char* dst, int64_t begin, int64_t end)
+{
+    if (p.store != kStoreThroughBuffer) {
+        RunRowsAnySize(p, src, dst + OutputOffset(p, begin), begin, end);
+        return;
+    }
+    alignas(64) char buffer[kStreamBufferBytes];
+    const int64_t group = std::max<int64_t>(kStreamBufferBytes / std::max<int64_t>(p.row.out, 1), 1);
+    int64_t from = OutputOffset(p, begin);
+    for (int64_t b = begin; b < end; b += group) {
+        const int64_t e = std::min(end, b + group);
+        const int64_t to = OutputOffset(p, e);
+        RunRowsAnySize(p, src, buffer, b, e);
+        StreamCopy(dst + from, buffer, to - from);
+        from = to;
     }
 }
 
@@ -593,7 +671,7 @@ void TakeChunks(SharedCopy& c, bool helper)
         if (begin >= c.items) {
             break;
         }
-        RunRowsAnySize(c.plan, c.src, c.dst, begin, std::min(c.items, begin + c.chunk));
+        CopyItems(c.plan, c.src, c.dst, begin, std::min(c.items, begin + c.chunk));
     }
     StreamFence();
     if (helper) {
@@ -606,7 +684,7 @@ void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
     const int64_t items = ItemsOf(p);
     workers = std::min(workers, items);
     if (workers <= 1) {
-        RunRowsAnySize(p, src, dst, 0, items);
+        CopyItems(p, src, dst, 0, items);
         StreamFence();
         return;
     }
@@ -658,8 +736,9 @@ int64_t Workers(int64_t bytes, int32_t threads, int64_t parallel_bytes)
     return std::max<int64_t>(std::min<int64_t>(threads, bytes / kBytesPerThread), 1);
 }
 
+// `store` >= 0 forces that StoreMode (tests), else StoreFor decides.
 int32_t StridedCopy(const void* src, void* dst, const int64_t* desc, int32_t threads,
-                    int64_t parallel_bytes)
+                    int64_t parallel_bytes, int32_t store)
 {
     Layout layout;
     bool empty = false;
@@ -674,8 +753,13 @@ int32_t StridedCopy(const void* src, void* dst, const int64_t* desc, int32_t thr
         bytes *= layout.dim[i].size;
     }
     const int64_t workers = Workers(bytes, threads, parallel_bytes);
-    const bool fresh = bytes >= kHugePageOutputBytes && !ReusedOutput(dst);
-    const Plan plan = MakePlan(layout, int(workers), fresh);
+    Plan plan = MakePlan(layout, int(workers));
+    plan.store = store >= 0 ? StoreMode(store)
+                            : StoreFor(plan, bytes >= kHugePageOutputBytes && !ReusedOutput(dst));
+    if (plan.store == kStoreThroughBuffer &&
+        (plan.row.out > kStreamBufferBytes || !RowsInOutputOrder(plan))) {
+        return -1;  // only a forced store gets here
+    }
     AdviseHugePages(static_cast<char*>(dst), plan.total_bytes);
     Execute(plan, static_cast<const char*>(src), static_cast<char*>(dst), workers);
     return 0;
@@ -981,15 +1065,32 @@ extern "C" {
 // Returns 0, or -1 for a rank above 64 or an element size other than 1, 2, 4, 8 or 16.
 int32_t ascend_ops_strided_copy(const void* src, void* dst, const int64_t* desc, int32_t threads)
 {
-    return StridedCopy(src, dst, desc, threads, kParallelBytes);
+    return StridedCopy(src, dst, desc, threads, kParallelBytes, -1);
 }
 
-// The same, splitting copies of `parallel_bytes` and more over threads: lets tests run the
-// threaded paths on small inputs.
+// The same, splitting copies of `parallel_bytes` and more over threads, and writing the output
+// the way `store` says (0 ordinary stores, 1 streamed runs, 2 through a streamed buffer; -1 as
+// ascend_ops_strided_copy decides; -1 when the plan's rows cannot go through the buffer): lets
+// tests run every path on small inputs.
 int32_t ascend_ops_strided_copy_split_from(const void* src, void* dst, const int64_t* desc,
-                                           int32_t threads, int64_t parallel_bytes)
+                                           int32_t threads, int64_t parallel_bytes, int32_t store)
 {
-    return StridedCopy(src, dst, desc, threads, parallel_bytes);
+    if (store < -1 || store > kStoreThroughBuffer) {
+        return -1;
+    }
+    return StridedCopy(src, dst, desc, threads, parallel_bytes, store);
+}
+
+// How ascend_ops_strided_copy writes the output of `desc` (0, 1, 2 as above) when `fresh` says
+// whether the copy is the first write to the output's pages; -1 for a descriptor it refuses.
+int32_t ascend_ops_strided_copy_store(const int64_t* desc, int32_t fresh)
+{
+    Layout layout;
+    bool empty = false;
+    if (!ParseView(desc, &layout, &empty)) {
+        return -1;
+    }
+    return empty ? kStoreDirect : StoreFor(MakePlan(layout, 1), fresh != 0);
 }
 
 // The kernel `ascend_ops_strided_copy` would pick for `desc` (0 empty, 1 run, 2 transpose,
@@ -1001,7 +1102,7 @@ int32_t ascend_ops_strided_copy_kernel(const int64_t* desc)
     if (!ParseView(desc, &layout, &empty)) {
         return -1;
     }
-    return empty ? kEmpty : MakePlan(layout, 1, false).kernel;
+    return empty ? kEmpty : MakePlan(layout, 1).kernel;
 }
 
 // An output buffer of `bytes` bytes (Note [huge-page outputs]): 2 MiB aligned and advised

@@ -253,6 +253,10 @@ def release_cached_outputs() -> int:
     return freed
 
 
+# How strided_copy.cpp writes an output (its enum StoreMode, Note [streaming stores]).
+STORE_DIRECT, STORE_STREAMED, STORE_THROUGH_BUFFER = 0, 1, 2
+
+
 def copy_kernel(desc: bytes) -> str:
     """Which kernel of strided_copy.cpp copies the view `desc` ("empty", "run", "transpose",
     "gather")."""

@@ -284,8 +284,9 @@ def test_large_copies_use_threads_and_match():
 _ELEMENT_DTYPES = {1: np.uint8, 2: np.float16, 4: np.float32, 8: np.int64, 16: np.complex128}
 
 
-# How strided_copy.cpp writes an output (its enum StoreMode): Note [streaming stores].
-STORE_DIRECT, STORE_STREAMED, STORE_THROUGH_BUFFER = 0, 1, 2
+STORE_DIRECT = native_backend.STORE_DIRECT
+STORE_STREAMED = native_backend.STORE_STREAMED
+STORE_THROUGH_BUFFER = native_backend.STORE_THROUGH_BUFFER
 
 
 def native_copy(view: np.ndarray, threads: int, store: int = -1,

@@ -1068,7 +1068,8 @@ int32_t ascend_ops_strided_copy(const void* src, void* dst, const int64_t* desc,
     return StridedCopy(src, dst, desc, threads, kParallelBytes, -1);
 }
 
-// The same, splitting copies of `parallel_bytes` and more over threads, and writing the output
+// The same, splitting copies of `parallel_bytes` and more over threads (negative: as
+// ascend_ops_strided_copy does), and writing the output
 // the way `store` says (0 ordinary stores, 1 streamed runs, 2 through a streamed buffer; -1 as
 // ascend_ops_strided_copy decides; -1 when the plan's rows cannot go through the buffer): lets
 // tests run every path on small inputs.
@@ -1078,7 +1079,8 @@ int32_t ascend_ops_strided_copy_split_from(const void* src, void* dst, const int
     if (store < -1 || store > kStoreThroughBuffer) {
         return -1;
     }
-    return StridedCopy(src, dst, desc, threads, parallel_bytes, store);
+    return StridedCopy(src, dst, desc, threads, parallel_bytes < 0 ? kParallelBytes : parallel_bytes,
+                       store);
 }
 
 // How ascend_ops_strided_copy writes the output of `desc` (0, 1, 2 as above) when `fresh` says

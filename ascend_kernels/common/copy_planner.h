@@ -20,8 +20,9 @@
 //                 window per index of `countDim`, with burst DMA; Gather (or scalar UB moves where
 //                 the SoC or element size has no Gather) rearranges a tile of units into output
 //                 order through offset tables built once per core; the tile is written contiguously.
-//  TRANSPOSE      GATHER whose window dim is the innermost output dim (NCHW depth/space
-//                 permutations): the windows are the rows of a 2-D tile transposed in UB.
+//  TRANSPOSE      GATHER whose window dim (or its chained one, Note [window chains]) is the
+//                 innermost output dim (NCHW depth/space permutations): the windows are the rows
+//                 of a 2-D tile transposed in UB.
 //  SCALAR         fallback when no unit fits UB, or 8-byte elements whose 4-byte pair view has
 //                 more dims than the kernel takes: elements are read by scalar GetValue, written by DMA.
 //
@@ -162,6 +163,17 @@ ASCEND_OPS_HOST_AICORE inline bool WindowsLoadByStridedCopy(int64_t count, int64
     const int64_t gap = (pitch - window) * unitBytes;
     return count > 1 && bytes % kBlockBytes == 0 && bytes / kBlockBytes <= kMaxCopyParamBlocks && gap >= 0 &&
            gap % kBlockBytes == 0 && gap / kBlockBytes <= kMaxCopyParamBlocks;
+}
+
+// Whether dim `inner` of a unit of the view's dims [first, rank) chains the windows taken per index
+// of its dim `outer` (Note [window chains]): inner's indexes run evenly between outer's, and the
+// unit holds all of them (`innerCut`: it does not). For a StridedView or a CopyTiling.
+template <typename View>
+ASCEND_OPS_HOST_AICORE inline bool ChainsWindows(const View& v, int32_t first, int32_t outer, int32_t inner,
+                                                bool innerCut)
+{
+    return first >= 0 && outer >= first && outer < v.rank && inner >= first && inner < v.rank && inner != outer &&
+           !innerCut && v.shape[inner] > 1 && v.stride[outer] == v.shape[inner] * v.stride[inner];
 }
 
 // DMA instructions that load `count` windows of `window` units, `pitch` units apart, into UB
@@ -306,14 +318,6 @@ inline int64_t GatherTileBytes(const UnitPlan& p, int64_t units, int64_t unitByt
            OffsetTableBytes(out / unitBytes) + p.tailTableBytes;
 }
 
-// Whether dim `inner` of a unit of view dims [r, rank), dim k of `chunk` indexes, chains the windows
-// taken per index of dim `outer` (Note [window chains]): its indexes run evenly between outer's.
-inline bool ChainsWindows(const StridedView& v, int32_t r, int32_t k, int64_t chunk, int32_t outer, int32_t inner)
-{
-    return inner >= r && inner != outer && v.shape[inner] > 1 && v.stride[outer] == v.shape[inner] * v.stride[inner] &&
-           (inner != k || chunk == v.shape[k]);
-}
-
 // The windows of a unit of view dims [r, rank) whose dim k has `chunk` indexes: one window over
 // the unit, or one per index of its widest-stride dim, or of that dim and one whose indexes run
 // between its (Note [window chains]), whichever costs least. Returns the DMA instructions one
@@ -351,7 +355,7 @@ inline int64_t ShapeUnit(const StridedView& v, int32_t r, int32_t k, int64_t chu
     int64_t cheapest = p->unitSlotBytes + kInstructionBytes;
     int64_t instructions = 1;
     for (int32_t inner = -1; inner < v.rank; ++inner) {
-        if (inner >= 0 && !ChainsWindows(v, r, k, chunk, widest, inner)) {
+        if (inner >= 0 && !ChainsWindows(v, r, widest, inner, inner == k && chunk < v.shape[k])) {
             continue;
         }
         int64_t wlo, wspan;

@@ -557,17 +557,12 @@ private:
                TileFits<T>(tileOutElems, t_.outBufBytes) && TileFits<GatherOffset>(tableElems, t_.tableBytes);
     }
 
-    // A second window dim (Note [window chains] in copy_planner.h) must chain countDim's windows:
-    // its indexes run evenly between countDim's, and it is not cut.
+    // A second window dim (Note [window chains] in copy_planner.h) must chain countDim's windows.
     __aicore__ inline bool WindowChainUsable() const
     {
         const int32_t inner = t_.countInnerDim;
-        if (inner == -1) {
-            return true;
-        }
-        return inner >= t_.runDim && inner < t_.rank && t_.countDim >= 0 && inner != t_.countDim &&
-               t_.stride[t_.countDim] == t_.shape[inner] * t_.stride[inner] &&
-               (inner != t_.unitDim || grid_.chunksPerRow == 1);
+        return inner == -1 ||
+               ChainsWindows(t_, t_.runDim, t_.countDim, inner, inner == t_.unitDim && grid_.chunksPerRow > 1);
     }
 
     // table[u * unitOutElems + i] = UB byte offset, within a tile's input buffer, of what output-

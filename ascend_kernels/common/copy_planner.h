@@ -155,7 +155,9 @@ ASCEND_OPS_HOST_AICORE inline RowChains PlanRowChains(const View& v, int64_t uni
 // of countDim alone would span a channel plane each and force units of one output row. All of a
 // unit's windows load by one DataCopyPad (up to kMaxBlockCount per instruction), or without it by
 // one strided DataCopy when windows and the gaps between them are whole 32-byte blocks within
-// DataCopyParams' ranges; otherwise by one DataCopy each.
+// DataCopyParams' ranges; otherwise by one DataCopy each. With units that large, what remains on
+// SoCs of many cores is the split: cores own whole units, only a few each, so the busiest may own
+// one more than the mean; splitting cores by rows of the cut dim instead would even that out.
 ASCEND_OPS_HOST_AICORE inline bool WindowsLoadByStridedCopy(int64_t count, int64_t window, int64_t pitch,
                                                             int64_t unitBytes)
 {

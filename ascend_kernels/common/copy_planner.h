@@ -20,8 +20,9 @@
 //                 window per index of `countDim`, with burst DMA; Gather (or scalar UB moves where
 //                 the SoC or element size has no Gather) rearranges a tile of units into output
 //                 order through offset tables built once per core; the tile is written contiguously.
-//  TRANSPOSE      GATHER whose window dim is the innermost output dim (NCHW depth/space
-//                 permutations): the windows are the rows of a 2-D tile transposed in UB.
+//  TRANSPOSE      GATHER whose window dim (or its chained one, Note [window chains]) is the
+//                 innermost output dim (NCHW depth/space permutations): the windows are the rows
+//                 of a 2-D tile transposed in UB.
 //  SCALAR         fallback when no unit fits UB, or 8-byte elements whose 4-byte pair view has
 //                 more dims than the kernel takes: elements are read by scalar GetValue, written by DMA.
 //
@@ -143,6 +144,51 @@ ASCEND_OPS_HOST_AICORE inline RowChains PlanRowChains(const View& v, int64_t uni
     return best;
 }
 
+// Note [window chains]
+// A GATHER unit's windows are taken per index of its widest-stride dim countDim, or per index of
+// countDim and countInnerDim together where stride[countDim] = shape[countInnerDim] *
+// stride[countInnerDim]: the two dims' indexes are then one evenly spaced sequence of windows
+// (index i * shape[countInnerDim] + j, pitch stride[countInnerDim]) though other dims lie between
+// them in the output, and each window covers only the unit's remaining dims. NCHW depth_to_space
+// is the case: its two block dims are the input channel's index b1 * bs + b2, H or W apart in the
+// output, so a unit of several output rows reads bs * bs runs of whole input rows, where windows
+// of countDim alone would span a channel plane each and force units of one output row. All of a
+// unit's windows load by one DataCopyPad (up to kMaxBlockCount per instruction), or without it by
+// one strided DataCopy when windows and the gaps between them are whole 32-byte blocks within
+// DataCopyParams' ranges; otherwise by one DataCopy each. With units that large, what remains on
+// SoCs of many cores is the split: cores own whole units, only a few each, so the busiest may own
+// one more than the mean; splitting cores by rows of the cut dim instead would even that out.
+ASCEND_OPS_HOST_AICORE inline bool WindowsLoadByStridedCopy(int64_t count, int64_t window, int64_t pitch,
+                                                            int64_t unitBytes)
+{
+    const int64_t bytes = window * unitBytes;
+    const int64_t gap = (pitch - window) * unitBytes;
+    return count > 1 && bytes % kBlockBytes == 0 && bytes / kBlockBytes <= kMaxCopyParamBlocks && gap >= 0 &&
+           gap % kBlockBytes == 0 && gap / kBlockBytes <= kMaxCopyParamBlocks;
+}
+
+// Whether dim `inner` of a unit of the view's dims [first, rank) chains the windows taken per index
+// of its dim `outer` (Note [window chains]): inner's indexes run evenly between outer's, and the
+// unit holds all of them (`innerCut`: it does not). For a StridedView or a CopyTiling.
+template <typename View>
+ASCEND_OPS_HOST_AICORE inline bool ChainsWindows(const View& v, int32_t first, int32_t outer, int32_t inner,
+                                                bool innerCut)
+{
+    return first >= 0 && outer >= first && outer < v.rank && inner >= first && inner < v.rank && inner != outer &&
+           !innerCut && v.shape[inner] > 1 && v.stride[outer] == v.shape[inner] * v.stride[inner];
+}
+
+// DMA instructions that load `count` windows of `window` units, `pitch` units apart, into UB
+// (Note [window chains]).
+ASCEND_OPS_HOST_AICORE inline int64_t WindowCopies(int64_t count, int64_t window, int64_t pitch, int64_t unitBytes,
+                                                   bool usePad)
+{
+    if (usePad || WindowsLoadByStridedCopy(count, window, pitch, unitBytes)) {
+        return (count + kMaxBlockCount - 1) / kMaxBlockCount;
+    }
+    return count;
+}
+
 namespace detail {
 
 inline int64_t AlignUp(int64_t value, int64_t align) { return (value + align - 1) / align * align; }
@@ -200,15 +246,15 @@ inline void SplitPairs(const StridedView& in, StridedView* out)
     MergeView(wide, out);
 }
 
-// Lowest input offset and span (elements) of view dims [first, rank) other than `skip`, with dim
-// `cut` taking only its first `cutLen` indexes.
-inline void Hull(const StridedView& v, int32_t first, int32_t cut, int64_t cutLen, int32_t skip, int64_t* lo,
-                 int64_t* span)
+// Lowest input offset and span (elements) of view dims [first, rank) other than `skip` and
+// `skipInner`, with dim `cut` taking only its first `cutLen` indexes.
+inline void Hull(const StridedView& v, int32_t first, int32_t cut, int64_t cutLen, int32_t skip, int32_t skipInner,
+                 int64_t* lo, int64_t* span)
 {
     *lo = 0;
     int64_t hi = 0;
     for (int32_t d = first; d < v.rank; ++d) {
-        if (d == skip) {
+        if (d == skip || d == skipInner) {
             continue;
         }
         int64_t reach = ((d == cut ? cutLen : v.shape[d]) - 1) * v.stride[d];
@@ -240,6 +286,8 @@ struct UnitPlan {
     int32_t runDim;
     int32_t unitDim;
     int32_t countDim;
+    int32_t countInnerDim;   // -1, or the dim whose windows run between countDim's (Note [window chains])
+    int64_t windowCount;     // windows of a full unit
     int64_t chunk;           // indexes of dim unitDim in one unit
     int64_t chunksPerRow;    // units per row
     int64_t units;           // units of the whole output
@@ -273,8 +321,9 @@ inline int64_t GatherTileBytes(const UnitPlan& p, int64_t units, int64_t unitByt
 }
 
 // The windows of a unit of view dims [r, rank) whose dim k has `chunk` indexes: one window over
-// the unit, or one per index of its widest-stride dim where those cost less. Returns the DMA
-// instructions one unit's windows take.
+// the unit, or one per index of its widest-stride dim, or of that dim and one whose indexes run
+// between its (Note [window chains]), whichever costs least. Returns the DMA instructions one
+// unit's windows take.
 inline int64_t ShapeUnit(const StridedView& v, int32_t r, int32_t k, int64_t chunk, int64_t unitBytes, bool usePad,
                          UnitPlan* p)
 {
@@ -293,8 +342,10 @@ inline int64_t ShapeUnit(const StridedView& v, int32_t r, int32_t k, int64_t chu
     // A unit of one piece is written whole with its tile; pieces apart in GM start UB blocks.
     p->pieceSlotBytes = p->pieces > 1 ? AlignUp(piece * unitBytes, kBlockBytes) : piece * unitBytes;
     int64_t lo, span;
-    Hull(v, r, k, chunk, -1, &lo, &span);
+    Hull(v, r, k, chunk, -1, -1, &lo, &span);
     p->countDim = -1;
+    p->countInnerDim = -1;
+    p->windowCount = 1;
     p->windowElems = span;
     p->windowLo = lo;
     p->blockSlotBytes = AlignUp(span * unitBytes, kBlockBytes);
@@ -303,22 +354,32 @@ inline int64_t ShapeUnit(const StridedView& v, int32_t r, int32_t k, int64_t chu
     for (int32_t d = r + 1; d < v.rank; ++d) {
         widest = Abs(v.stride[d]) > Abs(v.stride[widest]) ? d : widest;
     }
-    int64_t wlo, wspan;
-    Hull(v, r, k, chunk, widest, &wlo, &wspan);
-    int64_t slot = AlignUp(wspan * unitBytes, kBlockBytes);
-    int64_t count = widest == k ? chunk : v.shape[widest];
-    // DataCopyPad reads up to kMaxBlockCount windows per instruction, DataCopy one.
-    int64_t instructions = usePad ? (count + kMaxBlockCount - 1) / kMaxBlockCount : count;
-    if (Abs(v.stride[widest]) >= wspan &&
-        count * slot + kInstructionBytes * instructions < p->unitSlotBytes + kInstructionBytes) {
-        p->countDim = widest;
-        p->windowElems = wspan;
-        p->windowLo = wlo;
-        p->blockSlotBytes = slot;
-        p->unitSlotBytes = count * slot;
-        return instructions;
+    int64_t cheapest = p->unitSlotBytes + kInstructionBytes;
+    int64_t instructions = 1;
+    for (int32_t inner = -1; inner < v.rank; ++inner) {
+        if (inner >= 0 && !ChainsWindows(v, r, widest, inner, inner == k && chunk < v.shape[k])) {
+            continue;
+        }
+        int64_t wlo, wspan;
+        Hull(v, r, k, chunk, widest, inner, &wlo, &wspan);
+        const int64_t pitch = Abs(v.stride[inner >= 0 ? inner : widest]);
+        const int64_t count = (widest == k ? chunk : v.shape[widest]) * (inner >= 0 ? v.shape[inner] : 1);
+        const int64_t slot = AlignUp(wspan * unitBytes, kBlockBytes);
+        const int64_t copies = WindowCopies(count, wspan, pitch, unitBytes, usePad);
+        const int64_t cost = count * slot + kInstructionBytes * copies;
+        if (pitch >= wspan && cost < cheapest) {
+            cheapest = cost;
+            instructions = copies;
+            p->countDim = widest;
+            p->countInnerDim = inner;
+            p->windowCount = count;
+            p->windowElems = wspan;
+            p->windowLo = wlo;
+            p->blockSlotBytes = slot;
+            p->unitSlotBytes = count * slot;
+        }
     }
-    return 1;
+    return instructions;
 }
 
 // What one row's tail reads and writes: UB bytes, DMA instructions, output units (the full unit's
@@ -571,7 +632,7 @@ inline void StoreView(const StridedView& v, CopyTiling* t)
     }
     t->offset = v.offset;
     int64_t lo, span;
-    Hull(v, 0, 0, v.shape[0], -1, &lo, &span);
+    Hull(v, 0, 0, v.shape[0], -1, -1, &lo, &span);
     t->hullLo = v.offset + lo;
     t->hullHi = v.offset + lo + span;
 }
@@ -677,6 +738,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     t->elemBytes = elemBytes;
     t->unitBytes = elemBytes;
     t->countDim = -1;
+    t->countInnerDim = -1;
     t->blockDim = 1;
     for (int32_t d = 0; d < view.rank; ++d) {
         if (view.shape[d] < 0) {
@@ -726,7 +788,8 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     if (unitStride && (longRows || burstBetter)) {
         mode = usePad ? kCopyModeBurst : kCopyModeBurstAligned;
     } else if (units.ok) {
-        mode = units.countDim == gatherView->rank - 1 ? kCopyModeTranspose : kCopyModeGather;
+        const int32_t last = gatherView->rank - 1;
+        mode = units.countDim == last || units.countInnerDim == last ? kCopyModeTranspose : kCopyModeGather;
     } else {
         mode = kCopyModeScalar;
     }
@@ -744,6 +807,8 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
         t->runDim = units.runDim;
         t->unitDim = units.unitDim;
         t->countDim = units.countDim;
+        t->countInnerDim = units.countInnerDim;
+        t->windowCount = static_cast<uint32_t>(units.windowCount);
         t->unitElems = units.unitElems;
         t->pieceSlotBytes = static_cast<uint32_t>(units.pieceSlotBytes);
         t->windowElems = units.windowElems;

@@ -26,6 +26,10 @@
 //   blockDim                     cores launched
 //   unitDim                      GATHER/TRANSPOSE: the view dim units may cut into chunks
 //   countDim                     GATHER/TRANSPOSE: view dim whose indexes are separate windows (-1: none)
+//   countInnerDim                GATHER/TRANSPOSE: a second window dim whose indexes run between countDim's
+//                                (stride[countDim] = shape * stride of it: Note [window chains] in
+//                                copy_planner.h); -1: none
+//   windowCount                  GATHER/TRANSPOSE: windows of a full unit (1 without countDim)
 //   runDim                       GATHER/TRANSPOSE: first view dim inside a unit (<= unitDim); each index
 //                                of dims [runDim, unitDim) is one contiguous piece of the unit's output
 //   pieceSlotBytes               GATHER/TRANSPOSE: UB bytes from one output piece of a unit to the next
@@ -82,12 +86,14 @@ struct CopyTiling {
     uint32_t tableBytes;
     int32_t runDim;
     uint32_t pieceSlotBytes;
+    int32_t countInnerDim;
+    uint32_t windowCount;
 };
 
 static_assert(sizeof(CopyTiling) % 8 == 0, "CopyTiling size must be a multiple of 8 (Note [CopyTiling format])");
 static_assert(offsetof(CopyTiling, blockSlotBytes) == offsetof(CopyTiling, windowLo) + sizeof(int64_t),
               "every 8-byte field of CopyTiling must come first (Note [CopyTiling format])");
-static_assert(offsetof(CopyTiling, pieceSlotBytes) + sizeof(uint32_t) == sizeof(CopyTiling),
+static_assert(offsetof(CopyTiling, windowCount) + sizeof(uint32_t) == sizeof(CopyTiling),
               "CopyTiling must have no padding (Note [CopyTiling format])");
 
 // The tiling key of a copy: the dtype's element size in bytes (1, 2, 4 or 8). The generated

@@ -18,7 +18,7 @@ namespace optiling {
 
 // The layout the twin was generated from: a change to copy_tiling.h fails here until the twin is
 // generated again.
-static_assert(sizeof(ascend_ops::CopyTiling) == 296, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(sizeof(ascend_ops::CopyTiling) == 304, "CopyTiling changed: run `ascend-ops generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0, "CopyTiling changed: run `ascend-ops generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, stride) == 64, "CopyTiling changed: run `ascend-ops generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, offset) == 128, "CopyTiling changed: run `ascend-ops generate`");
@@ -50,6 +50,8 @@ static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 280, "CopyTiling 
 static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 284, "CopyTiling changed: run `ascend-ops generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 288, "CopyTiling changed: run `ascend-ops generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 292, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 296, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 300, "CopyTiling changed: run `ascend-ops generate`");
 
 BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF_ARR(int64_t, 8, shape);
@@ -83,6 +85,8 @@ BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF(uint32_t, tableBytes);
     TILING_DATA_FIELD_DEF(int32_t, runDim);
     TILING_DATA_FIELD_DEF(uint32_t, pieceSlotBytes);
+    TILING_DATA_FIELD_DEF(int32_t, countInnerDim);
+    TILING_DATA_FIELD_DEF(uint32_t, windowCount);
 END_TILING_DATA_DEF;
 
 // The plan into the twin, field for field. CANN's array setters take a non-const pointer, so the
@@ -120,6 +124,8 @@ inline void SetCopyTilingData(ascend_ops::CopyTiling& plan, CopyTilingData* tili
     tiling->set_tableBytes(plan.tableBytes);
     tiling->set_runDim(plan.runDim);
     tiling->set_pieceSlotBytes(plan.pieceSlotBytes);
+    tiling->set_countInnerDim(plan.countInnerDim);
+    tiling->set_windowCount(plan.windowCount);
 }
 
 }  // namespace optiling

@@ -54,6 +54,8 @@ __aicore__ inline CopyTiling LoadCopyTiling(const TilingData& src)
     t.tableBytes = src.tableBytes;
     t.runDim = src.runDim;
     t.pieceSlotBytes = src.pieceSlotBytes;
+    t.countInnerDim = src.countInnerDim;
+    t.windowCount = src.windowCount;
     return t;
 }
 

@@ -519,7 +519,7 @@ private:
                                      : t_.pieceSlotBytes == pieceBytes;
         if (t_.countDim < -1 || t_.countDim >= t_.rank || (t_.countDim >= 0 && t_.countDim < t_.runDim) ||
             t_.windowElems < 1 || t_.blockSlotBytes % kBlockBytes != 0 || t_.unitsPerTile < 1 || !pieceSlotOk ||
-            (grid_.chunksPerRow > 1 && grid_.pieces == 1 && pieceBytes % kBlockBytes != 0)) {
+            (grid_.chunksPerRow > 1 && grid_.pieces == 1 && pieceBytes % kBlockBytes != 0) || !WindowChainUsable()) {
             return false;
         }
         pieceSlotElems_ = t_.pieceSlotBytes / sizeof(T);
@@ -531,14 +531,18 @@ private:
         tail_.gatherElems = (grid_.pieces - 1) * pieceSlotElems_ + tail_.piece;
         const int64_t shorter = grid_.chunk - grid_.tailChunk;
         const int64_t step = t_.stride[cut];
+        innerExtent_ = t_.countInnerDim >= 0 ? t_.shape[t_.countInnerDim] : 1;
         if (t_.countDim == cut) {
-            full_.count = grid_.chunk;
-            tail_.count = grid_.tailChunk;
+            full_.count = grid_.chunk * innerExtent_;
+            tail_.count = grid_.tailChunk * innerExtent_;
         } else {
-            full_.count = t_.countDim >= 0 ? t_.shape[t_.countDim] : 1;
+            full_.count = (t_.countDim >= 0 ? t_.shape[t_.countDim] : 1) * innerExtent_;
             tail_.count = full_.count;
             tail_.window -= shorter * (step < 0 ? -step : step);
             tail_.lo += step < 0 ? -shorter * step : 0;
+        }
+        if (full_.count != t_.windowCount) {
+            return false;
         }
         // The full unit's table serves a tail only as its prefix: a tail of one piece whose windows
         // start where the full unit's do.
@@ -551,6 +555,14 @@ private:
         return t_.windowElems <= slotElems && full_.count * t_.blockSlotBytes <= t_.unitSlotBytes &&
                t_.unitsPerTile <= t_.inBufBytes / (t_.unitSlotBytes > 0 ? t_.unitSlotBytes : 1) &&
                TileFits<T>(tileOutElems, t_.outBufBytes) && TileFits<GatherOffset>(tableElems, t_.tableBytes);
+    }
+
+    // A second window dim (Note [window chains] in copy_planner.h) must chain countDim's windows.
+    __aicore__ inline bool WindowChainUsable() const
+    {
+        const int32_t inner = t_.countInnerDim;
+        return inner == -1 ||
+               ChainsWindows(t_, t_.runDim, t_.countDim, inner, inner == t_.unitDim && grid_.chunksPerRow > 1);
     }
 
     // table[u * unitOutElems + i] = UB byte offset, within a tile's input buffer, of what output-
@@ -570,13 +582,13 @@ private:
             if (inPiece < shape.piece) {
                 int64_t block = 0;
                 if (t_.countDim >= 0) {
-                    int64_t at = index[t_.countDim];
+                    int64_t at = index[t_.countDim] * innerExtent_ + (t_.countInnerDim >= 0 ? index[t_.countInnerDim] : 0);
                     block = t_.stride[t_.countDim] >= 0 ? at : shape.count - 1 - at;
                 }
                 entry = static_cast<GatherOffset>(block * t_.blockSlotBytes + rel * static_cast<int64_t>(sizeof(T)));
                 for (int32_t d = t_.rank - 1; d >= first; --d) {  // odometer over the unit's dims
                     int64_t extent = d == t_.unitDim ? shape.chunk : t_.shape[d];
-                    int64_t step = d == t_.countDim ? 0 : t_.stride[d];
+                    int64_t step = d == t_.countDim || d == t_.countInnerDim ? 0 : t_.stride[d];
                     if (++index[d] < extent) {
                         rel += step;
                         break;
@@ -608,7 +620,7 @@ private:
                 scalar = LoadWindows(slot, base, 1, 0, shape.window) || scalar;
                 continue;
             }
-            int64_t pitch = t_.stride[t_.countDim];
+            int64_t pitch = t_.stride[t_.countInnerDim >= 0 ? t_.countInnerDim : t_.countDim];
             int64_t lowest = pitch >= 0 ? base : base + (shape.count - 1) * pitch;
             scalar = LoadWindows(slot, lowest, shape.count, pitch >= 0 ? pitch : -pitch, shape.window) || scalar;
         }
@@ -639,9 +651,23 @@ private:
             }
             return false;
         }
+        constexpr int64_t blockElems = kBlockBytes / sizeof(T);
+        if (WindowsLoadByStridedCopy(count, window, pitch, static_cast<int64_t>(sizeof(T)))) {
+            // Windows and gaps of whole blocks: one strided DataCopy (Note [window chains]).
+            const int64_t length = window / blockElems;
+            const uint16_t gap = static_cast<uint16_t>((pitch - window) / blockElems);
+            const uint16_t slotGap = static_cast<uint16_t>(blockSlotElems / blockElems - length);
+            for (int64_t done = 0; done < count;) {
+                int64_t n = count - done < kMaxBlockCount ? count - done : kMaxBlockCount;
+                DataCopyParams params(static_cast<uint16_t>(n), static_cast<uint16_t>(length),
+                                      static_cast<uint16_t>(n > 1 ? gap : 0), static_cast<uint16_t>(n > 1 ? slotGap : 0));
+                DataCopy(dst[static_cast<uint32_t>(done * blockSlotElems)], xGm_[src + done * pitch], params);
+                done += n;
+            }
+            return false;
+        }
         // Whole 32-byte blocks; a window whose last block would pass the view's hull stops at its
         // last whole block and finishes with scalar loads.
-        constexpr int64_t blockElems = kBlockBytes / sizeof(T);
         const int64_t rounded = (window + blockElems - 1) / blockElems * blockElems;
         bool scalar = false;
         for (int64_t b = 0; b < count; ++b) {
@@ -748,6 +774,7 @@ private:
     int64_t unitOutElems_ = 0;
     bool ownTailTable_ = false;
     int64_t mainTableElems_ = 0;
+    int64_t innerExtent_ = 1;  // indexes of countInnerDim, 1 without it
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> inQue_;
     TQue<TPosition::VECOUT, 1> outQue_;

@@ -39,3 +39,21 @@ def test_the_table_says_it_is_a_model_and_names_every_product():
     for product in specs().products:
         assert f"{product.key} ({product.memory_bandwidth_gbps:g} GB/s)" in text
     assert "| `slice` |" in text
+
+
+@pytest.mark.parametrize("key, step", [("step2", 2), ("step3", 3)])
+def test_a_step_k_gather_is_held_below_its_block_floor(key, step):
+    # float32 x[:, ::k] with k * 4 < 32 touches every 32-byte block of the rows it reads: k times
+    # its output read, the output written once, so the floor is 2 / (k + 1).
+    p = next(p for p in specs().products if p.key == "atlas-a2")
+    row = npu_model.model_row(_class("strided_slice", key), p, size=SMALL)
+    assert row.floor == pytest.approx(2 / (step + 1), rel=0.01)
+    assert row.vs_roofline <= row.floor
+
+
+def test_a_permutation_reading_whole_rows_has_no_block_floor_below_one():
+    p = next(p for p in specs().products if p.key == "atlas-a2")
+    row = npu_model.model_row(_class("depth_to_space", "nchw_crd"), p, size=SMALL)
+    assert row.floor == pytest.approx(1.0)
+    assert row.vs_roofline <= row.floor
+    assert "| block floor |" in npu_model.markdown([row]) and "| 1.00 |" in npu_model.markdown([row])

@@ -1,7 +1,7 @@
 """A corrupted tiling never hangs a kernel (Note [corrupt tiling] in
-ascend_kernels/common/strided_copy_kernel.h): with a zero tile size every copy kernel refuses the
-tiling at Init and writes nothing, so the launch fails fast with the emulator's "never written"
-error.
+ascend_kernels/common/strided_copy_kernel.h): with a zero tile size, or a zeroed field its windows
+depend on, every copy kernel refuses the tiling at Init and writes nothing, so the launch fails
+fast with the emulator's "never written" error.
 
 Before that check, BurstCopyKernel::Process advanced by `tileElems` and spun forever on 0. So that
 such a regression fails the test instead of hanging CI, the launches run in a child interpreter
@@ -45,6 +45,12 @@ CORRUPTIONS = [
                ([0], [0], [-1]), {"begin_mask": 1, "end_mask": 1}, ("unitsPerTile", "tileElems")),
     Corruption("transpose", "transpose", "atlas-training", "depth_to_space", (1, 8, 5, 1001), "int8",
                (2,), {"data_format": "NCHW", "mode": "CRD"}, ("unitsPerTile", "tileElems")),
+    # Windows chained over both block dims (Note [window chains]): a window count or a second
+    # window dim the view does not give is refused.
+    Corruption("window_count", "transpose", "atlas-a2", "depth_to_space", (1, 16, 96, 80), "float32",
+               (2,), {"data_format": "NCHW", "mode": "CRD"}, ("windowCount",)),
+    Corruption("window_chain", "transpose", "atlas-training", "depth_to_space", (1, 16, 96, 80), "float32",
+               (2,), {"data_format": "NCHW", "mode": "CRD"}, ("countInnerDim",)),
     # 8-byte elements whose 4-byte pair view would have 9 dims: no GATHER unit, element by element.
     Corruption("scalar", "scalar", "atlas-a2", "strided_slice", (3, 4, 5, 6, 7, 3, 4, 9), "int64",
                ([0] * 8, [2, 3, 4, 5, 6, 2, 3, 9], [1] * 7 + [2]), {}, ("tileElems",)),

@@ -105,6 +105,19 @@ def test_update_results_needs_a_checkout(monkeypatch):
         raise AssertionError("--update-results was accepted outside a checkout")
 
 
+def test_update_results_needs_the_fast_path(monkeypatch, tmp_path):
+    """The committed results are what users get; the control: --out still measures without it."""
+    from ascend_ops import fast
+    from ascend_ops.commands import bench
+    from ascend_ops.errors import OpArgumentError
+
+    monkeypatch.setattr(fast, "fast_path_active", lambda: False)
+    with pytest.raises(OpArgumentError, match="--update-results records what users get, with the "
+                                              "compiled fast path, which is "):
+        bench.output_folder(_bench_args("--update-results"))
+    assert bench.output_folder(_bench_args("--out", str(tmp_path))) == tmp_path
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--sizes-mib", "0"], "0 MiB is not a benchmark size"),
     (["--sizes-mib", "-1"], "-1 MiB is not a benchmark size"),

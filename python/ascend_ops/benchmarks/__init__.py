@@ -36,7 +36,7 @@ import torch
 
 import cpu_reference
 
-from .. import backends, native_backend
+from .. import backends, fast, native_backend
 from ..dtypes import to_numpy
 from ..schema import torch_schema
 from ..spec import specs
@@ -147,6 +147,8 @@ def machine_info() -> dict[str, object]:
         "torch_threads": torch.get_num_threads(),
         "numpy": np.__version__,
         "backend": backends.current_backend(),
+        "fast_path": ("in use" if fast.fast_path_active()
+                      else f"not in use: {fast.unavailable_reason()}"),
         "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY", "default"),
         "date": datetime.datetime.now().isoformat(timespec="seconds"),
         "load_before": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
@@ -334,6 +336,10 @@ def measure_tiny(call: TinyCall, settings: Settings) -> TinyMeasurement:
 def run(settings: Settings, progress: Callable[[str], None] = print,
         torch_thp: bool = True) -> Results:
     results = Results(machine_info())
+    if not fast.fast_path_active():
+        progress(f"ascend-ops bench: the compiled fast path is {results.machine['fast_path']}; "
+                 f"every call pays the Python registration (run `ascend-ops build` first to "
+                 f"measure what users get)")
     classes = list(shape_classes(settings.ops))
     tiny = list(tiny_calls(settings.ops))
     total = len(tiny) + len(classes) * len(settings.sizes)

@@ -100,7 +100,8 @@ def markdown(results: Results) -> str:
         f"Machine: **{mc['cores']} cores** ({mc['usable_cores']} usable), {mc['cpu']}, "
         f"{mc['system']}; Python {mc['python']}, torch {mc['torch']} "
         f"({mc['torch_threads']} threads, OMP_WAIT_POLICY={mc['omp_wait_policy']}), "
-        f"numpy {mc['numpy']}; CPU backend `{mc['backend']}`; "
+        f"numpy {mc['numpy']}; CPU backend `{mc['backend']}`, compiled fast path "
+        f"{mc.get('fast_path', 'unknown')}; "
         f"{mc['date']}. Load average (1 min) before / after: "
         f"{_load(mc.get('load_before'))} / {_load(mc.get('load_after'))}; **load** is the "
         f"load average right after each row was measured.",

@@ -69,6 +69,12 @@ def output_folder(args: argparse.Namespace) -> Path:
         if not running_from_checkout():
             raise OpArgumentError(f"--update-results rewrites {RESULTS}/ of a checkout; this "
                                   f"ascend_ops is an installed package: use --out DIR")
+        from .. import fast
+
+        if not fast.fast_path_active():
+            raise OpArgumentError(f"--update-results records what users get, with the compiled "
+                                  f"fast path, which is {fast.unavailable_reason()}; or measure "
+                                  f"without it into --out DIR")
         return project_root() / RESULTS
     if args.out is not None:
         return args.out

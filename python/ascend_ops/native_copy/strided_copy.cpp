@@ -293,8 +293,8 @@ Plan MakePlan(const Layout& l, int threads)
 }
 
 // Whether the rows the driver hands out (outer loops x row dim) are back to back in the output,
-// each row.out bytes, in order, as kStoreThroughBuffer needs. Not so when a transpose's row dim
-// is an outer output dim, or a run is cut into pieces whose last one is shorter.
+// each row.out bytes, in order, as kStoreThroughBuffer needs. Not so when other output dims lie
+// between a transpose's row dim and the innermost one, or a run cut into pieces ends shorter.
 bool RowsInOutputOrder(const Plan& p)
 {
     int64_t expected = p.row.size * p.row.out;
@@ -495,8 +495,8 @@ void TransposeBlock(char* dst, const char* src, int64_t rows, int64_t row_out, i
 
 // --- driver --------------------------------------------------------------------------------
 
-// Where row `item` of the plan's outer loops x row dim starts in the output (the output's size
-// for the row after the last): rows are back to back in the output, in order.
+// Where row `item` of the plan's outer loops x row dim starts in the output; for item
+// ItemsOf(p), the output's size (where the rows end when RowsInOutputOrder).
 int64_t OutputOffset(const Plan& p, int64_t item)
 {
     if (item >= ItemsOf(p)) {
@@ -519,16 +519,15 @@ void RunRows(const Plan& p, const char* src, char* dst, int64_t begin, int64_t e
     const int64_t rows_per_outer = p.row.size;
     int64_t idx[kMaxRank];
     int64_t in_off = 0;
-    int64_t out_off = 0;
     int64_t outer = begin / rows_per_outer;
     for (int i = p.outer_rank - 1; i >= 0; --i) {
         idx[i] = outer % p.outer[i].size;
         outer /= p.outer[i].size;
         in_off += idx[i] * p.outer[i].in;
-        out_off += idx[i] * p.outer[i].out;
     }
     int64_t row = begin % rows_per_outer;
-    out_off -= out_off + row * p.row.out;  // relative to row `begin`
+    int64_t out_off = -row * p.row.out;  // output offsets are relative to row `begin`
+    const bool streamed = p.store == kStoreStreamed;
     int64_t left = end - begin;
     while (left > 0) {
         const int64_t n = std::min(left, rows_per_outer - row);
@@ -537,12 +536,12 @@ void RunRows(const Plan& p, const char* src, char* dst, int64_t begin, int64_t e
         switch (p.kernel) {
             case kRun:
                 if (p.piece == p.col.size) {
-                    (p.store == kStoreStreamed ? StreamRuns : CopyRuns)(d, s, n, p.row.in, p.col.size);
+                    (streamed ? StreamRuns : CopyRuns)(d, s, n, p.row.in, p.col.size);
                 } else {  // pieces of one long run
                     for (int64_t k = 0; k < n; ++k) {
                         const bool last = row + k == rows_per_outer - 1;
-                        (p.store == kStoreStreamed ? StreamCopy : CopyBytes)(d + k * p.row.out, s + k * p.row.in,
-                                                            last ? p.piece_last : p.piece);
+                        (streamed ? StreamCopy : CopyBytes)(d + k * p.row.out, s + k * p.row.in,
+                                                    last ? p.piece_last : p.piece);
                     }
                 }
                 break;
@@ -828,10 +827,11 @@ struct OutputTensor {
 // up to a huge page), whose copy then writes pages that are already mapped, as torch's device
 // allocators cache their blocks. The cache is bounded: it holds at most `limit` bytes
 // (kDefaultCacheBytes, at most an eighth of physical memory, unless set; native_backend.py sets
-// ASCEND_OPS_OUTPUT_CACHE_MB's value when it loads the library; 0 turns the cache off), gives the
-// least recently freed buffer back first, and gives back any buffer not reused for `idle` seconds
-// (kCacheIdleSeconds unless set) at the next allocation or free. An output is written whole by its copy before anyone reads it, so what a reused buffer
-// held never shows (nor would it from malloc, which reuses memory the same way).
+// ASCEND_OPS_OUTPUT_CACHE_MB's value when it loads the library; 0 turns the cache off), gives
+// the least recently freed buffer back first, and gives back any buffer not reused for
+// kCacheIdleSeconds (unless set) at the next allocation or free. An output is written whole by
+// its copy before anyone reads it, so what a reused buffer held never shows (nor would it from
+// malloc, which reuses memory the same way).
 constexpr int64_t kDefaultCacheBytes = int64_t(1) << 30;
 constexpr double kCacheIdleSeconds = 10.0;
 
@@ -985,7 +985,7 @@ private:
         return p;
     }
 
-    // Move the buffers idle for kCacheIdleSeconds to idle_ (freed by the caller, unlocked).
+    // Move the buffers idle for longer than idle_seconds_ to idle_ (the caller frees them, unlocked).
     void DropIdle(Clock::time_point now)
     {
         while (!free_.empty() &&
@@ -1069,10 +1069,10 @@ int32_t ascend_ops_strided_copy(const void* src, void* dst, const int64_t* desc,
 }
 
 // The same, splitting copies of `parallel_bytes` and more over threads (negative: as
-// ascend_ops_strided_copy does), and writing the output
-// the way `store` says (0 ordinary stores, 1 streamed runs, 2 through a streamed buffer; -1 as
-// ascend_ops_strided_copy decides; -1 when the plan's rows cannot go through the buffer): lets
-// tests run every path on small inputs.
+// ascend_ops_strided_copy does) and writing the output the way `store` says (0 ordinary stores,
+// 1 streamed runs, 2 through a streamed buffer, -1 as ascend_ops_strided_copy decides): lets
+// tests run every path on small inputs. Also -1 when the plan's rows cannot go through the
+// buffer (Note [streaming stores]).
 int32_t ascend_ops_strided_copy_split_from(const void* src, void* dst, const int64_t* desc,
                                            int32_t threads, int64_t parallel_bytes, int32_t store)
 {

@@ -400,7 +400,10 @@ def _huge_view(shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
     ("long runs, reused", (10240, 2048), (8320, 4), 0, STORE_STREAMED),
     ("512 B runs, reused", (163840, 128), (1024, 4), 0, STORE_THROUGH_BUFFER),
     ("transpose, reused", (2560, 4, 2048), (32768, 4, 16), 0, STORE_THROUGH_BUFFER),
-    ("gather, reused", (10240, 2048), (16384, 8), 0, STORE_DIRECT),
+    ("reversed rows, reused", (10240, 2048), (8192, -4), 0, STORE_THROUGH_BUFFER),
+    ("step-2 gather, reused", (10240, 2048), (16384, 8), 0, STORE_DIRECT),
+    ("step-2 gather, one long row", (20971520,), (8,), 0, STORE_DIRECT),
+    ("reversed long row, reused", (20971520,), (-4,), 0, STORE_THROUGH_BUFFER),
     # ...and the controls: the same into fresh pages, and a small output
     ("long runs, fresh", (10240, 2048), (8320, 4), 1, STORE_DIRECT),
     ("512 B runs, fresh", (163840, 128), (1024, 4), 1, STORE_DIRECT),
@@ -424,6 +427,8 @@ def test_every_kernel_through_a_streamed_buffer(elem, threads):
         "rows_filling_the_buffer": random_bits((big * elem // 16384 + 1, 16384 // elem + 3), elem,
                                                rng)[:, 2:-1],
         "gather": random_bits((big // 100 + 1, 300), elem, rng)[:, ::-3],
+        "one_long_gather": random_bits((3 * big + 7,), elem, rng)[::-3],
+        "one_long_reversed_row": random_bits((big + 5,), elem, rng)[::-1],
         "transpose": random_bits((3, 517, big // (3 * 517) | 1), elem, rng).transpose(0, 2, 1),
         "interleave": random_bits((3, 4, big // 12 + 1), elem, rng).transpose(0, 2, 1),
     }

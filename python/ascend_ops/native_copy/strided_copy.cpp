@@ -128,9 +128,11 @@ inline void Store(char* p, T v)
 //    4 KiB runs at 21.5 GB/s against 20.3 with ordinary stores, same run. Its shorter runs and
 //    its transposes go through a kStreamBufferBytes buffer in L1, which is then streamed out
 //    (kStoreThroughBuffer): depth_to_space NHWC with 512-byte runs to a 256 MiB output 27.7 ms
-//    against 36.7 ms direct. Gathers keep ordinary stores: they read two or more times what they
-//    write, so the saved read is a small share, and the buffer measured 0-4% slower for
-//    x[:, ::2] and x[:, ::3].
+//    against 36.7 ms direct, reversed rows (x[:, ::-1]) 22.9-23.7 ms against 24.6-26.2.
+//    Gathers of a step of two or more elements keep ordinary stores: they read that many times
+//    what they write, and x[:, ::2] / x[:, ::3] took the same time either way (33.4-35.0 ms
+//    against 33.6-36.1 ms, 44.2-46.8 against 43.8-44.2). A gather's pieces are cut to the
+//    buffer's size (MakePlan) so that its rows fit.
 #if defined(__AVX__)
 constexpr bool kCanStream = true;
 
@@ -210,18 +212,20 @@ int64_t ItemsOf(const Plan& p)
     return n;
 }
 
-// Split a long innermost axis into pieces when the rows alone cannot feed every thread.
-void SplitIntoPieces(Plan* p, int64_t length, int64_t in_step, int64_t out_step, int threads)
+// Split a long innermost axis into pieces when the rows alone cannot feed every thread, and into
+// pieces of at most `max_piece` in any case.
+void SplitIntoPieces(Plan* p, int64_t length, int64_t in_step, int64_t out_step, int threads,
+                     int64_t max_piece)
 {
     const int64_t rows = ItemsOf(*p);
     const int64_t wanted = int64_t(threads) * 4;
-    if (threads <= 1 || rows >= wanted) {
+    if ((threads <= 1 || rows >= wanted) && length <= max_piece) {
         p->piece = length;
         p->piece_last = length;
         return;
     }
-    const int64_t per_row = (wanted + rows - 1) / rows;
-    int64_t piece = std::max<int64_t>((length + per_row - 1) / per_row, 1);
+    const int64_t per_row = threads <= 1 || rows >= wanted ? 1 : (wanted + rows - 1) / rows;
+    int64_t piece = std::min(std::max<int64_t>((length + per_row - 1) / per_row, 1), max_piece);
     const int64_t pieces = (length + piece - 1) / piece;
     p->piece = piece;
     p->piece_last = length - (pieces - 1) * piece;
@@ -260,7 +264,7 @@ Plan MakePlan(const Layout& l, int threads)
         if (r >= 2) {
             p.row = l.dim[r - 2];
         }
-        SplitIntoPieces(&p, p.col.size, 1, 1, threads);
+        SplitIntoPieces(&p, p.col.size, 1, 1, threads, p.col.size);
         return p;
     }
     // A transpose pairs the innermost axis with the longest axis contiguous in the input.
@@ -288,7 +292,8 @@ Plan MakePlan(const Layout& l, int threads)
     if (r >= 2) {
         p.row = l.dim[r - 2];
     }
-    SplitIntoPieces(&p, inner.size, inner.in, l.elem, threads);
+    // Pieces no longer than the store buffer, so a large gather can go through it.
+    SplitIntoPieces(&p, inner.size, inner.in, l.elem, threads, kStreamBufferBytes / l.elem);
     return p;
 }
 
@@ -297,7 +302,9 @@ Plan MakePlan(const Layout& l, int threads)
 // between a transpose's row dim and the innermost one, or a run cut into pieces ends shorter.
 bool RowsInOutputOrder(const Plan& p)
 {
-    int64_t expected = p.row.size * p.row.out;
+    // The row dim's bytes: pieces of a run count bytes, of a gather elements.
+    const int64_t last_piece_short = (p.piece - p.piece_last) * (p.kernel == kGather ? p.elem : 1);
+    int64_t expected = p.row.size * p.row.out - last_piece_short;
     for (int i = p.outer_rank - 1; i >= 0; --i) {
         if (p.outer[i].out != expected) {
             return false;
@@ -317,7 +324,8 @@ StoreMode StoreFor(const Plan& p, bool fresh_output)
     if (p.kernel == kRun && p.col.size >= kStreamRunBytes) {
         return kStoreStreamed;
     }
-    if (p.total_bytes >= kHugePageOutputBytes && p.kernel != kGather &&
+    const bool reads_more_than_it_writes = p.kernel == kGather && std::abs(p.col.in) != p.elem;
+    if (p.total_bytes >= kHugePageOutputBytes && !reads_more_than_it_writes &&
         p.row.out <= kStreamBufferBytes && RowsInOutputOrder(p)) {
         return kStoreThroughBuffer;
     }

@@ -259,7 +259,7 @@ def test_repeated_calls_reuse_the_plan_and_see_new_data():
 
 
 def test_large_copies_use_threads_and_match():
-    """Outputs far above the threading threshold (1 MiB), through the ops, on 1 to 3 threads."""
+    """Outputs far above the threading threshold, through the ops, on 1 to 3 threads."""
     x = random_tensor((80, 256, 512), torch.float32, seed=5)  # 40 MiB
     nchw_crd = {"data_format": "NCHW", "mode": "CRD"}
     calls = [("slice", x, ([1, 2, 3], [-1, 250, 500]), {}),
@@ -688,6 +688,25 @@ def test_threaded_copies_are_complete_when_the_call_returns():
     for k in range(200):
         view = base[:, k % 7::3] if k % 2 else base[::-1, 5:4000]
         np.testing.assert_array_equal(native_copy(view, 4), view, err_msg=str(k))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_threaded_copies_work_in_a_forked_child():
+    """The helper threads are the parent's; a child forked after they started (a DataLoader
+    worker) has none of them and must still copy, whole, on threads of its own."""
+    rng = np.random.default_rng(12)
+    view = random_bits((256, 4096), 4, rng)[:, 3::2]
+    np.testing.assert_array_equal(native_copy(view, 2), view)  # the parent's helpers start
+    pid = os.fork()
+    if pid == 0:  # the child: report through the exit status only
+        try:
+            ok = all(np.array_equal(np_bits(native_copy(view, 2)), np_bits(view))
+                     for _ in range(20))
+            os._exit(0 if ok else 1)
+        except BaseException:  # noqa: BLE001 - any failure is the child's exit status
+            os._exit(2)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
 
 
 def _guarded_bytes(nbytes: int, guard_after: bool):

@@ -16,6 +16,7 @@
 // Large copies are split over all cores by rows (Note [threads]); smaller ones stay on the
 // calling thread. A large output asks for huge pages first (Note [fresh output pages]), and the
 // executor allocates its large outputs here, 2 MiB aligned (Note [huge-page outputs]).
+#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -26,9 +27,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -40,8 +43,8 @@
 namespace {
 
 constexpr int kMaxRank = 64;                       // numpy's limit on dims
-constexpr int64_t kParallelBytes = 1 << 20;        // below this, one thread: Note [threads]
-constexpr int64_t kBytesPerThread = 512 << 10;     // at least this much work per thread
+constexpr int64_t kParallelBytes = 512 << 10;      // below this, one thread: Note [threads]
+constexpr int64_t kBytesPerThread = 128 << 10;     // at least this much work per thread
 constexpr int64_t kChunkBytes = 256 << 10;         // work handed out at a time, at most...
 constexpr int64_t kMinChunkBytes = 32 << 10;       // ...and at least
 constexpr int64_t kLargeChunkBytes = 4 << 20;      // chunks of huge-page outputs
@@ -642,19 +645,20 @@ void AdviseHugePages(char* dst, int64_t bytes)
 // Note [threads]
 // ~~~~~~~~~~~~~~~
 // Each core has its own L2 cache, and one core alone does not reach the memory bandwidth the
-// machine has once a copy leaves L2 (measured on the 2-core benchmark machine, warm buffers:
-// 1 MiB in 94 us on one thread and 77 us on two, 4 MiB in 465 / 273 us, 16 MiB in 1555 /
-// 793 us; torch's own copies use every core from about 128 KiB on). So copies of kParallelBytes
-// and more are split, kBytesPerThread at least per thread. Below it, starting and joining a
-// thread (20-30 us there) costs more than the second core saves. On a busy machine the OS
-// may start a helper late, or not before the copy is done: rows are handed out in chunks
-// (kMinChunkBytes to kChunkBytes) from a shared counter, so a late helper takes less work, and
-// the caller waits only for helpers that took a chunk, never for one that has not started
-// (helpers are detached; see SharedCopy). Joining every helper instead made 4 MiB copies take
-// 4 ms instead of 0.6 ms on that machine at load 6.
-// What the threads of one copy share. Helpers hold it by shared_ptr and are detached, so a
-// helper the OS starts after the copy is done finds no work, drops its reference and exits:
-// nobody waits for it.
+// machine has once a copy leaves L2 (torch's own copies use every core from about 128 KiB on).
+// So copies of kParallelBytes and more are split, kBytesPerThread at least per thread, over
+// helper threads that are started once and wait for the next copy (HelperThreads): starting a
+// thread per copy cost more than it saved below about 2 MiB. Measured on the 2-core benchmark
+// machine, 4 KiB runs into a reused buffer, one thread / two helper-thread copies / two with a
+// thread started per copy: 480 KiB 58 / 54 / 83 us, 960 KiB 107 / 78 / 109 us, 1.9 MiB
+// 192 / 122 / 156 us, 4 MiB 412 / 232 / 269 us. On a busy machine the OS may run a helper
+// late, or not before the copy is done: rows are handed out in chunks (kMinChunkBytes to
+// kChunkBytes) from a shared counter, so a late helper takes less work, and the caller waits
+// only for helpers that took a chunk, never for one that has not started (see SharedCopy).
+// Joining every helper instead made 4 MiB copies take 4 ms instead of 0.6 ms on that machine
+// at load 6.
+// What the threads of one copy share. Helpers hold it by shared_ptr, so a helper that gets to
+// a copy after it is done finds no work and drops its reference: nobody waits for it.
 struct SharedCopy {
     Plan plan;
     const char* src;
@@ -686,6 +690,64 @@ void TakeChunks(SharedCopy& c, bool helper)
     }
 }
 
+// The helper threads copies share: started on first need, kept waiting for the next copy
+// (Note [threads]). A helper still busy with another copy takes a job when it is free, by which
+// time the caller may have done it all: it then finds no rows left.
+class HelperThreads {
+public:
+    void Offer(const std::shared_ptr<SharedCopy>& job, int64_t count)
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        while (started_ < count) {
+            try {
+                std::thread([this] { Serve(); }).detach();
+            } catch (const std::system_error&) {  // no more threads: fewer helpers
+                break;
+            }
+            ++started_;
+        }
+        for (int64_t i = 0; i < std::min(count, started_); ++i) {
+            jobs_.push_back(job);
+            ready_.notify_one();
+        }
+    }
+
+private:
+    void Serve()
+    {
+        for (;;) {
+            std::shared_ptr<SharedCopy> job;
+            {
+                std::unique_lock<std::mutex> lock(mutex_);
+                ready_.wait(lock, [this] { return !jobs_.empty(); });
+                job = std::move(jobs_.front());
+                jobs_.pop_front();
+            }
+            TakeChunks(*job, true);
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable ready_;
+    std::deque<std::shared_ptr<SharedCopy>> jobs_;
+    int64_t started_ = 0;
+};
+
+// Never destroyed (helpers wait in it until the process ends); a forked child, which has none
+// of the parent's threads, starts its own.
+HelperThreads* g_helpers = nullptr;
+
+HelperThreads& Helpers()
+{
+    static const bool once = [] {
+        g_helpers = new HelperThreads;
+        pthread_atfork(nullptr, nullptr, [] { g_helpers = new HelperThreads; });
+        return true;
+    }();
+    (void)once;
+    return *g_helpers;
+}
+
 void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
 {
     const int64_t items = ItemsOf(p);
@@ -710,12 +772,7 @@ void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
     shared->dst = dst;
     shared->items = items;
     shared->chunk = std::max<int64_t>(chunk_bytes / item_bytes, 1);
-    try {
-        for (int64_t i = 1; i < workers; ++i) {
-            std::thread([shared] { TakeChunks(*shared, true); }).detach();
-        }
-    } catch (const std::system_error&) {  // no more threads: fewer helpers
-    }
+    Helpers().Offer(shared, workers - 1);
     TakeChunks(*shared, false);
     while (shared->active.load() != 0) {  // a helper is finishing its last chunk
         std::this_thread::yield();

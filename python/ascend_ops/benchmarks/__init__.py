@@ -70,6 +70,62 @@ QUICK = Settings(sizes=(256 << 10,), rounds={256 << 10: 3}, budget_s=2.0, tiny_b
                  tiny_rounds=3)
 
 
+# Note [traffic bound]
+# ~~~~~~~~~~~~~~~~~~~~
+# Memory moves whole cache lines. A copy that touches `lines_read` bytes of input lines per
+# output byte, and writes its output with ordinary stores (each written line read in first,
+# read-for-ownership) or non-temporal ones, moves (lines_read + 2) or (lines_read + 1) bytes per
+# output byte, where warm memcpy (streamed, reading one byte per byte) moves 2. So against warm
+# memcpy it can reach at most 2 / (lines_read + 2), or 2 / (lines_read + 1) streamed, once the
+# data no longer fits the caches: the traffic bound. A step-3 gather of float32 touches every
+# line of its input, three times its output: 0.40 with ordinary stores. A model: whatever part of
+# a workload stays in the last-level cache moves no memory traffic.
+CACHE_LINE = 64
+
+
+@dataclass(frozen=True)
+class Traffic:
+    lines_read: float  # bytes of input cache lines the copy touches per output byte
+    streamed: bool     # a large reused output of it is written with non-temporal stores
+
+    @property
+    def bound(self) -> float:
+        """The traffic bound against warm memcpy (Note [traffic bound])."""
+        return 2 / (self.lines_read + (1 if self.streamed else 2))
+
+
+def _copy_plan(op: str, w: Workload) -> tuple[int, bytes] | None:
+    """(input byte offset, descriptor) of the native copy of workload `w`'s call of `op`."""
+    plan = native_backend.plan_call(op, w.x, tuple(w.args), dict(w.kwargs))
+    if plan == native_backend.REFERENCE or plan[2] is None:
+        return None
+    return plan[1], plan[2]
+
+
+def traffic(shape_class: ShapeClass, w: Workload) -> Traffic | None:
+    """What the copy of workload `w` of the class must move: its lines read counted on a 1 MiB
+    workload of the class (the ratio does not depend on the size), its store mode at `w`'s
+    size; None for a call the native copy does not take."""
+    measured = _copy_plan(shape_class.op, w)
+    small = shape_class.build(MiB // ELEMENT_BYTES)
+    plan = _copy_plan(shape_class.op, small)
+    if measured is None or plan is None:
+        return None
+    offset, desc = plan
+    fields = np.frombuffer(desc, dtype=np.int64)
+    rank, elem = int(fields[0]), int(fields[1])
+    addresses = np.full((1,) * rank, small.x.data_ptr() + offset, dtype=np.int64)
+    for d in range(rank):
+        index = np.arange(fields[2 + d], dtype=np.int64) * fields[2 + rank + d]
+        addresses = addresses + index.reshape((1,) * d + (-1,) + (1,) * (rank - d - 1))
+    first = addresses.reshape(-1) // CACHE_LINE
+    last = (addresses.reshape(-1) + elem - 1) // CACHE_LINE
+    lines = np.union1d(first, last).size
+    output_bytes = int(np.prod(fields[2:2 + rank])) * elem
+    store = native_backend.library().ascend_ops_strided_copy_store(measured[1], 0)
+    return Traffic(lines * CACHE_LINE / output_bytes, store != native_backend.STORE_DIRECT)
+
+
 @dataclass
 class Measurement:
     op: str
@@ -82,6 +138,7 @@ class Measurement:
     runs: int
     samples: dict[str, list[float]]  # implementation -> seconds per round
     load: float | None = None  # load average (1 min) right after the measurement
+    traffic: Traffic | None = None  # what the copy must move (Note [traffic bound])
 
     @property
     def seconds(self) -> dict[str, float]:
@@ -247,7 +304,8 @@ def measure(shape_class: ShapeClass, size: int, settings: Settings) -> Measureme
                                samples.pop("memcpy_mt_streamed")))
     samples[MEMCPY_FRESH] = list(map(min, samples.pop("fresh_native"), samples.pop("fresh_clone")))
     return Measurement(shape_class.op, shape_class.key, shape_class.title, shape_class.kind, size,
-                       w.output_bytes, w.describe(), len(samples[OURS]), samples, _load())
+                       w.output_bytes, w.describe(), len(samples[OURS]), samples, _load(),
+                       traffic(shape_class, w))
 
 
 def measure_torch_only(shape_class: ShapeClass, size: int,

@@ -221,7 +221,7 @@ def output_cache_limit_from_env() -> int | None:
     text = os.environ.get(OUTPUT_CACHE_ENV, "").strip()
     if not text:
         return None
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise ValueError(f"{OUTPUT_CACHE_ENV}={text!r} must be a whole number of MiB >= 0 "
                          f"(0 turns the output cache off)")
     return int(text) << 20

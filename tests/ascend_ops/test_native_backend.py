@@ -348,6 +348,11 @@ def test_copy_kernel_variants(elem, threads):
     for run in (2, 3, 4, 6, 8, 12, 16, 17, 32, 64, 128, 300):
         a = random_bits((big // run + 1, 2 * run + 1), elem, rng)
         views[f"run{run}"] = (a[:, 1:run + 1], "run")
+    for run_bytes in (4, 8, 16):  # runs every other run length (NHWC depth_to_space, 4 channels)
+        if run_bytes % elem == 0 and run_bytes // elem >= 2:  # one element apart is a gather
+            run = run_bytes // elem
+            a = random_bits((big // run + 1, 2 * run), elem, rng)
+            views[f"every_other_{run_bytes}_bytes"] = (a[:, run:], "run")
     for step in (-2, -1, 2, 3, 4, 5):
         a = random_bits((7, abs(step) * (big // 7 + 1)), elem, rng)
         views[f"gather{step}"] = (a[:, ::step], "gather")
@@ -639,7 +644,7 @@ def test_the_environment_sets_the_cache_limit(value, expected):
     assert int(done.stdout.split()[-1]) == expected
 
 
-@pytest.mark.parametrize("value", ["abc", "-1", "1.5"])
+@pytest.mark.parametrize("value", ["abc", "-1", "1.5", "²"])
 def test_a_bad_cache_limit_in_the_environment_is_refused_naming_it(value):
     env = {**os.environ, native_backend.OUTPUT_CACHE_ENV: value}
     done = subprocess.run([sys.executable, "-c", "import ascend_ops; ascend_ops.slice(__import__('torch').ones(3), [0], [1])"],

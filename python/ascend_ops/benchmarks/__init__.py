@@ -237,9 +237,9 @@ def _rounds(fns: dict[str, Callable[[], object]], rounds: int,
 def _memcpy_functions(x: torch.Tensor, nbytes: int) -> dict[str, Callable[[], object]]:
     """memcpy of the first `nbytes` of the op's input (so it meets the caches the op meets) into
     a warm buffer (glibc's memmove on one thread; the native copy split over the cores, with
-    ordinary and with non-temporal stores), and into a fresh tensor (what an op
-    returning a new tensor pays when no freed buffer can be reused), allocated as ascend_ops
-    allocates its large outputs but never from its output cache (huge pages), or by torch."""
+    ordinary and with non-temporal stores), and into a fresh tensor (what an op returning a new
+    tensor pays when no freed buffer can be reused), allocated as ascend_ops allocates its large
+    outputs but never from its output cache (huge pages), or by torch."""
     src = x.reshape(-1).view(torch.uint8)[:nbytes]
     dst = torch.empty_like(src).fill_(0)
     desc = native_backend.descriptor(src.numpy())

@@ -352,8 +352,9 @@ void CopyBytes(char* __restrict__ dst, const char* __restrict__ src, int64_t byt
 }
 
 // CopyFixed whose runs are every other N bytes of the input: a stride known at compile time lets
-// the compiler move several runs per vector (NHWC depth_to_space / space_to_depth with few
-// channels have 2-channel runs at twice their length apart).
+// the compiler move several runs per vector (NHWC depth_to_space of 4 channels with block 2 has
+// 2-channel runs at twice their length apart). Measured on the benchmark machine, a 256 MiB
+// output: 24 GB/s against 15-17 GB/s through CopyFixed<8>.
 template <int64_t N>
 inline void CopyEveryOther(char* __restrict__ dst, const char* __restrict__ src, int64_t rows)
 {

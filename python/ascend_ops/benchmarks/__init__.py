@@ -243,15 +243,14 @@ def _memcpy_functions(x: torch.Tensor, nbytes: int) -> dict[str, Callable[[], ob
     src = x.reshape(-1).view(torch.uint8)[:nbytes]
     dst = torch.empty_like(src).fill_(0)
     desc = native_backend.descriptor(src.numpy())
-    copy = native_backend.library().ascend_ops_strided_copy
+    lib = native_backend.library()
+    copy = lib.ascend_ops_strided_copy
     threads = torch.get_num_threads()
 
     def fresh():
         out = native_backend.new_output(src, tuple(src.shape), cached=False)
         copy(src.data_ptr(), out.data_ptr(), desc, threads)
         return out
-
-    lib = native_backend.library()
 
     def streamed():  # the copy with non-temporal stores, as a reused output of ours gets them
         lib.ascend_ops_strided_copy_split_from(src.data_ptr(), dst.data_ptr(), desc, threads, -1,

@@ -171,7 +171,7 @@ def unavailable_reason() -> str | None:
 
 
 def fast_path_active() -> bool:
-    return _module is not None
+    return loaded_module() is not None
 
 
 def loaded_module() -> ModuleType | None:

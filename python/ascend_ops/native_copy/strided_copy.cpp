@@ -317,6 +317,13 @@ bool RowsInOutputOrder(const Plan& p)
     return expected == p.total_bytes;
 }
 
+// Whether plan `p`'s rows can be gathered into the store buffer: each fits it, and they are
+// back to back in the output.
+bool RowsFitTheBuffer(const Plan& p)
+{
+    return p.row.out <= kStreamBufferBytes && RowsInOutputOrder(p);
+}
+
 // How a copy of plan `p` writes its output; `fresh_output`: the copy is the first write to the
 // output's pages (Note [streaming stores]).
 StoreMode StoreFor(const Plan& p, bool fresh_output)
@@ -328,8 +335,7 @@ StoreMode StoreFor(const Plan& p, bool fresh_output)
         return kStoreStreamed;
     }
     const bool reads_more_than_it_writes = p.kernel == kGather && std::abs(p.col.in) != p.elem;
-    if (p.total_bytes >= kHugePageOutputBytes && !reads_more_than_it_writes &&
-        p.row.out <= kStreamBufferBytes && RowsInOutputOrder(p)) {
+    if (p.total_bytes >= kHugePageOutputBytes && !reads_more_than_it_writes && RowsFitTheBuffer(p)) {
         return kStoreThroughBuffer;
     }
     return kStoreDirect;
@@ -840,8 +846,7 @@ int32_t StridedCopy(const void* src, void* dst, const int64_t* desc, int32_t thr
     Plan plan = MakePlan(layout, int(workers));
     plan.store = store >= 0 ? StoreMode(store)
                             : StoreFor(plan, bytes >= kHugePageOutputBytes && !ReusedOutput(dst));
-    if (plan.store == kStoreThroughBuffer &&
-        (plan.row.out > kStreamBufferBytes || !RowsInOutputOrder(plan))) {
+    if (plan.store == kStoreThroughBuffer && !RowsFitTheBuffer(plan)) {
         return -1;  // only a forced store gets here
     }
     AdviseHugePages(static_cast<char*>(dst), plan.total_bytes);
@@ -925,6 +930,23 @@ int64_t RoundUpToHugePage(int64_t bytes)
     return (bytes + kHugePage - 1) & ~(kHugePage - 1);
 }
 
+// `bytes` 2 MiB aligned and advised MADV_HUGEPAGE from a huge page on, 64-byte aligned below
+// (Note [huge-page outputs]); null when memory is short.
+void* AllocateAligned(int64_t bytes)
+{
+    const size_t alignment = bytes >= kHugePage ? size_t(kHugePage) : size_t(64);
+    void* p = nullptr;
+    if (posix_memalign(&p, alignment, size_t(bytes)) != 0) {
+        return nullptr;
+    }
+#ifdef MADV_HUGEPAGE
+    if (bytes >= kHugePage) {
+        madvise(p, size_t(RoundUpToHugePage(bytes)), MADV_HUGEPAGE);
+    }
+#endif
+    return p;
+}
+
 int64_t DefaultCacheLimit()
 {
     const long pages = sysconf(_SC_PHYS_PAGES);
@@ -951,7 +973,7 @@ public:
                 return p;
             }
         }
-        void* p = MapFresh(bytes);
+        void* p = AllocateAligned(bytes);
         if (p != nullptr) {
             live_[p] = Live{bytes, false};
         }
@@ -1040,7 +1062,7 @@ public:
         return cached_;
     }
 
-    int64_t Reused()
+    int64_t Reuses()
     {
         std::lock_guard<std::mutex> lock(mutex_);
         return reused_;
@@ -1057,18 +1079,6 @@ private:
         int64_t bytes;
         bool reused;  // its pages were written before
     };
-
-    static void* MapFresh(int64_t bytes)
-    {
-        void* p = nullptr;
-        if (posix_memalign(&p, size_t(kHugePage), size_t(bytes)) != 0) {
-            return nullptr;
-        }
-#ifdef MADV_HUGEPAGE
-        madvise(p, size_t(bytes), MADV_HUGEPAGE);
-#endif
-        return p;
-    }
 
     // Move the buffers idle for longer than idle_seconds_ to idle_ (the caller frees them, unlocked).
     void DropIdle(Clock::time_point now)
@@ -1112,17 +1122,7 @@ void* AllocateOutput(int64_t bytes, bool cached)
     if (cached && bytes >= kHugePageOutputBytes) {
         return Cache().Take(RoundUpToHugePage(bytes));
     }
-    const size_t alignment = bytes >= kHugePage ? size_t(kHugePage) : size_t(64);
-    void* p = nullptr;
-    if (posix_memalign(&p, alignment, size_t(bytes)) != 0) {
-        return nullptr;
-    }
-#ifdef MADV_HUGEPAGE
-    if (bytes >= kHugePage) {
-        madvise(p, size_t(RoundUpToHugePage(bytes)), MADV_HUGEPAGE);
-    }
-#endif
-    return p;
+    return AllocateAligned(bytes);
 }
 
 void FreeOutput(void* p, int64_t bytes, bool cached)
@@ -1261,7 +1261,7 @@ int64_t ascend_ops_output_cached_bytes(void)
 // How many outputs were handed a cached buffer so far.
 int64_t ascend_ops_output_cache_reuses(void)
 {
-    return Cache().Reused();
+    return Cache().Reuses();
 }
 
 }  // extern "C"

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include <ATen/ATen.h>
+#include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 
 #include "torch_npu/csrc/core/npu/NPUStream.h"
@@ -19,7 +20,7 @@ namespace ascend_ops_npu {
 // take the *current* device, which for a tensor on npu:1 is not npu:0's.
 class DeviceScope {
 public:
-    explicit DeviceScope(const at::Tensor& x) : guard_(c10::device_of(x)) {}
+    explicit DeviceScope(const at::Tensor& x) : guard_(at::device_of(x)) {}
 
 private:
     c10::OptionalDeviceGuard guard_;

@@ -3,6 +3,7 @@ AscendC headers of ../shared/cann-headers (or an installed toolkit). The negativ
 throw-away copy of the checkout and must make the check fail."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -182,3 +183,43 @@ def test_a_misspelled_context_method_in_host_code_fails(project):
     [result] = _check(project.out, load_specs(project.specs, project.root), side="host")
     assert not result.ok
     assert any(s == "error" and "GetNodeNam" in m for _, s, _, m in _failures(result)), _failures(result)
+
+
+# ---- CANN's op_host compile line -----------------------------------------------------------------
+
+def test_the_host_compile_is_canns_line_with_the_packages_options_from_its_cmake(project):
+    [job] = [j for j in cann_check.jobs_for(specs(), project.out, [OP]) if j.side == "host"]
+    headers = HEADERS or cann_check._fixture_layout(project.root, "test")
+    command = cann_check.compile_command(job, headers, project.out, project.root / "unused.h")
+    # compile_ascendc_all_ops_so.py: `-D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11 <compile options>`.
+    assert command[1:5] == ("-D_GLIBCXX_USE_CXX11_ABI=0", "-std=c++11", "-std=c++17",
+                            f"-I{project.out / 'common'}")
+    project.edit("ascend_kernels/cmake/ascend_ops.cmake", "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 ",
+                 "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -O2 ")
+    command = cann_check.compile_command(job, headers, project.out, project.root / "unused.h")
+    assert command[1:5] == ("-D_GLIBCXX_USE_CXX11_ABI=0", "-std=c++11", "-O2", f"-I{project.out / 'common'}")
+
+
+@pytest.mark.parametrize("line, error", [
+    ("", "found 0"),
+    ("set(ASCEND_OPS_HOST_COMPILE_OPTIONS -I${CMAKE_SOURCE_DIR})", "uses ${CMAKE_SOURCE_DIR}"),
+])
+def test_a_cmake_without_the_one_options_line_is_a_clear_error(tmp_path: Path, line: str, error: str):
+    from ascend_ops.cann_compile_line import CompileLineError, host_compile_line
+
+    (tmp_path / "cmake").mkdir()
+    (tmp_path / "cmake" / "ascend_ops.cmake").write_text(f"# options\n{line}\n", encoding="utf-8")
+    with pytest.raises(CompileLineError, match=re.escape(error)):
+        host_compile_line(tmp_path)
+
+
+@needs_headers
+def test_host_code_needing_cpp17_fails_canns_line_without_the_packages_option(project):
+    # Negative control: without -std=c++17 in the package's options, CANN's -std=c++11 applies, and
+    # the host code (constexpr functions with loops, class-type template parameters) does not compile.
+    project.edit("ascend_kernels/cmake/ascend_ops.cmake", "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 ",
+                 "set(ASCEND_OPS_HOST_COMPILE_OPTIONS ")
+    [result] = _check(project.out, load_specs(project.specs, project.root), side="host")
+    assert not result.ok
+    assert "-std=c++11" in result.command and "-std=c++17" not in result.command
+    assert any(s == "error" for _, s, _, _ in _failures(result)), _failures(result)

@@ -92,7 +92,7 @@ def _diagnostic(file: Path, flag: str | None, severity: str = "warning") -> cann
 def test_warnings_are_judged_by_location_and_flag(tmp_path: Path):
     headers = tmp_path / "headers"
     in_headers = headers / "asc-devkit/impl/basic_api/utils/kernel_check_copy.h"
-    ours = tmp_path / "ascend_kernels/common/strided_copy_kernel.h"
+    ours = tmp_path / "ascend_kernels/common/copy_kernel_base.h"
     judge = cann_check.judge
     assert judge(_diagnostic(in_headers, "-Wnarrowing"), headers).defect is cann_check.HEADER_DEFECTS[0]
     assert not judge(_diagnostic(in_headers, "-Wnarrowing"), headers).failure
@@ -148,19 +148,19 @@ def test_without_the_table_the_header_defects_fail(checkout_results):
 @needs_headers
 def test_a_wrong_api_call_and_a_warning_in_kernel_code_fail(project):
     # DataCopyExtParams takes five fields; a narrowing in the project's own code is not a header defect.
-    project.edit("ascend_kernels/common/strided_copy_kernel.h",
+    project.edit("ascend_kernels/common/copy_kernel_base.h",
                  "DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);\n"
                  "        PadStore(yGm[pos], src, params);",
                  "DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0);\n"
                  "        PadStore(yGm[pos], src, params);")
-    project.edit("ascend_kernels/common/strided_copy_kernel.h",
+    project.edit("ascend_kernels/common/copy_kernel_base.h",
                  "    int64_t offset = 0;\n", "    int32_t narrowed{index * 2};\n    int64_t offset = 0;\n")
     [result] = _check(project.out, load_specs(project.specs, project.root), side="kernel", arch=PAD_ARCH)
     assert not result.ok
     failures = _failures(result)
-    assert any(f == "strided_copy_kernel.h" and s == "error" and "DataCopyExtParams" in m
+    assert any(f == "copy_kernel_base.h" and s == "error" and "DataCopyExtParams" in m
                for f, s, _, m in failures), failures
-    assert ("strided_copy_kernel.h", "warning", "-Wnarrowing") in [f[:3] for f in failures], failures
+    assert ("copy_kernel_base.h", "warning", "-Wnarrowing") in [f[:3] for f in failures], failures
     report = cann_check.report([result], HEADERS, project.root)
     assert f"FAIL {OP} kernel {PAD_ARCH}" in report and "fails as a warning outside the headers" in report
 

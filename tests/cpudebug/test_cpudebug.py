@@ -118,6 +118,7 @@ def test_checker_defect_is_tolerated_by_name_only():
 
 
 def _cpudebug(*args) -> int:
+    _headers()
     return main(["cpudebug", "--quick", *args])
 
 

@@ -111,10 +111,12 @@ def test_verdict_needs_every_core_and_no_report():
 
 def test_checker_defect_is_tolerated_by_name_only():
     line = "[ERROR] Failed to check blockLen in DataCopyPad"
-    problems, reports, tolerated = cases.judge_output(line + "\n[SUCCESS][CORE_0][pid 1] x\n", 1)
+    defect = cases.CheckerDefect(r"blockLen in DataCopyPad", "a checker defect")
+    problems, reports, tolerated = cases.judge_output(line + "\n[SUCCESS][CORE_0][pid 1] x\n", 1, (defect,))
     assert tolerated == [line] and not reports and not problems
-    _, reports, tolerated = cases.judge_output(line + "\n", 1, defects=())
-    assert reports == [line] and not tolerated
+    other = "[ERROR] Failed to check leftPadding value in DataCopyPad"
+    _, reports, tolerated = cases.judge_output(other + "\n", 1, (defect,))
+    assert reports == [other] and not tolerated
 
 
 def _cpudebug(*args) -> int:

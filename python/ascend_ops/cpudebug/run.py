@@ -50,14 +50,12 @@ class CheckerDefect:
     why: str
 
 
-CHECKER_DEFECTS: tuple[CheckerDefect, ...] = (
-    CheckerDefect(
-        r"DataCopyPad.*blockLen",
-        "the GM->UB DataCopyPad check copies DataCopyExtParams::blockLen (uint32_t) into a uint16_t "
-        "field of its own (asc-devkit impl/basic_api/utils/kernel_check_copy.h, the -Wnarrowing "
-        "HEADER_DEFECTS entry of check-cann), so rows over 65535 bytes are checked with a wrong "
-        "length; the device takes the 32-bit length"),
-)
+# No checker report needs tolerating today. The checker's known defect, its uint16_t copy of
+# DataCopyExtParams::blockLen (asc-devkit impl/basic_api/utils/kernel_check_copy.h; check-cann's
+# -Wnarrowing HEADER_DEFECTS entry), raises none: the DataCopyPad checker
+# (TikcppDataCopyPadCheck::CheckPadParamters) checks only the paddings and the 8-byte pad value,
+# never blockLen, and the quick corpus's rows of more than 65535 bytes pass it.
+CHECKER_DEFECTS: tuple[CheckerDefect, ...] = ()
 
 
 @dataclass(frozen=True)

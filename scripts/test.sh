@@ -3,7 +3,8 @@
 # CANN, the generated docs are current, the wheel works installed outside the checkout
 # (scripts/wheel_check.sh), the full simulator corpus passes (this also builds the
 # simulator libraries the tests reuse), with the CANN headers the kernels compile against them
-# and run the quick corpus through Huawei's AscendC implementation (check-cann, cpudebug), then
+# and run the quick corpus through Huawei's AscendC implementation (check-cann, cpudebug), and
+# CANN's op_build and the CPU run of the torch binding (check-package), then
 # the whole test suite. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,9 @@ bash scripts/wheel_check.sh
 .venv/bin/ascend-ops sim
 if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
   .venv/bin/ascend-ops check-cann
+  # CANN's op_host compile line, CANN's op_build built from source and run on the op_host library,
+  # and the torch binding built against its aclnn headers, run on the CPU aclnn runtime.
+  .venv/bin/ascend-ops check-package
   # The kernels through Huawei's AscendC implementation (CPU-debug mode, the package's intrinsic
   # model), bit for bit against the emulator and cpu_reference; objects cached by content.
   .venv/bin/ascend-ops cpudebug --quick

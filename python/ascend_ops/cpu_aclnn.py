@@ -28,10 +28,11 @@ import shutil
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
+import re
 from typing import Sequence
 
 from . import native
-from .spec import project_root, specs
+from .spec import REQUIRED, AttrType, project_root, specs
 
 RUNTIME_SOURCE = "ascend_kernels/npu/cpu_aclnn.cpp"
 RUNTIME_OPS_SOURCE = "ascend_kernels/binding/cpu_aclnn_ops.cpp"
@@ -187,5 +188,51 @@ class CpuBinding:
         self.runtime.ascend_ops_cpu_aclnn_reset()
 
 
-def ops_of(names: Sequence[str] | None = None) -> list[str]:
-    return [op.name for op in specs().ops if names is None or op.name in names]
+# ---- what GetWorkspaceSize must receive ---------------------------------------------------------
+
+def acl_dtype_values() -> dict[str, int]:
+    """aclDataType's enumerators, read from the real acl header the runtime is built against."""
+    text = (acl_include_dir() / "acl" / "acl_base_rt.h").read_text(encoding="utf-8")
+    return {m[1]: int(m[2]) for m in re.finditer(r"\b(ACL_\w+)\s*=\s*(\d+)", text)}
+
+
+# torch dtype -> aclDataType enumerator (the binding's AclDataType, aclnn_call.h, says the same).
+ACL_NAMES = {"float16": "ACL_FLOAT16", "float32": "ACL_FLOAT", "float64": "ACL_DOUBLE", "bfloat16": "ACL_BF16",
+             "int8": "ACL_INT8", "uint8": "ACL_UINT8", "int16": "ACL_INT16", "uint16": "ACL_UINT16",
+             "int32": "ACL_INT32", "uint32": "ACL_UINT32", "int64": "ACL_INT64", "uint64": "ACL_UINT64",
+             "bool": "ACL_BOOL"}
+
+
+def tensor_record(name: str, kind: str, t: torch.Tensor) -> dict:
+    return {"name": name, "kind": kind, "shape": list(t.shape), "strides": list(t.stride()),
+            "offset": t.storage_offset(), "dtype": acl_dtype_values()[ACL_NAMES[str(t.dtype).removeprefix("torch.")]], "format": 2,
+            "storage": [t.untyped_storage().nbytes() // t.element_size()]}
+
+
+def expected_arguments(op_name: str, x: torch.Tensor, out: torch.Tensor, args: tuple, kwargs: dict) -> list[dict]:
+    """What aclnn<Op>GetWorkspaceSize must receive for a call, from the spec: the input, every
+    attribute in OpDef order with its value (a default where the call gives none; an absent list as
+    an empty array), the output. ACL_FORMAT_ND is 2 (acl_base_rt.h)."""
+    op = specs().op(op_name)
+    given = dict(zip((a.name for a in op.attributes), args)) | kwargs
+    records = [tensor_record(op.inputs[0].name, "input", x)]
+    for a in op.attributes:
+        value = given.get(a.name, None if a.default is REQUIRED else a.default)
+        if a.type in (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST):
+            records.append({"name": a.name, "kind": "int_array", "values": list(value or [])})
+        elif a.type is AttrType.INT:
+            records.append({"name": a.name, "kind": "int", "value": int(value)})
+        else:
+            records.append({"name": a.name, "kind": "string", "value": value})
+    return records + [tensor_record(op.outputs[0].name, "output", out)]
+
+
+def argument_problems(recorded: dict, expected: list[dict], *, attributes_only: bool = False) -> list[str]:
+    got = recorded["args"]
+    if attributes_only:
+        got, expected = ([a for a in args if a["kind"] not in ("input", "output")] for args in (got, expected))
+    problems = [f"argument {i} ({e['name']}): got {g}, expected {e}" for i, (g, e) in enumerate(zip(got, expected))
+                if g != e]
+    if len(got) != len(expected):
+        problems.append(f"{len(got)} arguments, expected {len(expected)}")
+    return problems

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 import torch
-from aclnn_records import argument_problems, expected_arguments
 
 from ascend_ops import cpu_aclnn, native
+from ascend_ops.cpu_aclnn import argument_problems, expected_arguments
 from ascend_ops.npu_binding import binding_source
 from ascend_ops.spec import project_root, specs
 

@@ -9,13 +9,12 @@ import pytest
 import torch
 
 import cpu_reference
-from ascend_ops import cpu_aclnn
+from ascend_ops.cpu_aclnn import argument_problems, expected_arguments
 from ascend_ops.errors import OpArgumentError
 from ascend_ops.npu import on_binding
 from ascend_ops.sim import corpus
 from ascend_ops.spec import specs
 
-from aclnn_records import argument_problems, expected_arguments
 
 OPS = [op.name for op in specs().ops]
 PRODUCTS = list(specs().products)

@@ -1,0 +1,39 @@
+"""`ascend-ops check-package`: without headers it says where it looked and exits 2; a failing step
+shows in its table with the first error (the passing run is scripts/test.sh's)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ascend_ops import cann_check
+from ascend_ops.commands import check_package
+from ascend_ops_gen.spec import load_specs
+
+ROOT = Path(__file__).resolve().parents[2]
+try:
+    HEADERS = cann_check.find_headers(None, ROOT)
+except cann_check.HeadersNotFound:
+    HEADERS = None
+
+
+def test_without_headers_it_says_where_it_looked_and_exits_2(tmp_path: Path):
+    env = {k: v for k, v in os.environ.items() if k not in cann_check.TOOLKIT_ENV}
+    done = subprocess.run([sys.executable, "-m", "ascend_ops.cli", "check-package", "--headers", str(tmp_path)],
+                          capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 2
+    assert f"--headers {tmp_path}: neither layout found (looked for" in done.stderr
+
+
+@pytest.mark.skipif(HEADERS is None, reason="no CANN sources fixture (../shared/cann-headers)")
+def test_a_failing_compile_line_is_a_failed_row_with_its_first_error(project):
+    project.edit("ascend_kernels/cmake/ascend_ops.cmake", "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 ",
+                 "set(ASCEND_OPS_HOST_COMPILE_OPTIONS ")
+    rows = check_package.compile_line_rows(HEADERS, project.root, load_specs(project.specs, project.root))
+    assert rows and all(not r.ok and r.error for r in rows), rows
+    text = check_package.table(rows)
+    assert text.splitlines()[0].split() == ["step", "op", "SoC", "result", "first", "error"]
+    assert all("FAIL" in line for line in text.splitlines()[2:])

@@ -236,3 +236,55 @@ def argument_problems(recorded: dict, expected: list[dict], *, attributes_only: 
     if len(got) != len(expected):
         problems.append(f"{len(got)} arguments, expected {len(expected)}")
     return problems
+
+
+# ---- one corpus case through the binding ----------------------------------------------------------
+
+def torch_input(a):
+    """A numpy array (bfloat16 from ml_dtypes included) as a torch tensor with the same bits."""
+    import ml_dtypes
+    import numpy as np
+    import torch
+
+    if a.dtype == np.dtype(ml_dtypes.bfloat16):
+        return torch.from_numpy(a.view(np.int16).copy()).view(torch.bfloat16)
+    return torch.from_numpy(a.copy())
+
+
+def torch_bits(t):
+    """The bits of a CPU tensor as an unsigned integer numpy array."""
+    import torch
+
+    from .sim import corpus
+
+    return corpus.bits((t.view(torch.int16) if t.dtype == torch.bfloat16 else t).numpy())
+
+
+def check_run(binding: "CpuBinding", run, seed: int) -> str:
+    """One case of the corpus (`ascend_ops.sim.corpus.Run`) through the binding on the selected
+    SoC: "" when the result equals cpu_reference's bit for bit and GetWorkspaceSize received what
+    the spec says, else what went wrong."""
+    import numpy as np
+
+    import cpu_reference
+    from .npu import on_binding
+    from .sim import corpus
+
+    x_np = corpus.input_array(run.case.shape, run.dtype, seed)
+    kwargs = dict(run.case.kwargs)
+    expected = getattr(cpu_reference, run.case.op)(x_np, *run.case.args, **kwargs)
+    x = torch_input(x_np)
+    binding.reset()
+    try:
+        got = on_binding(run.case.op)(x, *run.case.args, **kwargs)
+    except Exception as e:  # noqa: BLE001 - what went wrong is the answer
+        return f"{run.label}: {type(e).__name__}: {e}"
+    if tuple(got.shape) != expected.shape:
+        return f"{run.label}: shape {tuple(got.shape)}, cpu_reference {expected.shape}"
+    if not np.array_equal(torch_bits(got), corpus.bits(expected)):
+        return f"{run.label}: bits differ from cpu_reference"
+    calls = binding.calls()
+    if not calls:  # an empty result launches nothing
+        return ""
+    problems = argument_problems(calls[0], expected_arguments(run.case.op, x, got, run.case.args, kwargs))
+    return f"{run.label}: {problems[0]}" if problems else ""

@@ -3,13 +3,13 @@ line: results bit for bit against cpu_reference, the arguments each aclnn GetWor
 received, and a host-code rejection surfacing as OpArgumentError before any launch."""
 from __future__ import annotations
 
-import ml_dtypes
 import numpy as np
 import pytest
 import torch
 
 import cpu_reference
-from ascend_ops.cpu_aclnn import argument_problems, expected_arguments
+from ascend_ops import cpu_aclnn
+from ascend_ops.cpu_aclnn import argument_problems, check_run, expected_arguments
 from ascend_ops.errors import OpArgumentError
 from ascend_ops.npu import on_binding
 from ascend_ops.sim import corpus
@@ -20,32 +20,29 @@ OPS = [op.name for op in specs().ops]
 PRODUCTS = list(specs().products)
 
 
-def to_torch(a: np.ndarray) -> torch.Tensor:
-    if a.dtype == np.dtype(ml_dtypes.bfloat16):
-        return torch.from_numpy(a.view(np.int16).copy()).view(torch.bfloat16)
-    return torch.from_numpy(a.copy())
-
-
-def bits(t: torch.Tensor) -> np.ndarray:
-    if t.dtype == torch.bfloat16:
-        return t.view(torch.int16).numpy().view(np.uint16)
-    return corpus.bits(t.numpy())
-
-
 @pytest.mark.parametrize("product", PRODUCTS, ids=lambda p: p.key)
 @pytest.mark.parametrize("op", OPS)
 def test_every_op_is_bit_exact_on_every_product_line(cpu_binding, op, product):
     cpu_binding.select(product.simulated_soc)
     runs = corpus.runs(ops=(op,), products=(product,), quick=True)
     assert runs
-    call = on_binding(op)
-    for seed, run in enumerate(runs):
-        x = corpus.input_array(run.case.shape, run.dtype, seed)
-        kwargs = dict(run.case.kwargs)
-        expected = getattr(cpu_reference, op)(x, *run.case.args, **kwargs)
-        got = call(to_torch(x), *run.case.args, **kwargs)
-        assert tuple(got.shape) == expected.shape, run.label
-        assert np.array_equal(bits(got), corpus.bits(expected)), run.label
+    assert [problem for seed, run in enumerate(runs) if (problem := check_run(cpu_binding, run, seed))] == []
+
+
+def test_a_corrupted_result_is_reported(cpu_binding, monkeypatch):
+    # The check can fail: the binding's result with one bit flipped.
+    cpu_binding.select(PRODUCTS[0].simulated_soc)
+    run = next(r for r in corpus.runs(ops=("slice",), products=(PRODUCTS[0],), quick=True)
+               if r.case.label.startswith("2-d"))
+    real = cpu_aclnn.torch_bits
+
+    def flipped(t):
+        bits = real(t).copy()
+        bits.reshape(-1)[0] ^= 1
+        return bits
+
+    monkeypatch.setattr(cpu_aclnn, "torch_bits", flipped)
+    assert check_run(cpu_binding, run, 0).endswith(": bits differ from cpu_reference")
 
 
 # ---- what GetWorkspaceSize receives -------------------------------------------------------------

@@ -80,7 +80,6 @@ def opbuild_rows(headers, root: Path, spec_set) -> tuple[list[Row], Path | None]
 
 def binding_rows(spec_set, aclnn_headers: Path | None) -> list[Row]:
     from .. import cpu_aclnn
-    from ..npu import on_binding
     from ..sim import corpus
 
     rows: list[Row] = []
@@ -95,7 +94,7 @@ def binding_rows(spec_set, aclnn_headers: Path | None) -> list[Row]:
             for op in spec_set.ops:
                 error = ""
                 for seed, run in enumerate(corpus.runs(ops=(op.name,), products=(product,), quick=True)):
-                    error = _binding_case(binding, on_binding(op.name), run, seed)
+                    error = _first_line(cpu_aclnn.check_run(binding, run, seed))
                     if error:
                         break
                 if op.name not in looked_up:
@@ -104,36 +103,6 @@ def binding_rows(spec_set, aclnn_headers: Path | None) -> list[Row]:
         rows[:0] = [Row("4 aclnn lookup", op.name, "-", not looked_up.get(op.name, ""), looked_up.get(op.name, ""))
                     for op in spec_set.ops]
     return rows
-
-
-def _binding_case(binding, call, run, seed: int) -> str:
-    import numpy as np
-    import torch
-
-    import cpu_reference
-    from ..cpu_aclnn import argument_problems, expected_arguments
-    from ..sim import corpus
-
-    x_np = corpus.input_array(run.case.shape, run.dtype, seed)
-    kwargs = dict(run.case.kwargs)
-    expected = getattr(cpu_reference, run.case.op)(x_np, *run.case.args, **kwargs)
-    carrier = x_np.view(f"u{x_np.dtype.itemsize}") if run.dtype == "bfloat16" else x_np
-    x = torch.from_numpy(carrier.copy())
-    if run.dtype == "bfloat16":
-        x = x.view(torch.bfloat16)
-    binding.reset()
-    try:
-        got = call(x, *run.case.args, **kwargs)
-    except Exception as e:  # noqa: BLE001 - reported in the row
-        return f"{run.label}: {type(e).__name__}: {_first_line(e)}"
-    got_bits = (got.view(torch.int16).numpy() if got.dtype == torch.bfloat16 else got.numpy())
-    if tuple(got.shape) != expected.shape or not np.array_equal(corpus.bits(got_bits), corpus.bits(expected)):
-        return f"{run.label}: differs from cpu_reference"
-    calls = binding.calls()
-    if not calls:  # an empty result launches nothing
-        return ""
-    problems = argument_problems(calls[0], expected_arguments(run.case.op, x, got, run.case.args, kwargs))
-    return f"{run.label}: {problems[0]}" if problems else ""
 
 
 def table(rows: list[Row]) -> str:

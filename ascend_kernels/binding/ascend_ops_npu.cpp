@@ -5,7 +5,7 @@
 // on the current NPU stream through op-plugin's EXEC_NPU_CMD_EXT (torch_npu wheel,
 // include/third_party/op-plugin). ascend_ops.npu dispatches here after checking the arguments and
 // the product's dtype rule; each kernel builds the op's view with the engine's view builder
-// (op_views.h, as the OpDef's InferShape does) to size the output, then launches.
+// (<op>/<op>_view.h, as the OpDef's InferShape does) to size the output, then launches.
 //
 // Built by scripts/build_ascend.sh against torch and torch_npu; compile-checked without CANN by
 // `ascend-ops check-npu`.
@@ -20,7 +20,10 @@
 #include <torch/library.h>
 
 #include "npu_cpp_extension.h"
-#include "op_views.h"
+#include "../depth_to_space/depth_to_space_view.h"
+#include "../slice/slice_view.h"
+#include "../space_to_depth/space_to_depth_view.h"
+#include "../strided_slice/strided_slice_view.h"
 
 typedef int32_t aclnnStatus;  // as aclnn_base.h, which the torch_npu wheel does not ship
 

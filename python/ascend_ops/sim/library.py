@@ -19,6 +19,7 @@ from pathlib import Path
 from .. import native
 from ..codegen.copy_tiling import load_copy_tiling
 from ..codegen.cpp import kernel_name
+from ..codegen.project import arch_products
 from ..spec import project_root, specs
 
 LAUNCHER = Path(__file__).with_name("launcher.cpp")
@@ -69,9 +70,16 @@ def _tiling_struct() -> type[ctypes.Structure]:
 
 
 def arch_defines(npu_arch: int) -> dict[str, str]:
-    # tikicpulib: __CCE_AICORE__ = 220 / 200 / 100 / 300 for arch 2201 / 2002 / 1001 / 3002
-    # (what CANN's CPU debug build of each arch defines).
-    return {"__NPU_ARCH__": str(npu_arch), "__CCE_AICORE__": str(npu_arch // 10)}
+    """What CANN's CPU-debug build of a kernel of `npu_arch` defines: __NPU_ARCH__ and the arch's
+    products.yaml cpu_debug_defines (a bare NAME is defined as 1)."""
+    lines = arch_products(specs()).get(npu_arch)
+    if not lines:
+        raise KeyError(f"NPU arch {npu_arch} is not the npu_arch of any product of op_specs/products.yaml")
+    defines = {"__NPU_ARCH__": str(npu_arch)}
+    for define in lines[0].cpu_debug_defines:
+        name, _, value = define.partition("=")
+        defines[name] = value or "1"
+    return defines
 
 
 @dataclass(frozen=True)

@@ -114,6 +114,7 @@ def emit_binding(specs: SpecSet, views: list[tuple[OpSpec, ViewBuilder, tuple[Bo
     return template("npu_binding.cpp").substitute(
         header=header_line(source),
         namespace=NAMESPACE,
+        view_includes=[f'#include "../{op.name}/{op.name}_view.h"' for op in specs.ops],
         prototypes=prototypes,
         kernels=[emit_kernel(op, builder, bound) for op, builder, bound in views],
         definitions=[f"m.def({cpp_string(torch_schema(op))});" for op in specs.ops],

@@ -56,19 +56,13 @@ struct AscendSimSocInfo {
     int32_t hasGather;
 };
 
+// ascend_sim::Stats' counters (ASCEND_SIM_STATS_COUNTERS, sim_stats.h), each as a uint64_t.
+#define ASCEND_SIM_ABI_COUNTER(type, name) uint64_t name;
 struct AscendSimStats {
-    uint64_t blockDim;
-    uint64_t dmaInstructions;
-    uint64_t bytesGmToUb;
-    uint64_t bytesUbToGm;
-    uint64_t bytesUbToUb;
-    uint64_t vectorInstructions;
-    uint64_t scalarGmReads;
-    uint64_t scalarGmWrites;
-    uint64_t syncCalls;
-    uint64_t ubBytesPeak;
+    ASCEND_SIM_STATS_COUNTERS(ASCEND_SIM_ABI_COUNTER)
     double busiestOverMean;  // GM bytes of the busiest block over the mean of all blocks
 };
+#undef ASCEND_SIM_ABI_COUNTER
 
 // An AscendC kernel entry: extern "C" void k(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling).
 using AscendSimKernel = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
@@ -396,9 +390,12 @@ int32_t ascend_sim_run(void* kernel, const char* kernelName, const char* socName
                                                 static_cast<uint8_t*>(y), workspace, tilingGm);
         if (failure.empty()) {
             const ascend_sim::Stats& s = sim.GetStats();
-            *stats = AscendSimStats{s.blockDim,       s.dmaInstructions,    s.bytesGmToUb,   s.bytesUbToGm,
-                                    s.bytesUbToUb,    s.vectorInstructions, s.scalarGmReads, s.scalarGmWrites,
-                                    s.syncCalls,      s.ubBytesPeak,        s.BusiestOverMean()};
+            AscendSimStats out{};
+#define ASCEND_SIM_COPY_COUNTER(type, name) out.name = s.name;
+            ASCEND_SIM_STATS_COUNTERS(ASCEND_SIM_COPY_COUNTER)
+#undef ASCEND_SIM_COPY_COUNTER
+            out.busiestOverMean = s.BusiestOverMean();
+            *stats = out;
             return kSimOk;
         }
     } catch (const ascend_sim::SimError& e) {  // a SocConfig or buffer the emulator refuses

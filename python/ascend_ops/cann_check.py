@@ -37,7 +37,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from .cann_compile_line import host_compile_line
 from .codegen.copy_tiling import load_copy_tiling
 from .codegen.kernel import emit_kernel_tiling_data
-from .codegen.project import arch_products
+from .codegen.project import arch_products, cpu_debug_defines
 from .spec import SpecSet
 
 COPY_TILING_HEADER = "common/copy_tiling.h"
@@ -191,7 +191,7 @@ def jobs_for(specs: SpecSet, out_dir: Path, ops: Sequence[str] | None = None) ->
             continue
         for arch in archs:
             jobs.append(Job(op.name, "kernel", arch, out_dir / op.name / "op_kernel" / f"{op.name}.cpp",
-                            arch_products(specs)[arch][0].cpu_debug_defines))
+                            cpu_debug_defines(specs, arch)))
         jobs.append(Job(op.name, "host", None, out_dir / op.name / "op_host" / f"{op.name}.cpp"))
     return jobs
 

@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 
-SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs", "check-npu", "doctor", "check-cann",
+SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs", "check-npu", "doctor", "check-cann", "cpudebug",
                "build")
 
 

@@ -71,7 +71,7 @@ def test_the_simulator_builds_each_arch_with_its_defines():
         defines = arch_defines(p.npu_arch)
         assert defines["__NPU_ARCH__"] == str(p.npu_arch)
         assert [f"{k}={v}" if v != "1" else k for k, v in defines.items()][1:] == list(p.cpu_debug_defines)
-    with pytest.raises(KeyError, match="NPU arch 9999 is not the npu_arch of any product"):
+    with pytest.raises(KeyError, match="NPU arch 9999 is the npu_arch of no product"):
         arch_defines(9999)
 
 

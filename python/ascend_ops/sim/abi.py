@@ -1,16 +1,15 @@
 """The simulator library's C ABI structs as ctypes classes, read from their one source.
 
-`launcher.cpp` declares the structs its C functions take (`struct AscendSim<Name> { ... };`, one
-member per line); the run statistics' counters are the list `ASCEND_SIM_STATS_COUNTERS` of
-`ascend_kernels/sim/sim_stats.h`, from which C++ builds both `ascend_sim::Stats` and the ABI's
-`AscendSimStats` (each counter as a uint64_t, then `busiestOverMean`). The classes here are built
-from those two files as the codegen builds the tiling twin from `copy_tiling.h`, so no field list
-is kept twice; the library reports each struct's size (`ascend_sim_abi`), which library.py
-compares with these classes when it loads a library.
+`sim_abi.h` declares the structs the library's C functions take (`struct AscendSim<Name> { ... };`,
+one member per line). The classes here are built from it as the codegen builds the tiling twin from
+`copy_tiling.h`, so no field list is kept twice in Python; the library reports each struct's size
+(`ascend_sim_abi`), which library.py compares with these classes when it loads a library. The run
+counters have one list, `ASCEND_SIM_STATS_COUNTERS` of `ascend_kernels/sim/sim_stats.h`:
+`ascend_sim::Stats` is declared from it, and launcher.cpp proves with static_asserts that
+`AscendSimStats` holds exactly those counters in order (each a uint64_t), then `busiestOverMean`.
 
 Accepted member syntax (comments allowed anywhere):
     <int64_t|uint64_t|int32_t|uint32_t|double|const char*|const int64_t*> <name>;
-    ASCEND_SIM_STATS_COUNTERS(<macro>)   in AscendSimStats: one uint64_t per counter
 """
 from __future__ import annotations
 
@@ -21,7 +20,7 @@ from pathlib import Path
 
 from ..codegen.copy_tiling import strip_cpp_comments
 
-LAUNCHER = Path(__file__).resolve().parent / "launcher.cpp"
+ABI_HEADER = Path(__file__).resolve().parent / "sim_abi.h"
 STATS_HEADER = "ascend_kernels/sim/sim_stats.h"
 STATS_LIST = "ASCEND_SIM_STATS_COUNTERS"
 
@@ -57,10 +56,10 @@ def stats_counters(header_text: str, label: str = STATS_HEADER) -> list[tuple[st
     raise AbiError(f"{label}:{start + 1}: {STATS_LIST} does not end")
 
 
-def abi_fields(launcher_text: str, struct: str, counters: list[tuple[str, str]],
-               label: str = "python/ascend_ops/sim/launcher.cpp") -> list[tuple[str, object]]:
-    """The ctypes `_fields_` of `struct <struct>` in the launcher source."""
-    lines = strip_cpp_comments(launcher_text).split("\n")
+def abi_fields(header_text: str, struct: str,
+               label: str = "python/ascend_ops/sim/sim_abi.h") -> list[tuple[str, object]]:
+    """The ctypes `_fields_` of `struct <struct>` in the ABI header."""
+    lines = strip_cpp_comments(header_text).split("\n")
     opening = re.compile(rf"^\s*struct\s+{struct}\s*\{{\s*$")
     start = next((i for i, ln in enumerate(lines) if opening.match(ln)), None)
     if start is None:
@@ -71,9 +70,6 @@ def abi_fields(launcher_text: str, struct: str, counters: list[tuple[str, str]],
         if text.startswith("}"):
             return fields
         if not text:
-            continue
-        if text == f"{STATS_LIST}(ASCEND_SIM_ABI_COUNTER)":
-            fields += [(name, ctypes.c_uint64) for _, name in counters]
             continue
         m = _MEMBER.match(lines[i])
         ctype = _normal(m["type"]) if m else None
@@ -90,8 +86,7 @@ def _structure(name: str, fields: list[tuple[str, object]]) -> type[ctypes.Struc
 
 @functools.lru_cache(maxsize=None)
 def structs(kernels_root: Path) -> dict[str, type[ctypes.Structure]]:
-    """"Attr", "SocInfo" and "Stats": the launcher's AscendSim<Name> structs as ctypes classes."""
-    counters = stats_counters((kernels_root / "sim" / "sim_stats.h").read_text(encoding="utf-8"))
-    text = LAUNCHER.read_text(encoding="utf-8")
-    return {name: _structure(name, abi_fields(text, f"AscendSim{name}", counters))
+    """"Attr", "SocInfo" and "Stats": sim_abi.h's AscendSim<Name> structs as ctypes classes."""
+    text = ABI_HEADER.read_text(encoding="utf-8")
+    return {name: _structure(name, abi_fields(text, f"AscendSim{name}"))
             for name in ("Attr", "SocInfo", "Stats")}

@@ -13,11 +13,14 @@
 //
 // Nothing crosses the ABI as an exception: every function returns a status code and writes a
 // message into the caller's buffer.
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "sim_abi.h"
 #include "sim_context.h"
 #include "sim_platform.h"
 
@@ -35,47 +38,25 @@
 #include "soc_info.h"
 #include "strided_view.h"
 
-extern "C" {
-
-// One attribute of a call, by name: int -> value; int[] -> data, size; str -> text. An attribute
-// the call does not give is left out, and the OpDef's default stands in for it.
-struct AscendSimAttr {
-    const char* name;
-    const int64_t* data;
-    int64_t size;
-    int64_t value;
-    const char* text;
+// AscendSimStats (sim_abi.h) holds ascend_sim::Stats' counters, ASCEND_SIM_STATS_COUNTERS of
+// sim_stats.h, in their order and each as a uint64_t, then busiestOverMean, and nothing else.
+enum AscendSimCounter : size_t {
+#define ASCEND_SIM_COUNTER_INDEX(type, name) kCounter_##name,
+    ASCEND_SIM_STATS_COUNTERS(ASCEND_SIM_COUNTER_INDEX)
+#undef ASCEND_SIM_COUNTER_INDEX
+    kCounterCount
 };
+#define ASCEND_SIM_CHECK_COUNTER(type, name)                                                           \
+    static_assert(offsetof(AscendSimStats, name) == kCounter_##name * sizeof(uint64_t) &&               \
+                      std::is_same<decltype(AscendSimStats::name), uint64_t>::value,                    \
+                  "AscendSimStats (sim_abi.h) does not hold counter " #name " of ASCEND_SIM_STATS_COUNTERS " \
+                  "(sim_stats.h) as a uint64_t in its place");
+ASCEND_SIM_STATS_COUNTERS(ASCEND_SIM_CHECK_COUNTER)
+#undef ASCEND_SIM_CHECK_COUNTER
+static_assert(offsetof(AscendSimStats, busiestOverMean) == kCounterCount * sizeof(uint64_t) &&
+                  sizeof(AscendSimStats) == (kCounterCount + 1) * sizeof(uint64_t),
+              "AscendSimStats (sim_abi.h) holds more than the counters of ASCEND_SIM_STATS_COUNTERS and busiestOverMean");
 
-// What the SoC offers the planner, as the generated TilingFunc reads it (ReadSocInfo).
-struct AscendSimSocInfo {
-    int64_t coreNum;
-    int64_t ubBytes;
-    int64_t platformUbBytes;  // what GetCoreMemSize(UB) reports
-    int32_t hasDataCopyPad;
-    int32_t hasGather;
-};
-
-// ascend_sim::Stats' counters (ASCEND_SIM_STATS_COUNTERS, sim_stats.h), each as a uint64_t.
-#define ASCEND_SIM_ABI_COUNTER(type, name) uint64_t name;
-struct AscendSimStats {
-    ASCEND_SIM_STATS_COUNTERS(ASCEND_SIM_ABI_COUNTER)
-    double busiestOverMean;  // GM bytes of the busiest block over the mean of all blocks
-};
-#undef ASCEND_SIM_ABI_COUNTER
-
-// An AscendC kernel entry: extern "C" void k(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling).
-using AscendSimKernel = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
-
-// Status codes of ascend_sim_plan and ascend_sim_run.
-constexpr int32_t kSimOk = 0;
-constexpr int32_t kSimArgumentError = 1;  // the op_host rejected the call's arguments (cpu_reference's errors)
-constexpr int32_t kSimPlanError = 2;      // the TilingFunc's planner found no plan for a valid call
-constexpr int32_t kSimAbiError = 3;       // the caller broke this ABI (unknown OpType, SoC, dtype, ...)
-constexpr int32_t kSimRunError = 4;       // the emulator stopped the kernel (ascend_sim::SimError)
-constexpr int32_t kSimHostError = 5;      // the op_host failed for the context it was given
-
-}  // extern "C"
 
 namespace {
 

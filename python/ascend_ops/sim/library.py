@@ -20,10 +20,10 @@ from .. import native
 from . import abi
 from ..codegen.copy_tiling import load_copy_tiling
 from ..codegen.cpp import kernel_name
-from ..codegen.project import arch_products
+from ..codegen.project import cpu_debug_defines
 from ..spec import project_root, specs
 
-LAUNCHER = abi.LAUNCHER
+LAUNCHER = Path(__file__).with_name("launcher.cpp")
 COPY_TILING_HEADER = "ascend_kernels/common/copy_tiling.h"
 
 _CTYPES = {"int64_t": ctypes.c_int64, "uint64_t": ctypes.c_uint64, "int32_t": ctypes.c_int32,
@@ -36,8 +36,8 @@ def _abi(name: str) -> type[ctypes.Structure]:
 
 
 def __getattr__(name: str):
-    """Attr, SocInfo and Stats: the launcher's AscendSim<Name> structs as ctypes classes, read
-    from launcher.cpp and sim_stats.h (abi.py), built on first use."""
+    """Attr, SocInfo and Stats: sim_abi.h's AscendSim<Name> structs as ctypes classes (abi.py),
+    built on first use."""
     if name in ("Attr", "SocInfo", "Stats"):
         return _abi(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -67,11 +67,8 @@ def _tiling_struct() -> type[ctypes.Structure]:
 def arch_defines(npu_arch: int) -> dict[str, str]:
     """What CANN's CPU-debug build of a kernel of `npu_arch` defines: __NPU_ARCH__ and the arch's
     products.yaml cpu_debug_defines (a bare NAME is defined as 1)."""
-    lines = arch_products(specs()).get(npu_arch)
-    if not lines:
-        raise KeyError(f"NPU arch {npu_arch} is not the npu_arch of any product of op_specs/products.yaml")
     defines = {"__NPU_ARCH__": str(npu_arch)}
-    for define in lines[0].cpu_debug_defines:
+    for define in cpu_debug_defines(specs(), npu_arch):
         name, _, value = define.partition("=")
         defines[name] = value or "1"
     return defines
@@ -98,16 +95,21 @@ def sources() -> list[Path]:
             *(root / op / "op_kernel" / f"{op}.cpp" for op in ops)]
 
 
-@functools.lru_cache(maxsize=None)
-def library(npu_arch: int) -> SimLibrary:
-    """The simulator library of NPU arch `npu_arch`, holding every op; built on first use."""
+def library_path(npu_arch: int) -> Path:
+    """The file of the simulator library of NPU arch `npu_arch`, built on first use."""
     root = project_root() / "ascend_kernels"
-    cdll = native.load(
+    return native.build(
         f"sim_{npu_arch}", sources(),
-        include_dirs=[root / "sim", root / "sim" / "cann_host_stub", root / "common"],
+        include_dirs=[LAUNCHER.parent, root / "sim", root / "sim" / "cann_host_stub", root / "common"],
         defines={"ASCEND_SIM_TILING_TYPE": "ascend_ops::CopyTiling", **arch_defines(npu_arch)},
         announce=f"building the simulator of every op for NPU arch {npu_arch} "
                  f"(g++, about a minute, once: cached by content)")
+
+
+@functools.lru_cache(maxsize=None)
+def library(npu_arch: int) -> SimLibrary:
+    """The simulator library of NPU arch `npu_arch`, holding every op; built on first use."""
+    cdll = native.load_built(library_path(npu_arch))
     _declare(cdll)
     return SimLibrary(cdll, *_check_abi(cdll))
 

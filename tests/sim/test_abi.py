@@ -34,7 +34,7 @@ def test_the_other_structs_are_read_from_the_header():
 
 def test_a_member_it_cannot_read_is_named_with_its_line():
     text = ABI_H.replace("    int64_t platformUbBytes;", "    std::string platformUbBytes;")
-    line = text.split("\n").index("    std::string platformUbBytes;") + 1
+    line = next(i for i, t in enumerate(text.split("\n")) if t.startswith("    std::string platformUbBytes;")) + 1
     with pytest.raises(abi.AbiError, match=rf"sim_abi.h:{line}: cannot read the member "
                                            r"'std::string platformUbBytes;' of AscendSimSocInfo"):
         abi.abi_fields(text, "AscendSimSocInfo")

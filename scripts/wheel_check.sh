@@ -48,10 +48,10 @@ run_read_only sh -c '
   tail -n 1 examples.txt
   "$0/python" "$1"
   "$0/ascend-ops" build | tail -n 1
-  "$0/python" -c "from ascend_ops import fast, slice; import torch
-assert fast.fast_path_active(), \"the compiled fast path did not load from the wheel\"
+  "$0/python" -c "from ascend_ops import slice; from ascend_ops.cpu import compiled; import torch
+assert compiled.fast_path_active(), \"the compiled fast path did not load from the wheel\"
 assert slice(torch.arange(6).reshape(2, 3), [0, 1], [2, 2]).tolist() == [[1, 2], [4, 5]]
-assert fast.counts() == (1, 0), fast.counts()
+assert compiled.counts() == (1, 0), compiled.counts()
 print(\"wheel: the compiled fast path builds and runs from the installed package\")"
 ' "$WORK/venv/bin" "$WORK/wheel_smoke.py"
 step "done"

@@ -81,7 +81,7 @@ def test_generate_refuses_to_write_into_an_installed_package(monkeypatch, capsys
 
 
 def test_version_names_the_spec_folder():
-    out = subprocess.run([sys.executable, "-m", "ascend_ops.cli", "--version"],
+    out = subprocess.run([sys.executable, "-m", "ascend_ops.tools.cli", "--version"],
                          capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["ascend-ops 0.1.0",
                                 f"specs: {CHECKOUT / 'op_specs'} (the checkout)"]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops import cann_check
-from ascend_ops.cli import main
+from ascend_ops.tools import cann_check
+from ascend_ops.tools.cli import main
 from ascend_ops_gen.spec import load_specs, specs
 
 # An arch whose kernels use DataCopyPad, and one without it (op_specs/products.yaml).

@@ -15,11 +15,11 @@ import functools
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from ascend_ops_gen.codegen.copy_tiling import load_copy_tiling
+from ascend_ops_gen.codegen.cpp import kernel_name
+from ascend_ops_gen.spec import project_root, specs
 
-from .. import native
-from ..codegen.copy_tiling import load_copy_tiling
-from ..codegen.cpp import kernel_name
-from ..spec import project_root, specs
+from ..runtime import build_cache
 
 LAUNCHER = Path(__file__).with_name("launcher.cpp")
 COPY_TILING_HEADER = "ascend_kernels/common/copy_tiling.h"
@@ -99,7 +99,7 @@ def sources() -> list[Path]:
 def library(npu_arch: int) -> SimLibrary:
     """The simulator library of NPU arch `npu_arch`, holding every op; built on first use."""
     root = project_root() / "ascend_kernels"
-    cdll = native.load(
+    cdll = build_cache.load(
         f"sim_{npu_arch}", sources(),
         include_dirs=[root / "sim", root / "sim" / "cann_host_stub", root / "common"],
         defines={"ASCEND_SIM_TILING_TYPE": "ascend_ops::CopyTiling", **arch_defines(npu_arch)},
@@ -141,7 +141,7 @@ def _check_abi(lib: ctypes.CDLL) -> tuple[int, int]:
     got = (attr, soc_info, stats)
     want = tuple(ctypes.sizeof(t) for t in (Attr, SocInfo, Stats))
     if got != want:
-        raise native.NativeBuildError(
+        raise build_cache.NativeBuildError(
             f"the simulator library's AscendSimAttr, AscendSimSocInfo and AscendSimStats have "
             f"{got} bytes, their ctypes mirrors in {__name__} {want}")
     return max_dims, capacity

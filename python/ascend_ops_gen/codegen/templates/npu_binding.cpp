@@ -3,7 +3,7 @@ $header
 // The torch binding of the CANN op package: `torch.ops.$namespace.<op>` on npu tensors
 // (PrivateUse1, which torch_npu names "npu"), one kernel per op, each calling the op's aclnn API
 // on the current NPU stream through op-plugin's EXEC_NPU_CMD_EXT (torch_npu wheel,
-// include/third_party/op-plugin). ascend_ops.npu dispatches here after checking the arguments and
+// include/third_party/op-plugin). ascend_ops.npu.dispatch dispatches here after checking the arguments and
 // the product's dtype rule; each kernel builds the op's view with the engine's view builder
 // (op_views.h, as the OpDef's InferShape does) to size the output, then launches.
 //

@@ -29,6 +29,13 @@ endif()
 set(ASCEND_OPS_COMMON_DIR "${CMAKE_CURRENT_LIST_DIR}/../common")
 get_filename_component(ASCEND_OPS_COMMON_DIR "${ASCEND_OPS_COMMON_DIR}" ABSOLUTE)
 
+# The package's op_host compile options. CANN's code generation step compiles every op_host
+# file into libascend_all_ops.so with `-D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11` followed by these
+# (compile_ascendc_all_ops_so.py of the ASC CMake modules); the host code needs C++17, and the
+# later -std wins. `ascend-ops check-cann` and the CPU host check read this one line, so keep it
+# on one line with only ${ASCEND_OPS_COMMON_DIR} in it.
+set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 -I${ASCEND_OPS_COMMON_DIR})
+
 function(ascend_ops_add_host_sources)
     foreach(source ${ARGN})
         set_property(GLOBAL APPEND PROPERTY ASCEND_OPS_HOST_SOURCES
@@ -45,7 +52,7 @@ macro(ascend_ops_add_host_libraries package_name)
     npu_op_code_gen(
         SRC ${ascend_ops_host_srcs}
         PACKAGE ${package_name}
-        COMPILE_OPTIONS -I${ASCEND_OPS_COMMON_DIR}
+        COMPILE_OPTIONS ${ASCEND_OPS_HOST_COMPILE_OPTIONS}
         OUT_DIR ${ASCEND_AUTOGEN_PATH}
     )
 

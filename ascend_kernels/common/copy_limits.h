@@ -1,5 +1,5 @@
 // The AscendC API limits and buffer layout the copy planner (copy_planner.h) plans for and the copy
-// kernels (strided_copy_kernel.h) rely on, named once for both: a tiling the planner makes within
+// kernels (copy_kernel_*.h) rely on, named once for both: a tiling the planner makes within
 // these bounds is one the kernel can issue. Sources are the AscendC API docs (DataCopy, DataCopyPad,
 // TPipe::InitBuffer, Gather) and the parameter structs of include/basic_api/kernel_struct_data_copy.h.
 #ifndef ASCEND_KERNELS_COMMON_COPY_LIMITS_H

@@ -14,7 +14,7 @@
 //                 by DataCopy in whole 32-byte blocks at the UB alignment it needs, and the < 32 B
 //                 edges of a piece move by scalar GetValue/SetValue. Nothing is read outside the
 //                 piece; a tile's final < 32 B go out in the block ending where the tile does,
-//                 rewriting bytes the tile wrote (Note [store tails] in strided_copy_kernel.h).
+//                 rewriting bytes the tile wrote (Note [store tails] in copy_kernel_base.h).
 //  GATHER         short runs, non-unit or negative innermost stride: the output is cut into units
 //                 (Note [gather units]); each unit is read as one covering input window, or as one
 //                 window per index of `countDim`, with burst DMA; Gather (or scalar UB moves where
@@ -60,7 +60,7 @@
 //    rearrangement starts at an aligned UB address and tiles of full units need no partial block.
 //  - Without DataCopyPad, every store is at least a 32-byte block (a unit's pieces and its row's
 //    tail included), and its final partial block goes out as the block that ends where the store
-//    does (Note [store tails] in strided_copy_kernel.h); views whose units would store less go
+//    does (Note [store tails] in copy_kernel_base.h); views whose units would store less go
 //    BURST_ALIGNED or SCALAR.
 #ifndef ASCEND_KERNELS_COMMON_COPY_PLANNER_H
 #define ASCEND_KERNELS_COMMON_COPY_PLANNER_H
@@ -516,7 +516,7 @@ inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitByte
 }
 
 // Without DataCopyPad every store must be a block or longer (Note [store tails] in
-// strided_copy_kernel.h): a GATHER unit's pieces, its row's tail's too, are, or the whole output
+// copy_kernel_base.h): a GATHER unit's pieces, its row's tail's too, are, or the whole output
 // is shorter than a block (one core then writes it by scalar stores alone).
 inline bool StoresFillBlocks(const StridedView& v, const UnitPlan& p, int64_t unitBytes, bool usePad)
 {

@@ -36,7 +36,7 @@ public:
 
     // Scalar GM access: one element per call, counted, since a kernel that moves data this way
     // is orders of magnitude slower than DMA. Both go through the core's data cache (Note [data
-    // cache] in sim_context.h): SetValue reaches GM only when its line is written back.
+    // cache] in sim_data_cache.h): SetValue reaches GM only when its line is written back.
     T GetValue(const uint64_t offset) const
     {
         const char* call = "GlobalTensor::GetValue";

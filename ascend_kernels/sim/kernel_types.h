@@ -231,7 +231,7 @@ enum KernelMetaType : uint8_t {
     KERNEL_TYPE_MIX_VECTOR_CORE,
     KERNEL_TYPE_MAX,
 };
-static_assert(KERNEL_TYPE_AIV_ONLY == ascend_sim::detail::kKernelTypeAivOnly, "sim_context.h names the AIV-only type");
+static_assert(KERNEL_TYPE_AIV_ONLY == ascend_sim::detail::kKernelTypeAivOnly, "sim_simulator.h names the AIV-only type");
 
 namespace ascend_sim {
 namespace detail {

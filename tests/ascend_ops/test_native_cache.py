@@ -169,3 +169,14 @@ def test_the_count_sees_every_compile(tmp_path, monkeypatch, counting_compiler):
         src.write_text(SOURCE % value, encoding="utf-8")
         build_cache.build(f"s{value}", [src])
     assert _compiles(counting_compiler) == 2
+
+
+def test_a_header_beside_a_source_is_part_of_the_build(tmp_path):
+    # The native copy's parts are headers beside strided_copy.cpp: changing one is a new build.
+    (tmp_path / "part.h").write_text("inline int Answer() { return 1; }\n", encoding="utf-8")
+    main = tmp_path / "main.cpp"
+    main.write_text('#include "part.h"\nextern "C" int answer() { return Answer(); }\n', encoding="utf-8")
+    before = build_cache._target("beside", [main], (), (), None)[2]
+    assert build_cache._target("beside", [main], (), (), None)[2] == before
+    (tmp_path / "part.h").write_text("inline int Answer() { return 2; }\n", encoding="utf-8")
+    assert build_cache._target("beside", [main], (), (), None)[2] != before

@@ -44,6 +44,24 @@ def test_the_wheel_bundles_every_spec_and_every_source_the_package_compiles():
     assert not any("build_out" in p or "__pycache__" in p for p in bundled)
 
 
+def test_the_wheel_carries_every_cpp_source_and_header_of_the_python_package():
+    # A source the package compiles on first use, or a header it includes, left out of
+    # pyproject.toml's package data, is missing from the wheel (scripts/wheel_check.sh builds one).
+    import tomllib
+
+    globs = tomllib.loads((CHECKOUT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"]["setuptools"]["package-data"]["ascend_ops"]
+    package = CHECKOUT / "python" / "ascend_ops"
+    native = [p.relative_to(package) for p in package.rglob("*") if p.suffix in (".cpp", ".h")]
+
+    def unshipped(patterns: list[str]) -> list[str]:
+        return [p.as_posix() for p in native if not any(p.match(g) for g in patterns)]
+
+    assert unshipped(globs) == []
+    # without the headers' glob, the native copy's parts would be left out
+    assert "cpu/src/copy_plan.h" in unshipped([g for g in globs if not g.endswith(".h")])
+
+
 def test_an_installed_package_reads_its_bundled_copy(tmp_path, monkeypatch):
     bundled = tmp_path / "bundled"
     (bundled / "op_specs").mkdir(parents=True)

@@ -14,7 +14,8 @@ A2_ARCH = next(p.npu_arch for p in specs().products if p.key == "atlas-a2")
 pytest.importorskip("clang.cindex", reason="libclang is in the test extra (scripts/setup.sh installs it)")
 
 ROOT = Path(__file__).resolve().parents[2]
-KERNEL_H = "ascend_kernels/common/strided_copy_kernel.h"
+KERNEL_H = "ascend_kernels/common/copy_kernel_base.h"
+BURST_H = "ascend_kernels/common/copy_kernel_burst.h"
 
 
 def test_every_kernel_build_of_the_checkout_reaches_only_aicore_code():
@@ -35,7 +36,7 @@ def test_unqualified_functions_reached_from_a_kernel_are_named(project, capsys):
     project.edit(KERNEL_H, "__aicore__ inline int64_t OuterOffset(", "inline int64_t OuterOffset(")
     project.edit(KERNEL_H, "template <typename T>\n__aicore__ inline bool CommonTilingUsable(",
                  "template <typename T>\ninline bool CommonTilingUsable(")
-    project.edit(KERNEL_H, "    __aicore__ inline void CopyOut(const LocalTensor<T>& buf, int64_t pos, int64_t rows,",
+    project.edit(BURST_H, "    __aicore__ inline void CopyOut(const LocalTensor<T>& buf, int64_t pos, int64_t rows,",
                  "    inline void CopyOut(const LocalTensor<T>& buf, int64_t pos, int64_t rows,")
     violations = check_kernel(project.out / "slice/op_kernel/slice.cpp", project.out, A2_ARCH)
     named = {(v.function, v.rule.split(":")[0]) for v in violations}

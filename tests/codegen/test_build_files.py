@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from ascend_ops.tools.cann_compile_line import package_host_options
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build_ascend.sh"
 
@@ -80,7 +82,10 @@ def test_cmake_hands_every_op_to_canns_modules(project, fake_cann, tmp_path):
     ops = ["depth_to_space", "slice", "space_to_depth", "strided_slice"]
     assert code_gen.split(" SRC ")[1].split(" PACKAGE ")[0].split() == [
         str(project.out / op / "op_host" / f"{op}.cpp") for op in ops]
-    assert f"COMPILE_OPTIONS -I{common}" in code_gen and "PACKAGE ascend_ops" in code_gen
+    # What CMake hands CANN's code generation is what the compile checks read from the CMake file.
+    options = " ".join(package_host_options(project.out))
+    assert options == f"-std=c++17 -I{common}"
+    assert f"COMPILE_OPTIONS {options} OUT_DIR" in code_gen and "PACKAGE ascend_ops" in code_gen
     kernels = [c for c in calls if c.startswith("npu_op_kernel_sources")]
     assert kernels == [f"npu_op_kernel_sources ascendc_kernels OP_TYPE {t} KERNEL_DIR {op}/op_kernel "
                        f"KERNEL_FILE {op}.cpp" for op, t in zip(ops, [

@@ -3,6 +3,7 @@ AscendC headers of ../shared/cann-headers (or an installed toolkit). The negativ
 throw-away copy of the checkout and must make the check fail."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -91,7 +92,7 @@ def _diagnostic(file: Path, flag: str | None, severity: str = "warning") -> cann
 def test_warnings_are_judged_by_location_and_flag(tmp_path: Path):
     headers = tmp_path / "headers"
     in_headers = headers / "asc-devkit/impl/basic_api/utils/kernel_check_copy.h"
-    ours = tmp_path / "ascend_kernels/common/strided_copy_kernel.h"
+    ours = tmp_path / "ascend_kernels/common/copy_kernel_base.h"
     judge = cann_check.judge
     assert judge(_diagnostic(in_headers, "-Wnarrowing"), headers).defect is cann_check.HEADER_DEFECTS[0]
     assert not judge(_diagnostic(in_headers, "-Wnarrowing"), headers).failure
@@ -147,19 +148,19 @@ def test_without_the_table_the_header_defects_fail(checkout_results):
 @needs_headers
 def test_a_wrong_api_call_and_a_warning_in_kernel_code_fail(project):
     # DataCopyExtParams takes five fields; a narrowing in the project's own code is not a header defect.
-    project.edit("ascend_kernels/common/strided_copy_kernel.h",
+    project.edit("ascend_kernels/common/copy_kernel_base.h",
                  "DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);\n"
                  "        PadStore(yGm[pos], src, params);",
                  "DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0);\n"
                  "        PadStore(yGm[pos], src, params);")
-    project.edit("ascend_kernels/common/strided_copy_kernel.h",
+    project.edit("ascend_kernels/common/copy_kernel_base.h",
                  "    int64_t offset = 0;\n", "    int32_t narrowed{index * 2};\n    int64_t offset = 0;\n")
     [result] = _check(project.out, load_specs(project.specs, project.root), side="kernel", arch=PAD_ARCH)
     assert not result.ok
     failures = _failures(result)
-    assert any(f == "strided_copy_kernel.h" and s == "error" and "DataCopyExtParams" in m
+    assert any(f == "copy_kernel_base.h" and s == "error" and "DataCopyExtParams" in m
                for f, s, _, m in failures), failures
-    assert ("strided_copy_kernel.h", "warning", "-Wnarrowing") in [f[:3] for f in failures], failures
+    assert ("copy_kernel_base.h", "warning", "-Wnarrowing") in [f[:3] for f in failures], failures
     report = cann_check.report([result], HEADERS, project.root)
     assert f"FAIL {OP} kernel {PAD_ARCH}" in report and "fails as a warning outside the headers" in report
 
@@ -182,3 +183,43 @@ def test_a_misspelled_context_method_in_host_code_fails(project):
     [result] = _check(project.out, load_specs(project.specs, project.root), side="host")
     assert not result.ok
     assert any(s == "error" and "GetNodeNam" in m for _, s, _, m in _failures(result)), _failures(result)
+
+
+# ---- CANN's op_host compile line -----------------------------------------------------------------
+
+def test_the_host_compile_is_canns_line_with_the_packages_options_from_its_cmake(project):
+    [job] = [j for j in cann_check.jobs_for(specs(), project.out, [OP]) if j.side == "host"]
+    headers = HEADERS or cann_check._fixture_layout(project.root, "test")
+    command = cann_check.compile_command(job, headers, project.out, project.root / "unused.h")
+    # compile_ascendc_all_ops_so.py: `-D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11 <compile options>`.
+    assert command[1:5] == ("-D_GLIBCXX_USE_CXX11_ABI=0", "-std=c++11", "-std=c++17",
+                            f"-I{project.out / 'common'}")
+    project.edit("ascend_kernels/cmake/ascend_ops.cmake", "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 ",
+                 "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -O2 ")
+    command = cann_check.compile_command(job, headers, project.out, project.root / "unused.h")
+    assert command[1:5] == ("-D_GLIBCXX_USE_CXX11_ABI=0", "-std=c++11", "-O2", f"-I{project.out / 'common'}")
+
+
+@pytest.mark.parametrize("line, error", [
+    ("", "found 0"),
+    ("set(ASCEND_OPS_HOST_COMPILE_OPTIONS -I${CMAKE_SOURCE_DIR})", "uses ${CMAKE_SOURCE_DIR}"),
+])
+def test_a_cmake_without_the_one_options_line_is_a_clear_error(tmp_path: Path, line: str, error: str):
+    from ascend_ops.tools.cann_compile_line import CompileLineError, host_compile_line
+
+    (tmp_path / "cmake").mkdir()
+    (tmp_path / "cmake" / "ascend_ops.cmake").write_text(f"# options\n{line}\n", encoding="utf-8")
+    with pytest.raises(CompileLineError, match=re.escape(error)):
+        host_compile_line(tmp_path)
+
+
+@needs_headers
+def test_host_code_needing_cpp17_fails_canns_line_without_the_packages_option(project):
+    # Negative control: without -std=c++17 in the package's options, CANN's -std=c++11 applies, and
+    # the host code (constexpr functions with loops, class-type template parameters) does not compile.
+    project.edit("ascend_kernels/cmake/ascend_ops.cmake", "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 ",
+                 "set(ASCEND_OPS_HOST_COMPILE_OPTIONS ")
+    [result] = _check(project.out, load_specs(project.specs, project.root), side="host")
+    assert not result.ok
+    assert "-std=c++11" in result.command and "-std=c++17" not in result.command
+    assert any(s == "error" for _, s, _, _ in _failures(result)), _failures(result)

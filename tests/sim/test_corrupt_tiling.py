@@ -1,5 +1,5 @@
 """A corrupted tiling never hangs a kernel (Note [corrupt tiling] in
-ascend_kernels/common/strided_copy_kernel.h): with a zero tile size, or a zeroed field its windows
+ascend_kernels/common/copy_kernel_base.h): with a zero tile size, or a zeroed field its windows
 depend on, every copy kernel refuses the tiling at Init and writes nothing, so the launch fails
 fast with the emulator's "never written" error.
 

@@ -113,7 +113,9 @@ def _target(name: str, sources: Sequence[Path], include_dirs: Sequence[Path], fl
     args += [f"-I{d}" for d in include_dirs]
     digest = hashlib.sha256()
     digest.update("\0".join([version, *args]).encode())
-    for path in [*map(Path, sources), *_files_under(include_dirs)]:
+    # A source's quoted includes resolve beside it first: those headers are part of the build.
+    beside = sorted({h for s in sources for h in Path(s).parent.glob("*") if h.suffix in (".h", ".hpp", ".inc")})
+    for path in [*map(Path, sources), *beside, *_files_under(include_dirs)]:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())
     return cxx, args, f"{name}-{digest.hexdigest()[:16]}.so"

@@ -39,6 +39,8 @@ from ascend_ops_gen.codegen.kernel import emit_kernel_tiling_data
 from ascend_ops_gen.codegen.project import arch_products
 from ascend_ops_gen.spec import SpecSet
 
+from .cann_compile_line import host_compile_line
+
 COPY_TILING_HEADER = "common/copy_tiling.h"
 KERNEL_TILING_FILE = "kernel_tiling_data.h"
 # Where the checkout's fixture lives, relative to the checkout.
@@ -56,7 +58,8 @@ ARCH_DEFINES: Mapping[int, tuple[str, ...]] = {
     3002: ("__CCE_AICORE__=300", "__DAV_M300__"),
 }
 KERNEL_FLAGS = ("-x", "c++", "-std=c++17", "-fsyntax-only")
-HOST_FLAGS = ("-std=c++17", "-fsyntax-only", "-Wall", "-Wextra")
+# After CANN's op_host compile line (cann_compile_line.host_compile_line), which selects the standard.
+HOST_FLAGS = ("-fsyntax-only", "-Wall", "-Wextra")
 DEPRECATED_API_FLAG = "-Wdeprecated-declarations"
 
 
@@ -202,10 +205,10 @@ def jobs_for(specs: SpecSet, out_dir: Path, ops: Sequence[str] | None = None) ->
 
 def compile_command(job: Job, headers: CannHeaders, out_dir: Path, tiling_header: Path,
                     cxx: str = "g++") -> tuple[str, ...]:
-    project = ("-I", str(out_dir / "common"))
     if job.side == "host":
         includes = tuple(f"-I{p}" for p in headers.host_includes)
-        return (cxx, *HOST_FLAGS, *includes, *project, str(job.source))
+        return (cxx, *host_compile_line(out_dir), *HOST_FLAGS, *includes, str(job.source))
+    project = ("-I", str(out_dir / "common"))
     if job.arch not in ARCH_DEFINES:
         raise KeyError(f"NPU arch {job.arch} of op_specs/products.yaml has no CPU-debug defines; add them "
                        f"to ARCH_DEFINES in {__name__}")

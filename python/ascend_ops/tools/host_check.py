@@ -1,7 +1,8 @@
 """Syntax-check the generated C++ without CANN.
 
-    op_host/*.cpp:   g++ -std=c++17 -fsyntax-only -I ascend_kernels/sim/cann_host_stub
-                         -I ascend_kernels/common <file>
+    op_host/*.cpp:   g++ -D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11 <the package's op_host options>
+                         -fsyntax-only -I ascend_kernels/sim/cann_host_stub <file>
+                     (CANN's op_host compile line, ascend_ops/tools/cann_compile_line.py)
     op_kernel/*.cpp: g++ -std=c++17 -fsyntax-only -I ascend_kernels/sim -I ascend_kernels/common
                          -DASCEND_SIM_TILING_TYPE=ascend_ops::CopyTiling -D__NPU_ARCH__=<arch> <file>
                      once per NPU arch of op_specs/products.yaml (the kernels choose their APIs by it)
@@ -67,10 +68,12 @@ def compile_command(source: Path, out_dir: Path, cxx: str = "g++",
 
         includes = ("-I", str(out_dir / SIM_DIR), f"-DASCEND_SIM_TILING_TYPE={SIM_TILING_TYPE}",
                     *(f"-D{k}={v}" for k, v in arch_defines(npu_arch).items()))
-    else:
-        includes = ("-I", str(out_dir / STUB_DIR))
-    return (cxx, "-std=c++17", "-fsyntax-only", *(STRICT_FLAGS if strict else ()), *includes,
-            "-I", str(out_dir / COMMON_DIR), str(source))
+        return (cxx, "-std=c++17", "-fsyntax-only", *(STRICT_FLAGS if strict else ()), *includes,
+                "-I", str(out_dir / COMMON_DIR), str(source))
+    from .cann_compile_line import host_compile_line
+
+    return (cxx, *host_compile_line(out_dir), "-fsyntax-only", *(STRICT_FLAGS if strict else ()),
+            "-I", str(out_dir / STUB_DIR), str(source))
 
 
 def check_host_code(out_dir: Path, cxx: str = "g++", strict: bool = False,

@@ -705,7 +705,7 @@ SIM_CASE(duplicate_half) { DuplicateCase(2, 2); }
 SIM_CASE(duplicate_float) { DuplicateCase(4, 4); }
 SIM_CASE(duplicate_int8) { DuplicateCase(1, 1); }
 
-// Each block owns one whole 64-byte line of y (Note [data cache] in sim_context.h).
+// Each block owns one whole 64-byte line of y (Note [data cache] in sim_data_cache.h).
 SIM_CASE(scalar_increment)
 {
     Harness h(SocA2());

@@ -792,7 +792,7 @@ SIM_CASE(message_into_c_buffer)
     std::printf("error=%s\n", small);
 }
 
-// ---- GM data cache (Note [data cache] in sim_context.h) ----------------------------------------
+// ---- GM data cache (Note [data cache] in sim_data_cache.h) ----------------------------------------
 
 // Scalar stores sit in the core's cache; a DMA into the same line before the flush would be
 // overwritten by the line's write-back.

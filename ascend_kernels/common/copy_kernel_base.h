@@ -1,0 +1,190 @@
+// What every copy-mode kernel (copy_kernel_<mode>.h) shares: the AscendC parameter limits the
+// tiling keeps within, the checks of Note [corrupt tiling], DataCopyPad where the architecture has
+// it, pipe ordering, and the tile stores of Note [store tails].
+//
+// Every kernel owns its block's share of the output, CoreRange(t, GetBlockIdx()) (GATHER and
+// TRANSPOSE: the units CoreUnits gives it), and writes each byte of it exactly once; it reads
+// input only inside the view's hull [hullLo, hullHi) and UB only where it wrote.
+//
+// Note [corrupt tiling]
+// A tiling the planner cannot have made (a host bug, a stale build, a corrupted tiling buffer)
+// must not hang a core or run it past its buffers. Each kernel's Init checks the fields its loops
+// and UB buffers depend on, cheaply, before it allocates anything, and returns false on a bad
+// one; the kernel then does nothing, so the output stays unwritten and the launch fails visibly
+// (the emulator reports the bytes never written) instead of looping forever on a zero step.
+#ifndef ASCEND_KERNELS_COMMON_COPY_KERNEL_BASE_H
+#define ASCEND_KERNELS_COMMON_COPY_KERNEL_BASE_H
+
+#include "kernel_operator.h"
+
+#include "build_arch.h"
+#include "copy_limits.h"
+#include "copy_planner.h"
+#include "copy_tiling.h"
+
+namespace ascend_ops {
+
+using namespace AscendC;
+
+// The largest value of an unsigned parameter field of type U.
+template <typename U>
+constexpr int64_t FieldMax()
+{
+    static_assert(static_cast<U>(-1) > 0, "an unsigned parameter field");
+    return static_cast<int64_t>(static_cast<U>(-1));
+}
+
+// copy_limits.h's DMA limits are those of the AscendC parameter structs this kernel fills: a
+// tiling the planner keeps within them never truncates a field.
+static_assert(FieldMax<decltype(DataCopyParams::blockLen)>() == kMaxCopyParamBlocks &&
+                  FieldMax<decltype(DataCopyParams::srcStride)>() == kMaxCopyParamBlocks &&
+                  FieldMax<decltype(DataCopyParams::dstStride)>() == kMaxCopyParamBlocks,
+              "kMaxCopyParamBlocks (copy_limits.h) is not the range of DataCopyParams' blockLen and strides");
+static_assert(FieldMax<decltype(DataCopyExtParams::srcStride)>() == kMaxPadStride &&
+                  FieldMax<decltype(DataCopyExtParams::dstStride)>() == kMaxPadStride,
+              "kMaxPadStride (copy_limits.h) is not the range of DataCopyExtParams' strides");
+static_assert(FieldMax<decltype(DataCopyParams::blockCount)>() >= kMaxBlockCount &&
+                  FieldMax<decltype(DataCopyExtParams::blockCount)>() >= kMaxBlockCount &&
+                  FieldMax<decltype(DataCopyExtParams::blockLen)>() >= kMaxPadBlockLen,
+              "kMaxBlockCount or kMaxPadBlockLen (copy_limits.h) does not fit its AscendC parameter field");
+
+// Split chips launch a kernel that does not declare itself vector-only as a mixed one (1 cube : 2
+// vector cores); the other architectures have no kernel types to declare (products.yaml
+// kernel_type_required).
+#if defined(__NPU_ARCH__) && ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED
+#define ASCEND_OPS_VECTOR_ONLY_KERNEL() KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY)
+#else
+#define ASCEND_OPS_VECTOR_ONLY_KERNEL() static_cast<void>(0)
+#endif
+
+// Input offset (units) of index `index` over view dims [0, dims), row-major.
+__aicore__ inline int64_t OuterOffset(const CopyTiling& t, int64_t index, int32_t dims)
+{
+    int64_t offset = 0;
+    for (int32_t d = dims - 1; d >= 0; --d) {
+        offset += (index % t.shape[d]) * t.stride[d];
+        index /= t.shape[d];
+    }
+    return offset;
+}
+
+// Note [corrupt tiling]: the fields every mode relies on. The view's dims must be real, the units
+// the kernel's element type and the core split able to advance.
+template <typename T>
+__aicore__ inline bool CommonTilingUsable(const CopyTiling& t)
+{
+    if (t.rank < 1 || t.rank > kMaxDims || t.unitBytes != sizeof(T) || t.totalElems < 1 || t.splitGranule < 1 ||
+        t.granulesPerCore < 0 || t.granuleRemainder < 0 || (t.usePad != 0 && !kBuildPads<T>)) {
+        return false;
+    }
+    for (int32_t d = 0; d < t.rank; ++d) {
+        if (t.shape[d] < 1) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// A tile of `elems` units of T fits a UB buffer of `bufBytes` bytes; `elems` >= 1.
+template <typename T>
+__aicore__ inline bool TileFits(int64_t elems, uint32_t bufBytes)
+{
+    return elems >= 1 && elems <= static_cast<int64_t>(bufBytes / sizeof(T));
+}
+
+// DataCopyPad GM -> UB and UB -> GM, compiled only where this build's architecture has it for units
+// of T (build_arch.h); elsewhere CommonTilingUsable refuses a tiling that asks for it.
+template <typename T>
+__aicore__ inline void PadLoad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params,
+                               const DataCopyPadExtParams<T>& pad)
+{
+    if constexpr (kBuildPads<T>) {
+        DataCopyPad(dst, src, params, pad);
+    }
+}
+
+template <typename T>
+__aicore__ inline void PadStore(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params)
+{
+    if constexpr (kBuildPads<T>) {
+        DataCopyPad(dst, src, params);
+    }
+}
+
+// Orders pipe X of `event` (X_Y) before pipe Y: everything X issued so far completes before Y's
+// next instruction. Pipes run concurrently (a queue's DeQue / AllocTensor order only the pipes of
+// its own events, never the scalar unit); the id is one the TPipe does not hold for a queue.
+template <HardEvent event>
+__aicore__ inline void WaitPipe()
+{
+    const TEventID id = GetTPipePtr()->FetchEventID(event);
+    SetFlag<event>(id);
+    WaitFlag<event>(id);
+}
+
+// Note [store tails]
+// Without DataCopyPad a store moves whole 32-byte blocks (DataCopy needs the GM address aligned to
+// the element only). A store of `count` >= one block whose length is no block multiple ends with
+// the block that ends where it does: its units, shifted in UB by scalar moves to the aligned
+// address after the whole blocks, go out by a second DataCopy that rewrites, with the same values,
+// bytes the first wrote (PipeBarrier<PIPE_MTE3> between the two). No scalar GM store is needed:
+// scalar stores go through the core's data cache and are written back as whole 64-byte lines,
+// over whatever other cores or DMAs wrote into those lines. The planner keeps every store of the
+// SoCs without DataCopyPad at least a block long, except an output shorter than a block, which
+// one core writes by scalar stores alone (its lines hold nothing else of the output) and flushes.
+template <typename T>
+__aicore__ inline void WriteTile(GlobalTensor<T>& yGm, const LocalTensor<T>& src, int64_t pos, int64_t count,
+                                 bool usePad)
+{
+    if (usePad) {
+        DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
+        PadStore(yGm[pos], src, params);
+        return;
+    }
+    constexpr int64_t blockElems = kBlockBytes / sizeof(T);
+    const int64_t whole = count / blockElems * blockElems;
+    if (whole > 0) {
+        DataCopy(yGm[pos], src, static_cast<uint32_t>(whole));
+    }
+    if (whole == count) {
+        return;
+    }
+    WaitPipe<HardEvent::MTE2_S>();  // src came from a load or a Gather
+    WaitPipe<HardEvent::V_S>();
+    if (whole == 0) {  // the whole output, shorter than a block
+        for (int64_t i = 0; i < count; ++i) {
+            yGm.SetValue(pos + i, src.GetValue(static_cast<uint32_t>(i)));
+        }
+#if !defined(__NPU_ARCH__) || ASCEND_OPS_ARCH_DATA_CACHE_CLEAN  // not declared where it does not exist
+        DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(yGm);
+#endif
+        return;
+    }
+    // src[whole, whole + blockElems) = src[count - blockElems, count): backwards, as they overlap.
+    const int64_t shift = whole + blockElems - count;
+    for (int64_t i = blockElems - 1; i >= 0; --i) {
+        src.SetValue(static_cast<uint32_t>(whole + i), src.GetValue(static_cast<uint32_t>(whole + i - shift)));
+    }
+    WaitPipe<HardEvent::S_MTE3>();
+    PipeBarrier<PIPE_MTE3>();
+    DataCopy(yGm[pos + count - blockElems], src[static_cast<uint32_t>(whole)], static_cast<uint32_t>(blockElems));
+}
+
+// Units of the next contiguous tile of [pos, end), at most tileElems (a multiple of two blocks or
+// more): without DataCopyPad one block shorter where the rest would be shorter than a block, so
+// every store is at least a block long (Note [store tails]).
+template <typename T>
+__aicore__ inline int64_t TileCount(int64_t pos, int64_t end, int64_t tileElems, bool usePad)
+{
+    constexpr int64_t blockElems = kBlockBytes / sizeof(T);
+    int64_t count = end - pos < tileElems ? end - pos : tileElems;
+    const int64_t rest = end - pos - count;
+    if (!usePad && rest > 0 && rest < blockElems && count > blockElems) {
+        count -= blockElems;
+    }
+    return count;
+}
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_COPY_KERNEL_BASE_H

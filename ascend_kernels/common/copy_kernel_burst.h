@@ -1,0 +1,148 @@
+// BURST (Note [copy modes] in copy_planner.h): rows in and out by DataCopyPad.
+#ifndef ASCEND_KERNELS_COMMON_COPY_KERNEL_BURST_H
+#define ASCEND_KERNELS_COMMON_COPY_KERNEL_BURST_H
+
+#include "copy_kernel_base.h"
+
+namespace ascend_ops {
+
+// ---- BURST: DataCopyPad rows in, DataCopyPad rows out ---------------------------------------
+
+template <typename T>
+class BurstCopyKernel {
+public:
+    __aicore__ inline BurstCopyKernel() {}
+
+    // False on a tiling this kernel cannot run (Note [corrupt tiling]).
+    __aicore__ inline bool Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
+    {
+        t_ = tiling;
+        if (!CommonTilingUsable<T>(t_) || !TileFits<T>(t_.tileElems, t_.inBufBytes)) {
+            return false;
+        }
+        row_ = t_.shape[t_.rank - 1];
+        rowSlotElems_ = (row_ * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
+                        static_cast<int64_t>(sizeof(T));
+        if (t_.rowsPerTile < 0 || t_.rowsPerTile > kMaxBlockCount ||
+            (t_.rowsPerTile > 0 && !TileFits<T>(t_.rowsPerTile * rowSlotElems_, t_.inBufBytes))) {
+            return false;
+        }
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
+        pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
+        CoreRange(t_, GetBlockIdx(), &begin_, &end_);
+        chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), t_.rowsPerTile, true);
+        return true;
+    }
+
+    __aicore__ inline void Process()
+    {
+        for (int64_t pos = begin_; pos < end_;) {
+            int64_t rows = 0;
+            int64_t count = 0;
+            int64_t col = pos % row_;
+            if (col == 0 && t_.rowsPerTile > 0 && end_ - pos >= row_) {
+                rows = (end_ - pos) / row_;
+                rows = rows < t_.rowsPerTile ? rows : t_.rowsPerTile;
+                count = rows * row_;
+            } else {
+                count = row_ - col;
+                count = count < end_ - pos ? count : end_ - pos;
+                count = count < t_.tileElems ? count : t_.tileElems;
+            }
+            LocalTensor<T> buf = que_.template AllocTensor<T>();
+            CopyIn(buf, pos, rows, count);
+            que_.EnQue(buf);
+            buf = que_.template DeQue<T>();
+            CopyOut(buf, pos, rows, count);
+            que_.FreeTensor(buf);
+            pos += count;
+        }
+    }
+
+private:
+    // `rows` whole rows from output offset `pos`, or (rows == 0) `count` units of one row.
+    __aicore__ inline void CopyIn(const LocalTensor<T>& buf, int64_t pos, int64_t rows, int64_t count)
+    {
+        const int32_t outer = t_.rank - 1;
+        DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
+        int64_t rowIndex = pos / row_;
+        if (rows == 0) {
+            int64_t src = t_.offset + OuterOffset(t_, rowIndex, outer) + pos % row_;
+            DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
+            PadLoad(buf, xGm_[src], params, noPad);
+            return;
+        }
+        if (chains_.dim >= 0) {
+            LoadRowChains(buf, rowIndex, rows);
+            return;
+        }
+        // Runs of rows along the second-innermost dim are evenly spaced: one instruction each.
+        const int64_t runLength = outer >= 1 ? t_.shape[outer - 1] : 1;
+        const int64_t pitch = outer >= 1 ? t_.stride[outer - 1] : 0;
+        const int64_t gapBytes = (pitch - row_) * static_cast<int64_t>(sizeof(T));
+        const bool evenRun = outer >= 1 && pitch >= row_ && gapBytes <= kMaxPadStride;
+        for (int64_t done = 0; done < rows;) {
+            int64_t inRun = runLength - (rowIndex + done) % runLength;
+            int64_t n = rows - done < inRun ? rows - done : inRun;
+            n = evenRun ? n : 1;
+            int64_t src = t_.offset + OuterOffset(t_, rowIndex + done, outer);
+            DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(row_ * sizeof(T)),
+                                     static_cast<uint32_t>(n > 1 ? gapBytes : 0), 0, 0);
+            PadLoad(buf[static_cast<uint32_t>(done * rowSlotElems_)], xGm_[src], params, noPad);
+            done += n;
+        }
+    }
+
+    // Output rows [first, first + rows) into consecutive UB row slots, a chain per row that starts
+    // one (Note [row chains]): the row whose index of the chain dim is 0, or one of the tile's
+    // first innerRows rows.
+    __aicore__ inline void LoadRowChains(const LocalTensor<T>& buf, int64_t first, int64_t rows)
+    {
+        DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
+        const int64_t inner = chains_.innerRows;
+        const int64_t extent = t_.shape[chains_.dim];
+        for (int64_t i = 0; i < rows; ++i) {
+            int64_t k = (first + i) / inner % extent;
+            if (k != 0 && i >= inner) {
+                continue;  // on the chain of row i - inner
+            }
+            int64_t length = (rows - 1 - i) / inner + 1;
+            length = length < extent - k ? length : extent - k;
+            for (int64_t done = 0; done < length;) {
+                int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
+                int64_t row = i + done * inner;
+                int64_t src = t_.offset + OuterOffset(t_, first + row, t_.rank - 1);
+                DataCopyExtParams params(static_cast<uint16_t>(n), chains_.rowLen, n > 1 ? chains_.srcGap : 0,
+                                         n > 1 ? chains_.dstGap : 0, 0);
+                PadLoad(buf[static_cast<uint32_t>(row * rowSlotElems_)], xGm_[src], params, noPad);
+                done += n;
+            }
+        }
+    }
+
+    __aicore__ inline void CopyOut(const LocalTensor<T>& buf, int64_t pos, int64_t rows, int64_t count)
+    {
+        if (rows == 0) {
+            WriteTile(yGm_, buf, pos, count, true);
+            return;
+        }
+        DataCopyExtParams params(static_cast<uint16_t>(rows), static_cast<uint32_t>(row_ * sizeof(T)), 0, 0, 0);
+        PadStore(yGm_[pos], buf, params);
+    }
+
+    CopyTiling t_;
+    TPipe pipe_;
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que_;
+    GlobalTensor<T> xGm_;
+    GlobalTensor<T> yGm_;
+    int64_t begin_ = 0;
+    int64_t end_ = 0;
+    int64_t row_ = 1;
+    int64_t rowSlotElems_ = 0;
+    RowChains chains_{};
+};
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_COPY_KERNEL_BURST_H

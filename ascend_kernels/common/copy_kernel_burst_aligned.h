@@ -1,0 +1,132 @@
+// BURST_ALIGNED (Note [copy modes] in copy_planner.h): DataCopy of whole blocks, scalar piece edges,
+// for SoCs without DataCopyPad.
+#ifndef ASCEND_KERNELS_COMMON_COPY_KERNEL_BURST_ALIGNED_H
+#define ASCEND_KERNELS_COMMON_COPY_KERNEL_BURST_ALIGNED_H
+
+#include "copy_kernel_base.h"
+
+namespace ascend_ops {
+
+// ---- BURST_ALIGNED: DataCopy in whole blocks, scalar piece edges ----------------------------
+
+template <typename T>
+class AlignedBurstCopyKernel {
+public:
+    __aicore__ inline AlignedBurstCopyKernel() {}
+
+    // False on a tiling this kernel cannot run (Note [corrupt tiling]). Tiles must be whole 32-byte
+    // blocks: each starts where the last one's DataCopy ended.
+    __aicore__ inline bool Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
+    {
+        t_ = tiling;
+        constexpr int64_t blockElems = kBlockBytes / sizeof(T);
+        if (!CommonTilingUsable<T>(t_) || !TileFits<T>(t_.tileElems, t_.inBufBytes) || t_.tileElems % blockElems != 0) {
+            return false;
+        }
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
+        pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
+        CoreRange(t_, GetBlockIdx(), &begin_, &end_);
+        row_ = t_.shape[t_.rank - 1];
+        chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), t_.tileElems / row_);
+        return true;
+    }
+
+    __aicore__ inline void Process()
+    {
+        for (int64_t pos = begin_; pos < end_;) {
+            const int64_t count = TileCount<T>(pos, end_, t_.tileElems, false);
+            LocalTensor<T> buf = que_.template AllocTensor<T>();
+            CopyIn(buf, pos, count);
+            que_.EnQue(buf);
+            buf = que_.template DeQue<T>();
+            WriteTile(yGm_, buf, pos, count, false);
+            que_.FreeTensor(buf);
+            pos += count;
+        }
+    }
+
+private:
+    // Output units [pos, pos + count) packed at UB 0 (pos is 32-byte aligned). Whole rows of whole
+    // blocks load by chains (Note [row chains]); otherwise a row piece at UB unit p moves its
+    // 32-byte aligned interior by DataCopy and its edges by scalar copies.
+    __aicore__ inline void CopyIn(const LocalTensor<T>& buf, int64_t pos, int64_t count)
+    {
+        constexpr int64_t blockElems = kBlockBytes / sizeof(T);
+        bool scalar = false;
+        for (int64_t p = 0; p < count;) {
+            int64_t q = pos + p;
+            int64_t col = q % row_;
+            if (chains_.dim >= 0 && col == 0 && count - p >= row_) {
+                int64_t rows = (count - p) / row_;
+                LoadRowChains(buf, p, q / row_, rows);
+                p += rows * row_;
+                continue;
+            }
+            int64_t n = row_ - col < count - p ? row_ - col : count - p;
+            int64_t src = t_.offset + OuterOffset(t_, q / row_, t_.rank - 1) + col;
+            int64_t a0 = (p + blockElems - 1) / blockElems * blockElems;
+            int64_t a1 = (p + n) / blockElems * blockElems;
+            if (a1 > a0) {
+                DataCopy(buf[static_cast<uint32_t>(a0)], xGm_[src + (a0 - p)], static_cast<uint32_t>(a1 - a0));
+            } else {
+                a1 = a0;
+            }
+            int64_t headEnd = a0 < p + n ? a0 : p + n;
+            const int64_t tailStart = a1 > headEnd ? a1 : headEnd;
+            if (!scalar && (p < headEnd || tailStart < p + n)) {
+                WaitPipe<HardEvent::MTE3_S>();  // the buffer's last store may still read it
+                scalar = true;
+            }
+            for (int64_t i = p; i < headEnd; ++i) {
+                buf.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(src + (i - p)));
+            }
+            for (int64_t i = tailStart; i < p + n; ++i) {
+                buf.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(src + (i - p)));
+            }
+            p += n;
+        }
+        if (scalar) {
+            WaitPipe<HardEvent::S_MTE3>();
+        }
+    }
+
+    // Output rows [first, first + rows) to UB unit `at` on, a chain per row that starts one: the
+    // row whose index of the chain dim is 0, or one of the tile's first innerRows rows.
+    __aicore__ inline void LoadRowChains(const LocalTensor<T>& buf, int64_t at, int64_t first, int64_t rows)
+    {
+        const int64_t inner = chains_.innerRows;
+        const int64_t extent = t_.shape[chains_.dim];
+        for (int64_t i = 0; i < rows; ++i) {
+            int64_t k = (first + i) / inner % extent;
+            if (k != 0 && i >= inner) {
+                continue;  // on the chain of row i - inner
+            }
+            int64_t length = (rows - 1 - i) / inner + 1;
+            length = length < extent - k ? length : extent - k;
+            for (int64_t done = 0; done < length;) {
+                int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
+                int64_t row = i + done * inner;
+                int64_t src = t_.offset + OuterOffset(t_, first + row, t_.rank - 1);
+                DataCopyParams params(static_cast<uint16_t>(n), static_cast<uint16_t>(chains_.rowLen),
+                                      static_cast<uint16_t>(chains_.srcGap), static_cast<uint16_t>(chains_.dstGap));
+                DataCopy(buf[static_cast<uint32_t>(at + row * row_)], xGm_[src], params);
+                done += n;
+            }
+        }
+    }
+
+    CopyTiling t_;
+    TPipe pipe_;
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que_;
+    GlobalTensor<T> xGm_;
+    GlobalTensor<T> yGm_;
+    int64_t begin_ = 0;
+    int64_t end_ = 0;
+    int64_t row_ = 1;
+    RowChains chains_{};
+};
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_COPY_KERNEL_BURST_ALIGNED_H

@@ -1,0 +1,356 @@
+// GATHER and TRANSPOSE (Note [copy modes] in copy_planner.h): input windows into UB, Gather into
+// output order, contiguous pieces out.
+#ifndef ASCEND_KERNELS_COMMON_COPY_KERNEL_GATHER_H
+#define ASCEND_KERNELS_COMMON_COPY_KERNEL_GATHER_H
+
+#include "copy_kernel_base.h"
+
+namespace ascend_ops {
+
+// ---- GATHER / TRANSPOSE: windows in, Gather into output order, contiguous pieces out --------
+
+template <typename T>
+class GatherCopyKernel {
+public:
+    __aicore__ inline GatherCopyKernel() {}
+
+    // False on a tiling this kernel cannot run (Note [corrupt tiling]).
+    __aicore__ inline bool Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
+    {
+        t_ = tiling;
+        if (!CommonTilingUsable<T>(t_)) {
+            return false;
+        }
+        grid_ = MakeUnitGrid(t_);
+        if (grid_.units == 0 || !ShapeUnits()) {
+            return false;
+        }
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
+        pipe_.InitBuffer(inQue_, kQueueBuffers, t_.inBufBytes);
+        pipe_.InitBuffer(outQue_, kQueueBuffers, t_.outBufBytes);
+        pipe_.InitBuffer(tableBuf_, t_.tableBytes);
+        CoreUnits(t_, grid_, GetBlockIdx(), &firstUnit_, &endUnit_);
+        table_ = tableBuf_.template Get<GatherOffset>();
+        tailTable_ = ownTailTable_ ? table_[static_cast<uint32_t>(mainTableElems_)] : table_;
+        if (firstUnit_ < endUnit_) {
+            BuildTable(table_, full_, t_.unitsPerTile);
+            if (ownTailTable_) {
+                BuildTable(tailTable_, tail_, 1);
+            }
+            WaitPipe<HardEvent::S_V>();
+        }
+        return true;
+    }
+
+    __aicore__ inline void Process()
+    {
+        const int64_t perRow = grid_.chunksPerRow;
+        for (int64_t unit = firstUnit_; unit < endUnit_;) {
+            int64_t units = endUnit_ - unit < t_.unitsPerTile ? endUnit_ - unit : t_.unitsPerTile;
+            // A cut unit dim: a tile stops at its row's end, so only its last unit can be a tail.
+            int64_t toRowEnd = perRow - unit % perRow;
+            units = perRow > 1 && toRowEnd < units ? toRowEnd : units;
+            bool endsWithTail = grid_.tailChunk < grid_.chunk && (unit + units) % perRow == 0;
+            int64_t fullUnits = endsWithTail ? units - 1 : units;
+            CopyIn(unit, fullUnits, endsWithTail);
+            Compute(fullUnits, endsWithTail);
+            CopyOut(unit, fullUnits, endsWithTail);
+            unit += units;
+        }
+    }
+
+private:
+    // A unit whose dim unitDim has `chunk` indexes (Note [gather units]): its windows and output.
+    struct UnitShape {
+        int64_t chunk;
+        int64_t piece;        // output units of each of its pieces
+        int64_t gatherElems;  // output-buffer units it fills: its pieces in their slots
+        int64_t lo;           // input offset of the (lowest) window's start, from the unit's first element
+        int64_t window;       // input units of one window
+        int64_t count;        // windows: 1, or the indexes of countDim
+    };
+
+    // The full unit as planned, and the tail: the full unit cut to its indexes, its pieces in the
+    // full unit's piece slots. Checks that they, the tile and the tables fit the buffers the tiling
+    // sizes (Note [corrupt tiling]).
+    __aicore__ inline bool ShapeUnits()
+    {
+        const int32_t cut = t_.unitDim;
+        const int64_t pieceBytes = grid_.chunk * grid_.inner * static_cast<int64_t>(sizeof(T));
+        const bool pieceSlotOk = grid_.pieces > 1
+                                     ? t_.pieceSlotBytes % kBlockBytes == 0 && t_.pieceSlotBytes >= pieceBytes
+                                     : t_.pieceSlotBytes == pieceBytes;
+        if (t_.countDim < -1 || t_.countDim >= t_.rank || (t_.countDim >= 0 && t_.countDim < t_.runDim) ||
+            t_.windowElems < 1 || t_.blockSlotBytes % kBlockBytes != 0 || t_.unitsPerTile < 1 || !pieceSlotOk ||
+            (grid_.chunksPerRow > 1 && grid_.pieces == 1 && pieceBytes % kBlockBytes != 0) || !WindowChainUsable()) {
+            return false;
+        }
+        pieceSlotElems_ = t_.pieceSlotBytes / sizeof(T);
+        unitOutElems_ = grid_.pieces * pieceSlotElems_;
+        full_ = UnitShape{grid_.chunk, grid_.chunk * grid_.inner, unitOutElems_, t_.windowLo, t_.windowElems, 1};
+        tail_ = full_;
+        tail_.chunk = grid_.tailChunk;
+        tail_.piece = grid_.tailChunk * grid_.inner;
+        tail_.gatherElems = (grid_.pieces - 1) * pieceSlotElems_ + tail_.piece;
+        const int64_t shorter = grid_.chunk - grid_.tailChunk;
+        const int64_t step = t_.stride[cut];
+        innerExtent_ = t_.countInnerDim >= 0 ? t_.shape[t_.countInnerDim] : 1;
+        if (t_.countDim == cut) {
+            full_.count = grid_.chunk * innerExtent_;
+            tail_.count = grid_.tailChunk * innerExtent_;
+        } else {
+            full_.count = (t_.countDim >= 0 ? t_.shape[t_.countDim] : 1) * innerExtent_;
+            tail_.count = full_.count;
+            tail_.window -= shorter * (step < 0 ? -step : step);
+            tail_.lo += step < 0 ? -shorter * step : 0;
+        }
+        if (full_.count != t_.windowCount) {
+            return false;
+        }
+        // The full unit's table serves a tail only as its prefix: a tail of one piece whose windows
+        // start where the full unit's do.
+        ownTailTable_ = grid_.tailChunk < grid_.chunk && (step < 0 || grid_.pieces > 1);
+        const int64_t tileOutElems = t_.unitsPerTile * unitOutElems_;
+        mainTableElems_ = (tileOutElems * kGatherOffsetBytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
+                          kGatherOffsetBytes;
+        const int64_t tableElems = mainTableElems_ + (ownTailTable_ ? tail_.gatherElems : 0);
+        const int64_t slotElems = t_.blockSlotBytes / static_cast<int64_t>(sizeof(T));
+        return t_.windowElems <= slotElems && full_.count * t_.blockSlotBytes <= t_.unitSlotBytes &&
+               t_.unitsPerTile <= t_.inBufBytes / (t_.unitSlotBytes > 0 ? t_.unitSlotBytes : 1) &&
+               TileFits<T>(tileOutElems, t_.outBufBytes) && TileFits<GatherOffset>(tableElems, t_.tableBytes);
+    }
+
+    // A second window dim (Note [window chains] in copy_planner.h) must chain countDim's windows.
+    __aicore__ inline bool WindowChainUsable() const
+    {
+        const int32_t inner = t_.countInnerDim;
+        return inner == -1 ||
+               ChainsWindows(t_, t_.runDim, t_.countDim, inner, inner == t_.unitDim && grid_.chunksPerRow > 1);
+    }
+
+    // table[u * unitOutElems + i] = UB byte offset, within a tile's input buffer, of what output-
+    // buffer unit i of the tile's unit u holds, for units shaped like `shape`: its output elements
+    // piece by piece, each piece in its slot. The same for every tile: units are alike and each has
+    // its own input slot. Slot padding gathers the unit's first input unit, which is never stored.
+    __aicore__ inline void BuildTable(const LocalTensor<GatherOffset>& table, const UnitShape& shape, int64_t units)
+    {
+        const int32_t first = t_.runDim;
+        int64_t index[kMaxDims] = {0};
+        int64_t rel = -shape.lo;  // input offset of the current element within its window
+        const uint32_t unitSlot = t_.unitSlotBytes;
+        int64_t inPiece = 0;
+        for (int64_t i = 0; i < shape.gatherElems; ++i, ++inPiece) {
+            inPiece = inPiece == pieceSlotElems_ ? 0 : inPiece;
+            GatherOffset entry = 0;
+            if (inPiece < shape.piece) {
+                int64_t block = 0;
+                if (t_.countDim >= 0) {
+                    int64_t at = index[t_.countDim] * innerExtent_ + (t_.countInnerDim >= 0 ? index[t_.countInnerDim] : 0);
+                    block = t_.stride[t_.countDim] >= 0 ? at : shape.count - 1 - at;
+                }
+                entry = static_cast<GatherOffset>(block * t_.blockSlotBytes + rel * static_cast<int64_t>(sizeof(T)));
+                for (int32_t d = t_.rank - 1; d >= first; --d) {  // odometer over the unit's dims
+                    int64_t extent = d == t_.unitDim ? shape.chunk : t_.shape[d];
+                    int64_t step = d == t_.countDim || d == t_.countInnerDim ? 0 : t_.stride[d];
+                    if (++index[d] < extent) {
+                        rel += step;
+                        break;
+                    }
+                    rel -= step * (extent - 1);
+                    index[d] = 0;
+                }
+            }
+            for (int64_t u = 0; u < units; ++u) {
+                table.SetValue(static_cast<uint32_t>(u * unitOutElems_ + i),
+                               entry + static_cast<uint32_t>(u) * unitSlot);
+            }
+        }
+    }
+
+    // The windows of `fullUnits` full units from unit `unit` on, then of the tail if `withTail`.
+    __aicore__ inline void CopyIn(int64_t unit, int64_t fullUnits, bool withTail)
+    {
+        LocalTensor<T> in = inQue_.template AllocTensor<T>();
+        const int64_t slotElems = t_.unitSlotBytes / sizeof(T);
+        bool scalar = false;
+        for (int64_t u = 0; u < fullUnits + (withTail ? 1 : 0); ++u) {
+            const UnitShape& shape = u < fullUnits ? full_ : tail_;
+            int64_t index = unit + u;
+            int64_t base = t_.offset + OuterOffset(t_, index / grid_.chunksPerRow, t_.runDim) +
+                           index % grid_.chunksPerRow * grid_.chunk * t_.stride[t_.unitDim] + shape.lo;
+            LocalTensor<T> slot = in[static_cast<uint32_t>(u * slotElems)];
+            if (t_.countDim < 0) {
+                scalar = LoadWindows(slot, base, 1, 0, shape.window) || scalar;
+                continue;
+            }
+            int64_t pitch = t_.stride[t_.countInnerDim >= 0 ? t_.countInnerDim : t_.countDim];
+            int64_t lowest = pitch >= 0 ? base : base + (shape.count - 1) * pitch;
+            scalar = LoadWindows(slot, lowest, shape.count, pitch >= 0 ? pitch : -pitch, shape.window) || scalar;
+        }
+        if (scalar) {
+            WaitPipe<HardEvent::S_V>();
+        }
+        inQue_.EnQue(in);
+    }
+
+    // `count` windows of `window` units, `pitch` apart in GM from `src`, into consecutive block
+    // slots. Returns whether scalar stores were needed.
+    __aicore__ inline bool LoadWindows(const LocalTensor<T>& dst, int64_t src, int64_t count, int64_t pitch,
+                                       int64_t window)
+    {
+        const int64_t blockSlotElems = t_.blockSlotBytes / sizeof(T);
+        if (t_.usePad) {
+            // Each window lands 32-byte aligned; a tail's shorter windows skip the rest of their slots.
+            const int64_t landed = (window * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes;
+            const uint32_t slotGap = static_cast<uint32_t>(t_.blockSlotBytes / kBlockBytes - landed);
+            DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
+            for (int64_t done = 0; done < count;) {
+                int64_t n = count - done < kMaxBlockCount ? count - done : kMaxBlockCount;
+                DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(window * sizeof(T)),
+                                         static_cast<uint32_t>(n > 1 ? (pitch - window) * sizeof(T) : 0),
+                                         n > 1 ? slotGap : 0, 0);
+                PadLoad(dst[static_cast<uint32_t>(done * blockSlotElems)], xGm_[src + done * pitch], params, noPad);
+                done += n;
+            }
+            return false;
+        }
+        constexpr int64_t blockElems = kBlockBytes / sizeof(T);
+        if (WindowsLoadByStridedCopy(count, window, pitch, static_cast<int64_t>(sizeof(T)))) {
+            // Windows and gaps of whole blocks: one strided DataCopy (Note [window chains]).
+            const int64_t length = window / blockElems;
+            const uint16_t gap = static_cast<uint16_t>((pitch - window) / blockElems);
+            const uint16_t slotGap = static_cast<uint16_t>(blockSlotElems / blockElems - length);
+            for (int64_t done = 0; done < count;) {
+                int64_t n = count - done < kMaxBlockCount ? count - done : kMaxBlockCount;
+                DataCopyParams params(static_cast<uint16_t>(n), static_cast<uint16_t>(length),
+                                      static_cast<uint16_t>(n > 1 ? gap : 0), static_cast<uint16_t>(n > 1 ? slotGap : 0));
+                DataCopy(dst[static_cast<uint32_t>(done * blockSlotElems)], xGm_[src + done * pitch], params);
+                done += n;
+            }
+            return false;
+        }
+        // Whole 32-byte blocks; a window whose last block would pass the view's hull stops at its
+        // last whole block and finishes with scalar loads.
+        const int64_t rounded = (window + blockElems - 1) / blockElems * blockElems;
+        bool scalar = false;
+        for (int64_t b = 0; b < count; ++b) {
+            LocalTensor<T> slot = dst[static_cast<uint32_t>(b * blockSlotElems)];
+            int64_t at = src + b * pitch;
+            int64_t whole = at + rounded <= t_.hullHi ? rounded : window / blockElems * blockElems;
+            if (whole > 0) {
+                DataCopy(slot, xGm_[at], static_cast<uint32_t>(whole));
+            }
+            if (!scalar && whole < window) {
+                WaitPipe<HardEvent::V_S>();  // the buffer's last Gather may still read it
+                scalar = true;
+            }
+            for (int64_t i = whole; i < window; ++i) {
+                slot.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(at + i));
+            }
+        }
+        return scalar;
+    }
+
+    // Output order: the full units through the main table, the tail through its own (or the
+    // main table's prefix). The tail's output starts aligned: a full unit's output is a 32-byte
+    // multiple when a tail follows it, or its pieces sit in 32-byte slots.
+    __aicore__ inline void Compute(int64_t fullUnits, bool withTail)
+    {
+        LocalTensor<T> in = inQue_.template DeQue<T>();
+        LocalTensor<T> out = outQue_.template AllocTensor<T>();
+        const uint32_t fullElems = static_cast<uint32_t>(fullUnits * unitOutElems_);
+        const uint32_t tailSlot = static_cast<uint32_t>(fullUnits * t_.unitSlotBytes / sizeof(T));
+        const uint32_t tailElems = withTail ? static_cast<uint32_t>(tail_.gatherElems) : 0;
+        if constexpr (kBuildGathers<T>) {
+            if (t_.useVectorGather) {
+                if (fullElems > 0) {
+                    Gather(out, in, table_, 0, fullElems);
+                }
+                if (tailElems > 0) {
+                    Gather(out[fullElems], in[tailSlot], tailTable_, 0, tailElems);
+                }
+                outQue_.EnQue(out);
+                inQue_.FreeTensor(in);
+                return;
+            }
+        }
+        WaitPipe<HardEvent::MTE2_S>();  // the windows
+        WaitPipe<HardEvent::MTE3_S>();  // out's last store may still read it
+        for (uint32_t i = 0; i < fullElems; ++i) {
+            out.SetValue(i, in.GetValue(table_.GetValue(i) / sizeof(T)));
+        }
+        for (uint32_t i = 0; i < tailElems; ++i) {
+            out.SetValue(fullElems + i, in.GetValue(tailSlot + tailTable_.GetValue(i) / sizeof(T)));
+        }
+        WaitPipe<HardEvent::S_MTE3>();
+        outQue_.EnQue(out);
+        inQue_.FreeTensor(in);
+    }
+
+    // Units of one piece are consecutive in the output: one store for the tile. Otherwise each
+    // unit stores its pieces, grid_.piecePitch apart.
+    __aicore__ inline void CopyOut(int64_t unit, int64_t fullUnits, bool withTail)
+    {
+        LocalTensor<T> out = outQue_.template DeQue<T>();
+        if (grid_.pieces == 1) {
+            WriteTile(yGm_, out, UnitStart(grid_, unit), fullUnits * full_.piece + (withTail ? tail_.piece : 0),
+                      t_.usePad != 0);
+        } else {
+            for (int64_t u = 0; u < fullUnits + (withTail ? 1 : 0); ++u) {
+                WritePieces(out[static_cast<uint32_t>(u * unitOutElems_)], UnitStart(grid_, unit + u),
+                            u < fullUnits ? full_.piece : tail_.piece);
+            }
+        }
+        outQue_.FreeTensor(out);
+    }
+
+    // A unit's pieces of `piece` units each, from their UB slots to output offset `pos` on.
+    __aicore__ inline void WritePieces(const LocalTensor<T>& src, int64_t pos, int64_t piece)
+    {
+        const int64_t pieces = grid_.pieces;
+        if (!t_.usePad) {
+            for (int64_t p = 0; p < pieces; ++p) {
+                WriteTile(yGm_, src[static_cast<uint32_t>(p * pieceSlotElems_)], pos + p * grid_.piecePitch, piece,
+                          false);
+            }
+            return;
+        }
+        // Each piece leaves from the start of its 32-byte slot; UB gaps count 32-byte blocks, GM gaps bytes.
+        const int64_t pieceBytes = piece * static_cast<int64_t>(sizeof(T));
+        const int64_t read = (pieceBytes + kBlockBytes - 1) / kBlockBytes;
+        const uint32_t slotGap = static_cast<uint32_t>(t_.pieceSlotBytes / kBlockBytes - read);
+        const uint32_t gmGap = static_cast<uint32_t>((grid_.piecePitch - piece) * static_cast<int64_t>(sizeof(T)));
+        for (int64_t done = 0; done < pieces;) {
+            int64_t n = pieces - done < kMaxBlockCount ? pieces - done : kMaxBlockCount;
+            DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(pieceBytes), slotGap, gmGap, 0);
+            PadStore(yGm_[pos + done * grid_.piecePitch], src[static_cast<uint32_t>(done * pieceSlotElems_)],
+                        params);
+            done += n;
+        }
+    }
+
+    CopyTiling t_;
+    UnitGrid grid_;
+    UnitShape full_;
+    UnitShape tail_;
+    int64_t pieceSlotElems_ = 0;
+    int64_t unitOutElems_ = 0;
+    bool ownTailTable_ = false;
+    int64_t mainTableElems_ = 0;
+    int64_t innerExtent_ = 1;  // indexes of countInnerDim, 1 without it
+    TPipe pipe_;
+    TQue<TPosition::VECIN, 1> inQue_;
+    TQue<TPosition::VECOUT, 1> outQue_;
+    TBuf<TPosition::VECCALC> tableBuf_;
+    LocalTensor<GatherOffset> table_;
+    LocalTensor<GatherOffset> tailTable_;
+    GlobalTensor<T> xGm_;
+    GlobalTensor<T> yGm_;
+    int64_t firstUnit_ = 0;
+    int64_t endUnit_ = 0;
+};
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_COPY_KERNEL_GATHER_H

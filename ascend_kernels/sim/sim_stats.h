@@ -1,0 +1,54 @@
+// What a Simulator::Run reports: the traffic of each block and the totals. Plain structs that
+// launchers read back.
+#ifndef ASCEND_KERNELS_SIM_SIM_STATS_H
+#define ASCEND_KERNELS_SIM_SIM_STATS_H
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace ascend_sim {
+
+// Traffic of one block (one AI core invocation).
+struct BlockStats {
+    uint64_t dmaInstructions = 0;   // DataCopy / DataCopyPad calls that moved data, any direction
+    uint64_t bytesGmToUb = 0;       // bytes read from GM by DMA
+    uint64_t bytesUbToGm = 0;       // bytes written to GM by DMA
+    uint64_t scalarGmAccesses = 0;  // GlobalTensor::GetValue / SetValue calls
+    uint64_t ubBytesAllocated = 0;  // UB handed out by TPipe::InitBuffer
+    uint64_t BytesMoved() const { return bytesGmToUb + bytesUbToGm; }
+};
+
+// Totals of the last Simulator::Run. Zero-length copies are no-ops and are not counted.
+struct Stats {
+    uint32_t blockDim = 0;
+    uint64_t dmaInstructions = 0;
+    uint64_t bytesGmToUb = 0;
+    uint64_t bytesUbToGm = 0;
+    uint64_t bytesUbToUb = 0;         // DataCopy(LocalTensor, LocalTensor, ...)
+    uint64_t vectorInstructions = 0;  // Gather, Duplicate
+    uint64_t scalarGmReads = 0;
+    uint64_t scalarGmWrites = 0;
+    uint64_t syncCalls = 0;           // SetFlag, WaitFlag, PipeBarrier
+    uint64_t ubBytesPeak = 0;         // largest UB allocation of any block
+    std::vector<BlockStats> blocks;   // indexed by block
+
+    // GM traffic of the busiest block over the mean of all blocks: 1.0 is a perfect split.
+    double BusiestOverMean() const
+    {
+        uint64_t total = 0;
+        uint64_t busiest = 0;
+        for (const BlockStats& b : blocks) {
+            total += b.BytesMoved();
+            busiest = std::max(busiest, b.BytesMoved());
+        }
+        if (total == 0) {
+            return 1.0;
+        }
+        return static_cast<double>(busiest) * static_cast<double>(blocks.size()) / static_cast<double>(total);
+    }
+};
+
+}  // namespace ascend_sim
+
+#endif  // ASCEND_KERNELS_SIM_SIM_STATS_H

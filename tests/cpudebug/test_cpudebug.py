@@ -155,3 +155,16 @@ def test_targets_cover_every_soc_whose_numbers_differ():
         assert chosen[0] == p.simulated_soc
         numbers = {(s.ai_cores, s.vector_cores) for s in p.socs}
         assert len(chosen) == len(numbers)
+
+
+def test_plan_for_another_soc_of_the_product():
+    from ascend_ops.errors import OpArgumentError
+    from ascend_ops.sim.runner import plan
+
+    shape = (4096, 1024)
+    on_b2 = plan("slice", shape, "float32", ([0, 0], [4096, 1000]), product="atlas-a2")
+    on_b3 = plan("slice", shape, "float32", ([0, 0], [4096, 1000]), product="atlas-a2", soc="Ascend910B3")
+    assert (on_b2.soc, on_b2.block_dim) == ("Ascend910B2", 48)
+    assert (on_b3.soc, on_b3.block_dim) == ("Ascend910B3", 40)
+    with pytest.raises(OpArgumentError, match="soc='Ascend310P3' is no SoC of atlas-a2"):
+        plan("slice", shape, "float32", ([0, 0], [4096, 1000]), product="atlas-a2", soc="Ascend310P3")

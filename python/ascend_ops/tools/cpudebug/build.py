@@ -9,6 +9,9 @@ Every object is cached by content under the build cache (`build_cache.cache_dir(
 key is the compiler's version, the command line and the bytes of the source and of every header
 the compile opened (its `-MD` dependency list, kept beside the object). A warm run hashes those
 files and compiles nothing; an edited header recompiles exactly the objects that opened it.
+Hashes of files already hashed are kept with their modification time and size
+(`file-hashes.json`), so a warm run only stats the headers; a file whose time or size changed is
+read again.
 """
 from __future__ import annotations
 
@@ -92,15 +95,36 @@ def _cache_root() -> Path:
 
 
 _hash_lock = threading.Lock()
-_file_hashes: dict[str, str] = {}
+_file_hashes: dict[str, str | None] = {}
+# Contents hashed in earlier runs, by path: (mtime_ns, size, sha256); read once per process and
+# written back after each build, so a warm run stats the headers instead of reading them.
+_known: dict[str, list] | None = None
+KNOWN_HASHES = "file-hashes.json"
+
+
+def _known_hashes() -> dict[str, list]:
+    global _known
+    if _known is None:
+        try:
+            _known = json.loads((_cache_root() / KNOWN_HASHES).read_text())
+        except (OSError, ValueError):
+            _known = {}
+    return _known
 
 
 def _file_hash(path: str) -> str | None:
     with _hash_lock:
         if path in _file_hashes:
             return _file_hashes[path]
+        known = _known_hashes().get(path)
     try:
-        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        st = os.stat(path)
+        if known is not None and known[0] == st.st_mtime_ns and known[1] == st.st_size:
+            digest = known[2]
+        else:
+            digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+            with _hash_lock:
+                _known_hashes()[path] = [st.st_mtime_ns, st.st_size, digest]
     except OSError:
         digest = None
     with _hash_lock:
@@ -108,11 +132,24 @@ def _file_hash(path: str) -> str | None:
     return digest
 
 
+def _save_known_hashes() -> None:
+    root = _cache_root()
+    with filelock.FileLock(str(root / (KNOWN_HASHES + ".lock"))):
+        try:
+            merged = json.loads((root / KNOWN_HASHES).read_text())
+        except (OSError, ValueError):
+            merged = {}
+        with _hash_lock:
+            merged.update(_known_hashes())
+        tmp = root / (KNOWN_HASHES + ".tmp")
+        tmp.write_text(json.dumps(merged))
+        os.replace(tmp, root / KNOWN_HASHES)
+
+
 def forget_file_hashes() -> None:
-    """Drop the memo of file contents (a caller that edits sources between builds)."""
+    """Drop this process's memo of file contents (a caller that edits sources between builds)."""
     with _hash_lock:
         _file_hashes.clear()
-
 
 
 _compiler_lock = threading.Lock()
@@ -160,6 +197,7 @@ def compile_object(command: Sequence[str], source: Path, cxx: str, stats: BuildS
         with _hash_lock:
             for d in deps:
                 _file_hashes.pop(d, None)
+                _known_hashes().pop(d, None)
         digests = [_file_hash(d) for d in deps]
         obj = root / f"{key}-{hashlib.sha256(''.join(d or '' for d in digests).encode()).hexdigest()[:16]}.o"
         os.replace(tmp, obj)
@@ -178,16 +216,15 @@ class ArchBuild:
 def cpudebug_includes(headers: CannHeaders, huawei_model: bool) -> list[Path]:
     """The kernel include folders of a CPU-debug compile: the check's (cann_check), with the
     package's stub_fun.h and stand-ins for the two closed headers in place of the fixture's
-    compile-only stand-in (or, with Huawei's library, the toolkit's own stub_fun.h), then
-    asc-tools' internal folders and securec."""
-    own = project_root() / MODEL_DIR / "include"
+    compile-only stand-in, then asc-tools' internal folders and securec. With Huawei's library
+    (a toolkit), the toolkit's own folders only: its stub_fun.h and tikicpulib headers."""
     kernel = [p for p in headers.kernel_includes if p.name != "stub_fun_standin"]
+    if huawei_model:
+        return kernel
     tools = _asc_tools(headers)
     extra = [tools / "utils", tools / "utils/include", tools / "utils/include/utils", tools / "src/api_check",
              tools / "src/api_check/inc", _securec(headers) / "include"]
-    if huawei_model:
-        return [*kernel, *extra]
-    return [own, *kernel, *extra]
+    return [project_root() / MODEL_DIR / "include", *kernel, *extra]
 
 
 def _asc_tools(headers: CannHeaders) -> Path:
@@ -246,6 +283,7 @@ def build_arch(arch: int, headers: CannHeaders, *, variant: Variant = Variant(),
 
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         objects = list(pool.map(one, jobs))
+    _save_known_hashes()
     libs = ["-ldl", "-lpthread"]
     if variant.huawei_model:
         lib_dir = headers.root / "tools/tikicpulib/lib" / TOOLKIT_PRODUCT_TYPE[arch]

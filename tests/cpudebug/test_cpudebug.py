@@ -158,7 +158,7 @@ def test_targets_cover_every_soc_whose_numbers_differ():
 
 
 def test_plan_for_another_soc_of_the_product():
-    from ascend_ops.errors import OpArgumentError
+    from ascend_ops.runtime.errors import OpArgumentError
     from ascend_ops.sim.runner import plan
 
     shape = (4096, 1024)

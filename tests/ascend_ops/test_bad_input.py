@@ -22,7 +22,7 @@ import torch
 import ascend_ops
 import cpu_reference
 from ascend_ops import OpArgumentError, OpTypeError
-from ascend_ops.spec import AttrType, specs
+from ascend_ops_gen.spec import AttrType, specs
 from ascend_ops_support import example_input as _example_tensor
 
 reference_slice_module = importlib.import_module("cpu_reference.slice")

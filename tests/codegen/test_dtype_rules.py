@@ -12,7 +12,7 @@ import pytest
 import cpu_reference
 from ascend_ops_gen.codegen.gen import generated_files, load_engine_api
 from ascend_ops_gen.codegen.op_views import dtype_check_name
-from ascend_ops.errors import OpArgumentError
+from ascend_ops.runtime.errors import OpArgumentError
 from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops import native
+from ascend_ops.runtime import build_cache
 from ascend_ops.sim import abi, library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,5 +73,5 @@ def test_the_library_checks_the_classes_against_its_sizes(monkeypatch):
     short = type("Stats", (ctypes.Structure,), {"_fields_": library.Stats._fields_[:-1]})
     real = abi.structs(ROOT / "ascend_kernels")
     monkeypatch.setattr(abi, "structs", lambda root: {**real, "Stats": short})
-    with pytest.raises(native.NativeBuildError, match="AscendSimStats have"):
+    with pytest.raises(build_cache.NativeBuildError, match="AscendSimStats have"):
         library._check_abi(lib)

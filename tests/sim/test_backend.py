@@ -9,10 +9,10 @@ import pytest
 import torch
 
 import ascend_ops
-from ascend_ops.dtypes import from_numpy
-from ascend_ops.examples import check_example, example_input
+from ascend_ops.runtime.dtypes import from_numpy
+from ascend_ops.tools.examples import check_example, example_input
 from ascend_ops.sim import corpus, runner
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 
 # One call per op, on inputs whose dims all differ.
 CALLS = [

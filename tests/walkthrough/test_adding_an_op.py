@@ -55,7 +55,7 @@ def project(tmp_path_factory) -> Path:
     _add_spec(project)
     _add_reference(project)
     _add_view_builder(project)
-    _run(project, "-m", "ascend_ops.cli", "generate", "-q")
+    _run(project, "-m", "ascend_ops", "generate", "-q")
     return project
 
 
@@ -64,7 +64,7 @@ def project(tmp_path_factory) -> Path:
 def test_a_spec_without_its_view_builder_is_reported_by_generate(tmp_path):
     project = _copy_project(tmp_path)
     _add_spec(project)
-    result = _run(project, "-m", "ascend_ops.cli", "generate", check=False)
+    result = _run(project, "-m", "ascend_ops", "generate", check=False)
     assert result.returncode == 2
     assert result.stderr.startswith(
         "ascend-ops generate: error: op_specs/transpose.yaml:3: op transpose needs `inline Status "
@@ -78,7 +78,7 @@ def test_a_spec_without_its_reference_imports_and_the_call_names_the_file(tmp_pa
     _add_spec(project)
     result = _run(project, "-c", textwrap.dedent("""
         import torch, ascend_ops
-        from ascend_ops.op_pieces import MissingOpPieceError
+        from ascend_ops.runtime.op_pieces import MissingOpPieceError
         assert ascend_ops.slice(torch.arange(6).reshape(2, 3), [0, 1], [2, 2]).shape == (2, 2)
         try:
             ascend_ops.transpose(torch.zeros(2, 3), [1, 0])
@@ -102,8 +102,8 @@ def test_generate_writes_the_op_and_check_passes(project):
     assert "ascend_ops::BuildTransposeView(input, permAttr.data, permAttr.size" in host
     dispatch = (project / "ascend_kernels/binding/op_view_dispatch_generated.h").read_text()
     assert '{"transpose", "l", &BuildTransposeViewFromAttributes},' in dispatch
-    _run(project, "-m", "ascend_ops.cli", "generate", "--check")
-    _run(project, "-m", "ascend_ops.cli", "docs")
+    _run(project, "-m", "ascend_ops", "generate", "--check")
+    _run(project, "-m", "ascend_ops", "docs")
     assert "# transpose" in (project / "docs/ops/transpose.md").read_text()
 
 
@@ -138,10 +138,10 @@ def test_the_native_backend_copies_without_the_reference(project):
     """Negative control of the native path: it plans a copy (no fallback to the reference)."""
     result = _run(project, "-c", textwrap.dedent("""
         import torch
-        from ascend_ops import native_backend
-        plan = native_backend.plan_call("transpose", torch.zeros(2, 3), ([1, 0],), {})
-        assert plan != native_backend.REFERENCE and plan[0] == (3, 2), plan
-        print(native_backend.copy_kernel(plan[2]))
+        from ascend_ops.cpu import native_copy
+        plan = native_copy.plan_call("transpose", torch.zeros(2, 3), ([1, 0],), {})
+        assert plan != native_copy.REFERENCE and plan[0] == (3, 2), plan
+        print(native_copy.copy_kernel(plan[2]))
     """))
     assert result.stdout.strip() in ("transpose", "gather")
 
@@ -172,7 +172,7 @@ def test_the_corpus_and_the_onnx_export_take_the_new_op_from_its_spec(project):
         from ascend_ops.onnx import OnnxNode, lower
         from ascend_ops.onnx.standalone import op_model
         from ascend_ops.sim import corpus
-        from ascend_ops.spec import specs
+        from ascend_ops_gen.spec import specs
 
         cases = corpus.op_cases("transpose", 4)
         assert [(c.label, c.shape, c.args, c.quick) for c in cases] == [("matrix", (2, 3), ([1, 0],), True)], cases

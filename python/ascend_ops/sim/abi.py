@@ -18,7 +18,7 @@ import functools
 import re
 from pathlib import Path
 
-from ..codegen.copy_tiling import strip_cpp_comments
+from ascend_ops_gen.codegen.copy_tiling import strip_cpp_comments
 
 ABI_HEADER = Path(__file__).resolve().parent / "sim_abi.h"
 STATS_HEADER = "ascend_kernels/sim/sim_stats.h"

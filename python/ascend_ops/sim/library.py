@@ -15,13 +15,13 @@ import functools
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from ascend_ops_gen.codegen.copy_tiling import load_copy_tiling
+from ascend_ops_gen.codegen.cpp import kernel_name
+from ascend_ops_gen.codegen.project import cpu_debug_defines
+from ascend_ops_gen.spec import project_root, specs
 
-from .. import native
+from ..runtime import build_cache
 from . import abi
-from ..codegen.copy_tiling import load_copy_tiling
-from ..codegen.cpp import kernel_name
-from ..codegen.project import cpu_debug_defines
-from ..spec import project_root, specs
 
 LAUNCHER = Path(__file__).with_name("launcher.cpp")
 COPY_TILING_HEADER = "ascend_kernels/common/copy_tiling.h"
@@ -98,7 +98,7 @@ def sources() -> list[Path]:
 def library_path(npu_arch: int) -> Path:
     """The file of the simulator library of NPU arch `npu_arch`, built on first use."""
     root = project_root() / "ascend_kernels"
-    return native.build(
+    return build_cache.build(
         f"sim_{npu_arch}", sources(),
         include_dirs=[LAUNCHER.parent, root / "sim", root / "sim" / "cann_host_stub", root / "common"],
         defines={"ASCEND_SIM_TILING_TYPE": "ascend_ops::CopyTiling", **arch_defines(npu_arch)},
@@ -109,7 +109,7 @@ def library_path(npu_arch: int) -> Path:
 @functools.lru_cache(maxsize=None)
 def library(npu_arch: int) -> SimLibrary:
     """The simulator library of NPU arch `npu_arch`, holding every op; built on first use."""
-    cdll = native.load_built(library_path(npu_arch))
+    cdll = build_cache.load_built(library_path(npu_arch))
     _declare(cdll)
     return SimLibrary(cdll, *_check_abi(cdll))
 
@@ -147,7 +147,7 @@ def _check_abi(lib: ctypes.CDLL) -> tuple[int, int]:
     got = (attr, soc_info, stats)
     want = tuple(ctypes.sizeof(_abi(n)) for n in ("Attr", "SocInfo", "Stats"))
     if got != want:
-        raise native.NativeBuildError(
+        raise build_cache.NativeBuildError(
             f"the simulator library's AscendSimAttr, AscendSimSocInfo and AscendSimStats have "
             f"{got} bytes, their ctypes mirrors in {__name__} {want}")
     return max_dims, capacity

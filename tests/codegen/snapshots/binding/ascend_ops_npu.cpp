@@ -4,7 +4,7 @@
 // (PrivateUse1, which torch_npu names "npu"), one kernel per op, each calling the op's aclnn API,
 // as declared by the aclnn headers CANN's build generates for the OpDefs (op_api/include), through
 // the binding's own lookup of the package's libcust_opapi.so, on the stream of its input's device
-// (aclnn_call.h). ascend_ops.npu dispatches here after checking the arguments and the product's
+// (aclnn_call.h). ascend_ops.npu.dispatch dispatches here after checking the arguments and the product's
 // dtype rule; each kernel builds the op's view with the engine's view builder (<op>/<op>_view.h, as
 // the OpDef's InferShape does) to size the output, then launches.
 //

@@ -13,12 +13,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ascend_ops import cann_check
-from ascend_ops.cli import main
-from ascend_ops.spec import project_root
+from ascend_ops.tools import cann_check
+from ascend_ops.tools.cli import main
+from ascend_ops_gen.spec import project_root
 
 try:
-    from ascend_ops.cpudebug import build, run as cases
+    from ascend_ops.tools.cpudebug import build, run as cases
 except ImportError:  # pragma: no cover - the tool is part of a checkout
     build = cases = None
 
@@ -148,10 +148,23 @@ def test_undefined_symbols_are_read_from_the_linker():
 
 @pytest.mark.skipif(build is None, reason="the CPU-debug tool is part of a checkout")
 def test_targets_cover_every_soc_whose_numbers_differ():
-    from ascend_ops.spec import specs
+    from ascend_ops_gen.spec import specs
 
     for p in specs().products:
         chosen = [t.soc for t in cases.targets([p])]
         assert chosen[0] == p.simulated_soc
         numbers = {(s.ai_cores, s.vector_cores) for s in p.socs}
         assert len(chosen) == len(numbers)
+
+
+def test_plan_for_another_soc_of_the_product():
+    from ascend_ops.runtime.errors import OpArgumentError
+    from ascend_ops.sim.runner import plan
+
+    shape = (4096, 1024)
+    on_b2 = plan("slice", shape, "float32", ([0, 0], [4096, 1000]), product="atlas-a2")
+    on_b3 = plan("slice", shape, "float32", ([0, 0], [4096, 1000]), product="atlas-a2", soc="Ascend910B3")
+    assert (on_b2.soc, on_b2.block_dim) == ("Ascend910B2", 48)
+    assert (on_b3.soc, on_b3.block_dim) == ("Ascend910B3", 40)
+    with pytest.raises(OpArgumentError, match="soc='Ascend310P3' is no SoC of atlas-a2"):
+        plan("slice", shape, "float32", ([0, 0], [4096, 1000]), product="atlas-a2", soc="Ascend310P3")

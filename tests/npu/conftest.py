@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops import cann_check, cann_opbuild, cpu_aclnn
-from ascend_ops.spec import project_root
+from ascend_ops.tools import cann_check, cann_opbuild, cpu_aclnn
+from ascend_ops_gen.spec import project_root
 
 try:
     HEADERS = cann_check.find_headers(None, project_root())

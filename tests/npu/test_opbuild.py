@@ -8,11 +8,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import HEADERS
 
-from ascend_ops import cann_opbuild
+from ascend_ops.tools import cann_check, cann_opbuild
 from ascend_ops_gen.codegen.aclnn import header_name
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import project_root, specs
+
+try:
+    HEADERS = cann_check.find_headers(None, project_root())
+except cann_check.HeadersNotFound:
+    HEADERS = None
 
 needs_fixture = pytest.mark.skipif(HEADERS is None, reason="no CANN sources fixture (../shared/cann-headers)")
 

@@ -8,10 +8,10 @@ temporary folder); --update-results rewrites the committed bench/results/ instea
 import os
 import sys
 
-# Before torch loads libgomp: see Note [OpenMP wait policy] in ascend_ops/commands/bench.py.
+# Before torch loads libgomp: see Note [OpenMP wait policy] in ascend_ops/tools/commands/bench.py.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-from ascend_ops.cli import main  # noqa: E402
+from ascend_ops.tools.cli import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main(["bench", *sys.argv[1:]]))

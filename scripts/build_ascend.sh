@@ -26,7 +26,7 @@ ASCEND_CUSTOM_OPP_PATH and loads the binding: npu tensors run the package's Asce
 This needs a Huawei CANN toolkit (with its ASC CMake modules, compiler/tikcpp/
 ascendc_kernel_cmake) and cannot run in this repository's CI, which has no CANN: there the
 script only says what is missing. Without CANN, 'ascend-ops generate --check' and
-'python -m ascend_ops.codegen.host_check' check the generated code, and the simulator runs
+'python -m ascend_ops.tools.host_check' check the generated code, and the simulator runs
 the kernels on the CPU.
 
 options:
@@ -166,7 +166,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # The generated project must match op_specs/.
-if ! py -m ascend_ops.codegen --check; then
+if ! py -m ascend_ops_gen.codegen --check; then
     die "ascend_kernels/ does not match op_specs/; run 'ascend-ops generate' first"
 fi
 
@@ -189,12 +189,12 @@ if [ "$PACKAGE_ONLY" = 1 ]; then
     exit 0
 fi
 
-NPU_DIR="$(py -m ascend_ops.npu_binding install-dir)"
+NPU_DIR="$(py -m ascend_ops.npu.binding install-dir)"
 echo "build_ascend.sh: installing the op package into $NPU_DIR/opp"
 mkdir -p "$NPU_DIR/opp"
 "$package" "--install-path=$NPU_DIR/opp"
-vendor_dir="$(py -m ascend_ops.npu_binding vendor-dir)"
+vendor_dir="$(py -m ascend_ops.npu.binding vendor-dir)"
 [ -d "$vendor_dir" ] || die "the package installed, but $vendor_dir is missing (is --vendor the preset's vendor_name?)"
 echo "build_ascend.sh: building the torch binding"
-py -m ascend_ops.npu_binding build --cann "$CANN"
+py -m ascend_ops.npu.binding build --cann "$CANN"
 echo "build_ascend.sh: done; check with: ascend-ops doctor"

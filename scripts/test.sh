@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0
 .venv/bin/ascend-ops generate --check
-.venv/bin/python -m ascend_ops.codegen.host_check
+.venv/bin/python -m ascend_ops.tools.host_check
 .venv/bin/ascend-ops check-npu
 .venv/bin/ascend-ops docs --check
 bash scripts/wheel_check.sh

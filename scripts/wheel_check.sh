@@ -17,10 +17,10 @@ step "building the sdist and the wheel"
 .venv/bin/python -m build --outdir "$WORK/dist" "$ROOT" > "$WORK/build.log" 2>&1 \
   || { cat "$WORK/build.log"; exit 1; }
 WHEEL="$(ls "$WORK"/dist/ascend_ops-*.whl)"
-# The CPU-debug test tool (ascend_kernels/cpudebug, ascend_ops/cpudebug) builds against CANN's
+# The CPU-debug test tool (ascend_kernels/cpudebug, ascend_ops/tools/cpudebug) builds against CANN's
 # headers and is a checkout's test tool: never in the wheel (the `cpudebug` command itself only
 # says so when run from a wheel).
-TOOL='ascend_kernels/cpudebug/|ascend_ops/cpudebug/'
+TOOL='ascend_kernels/cpudebug/|ascend_ops/tools/cpudebug/'
 if python3 -m zipfile -l "$WHEEL" | grep -Eq "$TOOL"; then
   python3 -m zipfile -l "$WHEEL" | grep -E "$TOOL" >&2
   echo "wheel: the CPU-debug test tool must not be in the wheel" >&2; exit 1
@@ -56,10 +56,10 @@ run_read_only sh -c '
   tail -n 1 examples.txt
   "$0/python" "$1"
   "$0/ascend-ops" build | tail -n 1
-  "$0/python" -c "from ascend_ops import fast, slice; import torch
-assert fast.fast_path_active(), \"the compiled fast path did not load from the wheel\"
+  "$0/python" -c "from ascend_ops import slice; from ascend_ops.cpu import compiled; import torch
+assert compiled.fast_path_active(), \"the compiled fast path did not load from the wheel\"
 assert slice(torch.arange(6).reshape(2, 3), [0, 1], [2, 2]).tolist() == [[1, 2], [4, 5]]
-assert fast.counts() == (1, 0), fast.counts()
+assert compiled.counts() == (1, 0), compiled.counts()
 print(\"wheel: the compiled fast path builds and runs from the installed package\")"
 ' "$WORK/venv/bin" "$WORK/wheel_smoke.py"
 step "done"

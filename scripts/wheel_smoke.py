@@ -12,9 +12,9 @@ import torch
 
 import ascend_ops
 import cpu_reference
-from ascend_ops import native
-from ascend_ops.examples import example_input
-from ascend_ops.spec import project_root, running_from_checkout, specs
+from ascend_ops.runtime import build_cache
+from ascend_ops.tools.examples import example_input
+from ascend_ops_gen.spec import project_root, running_from_checkout, specs
 
 
 def bits(a: np.ndarray) -> np.ndarray:
@@ -44,7 +44,7 @@ def main() -> int:
     first = specs().ops[0]
     check(first.name, "sim", example_input(first.examples[0].input, first.examples[0].dtype),
           first.examples[0].kwargs)
-    cache = native.cache_dir().resolve()
+    cache = build_cache.cache_dir().resolve()
     if str(cache).startswith(str(package.parent)):
         sys.exit(f"wheel smoke: the build cache {cache} is inside site-packages")
     print(f"wheel smoke: {len(specs().ops)} ops on native and reference, {first.name} on sim: "

@@ -6,7 +6,6 @@
 
 This package never imports torch nor `ascend_ops` (the runtime, which registers
 `torch.ops.ascend_ops.*` when imported): the generator must run, and name a missing piece,
-while the runtime cannot import, as torchgen runs without `torch`. The runtime reads the specs
-through this package (`ascend_ops.spec`, `ascend_ops.schema` and `ascend_ops.codegen` are its
-names for the same modules).
+while the runtime cannot import, as torchgen runs without `torch`. The runtime imports the
+specs, schemas and generator from here, under these names.
 """

@@ -51,7 +51,7 @@ def np_bits(a: np.ndarray) -> np.ndarray:
 
 
 def numpy_view(t: torch.Tensor) -> np.ndarray:
-    """A numpy array of `t`'s elements, written here independently of ascend_ops.dtypes."""
+    """A numpy array of `t`'s elements, written here independently of ascend_ops.runtime.dtypes."""
     t = t.detach()
     if t.dtype in _NUMPY_VIA_INT:
         return t.view(int_dtype(t.dtype)).numpy().view(_NUMPY_VIA_INT[t.dtype])

@@ -1,4 +1,4 @@
-"""Checks of the simulated npu device (ascend_ops.sim_device), run by test_sim_device.py in a
+"""Checks of the simulated npu device (ascend_ops.sim.device), run by test_sim_device.py in a
 subprocess per scenario, because enabling the device is process-global and irreversible.
 
 `python sim_npu_checks.py <scenario>` runs that scenario's checks in order and prints one line,
@@ -19,7 +19,9 @@ import torch
 
 import cpu_reference
 import ascend_ops
-from ascend_ops import npu, sim_device, torch_views
+from ascend_ops.npu import dispatch
+from ascend_ops.sim import device as sim_device
+from ascend_ops.runtime import torch_views
 from ascend_ops.sim import runner
 from ascend_ops_support import CASES, bits, int_dtype, random_tensor
 
@@ -235,7 +237,7 @@ def ops_on_npu_match_the_cpu_bit_for_bit() -> None:
 
 @check("enabled_by_env")
 def real_npu_path_runs_on_the_device_too() -> None:
-    # On a real NPU, npu.device_kernel moves data with torch_views (aten views and copies);
+    # On a real NPU, dispatch.device_kernel moves data with torch_views (aten views and copies);
     # here those aten ops run through the simulated device's kernels.
     for case in CASES:
         for seed, dtype in enumerate(case_dtypes(case, "atlas-a2")):
@@ -453,7 +455,7 @@ def generated_kernels_run_for_the_claimed_product() -> None:
     assert_same_bits(out, torch.nn.functional.pixel_shuffle(x, 2))
 
 
-# --- routes of npu calls (ascend_ops.npu) ---------------------------------------------------------
+# --- routes of npu calls (ascend_ops.npu.dispatch) ---------------------------------------------------------
 
 class RouteSpy:
     """Counts simulator launches and torch_views compositions, and the log lines of
@@ -470,7 +472,7 @@ class RouteSpy:
         for name, fn in self._ops.items():
             torch_views.OPS[name] = self._counted(fn)
         self._handler = _ListHandler(self.records)
-        npu.log.addHandler(self._handler)
+        dispatch.log.addHandler(self._handler)
         return self
 
     def _counted(self, fn):
@@ -483,7 +485,7 @@ class RouteSpy:
     def __exit__(self, *exc) -> None:
         runner.launch = self._launch
         torch_views.OPS.update(self._ops)
-        npu.log.removeHandler(self._handler)
+        dispatch.log.removeHandler(self._handler)
 
 
 class _ListHandler(logging.Handler):
@@ -523,7 +525,7 @@ def every_op_on_every_product_takes_the_custom_route() -> None:
                         assert_same_bits(actual, expected)
                     except AssertionError as e:
                         raise AssertionError(f"{where}: {e}") from None
-    assert npu.route(simulated=True).name == "custom"
+    assert dispatch.route(simulated=True).name == "custom"
 
 
 def case_dtypes_or_none(case, product: str) -> list[torch.dtype]:
@@ -549,7 +551,7 @@ def custom_route_checks_arguments_before_launch() -> None:
 
 @check("forced_torch_npu")
 def forcing_torch_npu_takes_the_composition() -> None:
-    assert npu.route(simulated=True) == npu.Route(
+    assert dispatch.route(simulated=True) == dispatch.Route(
         "torch_npu", "forced by ASCEND_OPS_NPU_KERNELS=torch_npu")
     for case in CASES:
         for seed, dtype in enumerate(case_dtypes(case, "atlas-a2")):
@@ -578,7 +580,7 @@ def without_the_custom_kernels_one_line_says_why() -> None:
 
 
 def cpu_reference_result(op: str, x: torch.Tensor, *args) -> torch.Tensor:
-    from ascend_ops.dtypes import from_numpy, to_numpy
+    from ascend_ops.runtime.dtypes import from_numpy, to_numpy
 
     return from_numpy(getattr(cpu_reference, op)(to_numpy(x), *args))
 

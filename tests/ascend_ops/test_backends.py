@@ -1,4 +1,4 @@
-"""ascend_ops.backends: the CPU executor is chosen by ASCEND_OPS_BACKEND or `use_backend`; a bad
+"""ascend_ops.cpu.backends: the CPU executor is chosen by ASCEND_OPS_BACKEND or `use_backend`; a bad
 choice is a clear OpArgumentError. (The "sim" backend has its own tests.)"""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 import torch
 
 import ascend_ops
-from ascend_ops.backends import BACKENDS
-from ascend_ops.errors import OpArgumentError
+from ascend_ops.cpu.backends import BACKENDS
+from ascend_ops.runtime.errors import OpArgumentError
 
 ENV = "ASCEND_OPS_BACKEND"
 CHOICES = ", ".join(BACKENDS)

@@ -10,8 +10,8 @@ import sys
 import matplotlib.image
 import pytest
 
-from ascend_ops.benchmarks.cases import shape_classes
-from ascend_ops.spec import project_root, specs
+from ascend_ops.tools.benchmarks.cases import shape_classes
+from ascend_ops_gen.spec import project_root, specs
 
 
 def _committed_results() -> dict[str, bytes]:
@@ -66,7 +66,7 @@ def test_quick_run_writes_table_chart_and_json(tmp_path):
 # --- where it writes, and what it refuses -------------------------------------------------------
 
 def _bench_args(*argv: str):
-    from ascend_ops.cli import build_parser
+    from ascend_ops.tools.cli import build_parser
 
     return build_parser().parse_args(["bench", *argv])
 
@@ -75,7 +75,7 @@ def test_results_go_to_a_new_temporary_folder_by_default():
     import tempfile
     from pathlib import Path
 
-    from ascend_ops.commands.bench import output_folder
+    from ascend_ops.tools.commands.bench import output_folder
 
     first, second = output_folder(_bench_args()), output_folder(_bench_args("--quick"))
     assert first != second and first.is_dir() and second.is_dir()
@@ -86,15 +86,15 @@ def test_results_go_to_a_new_temporary_folder_by_default():
 
 
 def test_only_update_results_writes_the_committed_results(tmp_path):
-    from ascend_ops.commands.bench import output_folder
+    from ascend_ops.tools.commands.bench import output_folder
 
     assert output_folder(_bench_args("--update-results")) == project_root() / "bench" / "results"
     assert output_folder(_bench_args("--out", str(tmp_path))) == tmp_path
 
 
 def test_update_results_needs_a_checkout(monkeypatch):
-    from ascend_ops.commands import bench
-    from ascend_ops.errors import OpArgumentError
+    from ascend_ops.tools.commands import bench
+    from ascend_ops.runtime.errors import OpArgumentError
 
     monkeypatch.setattr(bench, "running_from_checkout", lambda: False)
     try:
@@ -107,11 +107,11 @@ def test_update_results_needs_a_checkout(monkeypatch):
 
 def test_update_results_needs_the_fast_path(monkeypatch, tmp_path):
     """The committed results are what users get; the control: --out still measures without it."""
-    from ascend_ops import fast
-    from ascend_ops.commands import bench
-    from ascend_ops.errors import OpArgumentError
+    from ascend_ops.cpu import compiled
+    from ascend_ops.tools.commands import bench
+    from ascend_ops.runtime.errors import OpArgumentError
 
-    monkeypatch.setattr(fast, "fast_path_active", lambda: False)
+    monkeypatch.setattr(compiled, "fast_path_active", lambda: False)
     with pytest.raises(OpArgumentError, match="--update-results records what users get, with the "
                                               "compiled fast path, which is "):
         bench.output_folder(_bench_args("--update-results"))
@@ -150,7 +150,7 @@ def test_every_op_declares_shape_classes_and_a_tiny_call():
 def test_a_workload_is_the_size_asked_for_and_its_baselines_compute_the_op():
     """n is chosen so the output is nearest the requested size; every baseline expression of
     every class gives the op's result, bit for bit (the benchmark refuses to time otherwise)."""
-    from ascend_ops import benchmarks
+    from ascend_ops.tools import benchmarks
 
     for c in shape_classes():
         target = (1 << 20) // 4
@@ -164,7 +164,7 @@ def test_a_workload_is_the_size_asked_for_and_its_baselines_compute_the_op():
 
 def test_a_wrong_baseline_is_caught_before_timing():
     """Negative control of the check above: a baseline that computes something else."""
-    from ascend_ops import benchmarks
+    from ascend_ops.tools import benchmarks
 
     c = next(c for c in shape_classes() if c.kind == "permutation")
     fns = benchmarks._functions(c, c.build(5000))
@@ -176,7 +176,7 @@ def test_a_wrong_baseline_is_caught_before_timing():
 def test_a_failing_bench_expression_names_its_spec_line():
     import dataclasses
 
-    from ascend_ops.benchmarks.cases import BenchSpecError, ShapeClass
+    from ascend_ops.tools.benchmarks.cases import BenchSpecError, ShapeClass
 
     c = shape_classes()[0]
     broken = ShapeClass(c.op, dataclasses.replace(c.spec, input=("n + missing",)))
@@ -185,16 +185,16 @@ def test_a_failing_bench_expression_names_its_spec_line():
 
 
 def test_torch_baselines_are_the_ones_using_the_tensor():
-    from ascend_ops.benchmarks import torch_baselines
+    from ascend_ops.tools.benchmarks import torch_baselines
 
     names = {name for c in shape_classes() for name in torch_baselines(c)}
     assert "torch" in names and "numpy" not in names
 
 
 def test_the_memcpy_goal_applies_to_large_outputs_and_the_baseline_goal_everywhere():
-    from ascend_ops.benchmarks import MEMCPY, MEMCPY_FRESH, OURS, Measurement
-    from ascend_ops.benchmarks.cases import GOALS, MEMCPY_GOAL_BYTES
-    from ascend_ops.benchmarks.report import goal_met
+    from ascend_ops.tools.benchmarks import MEMCPY, MEMCPY_FRESH, OURS, Measurement
+    from ascend_ops.tools.benchmarks.cases import GOALS, MEMCPY_GOAL_BYTES
+    from ascend_ops.tools.benchmarks.report import goal_met
 
     def measured(size: int, ours: float, baseline: float) -> Measurement:
         # seconds per round: memcpy takes 1, a fresh memcpy 1.5
@@ -214,8 +214,8 @@ def test_the_memcpy_goal_applies_to_large_outputs_and_the_baseline_goal_everywhe
     ("depth_to_space", "nchw_dcr", 1.0),  # a permutation reads each input byte once
 ])
 def test_the_traffic_model_counts_the_input_lines_a_copy_touches(op, key, lines_read):
-    from ascend_ops.benchmarks import traffic
-    from ascend_ops.benchmarks.cases import shape_classes
+    from ascend_ops.tools.benchmarks import traffic
+    from ascend_ops.tools.benchmarks.cases import shape_classes
 
     shape_class = next(c for c in shape_classes() if (c.op, c.key) == (op, key))
     t = traffic(shape_class, shape_class.build((64 << 20) // 4))
@@ -226,9 +226,9 @@ def test_the_traffic_model_counts_the_input_lines_a_copy_touches(op, key, lines_
 def test_a_missed_memcpy_goal_is_explained_by_its_traffic_bound():
     """Below the goal, a class that reaches its traffic bound is said to; the control, one far
     below its bound, is said to reach only part of it."""
-    from ascend_ops.benchmarks import MEMCPY, MEMCPY_FRESH, OURS, Measurement, Results, Traffic
-    from ascend_ops.benchmarks.cases import MEMCPY_GOAL_BYTES
-    from ascend_ops.benchmarks.report import closing_note
+    from ascend_ops.tools.benchmarks import (MEMCPY, MEMCPY_FRESH, OURS, Measurement, Results, Traffic)
+    from ascend_ops.tools.benchmarks.cases import MEMCPY_GOAL_BYTES
+    from ascend_ops.tools.benchmarks.report import closing_note
 
     def measured(ours: float, t: Traffic) -> Measurement:
         return Measurement("strided_slice", "step3", "t", "strided", MEMCPY_GOAL_BYTES,

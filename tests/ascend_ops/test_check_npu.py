@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from ascend_ops_gen.codegen.aclnn import aclnn_api, header_name, opdef_arguments
-from ascend_ops.commands.check_npu import header_texts, opdef_sources, signature_problems
-from ascend_ops.cpu_aclnn import predicted_headers
-from ascend_ops.npu_binding import binding_source
-from ascend_ops.spec import project_root, specs
+from ascend_ops.tools.commands.check_npu import header_texts, opdef_sources, signature_problems
+from ascend_ops.tools.cpu_aclnn import predicted_headers
+from ascend_ops.npu.binding import binding_source
+from ascend_ops_gen.spec import project_root, specs
 
 KERNELS = project_root() / "ascend_kernels"
 BINDING = binding_source().read_text(encoding="utf-8")
@@ -30,7 +30,7 @@ STRIDED_SLICE_HEADER = header_name("AscendStridedSlice")
 
 def check_npu(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, TORCH_DEVICE_BACKEND_AUTOLOAD="0")
-    return subprocess.run([sys.executable, "-m", "ascend_ops.cli", "check-npu", *args],
+    return subprocess.run([sys.executable, "-m", "ascend_ops.tools.cli", "check-npu", *args],
                           capture_output=True, text=True, env=env, timeout=1800)
 
 

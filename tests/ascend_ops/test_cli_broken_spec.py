@@ -1,8 +1,10 @@
-"""The `ascend-ops` command with a broken op spec: one line and exit code 2, and `--help` still
-lists the commands (a copy of the project with one spec made invalid, run in a subprocess)."""
+"""A broken op spec: `import ascend_ops` still succeeds, using an op raises the spec's one-line
+error, the `ascend-ops` command says it in one line with exit code 2, and `--help` still lists the
+commands (a copy of the project with one spec made invalid, run in a subprocess)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -19,25 +21,57 @@ def broken(tmp_path_factory) -> Path:
     for folder in ("op_specs", "cpu_reference", "python", "ascend_kernels"):
         shutil.copytree(ROOT / folder, project / folder,
                         ignore=shutil.ignore_patterns("__pycache__", "build_out"))
-    shutil.copy(ROOT / "ascend_ops_cli.py", project / "ascend_ops_cli.py")
     spec = project / "op_specs" / "slice.yaml"
     spec.write_text(spec.read_text().replace("op_type: AscendSlice", "op_type: [AscendSlice]"))
     return project
 
 
-def _command(project: Path, *argv: str) -> subprocess.CompletedProcess:
+def _python(project: Path, *argv: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": f"{project / 'python'}{os.pathsep}{project}",
            "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
-    return subprocess.run([sys.executable, "-m", "ascend_ops_cli", *argv], cwd=project, env=env,
+    return subprocess.run([sys.executable, *argv], cwd=project, env=env,
                           capture_output=True, text=True, timeout=600, check=False)
+
+
+def _command(project: Path, *argv: str) -> subprocess.CompletedProcess:
+    return _python(project, "-m", "ascend_ops", *argv)
+
+
+SPEC_ERROR = ("op_specs/slice.yaml:5: op spec.op_type must be a string, got a list "
+              "['AscendSlice']")
+
+_USE_AN_OP = """
+import ascend_ops, torch
+print("imported", ascend_ops.__file__)
+for call in (lambda: ascend_ops.slice(torch.zeros(4), [0], [1]),
+             lambda: torch.ops.ascend_ops.slice(torch.zeros(4), [0], [1])):
+    try:
+        call()
+    except ascend_ops.SpecError as e:
+        print("SpecError:", e)
+print("hasattr", hasattr(ascend_ops, "slice"))
+"""
+
+
+def test_the_import_succeeds_and_each_op_raises_the_spec_error(broken):
+    result = _python(broken, "-c", _USE_AN_OP)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"imported {broken / 'python' / 'ascend_ops' / '__init__.py'}"
+    assert lines[1:] == [f"SpecError: {SPEC_ERROR}", f"SpecError: {SPEC_ERROR}", "hasattr False"]
+
+
+def test_with_good_specs_the_probe_calls_the_op():
+    """Negative control of the probe above: with the real specs nothing raises."""
+    result = _python(ROOT, "-c", _USE_AN_OP)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[1:] == ["hasattr True"]
 
 
 def test_a_command_reports_the_spec_error_in_one_line(broken):
     result = _command(broken, "caps")
     assert result.returncode == 2
-    assert result.stderr.splitlines() == [
-        "ascend-ops caps: error: op_specs/slice.yaml:5: op spec.op_type must be a string, got a "
-        "list ['AscendSlice']"]
+    assert result.stderr.splitlines() == [f"ascend-ops caps: error: {SPEC_ERROR}"]
 
 
 def test_help_still_lists_the_commands(broken):
@@ -45,14 +79,14 @@ def test_help_still_lists_the_commands(broken):
     assert result.returncode == 0, result.stderr
     assert "op_specs/slice.yaml:5: op spec.op_type must be a string" in result.stdout
     for name in ("caps", "examples", "generate", "sim", "doctor"):
-        assert f"\n  {name} " in result.stdout
+        assert re.search(rf"^ +{name} ", result.stdout, re.MULTILINE), name
     assert "print the op x product x dtype support matrix" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
 
 
 def test_with_good_specs_the_command_is_the_package_cli():
     env = {**os.environ, "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
-    result = subprocess.run([sys.executable, "-m", "ascend_ops_cli", "caps", "--op", "slice"],
+    result = subprocess.run([sys.executable, "-m", "ascend_ops", "caps", "--op", "slice"],
                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
                             check=False)
     assert result.returncode == 0, result.stderr

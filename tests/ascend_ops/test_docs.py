@@ -9,11 +9,11 @@ import shutil
 import pytest
 
 import cpu_reference
-from ascend_ops import docs
-from ascend_ops.cli import main
-from ascend_ops.dtypes import to_numpy
-from ascend_ops.examples import example_input
-from ascend_ops.spec import project_root, specs
+from ascend_ops.tools import docs
+from ascend_ops.tools.cli import main
+from ascend_ops.runtime.dtypes import to_numpy
+from ascend_ops.tools.examples import example_input
+from ascend_ops_gen.spec import project_root, specs
 
 ROOT = project_root()
 PAGES = [ROOT / "docs" / "ops" / f"{op.name}.md" for op in specs().ops]

@@ -1,4 +1,4 @@
-"""ascend_ops.dtypes: torch <-> numpy views without copies, bfloat16 and float8 through ml_dtypes,
+"""ascend_ops.runtime.dtypes: torch <-> numpy views without copies, bfloat16 and float8 through ml_dtypes,
 for every fixed-size dtype."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import torch
 
-from ascend_ops.dtypes import from_numpy, numpy_dtype, to_numpy
+from ascend_ops.runtime.dtypes import from_numpy, numpy_dtype, to_numpy
 from ascend_ops_support import EXTRA_DTYPES, SPEC_DTYPES, assert_same_bits, random_tensor, torch_dtype
 
 EXPECTED_NUMPY = {

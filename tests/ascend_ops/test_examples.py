@@ -6,7 +6,7 @@ import pytest
 import torch
 
 import ascend_ops
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 from ascend_ops_support import OP_NAMES, assert_same_bits, example_input
 
 EXAMPLES = [(op.name, ex) for op in specs().ops for ex in op.examples]

@@ -1,4 +1,4 @@
-"""The compiled fast path (ascend_ops.fast): the C++ kernel is really taken, its results equal the
+"""The compiled fast path (ascend_ops.cpu.compiled): the C++ kernel is really taken, its results equal the
 reference bit for bit, its gradients equal an index oracle's and the Python registration's, the
 contexts and environment variables still decide, and switched off the Python path runs."""
 from __future__ import annotations
@@ -14,7 +14,9 @@ import pytest
 import torch
 
 import ascend_ops
-from ascend_ops import UnsupportedDtypeError, fast, target_product, use_backend
+from ascend_ops import UnsupportedDtypeError, target_product, use_backend
+from ascend_ops.cpu import compiled
+from ascend_ops_gen.spec import specs
 from ascend_ops_support import (CASES, EXTRA_DTYPES, SPEC_DTYPES, assert_same_bits, case_id,
                                 random_tensor, torch_dtype)
 
@@ -32,11 +34,11 @@ class Counted:
     """How many calls the C++ kernel copied itself / handed to the Python kernel in the block."""
 
     def __enter__(self):
-        self.start = fast.counts()
+        self.start = compiled.counts()
         return self
 
     def __exit__(self, *exc):
-        end = fast.counts()
+        end = compiled.counts()
         self.fast, self.python = end[0] - self.start[0], end[1] - self.start[1]
 
 
@@ -46,17 +48,17 @@ def _call(case, x):
 
 def test_the_fast_path_is_built_and_active():
     # scripts/setup.sh builds it; a machine without it must say so here, not pass quietly.
-    assert fast.fast_path_active(), "run `ascend-ops build` (scripts/setup.sh does)"
-    assert torch.ops.ascend_ops.slice.__class__ is fast.FastOpPacket
+    assert compiled.fast_path_active(), "run `ascend-ops build` (scripts/setup.sh does)"
+    assert torch.ops.ascend_ops.slice.__class__ is compiled.FastOpPacket
 
 
 def test_large_outputs_come_from_the_huge_page_allocator():
     """From strided_copy.cpp's threshold on, the C++ kernel's output is that allocator's 2 MiB
-    aligned, huge-page advised buffer, as the native executor's is (native_backend.new_output);
+    aligned, huge-page advised buffer, as the native executor's is (native_copy.new_output);
     the control, the same call below the threshold, gets torch's own allocation."""
-    from ascend_ops import native_backend
+    from ascend_ops.cpu import native_copy
 
-    threshold = native_backend.huge_page_output_bytes()
+    threshold = native_copy.huge_page_output_bytes()
     x = random_tensor((threshold // 4 + 1000,), torch.float32)
     with Counted() as counted:
         out = ascend_ops.slice(x, [0], [-1])
@@ -70,19 +72,19 @@ def test_large_outputs_come_from_the_huge_page_allocator():
 
 
 def test_the_fast_path_and_the_executor_share_one_output_cache():
-    """The executor's copy is the extension's (native_backend.library() opens its file), so an
+    """The executor's copy is the extension's (native_copy.library() opens its file), so an
     output the fast path freed is the next executor output of its size; the control is the
     extension file itself."""
-    from ascend_ops import native_backend
+    from ascend_ops.cpu import native_copy
 
-    assert native_backend.library()._name == fast.loaded_module().__file__
-    x = random_tensor((native_backend.huge_page_output_bytes() // 4 + 1000,), torch.float32)
+    assert native_copy.library()._name == compiled.loaded_module().__file__
+    x = random_tensor((native_copy.huge_page_output_bytes() // 4 + 1000,), torch.float32)
     with Counted() as counted:
         out = ascend_ops.slice(x, [0], [-1])
     assert counted.fast == 1
     address = out.data_ptr()
     del out
-    assert native_backend.new_output(x, tuple(x.shape)).data_ptr() == address
+    assert native_copy.new_output(x, tuple(x.shape)).data_ptr() == address
 
 
 # NCHW_VECT_C takes int8 only (its rejection of other dtypes is test_bad_input's).
@@ -153,12 +155,12 @@ def test_junk_arguments_are_left_to_the_python_checks():
     x = random_tensor((4, 6), torch.float32)
     # Every one of these is something the Python checks must see (test_bad_input says what they
     # raise); the extension's entry returns None for them instead of calling the op.
-    index = fast.op_index(fast._module, ascend_ops._specs().op("slice"))
+    index = compiled.op_index(compiled._module, specs().op("slice"))
     for args, kwargs in [((x, [True, 0], [1, 1]), {}), ((x, [0, 0], [1, 2**63]), {}),
                          ((x.numpy(), [0, 0], [1, 1]), {}), ((x, [0, 0]), {}),
                          ((x, [0, 0], [1, 1]), {"bogus": 1}), ((x, (0, 0.0), [1, 1]), {})]:
-        assert fast._module.call(index, args, kwargs) is None, (args, kwargs)
-    assert fast._module.call(index, (x, [0, 0], [1, 1]), {}) is not None  # the control
+        assert compiled._module.call(index, args, kwargs) is None, (args, kwargs)
+    assert compiled._module.call(index, (x, [0, 0], [1, 1]), {}) is not None  # the control
 
 
 # --- gradients --------------------------------------------------------------------------------
@@ -196,8 +198,8 @@ _PYTHON_PATH_GRADIENTS = """
 import json, sys, torch
 sys.path.insert(0, sys.argv[1])
 import test_fast_path as t
-from ascend_ops import fast
-assert not fast.fast_path_active()
+from ascend_ops.cpu import compiled
+assert not compiled.fast_path_active()
 out = {}
 for case in t.CASES:
     if not case.int8_only:
@@ -235,11 +237,11 @@ _SWITCHED_OFF = """
 import logging, sys
 logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
 import torch, ascend_ops
-from ascend_ops import fast
+from ascend_ops.cpu import compiled
 x = torch.arange(24.0).reshape(4, 6)
 y = ascend_ops.slice(x, [1, 0], [2, 6])
 assert torch.equal(y, x[1:3])
-print("active", fast.fast_path_active(), fast.counts(), type(torch.ops.ascend_ops.slice).__name__)
+print("active", compiled.fast_path_active(), compiled.counts(), type(torch.ops.ascend_ops.slice).__name__)
 """
 
 
@@ -288,15 +290,18 @@ def test_a_table_that_no_longer_matches_the_specs_is_not_loaded(tmp_path, monkey
     import shutil
 
     copy = tmp_path / "ascend_kernels"
-    shutil.copytree(fast._kernels_root() / "common", copy / "common")
-    shutil.copytree(fast._kernels_root() / "binding", copy / "binding")
-    monkeypatch.setattr(fast, "_kernels_root", lambda: copy)
-    assert fast.stale_table() is None  # the control: an exact copy is current
+    shutil.copytree(compiled._kernels_root() / "common", copy / "common")
+    shutil.copytree(compiled._kernels_root() / "binding", copy / "binding")
+    for view in compiled._kernels_root().glob("*/*_view.h"):  # each op's view builder
+        (copy / view.parent.name).mkdir(exist_ok=True)
+        shutil.copy(view, copy / view.parent.name / view.name)
+    monkeypatch.setattr(compiled, "_kernels_root", lambda: copy)
+    assert compiled.stale_table() is None  # the control: an exact copy is current
     table = copy / "binding" / "ascend_ops_cpu_generated.h"
     table.write_text(table.read_text().replace('"float16"}}', '"float16 float32"}}', 1))
-    assert "does not match op_specs/; run `ascend-ops generate`" in fast.stale_table()
-    with pytest.raises(fast.FastPathUnavailable, match="does not match op_specs/"):
-        fast.build()
+    assert "does not match op_specs/; run `ascend-ops generate`" in compiled.stale_table()
+    with pytest.raises(compiled.FastPathUnavailable, match="does not match op_specs/"):
+        compiled.build()
 
 
 def test_an_empty_optional_list_is_left_to_the_reference_rules():

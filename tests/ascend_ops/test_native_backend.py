@@ -16,7 +16,8 @@ import pytest
 import torch
 
 import ascend_ops
-from ascend_ops import OpArgumentError, backends, native_backend, use_backend
+from ascend_ops import OpArgumentError, use_backend
+from ascend_ops.cpu import backends, native_copy
 from ascend_ops_support import (CASES, EXTRA_DTYPES, OP_NAMES, SPEC_DTYPES, assert_same_bits,
                                 case_id, np_bits, random_tensor, torch_dtype)
 
@@ -45,11 +46,11 @@ def check_native(op: str, x: torch.Tensor, args=(), kwargs=None) -> str:
     assert_same_bits(actual, expected)
     if actual.numel():
         assert actual.untyped_storage().data_ptr() != x.untyped_storage().data_ptr()
-    plan = native_backend.plan_call(op, x, tuple(args), kwargs)
-    if plan == native_backend.REFERENCE:
+    plan = native_copy.plan_call(op, x, tuple(args), kwargs)
+    if plan == native_copy.REFERENCE:
         return "reference"
     _, _, desc = plan
-    return "empty" if desc is None else native_backend.copy_kernel(desc)
+    return "empty" if desc is None else native_copy.copy_kernel(desc)
 
 
 def layouts(shape: tuple[int, ...], dtype: torch.dtype, seed: int = 0) -> dict[str, torch.Tensor]:
@@ -109,7 +110,7 @@ def test_asking_for_native_without_a_compiler_names_the_fix(tmp_path):
     script = ("import torch, ascend_ops\n"
               "try:\n"
               "    torch.ops.ascend_ops.slice(torch.zeros(3, 4), [0, 0], [1, 2])\n"
-              "except ascend_ops.native.NativeBuildError as e:\n"
+              "except ascend_ops.runtime.build_cache.NativeBuildError as e:\n"
               "    print(e)\n"
               "    raise SystemExit(3)\n")
     result = _without_compiler(tmp_path, script, backend="native")
@@ -284,19 +285,19 @@ def test_large_copies_use_threads_and_match():
 _ELEMENT_DTYPES = {1: np.uint8, 2: np.float16, 4: np.float32, 8: np.int64, 16: np.complex128}
 
 
-STORE_DIRECT = native_backend.STORE_DIRECT
-STORE_STREAMED = native_backend.STORE_STREAMED
-STORE_THROUGH_BUFFER = native_backend.STORE_THROUGH_BUFFER
+STORE_DIRECT = native_copy.STORE_DIRECT
+STORE_STREAMED = native_copy.STORE_STREAMED
+STORE_THROUGH_BUFFER = native_copy.STORE_THROUGH_BUFFER
 
 
-def native_copy(view: np.ndarray, threads: int, store: int = -1,
+def copy_natively(view: np.ndarray, threads: int, store: int = -1,
                 out: np.ndarray | None = None) -> np.ndarray:
     """The view copied by strided_copy.cpp into `out` (default: a new array), split over
     `threads` whatever its size, written the way `store` says (-1: as the library decides)."""
     out = np.empty(view.shape, view.dtype) if out is None else out
-    status = native_backend.library().ascend_ops_strided_copy_split_from(
+    status = native_copy.library().ascend_ops_strided_copy_split_from(
         view.__array_interface__["data"][0], out.__array_interface__["data"][0],
-        native_backend.descriptor(view), threads, 0, store)
+        native_copy.descriptor(view), threads, 0, store)
     assert status == 0
     return out
 
@@ -331,9 +332,9 @@ def test_copy_random_views(elem):
     kernels = Counter()
     for k in range(150):
         view = random_view(rng, elem, max_elems=int(rng.choice([64, 4096, (8 << 20) // elem])))
-        kernels[native_backend.copy_kernel(native_backend.descriptor(view))] += 1
+        kernels[native_copy.copy_kernel(native_copy.descriptor(view))] += 1
         for threads in (1, 3):
-            np.testing.assert_array_equal(np_bits(native_copy(view, threads)), np_bits(view))
+            np.testing.assert_array_equal(np_bits(copy_natively(view, threads)), np_bits(view))
     assert {"run", "transpose", "gather"} <= set(kernels), kernels
 
 
@@ -370,8 +371,8 @@ def test_copy_kernel_variants(elem, threads):
     views["tiles_reversed_cols"] = (a.transpose(0, 2, 1)[:, :, ::-1], "transpose")
     views["one_element"] = (a[1:2, 5:6, 7:8], "run")
     for name, (view, kernel) in views.items():
-        assert native_backend.copy_kernel(native_backend.descriptor(view)) == kernel, name
-        np.testing.assert_array_equal(np_bits(native_copy(view, threads)), np_bits(view),
+        assert native_copy.copy_kernel(native_copy.descriptor(view)) == kernel, name
+        np.testing.assert_array_equal(np_bits(copy_natively(view, threads)), np_bits(view),
                                       err_msg=name)
 
 
@@ -388,10 +389,10 @@ def test_streamed_runs(threads):
     row = random_bits((n + 9,), 4, rng)
     views["one_long_run"] = row[1:]
     for name, view in views.items():
-        assert native_backend.copy_kernel(native_backend.descriptor(view)) == "run", name
-        np.testing.assert_array_equal(native_copy(view, threads), view, err_msg=name)
+        assert native_copy.copy_kernel(native_copy.descriptor(view)) == "run", name
+        np.testing.assert_array_equal(copy_natively(view, threads), view, err_msg=name)
         out = np.empty(view.size + 1, view.dtype)[1:].reshape(view.shape)  # a misaligned output
-        native_copy(view, threads, out=out)
+        copy_natively(view, threads, out=out)
         np.testing.assert_array_equal(out, view, err_msg=f"{name}, misaligned output")
 
 
@@ -416,8 +417,8 @@ def _huge_view(shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
     ("512 B runs, 4 MiB", (8192, 128), (1024, 4), 0, STORE_DIRECT),
 ])
 def test_large_reused_outputs_are_streamed_and_fresh_ones_are_not(name, shape, strides, fresh, store):
-    desc = native_backend.descriptor(_huge_view(shape, strides))
-    assert native_backend.library().ascend_ops_strided_copy_store(desc, fresh) == store, name
+    desc = native_copy.descriptor(_huge_view(shape, strides))
+    assert native_copy.library().ascend_ops_strided_copy_store(desc, fresh) == store, name
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -438,10 +439,10 @@ def test_every_kernel_through_a_streamed_buffer(elem, threads):
         "interleave": random_bits((3, 4, big // 12 + 1), elem, rng).transpose(0, 2, 1),
     }
     for name, view in views.items():
-        np.testing.assert_array_equal(np_bits(native_copy(view, threads, STORE_THROUGH_BUFFER)),
+        np.testing.assert_array_equal(np_bits(copy_natively(view, threads, STORE_THROUGH_BUFFER)),
                                       np_bits(view), err_msg=name)
         out = np.empty(view.size + 1, view.dtype)[1:].reshape(view.shape)
-        native_copy(view, threads, STORE_THROUGH_BUFFER, out=out)
+        copy_natively(view, threads, STORE_THROUGH_BUFFER, out=out)
         np.testing.assert_array_equal(np_bits(out), np_bits(view), err_msg=f"{name}, misaligned")
 
 
@@ -451,32 +452,32 @@ def test_rows_out_of_output_order_are_refused_the_buffer():
     refused when forced and never chosen; the control, the same copy with its rows in output
     order, takes it."""
     rng = np.random.default_rng(5)
-    lib = native_backend.library()
+    lib = native_copy.library()
     apart = random_bits((5, 65, 4), 4, rng)[:, :64].transpose(2, 0, 1)  # [4, 5, 64]
-    assert native_backend.copy_kernel(native_backend.descriptor(apart)) == "transpose"
+    assert native_copy.copy_kernel(native_copy.descriptor(apart)) == "transpose"
     out = np.zeros(apart.shape, apart.dtype)
     assert lib.ascend_ops_strided_copy_split_from(
-        apart.ctypes.data, out.ctypes.data, native_backend.descriptor(apart), 1, 0,
+        apart.ctypes.data, out.ctypes.data, native_copy.descriptor(apart), 1, 0,
         STORE_THROUGH_BUFFER) == -1
     assert not out.any()
-    np.testing.assert_array_equal(native_copy(apart, 1), apart)
+    np.testing.assert_array_equal(copy_natively(apart, 1), apart)
     big = _huge_view((4, 5120, 2048), (4, 8256, 16))  # the same at 160 MiB
-    assert native_backend.copy_kernel(native_backend.descriptor(big)) == "transpose"
-    assert lib.ascend_ops_strided_copy_store(native_backend.descriptor(big), 0) == STORE_DIRECT
+    assert native_copy.copy_kernel(native_copy.descriptor(big)) == "transpose"
+    assert lib.ascend_ops_strided_copy_store(native_copy.descriptor(big), 0) == STORE_DIRECT
     rows = random_bits((40, 4, 64), 4, rng).transpose(0, 2, 1)  # [40, 64, 4]
-    np.testing.assert_array_equal(native_copy(rows, 1, STORE_THROUGH_BUFFER), rows)
+    np.testing.assert_array_equal(copy_natively(rows, 1, STORE_THROUGH_BUFFER), rows)
 
 
 def test_a_store_mode_outside_the_enum_is_refused():
     view = np.arange(12, dtype=np.float32)
     out = np.empty_like(view)
     for store in (-2, 3):
-        assert native_backend.library().ascend_ops_strided_copy_split_from(
-            view.ctypes.data, out.ctypes.data, native_backend.descriptor(view), 1, 0, store) == -1
+        assert native_copy.library().ascend_ops_strided_copy_split_from(
+            view.ctypes.data, out.ctypes.data, native_copy.descriptor(view), 1, 0, store) == -1
 
 
 def test_copy_rejects_unsupported_descriptors():
-    fn = native_backend.library().ascend_ops_strided_copy
+    fn = native_copy.library().ascend_ops_strided_copy
     out = ctypes.create_string_buffer(8)
     src = ctypes.create_string_buffer(8)
     too_many_dims = np.array([65, 1, *([1] * 65), *([1] * 65)], np.int64).tobytes()
@@ -485,7 +486,7 @@ def test_copy_rejects_unsupported_descriptors():
         assert fn(ctypes.addressof(src), ctypes.addressof(out), desc, 1) == -1
     empty = np.array([2, 4, 3, 0, 4, 4], np.int64).tobytes()
     assert fn(ctypes.addressof(src), ctypes.addressof(out), empty, 1) == 0
-    assert native_backend.copy_kernel(empty) == "empty"
+    assert native_copy.copy_kernel(empty) == "empty"
 
 
 # --- outputs: strided_copy.cpp's huge-page allocator -------------------------------------------
@@ -520,13 +521,13 @@ def _thp_mode() -> str | None:
 def test_large_outputs_are_2_mib_aligned_tensors_of_the_asked_shape(dtype):
     """From huge_page_output_bytes() on (32 MiB) outputs come from strided_copy.cpp."""
     x = torch.zeros(3, dtype=dtype)
-    shape = (3, native_backend.huge_page_output_bytes() // (3 * x.element_size()) + 5)
-    out = native_backend.new_output(x, shape)
+    shape = (3, native_copy.huge_page_output_bytes() // (3 * x.element_size()) + 5)
+    out = native_copy.new_output(x, shape)
     assert out.shape == shape and out.dtype == dtype and out.is_contiguous()
     assert out.data_ptr() % _HUGE_PAGE == 0
     out.fill_(1)
     assert bool((out == 1).all())
-    small = native_backend.new_output(x, (4, 5))
+    small = native_copy.new_output(x, (4, 5))
     assert small.shape == (4, 5) and small.dtype == dtype
 
 
@@ -542,18 +543,18 @@ def _resident_mib() -> float:
 def output_cache():
     """The output cache emptied, with room for 256 MiB and the default idle time, for one test;
     emptied again and restored afterwards."""
-    limit = native_backend.output_cache_limit(0)
-    idle = native_backend.library().ascend_ops_output_cache_idle_seconds(-1)
-    native_backend.output_cache_limit(256 * _MIB)
+    limit = native_copy.output_cache_limit(0)
+    idle = native_copy.library().ascend_ops_output_cache_idle_seconds(-1)
+    native_copy.output_cache_limit(256 * _MIB)
     yield
-    native_backend.output_cache_limit(0)
-    native_backend.output_cache_limit(limit)
-    native_backend.library().ascend_ops_output_cache_idle_seconds(idle)
+    native_copy.output_cache_limit(0)
+    native_copy.output_cache_limit(limit)
+    native_copy.library().ascend_ops_output_cache_idle_seconds(idle)
 
 
 def _outputs_of(*sizes_mib: int) -> list[torch.Tensor]:
     """Large outputs of these sizes, written whole (as a copy writes them)."""
-    outs = [native_backend.new_output(torch.zeros(1), (mib * _MIB // 4,)) for mib in sizes_mib]
+    outs = [native_copy.new_output(torch.zeros(1), (mib * _MIB // 4,)) for mib in sizes_mib]
     for out in outs:
         out.fill_(1.0)
     return outs
@@ -562,7 +563,7 @@ def _outputs_of(*sizes_mib: int) -> list[torch.Tensor]:
 def test_large_outputs_free_their_memory(output_cache):
     """With the cache off, each 64 MiB output is released when its tensor dies (the DLPack
     deleter); the control keeps them alive and the same measure sees them."""
-    native_backend.output_cache_limit(0)
+    native_copy.output_cache_limit(0)
     start = _resident_mib()
     for _ in range(8):
         del _outputs_of(64)[0]
@@ -575,23 +576,23 @@ def test_a_freed_large_output_is_reused_by_the_next_of_its_size(output_cache):
     """Sizes match rounded up to a huge page; another size, or an uncached output, gets other
     memory (the controls)."""
     x = torch.zeros(1)
-    out = native_backend.new_output(x, (16 * _MIB + 1,))  # 64 MiB + 4 B: a 66 MiB buffer
+    out = native_copy.new_output(x, (16 * _MIB + 1,))  # 64 MiB + 4 B: a 66 MiB buffer
     address = out.data_ptr()
     del out
-    assert native_backend.cached_output_bytes() == 66 * _MIB
-    reuses = native_backend.output_cache_reuses()
-    again = native_backend.new_output(x, (65 * _MIB // 4,))  # 65 MiB, also 66 rounded up
+    assert native_copy.cached_output_bytes() == 66 * _MIB
+    reuses = native_copy.output_cache_reuses()
+    again = native_copy.new_output(x, (65 * _MIB // 4,))  # 65 MiB, also 66 rounded up
     assert again.data_ptr() == address
-    assert native_backend.output_cache_reuses() == reuses + 1
-    assert native_backend.cached_output_bytes() == 0
+    assert native_copy.output_cache_reuses() == reuses + 1
+    assert native_copy.cached_output_bytes() == 0
     del again
-    other = native_backend.new_output(x, (17 * _MIB,))  # 68 MiB
-    fresh = native_backend.new_output(x, (16 * _MIB + 1,), cached=False)
+    other = native_copy.new_output(x, (17 * _MIB,))  # 68 MiB
+    fresh = native_copy.new_output(x, (16 * _MIB + 1,), cached=False)
     assert address not in (other.data_ptr(), fresh.data_ptr())
-    assert native_backend.cached_output_bytes() == 66 * _MIB
+    assert native_copy.cached_output_bytes() == 66 * _MIB
     del fresh  # an uncached output is unmapped, not cached
-    assert native_backend.cached_output_bytes() == 66 * _MIB
-    assert native_backend.output_cache_reuses() == reuses + 1
+    assert native_copy.cached_output_bytes() == 66 * _MIB
+    assert native_copy.output_cache_reuses() == reuses + 1
 
 
 def test_the_cache_holds_at_most_its_limit_giving_back_the_least_recently_freed(output_cache):
@@ -602,14 +603,14 @@ def test_the_cache_holds_at_most_its_limit_giving_back_the_least_recently_freed(
     addresses = [o.data_ptr() for o in outs]
     while outs:
         del outs[0]
-    assert native_backend.cached_output_bytes() == (70 + 80 + 90) * _MIB
+    assert native_copy.cached_output_bytes() == (70 + 80 + 90) * _MIB
     assert _resident_mib() - start < 240 + 60
     big = _outputs_of(300)
     del big
-    assert native_backend.cached_output_bytes() == (70 + 80 + 90) * _MIB
+    assert native_copy.cached_output_bytes() == (70 + 80 + 90) * _MIB
     reused = _outputs_of(90, 40)
     assert reused[0].data_ptr() == addresses[-1]  # cached: handed out again
-    assert native_backend.cached_output_bytes() == (70 + 80) * _MIB  # 40 was given back: fresh
+    assert native_copy.cached_output_bytes() == (70 + 80) * _MIB  # 40 was given back: fresh
 
 
 def test_release_cached_outputs_gives_their_memory_back(output_cache):
@@ -617,28 +618,28 @@ def test_release_cached_outputs_gives_their_memory_back(output_cache):
     del _outputs_of(64)[0]
     del _outputs_of(96)[0]
     assert _resident_mib() - start > 140, "the control: the cache holds 160 MiB"
-    assert native_backend.release_cached_outputs() == 160 * _MIB
-    assert native_backend.cached_output_bytes() == 0
+    assert native_copy.release_cached_outputs() == 160 * _MIB
+    assert native_copy.cached_output_bytes() == 0
     assert _resident_mib() - start < 40
-    assert native_backend.output_cache_limit() == 256 * _MIB  # the limit stays
+    assert native_copy.output_cache_limit() == 256 * _MIB  # the limit stays
 
 
 def test_a_buffer_idle_longer_than_the_idle_time_is_given_back(output_cache):
     """At the next allocation or free; the control, with a long idle time, keeps it."""
-    lib = native_backend.library()
+    lib = native_copy.library()
     for idle, kept in [(0.05, 0), (60.0, 64 * _MIB)]:
         lib.ascend_ops_output_cache_idle_seconds(idle)
         del _outputs_of(64)[0]
         time.sleep(0.2)
         del _outputs_of(34)[0]  # the next free (of another size)
-        assert native_backend.cached_output_bytes() - 34 * _MIB == kept, idle
-        native_backend.release_cached_outputs()
+        assert native_copy.cached_output_bytes() - 34 * _MIB == kept, idle
+        native_copy.release_cached_outputs()
 
 
 @pytest.mark.parametrize(("value", "expected"), [("48", 48 * _MIB), ("0", 0), (" 7 ", 7 * _MIB)])
 def test_the_environment_sets_the_cache_limit(value, expected):
-    code = "import ascend_ops; from ascend_ops import native_backend as n; print(n.output_cache_limit())"
-    env = {**os.environ, native_backend.OUTPUT_CACHE_ENV: value}
+    code = "import ascend_ops; from ascend_ops.cpu import native_copy as n; print(n.output_cache_limit())"
+    env = {**os.environ, native_copy.OUTPUT_CACHE_ENV: value}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           check=True)
     assert int(done.stdout.split()[-1]) == expected
@@ -646,11 +647,11 @@ def test_the_environment_sets_the_cache_limit(value, expected):
 
 @pytest.mark.parametrize("value", ["abc", "-1", "1.5", "²"])
 def test_a_bad_cache_limit_in_the_environment_is_refused_naming_it(value):
-    env = {**os.environ, native_backend.OUTPUT_CACHE_ENV: value}
+    env = {**os.environ, native_copy.OUTPUT_CACHE_ENV: value}
     done = subprocess.run([sys.executable, "-c", "import ascend_ops; ascend_ops.slice(__import__('torch').ones(3), [0], [1])"],
                           env=env, capture_output=True, text=True)
     assert done.returncode != 0
-    assert (f"ValueError: {native_backend.OUTPUT_CACHE_ENV}={value!r} must be a whole number of "
+    assert (f"ValueError: {native_copy.OUTPUT_CACHE_ENV}={value!r} must be a whole number of "
             f"MiB >= 0") in done.stderr
 
 
@@ -674,14 +675,14 @@ def test_large_outputs_match_the_reference_bit_for_bit(output_cache):
              {"begin_mask": 7, "end_mask": 7}, (33, 256, 1030)),
             ("depth_to_space", (2,), {"data_format": "NCHW"}, (1, 8, 512, 2048))]:
         t = x[:32, :, :1024].reshape(1, 32, 256, 1024) if op == "depth_to_space" else x
-        native_backend.release_cached_outputs()
+        native_copy.release_cached_outputs()
         assert check_native(op, t, args, kwargs) in ("run", "gather", "transpose")
-        stale = native_backend.new_output(t, out_shape)
+        stale = native_copy.new_output(t, out_shape)
         stale.view(torch.int32).fill_(-1)  # NaN bits, in none of the outputs
         del stale
-        reuses = native_backend.output_cache_reuses()
+        reuses = native_copy.output_cache_reuses()
         assert check_native(op, t, args, kwargs) in ("run", "gather", "transpose")
-        assert native_backend.output_cache_reuses() == reuses + 1, op
+        assert native_copy.output_cache_reuses() == reuses + 1, op
 
 
 def test_threaded_copies_are_complete_when_the_call_returns():
@@ -692,7 +693,7 @@ def test_threaded_copies_are_complete_when_the_call_returns():
     base = random_bits((64, 4096), 4, rng)
     for k in range(200):
         view = base[:, k % 7::3] if k % 2 else base[::-1, 5:4000]
-        np.testing.assert_array_equal(native_copy(view, 4), view, err_msg=str(k))
+        np.testing.assert_array_equal(copy_natively(view, 4), view, err_msg=str(k))
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
@@ -701,11 +702,11 @@ def test_threaded_copies_work_in_a_forked_child():
     worker) has none of them and must still copy, whole, on threads of its own."""
     rng = np.random.default_rng(12)
     view = random_bits((256, 4096), 4, rng)[:, 3::2]
-    np.testing.assert_array_equal(native_copy(view, 2), view)  # the parent's helpers start
+    np.testing.assert_array_equal(copy_natively(view, 2), view)  # the parent's helpers start
     pid = os.fork()
     if pid == 0:  # the child: report through the exit status only
         try:
-            ok = all(np.array_equal(np_bits(native_copy(view, 2)), np_bits(view))
+            ok = all(np.array_equal(np_bits(copy_natively(view, 2)), np_bits(view))
                      for _ in range(20))
             os._exit(0 if ok else 1)
         except BaseException:  # noqa: BLE001 - any failure is the child's exit status
@@ -745,10 +746,10 @@ def test_gathers_read_nothing_past_the_row(elem, step):
         data = np.frombuffer((ctypes.c_char * span).from_address(start), dtype=dtype)
         data[:] = random_bits((span // elem,), elem, rng)
         view = data[::step]
-        kernel = native_backend.copy_kernel(native_backend.descriptor(view))
+        kernel = native_copy.copy_kernel(native_copy.descriptor(view))
         assert view.size == n and kernel == ("run" if n == 1 else "gather")
         for threads in (1, 2):
-            np.testing.assert_array_equal(np_bits(native_copy(view, threads)), np_bits(view),
+            np.testing.assert_array_equal(np_bits(copy_natively(view, threads)), np_bits(view),
                                           err_msg=f"n={n}")
         del data, view
         region.close()

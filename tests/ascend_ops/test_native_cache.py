@@ -1,4 +1,4 @@
-"""ascend_ops.native's build cache (Note [build cache]): where it lives, an unusable cache, stale
+"""ascend_ops.runtime.build_cache's build cache (Note [build cache]): where it lives, an unusable cache, stale
 temporary files, concurrent first builds."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops import native
+from ascend_ops.runtime import build_cache
 
 SOURCE = 'extern "C" int ascend_ops_cache_test_answer() { return %d; }\n'
 
@@ -33,10 +33,10 @@ def counting_compiler(tmp_path, monkeypatch):
     wrapper.write_text(f'#!/bin/sh\ncase "$*" in *--version*) ;; *) echo x >> "{log}" ;; esac\n'
                        f'exec g++ "$@"\n', encoding="utf-8")
     wrapper.chmod(0o755)
-    monkeypatch.setenv(native.COMPILER_ENV, str(wrapper))
-    native.compiler.cache_clear()
+    monkeypatch.setenv(build_cache.COMPILER_ENV, str(wrapper))
+    build_cache.compiler.cache_clear()
     yield log
-    native.compiler.cache_clear()
+    build_cache.compiler.cache_clear()
 
 
 def _compiles(log: Path) -> int:
@@ -44,31 +44,31 @@ def _compiles(log: Path) -> int:
 
 
 def test_the_cache_is_the_variable_when_set(tmp_path, monkeypatch, source):
-    monkeypatch.setenv(native.CACHE_ENV, str(tmp_path / "cache"))
-    built = native.build("answer", [source])
+    monkeypatch.setenv(build_cache.CACHE_ENV, str(tmp_path / "cache"))
+    built = build_cache.build("answer", [source])
     assert built.parent == tmp_path / "cache"
-    assert native.load("answer", [source]).ascend_ops_cache_test_answer() == \
+    assert build_cache.load("answer", [source]).ascend_ops_cache_test_answer() == \
         int(source.read_text().split("return ")[1].split(";")[0])
 
 
 def test_the_default_cache_is_the_user_cache_folder(monkeypatch, tmp_path):
-    monkeypatch.delenv(native.CACHE_ENV, raising=False)
+    monkeypatch.delenv(build_cache.CACHE_ENV, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert native.cache_dir() == tmp_path / "xdg" / "ascend-ops"
-    assert "site-packages" not in str(native.cache_dir())
+    assert build_cache.cache_dir() == tmp_path / "xdg" / "ascend-ops"
+    assert "site-packages" not in str(build_cache.cache_dir())
 
 
 def test_a_cache_that_is_a_file_warns_once_and_builds_elsewhere(tmp_path, monkeypatch, source):
     not_a_folder = tmp_path / "cache-file"
     not_a_folder.write_text("")
-    monkeypatch.setenv(native.CACHE_ENV, str(not_a_folder / "sub"))
+    monkeypatch.setenv(build_cache.CACHE_ENV, str(not_a_folder / "sub"))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        first = native.build("answer", [source])
-        second = native.build("answer", [source])
+        first = build_cache.build("answer", [source])
+        second = build_cache.build("answer", [source])
     messages = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
     assert len(messages) == 1, messages
-    assert f"{native.CACHE_ENV}={not_a_folder / 'sub'}" in messages[0]
+    assert f"{build_cache.CACHE_ENV}={not_a_folder / 'sub'}" in messages[0]
     assert "NotADirectoryError" in messages[0]
     assert first == second and first.is_file() and not str(first).startswith(str(not_a_folder))
 
@@ -81,16 +81,16 @@ def test_a_read_only_cache_warns_and_the_build_still_works(tmp_path, source):
     cache.chmod(0o555)
     script = textwrap.dedent(f"""
         import sys, warnings
-        from ascend_ops import native
+        from ascend_ops.runtime import build_cache
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            lib = native.load("answer", [sys.argv[1]])
+            lib = build_cache.load("answer", [sys.argv[1]])
         assert lib.ascend_ops_cache_test_answer() >= 0
-        cache_warnings = [str(w.message) for w in caught if "{native.CACHE_ENV}" in str(w.message)]
+        cache_warnings = [str(w.message) for w in caught if "{build_cache.CACHE_ENV}" in str(w.message)]
         assert len(cache_warnings) == 1, [str(w.message) for w in caught]
         print(cache_warnings[0])
     """)
-    env = {**os.environ, native.CACHE_ENV: str(cache)}
+    env = {**os.environ, build_cache.CACHE_ENV: str(cache)}
     command = [sys.executable, "-c", script, str(source)]
     if os.geteuid() == 0:
         command = ["unshare", "--mount", "sh", "-c",
@@ -98,43 +98,43 @@ def test_a_read_only_cache_warns_and_the_build_still_works(tmp_path, source):
     result = subprocess.run(command, env=env, capture_output=True, text=True, cwd=tmp_path,
                             check=False)
     assert result.returncode == 0, result.stderr
-    assert f"cannot use {native.CACHE_ENV}={cache} as the build cache" in result.stdout
+    assert f"cannot use {build_cache.CACHE_ENV}={cache} as the build cache" in result.stdout
     assert "Read-only file system" in result.stdout or "Permission denied" in result.stdout
     assert list(cache.iterdir()) == []
 
 
 def test_a_killed_build_leaves_nothing_behind(tmp_path, monkeypatch, source):
-    monkeypatch.setenv(native.CACHE_ENV, str(tmp_path / "cache"))
-    target = native.build("answer", [source])
+    monkeypatch.setenv(build_cache.CACHE_ENV, str(tmp_path / "cache"))
+    target = build_cache.build("answer", [source])
     target.unlink()
     # What killed builds leave: a temporary file of this library and one of another library.
     own = target.with_name(target.name + ".tmp-999999-1")
     other = target.with_name("other-0123456789abcdef.so.tmp-999999-2")
     for stale in (own, other):
         stale.write_bytes(b"half a library")
-    rebuilt = native.build("answer", [source])
+    rebuilt = build_cache.build("answer", [source])
     assert rebuilt == target and rebuilt.is_file()
     assert not own.exists() and not other.exists()
     assert not list((tmp_path / "cache").glob("*.tmp-*"))
 
 
 def test_a_failed_build_leaves_no_temporary_file(tmp_path, monkeypatch):
-    monkeypatch.setenv(native.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv(build_cache.CACHE_ENV, str(tmp_path / "cache"))
     bad = tmp_path / "bad.cpp"
     bad.write_text("this is not C++\n", encoding="utf-8")
-    with pytest.raises(native.NativeBuildError, match="building bad failed"):
-        native.build("bad", [bad])
+    with pytest.raises(build_cache.NativeBuildError, match="building bad failed"):
+        build_cache.build("bad", [bad])
     assert not list((tmp_path / "cache").glob("*.tmp-*"))
     assert not list((tmp_path / "cache").glob("*.so"))
 
 
 def test_concurrent_first_builds_compile_once(tmp_path, monkeypatch, source, counting_compiler):
-    monkeypatch.setenv(native.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv(build_cache.CACHE_ENV, str(tmp_path / "cache"))
     results, errors = [], []
 
     def first_call():
         try:
-            results.append(native.build("answer", [source]))
+            results.append(build_cache.build("answer", [source]))
         except Exception as e:  # noqa: BLE001 - reported below
             errors.append(e)
 
@@ -149,9 +149,9 @@ def test_concurrent_first_builds_compile_once(tmp_path, monkeypatch, source, cou
 
 
 def test_concurrent_first_builds_in_processes_compile_once(tmp_path, source, counting_compiler):
-    script = ("import sys; from ascend_ops import native; "
-              "print(native.build('answer', [sys.argv[1]]))")
-    env = {**os.environ, native.CACHE_ENV: str(tmp_path / "cache")}
+    script = ("import sys; from ascend_ops.runtime import build_cache; "
+              "print(build_cache.build('answer', [sys.argv[1]]))")
+    env = {**os.environ, build_cache.CACHE_ENV: str(tmp_path / "cache")}
     procs = [subprocess.Popen([sys.executable, "-c", script, str(source)], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for _ in range(3)]
@@ -163,20 +163,31 @@ def test_concurrent_first_builds_in_processes_compile_once(tmp_path, source, cou
 
 def test_the_count_sees_every_compile(tmp_path, monkeypatch, counting_compiler):
     """Negative control: two different sources are two compiles."""
-    monkeypatch.setenv(native.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv(build_cache.CACHE_ENV, str(tmp_path / "cache"))
     for value in (1, 2):
         src = tmp_path / f"s{value}.cpp"
         src.write_text(SOURCE % value, encoding="utf-8")
-        native.build(f"s{value}", [src])
+        build_cache.build(f"s{value}", [src])
     assert _compiles(counting_compiler) == 2
 
 
-def test_a_header_beside_a_source_is_part_of_the_build(tmp_path):
-    # The native copy's parts are headers beside strided_copy.cpp: changing one is a new build.
-    (tmp_path / "part.h").write_text("inline int Answer() { return 1; }\n", encoding="utf-8")
-    main = tmp_path / "main.cpp"
+def test_every_header_a_source_includes_is_part_of_the_build(tmp_path):
+    # The native copy's parts sit beside strided_copy.cpp; an op host reaches its view builder by
+    # "../<op>_view.h", outside every include folder. Changing either is a new build; a header
+    # nothing includes is not part of it.
+    (tmp_path / "op").mkdir()
+    (tmp_path / "op" / "op_host").mkdir()
+    main = tmp_path / "op" / "op_host" / "main.cpp"
     main.write_text('#include "part.h"\nextern "C" int answer() { return Answer(); }\n', encoding="utf-8")
-    before = native._target("beside", [main], (), (), None)[2]
-    assert native._target("beside", [main], (), (), None)[2] == before
-    (tmp_path / "part.h").write_text("inline int Answer() { return 2; }\n", encoding="utf-8")
-    assert native._target("beside", [main], (), (), None)[2] != before
+    (tmp_path / "op" / "op_host" / "part.h").write_text('#include "../view.h"\n', encoding="utf-8")
+    (tmp_path / "op" / "view.h").write_text("inline int Answer() { return 1; }\n", encoding="utf-8")
+    (tmp_path / "op" / "unused.h").write_text("", encoding="utf-8")
+
+    def key() -> str:
+        return build_cache._target("beside", [main], (), (), None)[2]
+
+    before = key()
+    (tmp_path / "op" / "unused.h").write_text("int unused;\n", encoding="utf-8")
+    assert key() == before
+    (tmp_path / "op" / "view.h").write_text("inline int Answer() { return 2; }\n", encoding="utf-8")
+    assert key() != before

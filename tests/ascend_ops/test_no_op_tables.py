@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_FREE = ("python/ascend_ops/sim/corpus.py", *sorted(

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from ascend_ops.benchmarks import npu_model
-from ascend_ops.benchmarks.cases import shape_classes
-from ascend_ops.spec import specs
+from ascend_ops.tools.benchmarks import npu_model
+from ascend_ops.tools.benchmarks.cases import shape_classes
+from ascend_ops_gen.spec import specs
 
 SMALL = 256 << 10
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from ascend_ops import npu, npu_binding
+from ascend_ops.npu import dispatch, binding as npu_binding
 
 BROKEN_TORCH_NPU = ('raise ImportError("libhccl.so: cannot open shared object file: No such '
                     'file or directory")\n')
@@ -29,17 +29,18 @@ def run_python(code: str, **env: str) -> subprocess.CompletedProcess:
 
 
 def doctor(**env: str) -> subprocess.CompletedProcess:
-    return run_python("import sys; from ascend_ops.cli import main; sys.exit(main(['doctor']))",
+    return run_python("import sys; from ascend_ops.tools.cli import main; sys.exit(main(['doctor']))",
                       **env)
 
 
 IMPORT_AND_USE = """
     import json, torch, ascend_ops
-    from ascend_ops import npu, sim_device
+    from ascend_ops.npu import dispatch
+    from ascend_ops.sim import device as sim_device
     x = torch.arange(24).reshape(2, 3, 4)
     assert torch.equal(ascend_ops.slice(x, [1, 0, 1], [1, 2, 2]), x[1:, :2, 1:3])
-    print(json.dumps({"unavailable": npu.custom_kernels_unavailable(False),
-                      "import_error": npu.torch_npu_import_error(),
+    print(json.dumps({"unavailable": dispatch.custom_kernels_unavailable(False),
+                      "import_error": dispatch.torch_npu_import_error(),
                       "sim_soc": sim_device.enable_simulated_npu()}))
 """
 
@@ -176,44 +177,44 @@ def fake_binding(monkeypatch):
     lib.define("slice(Tensor x, int[] offsets, int[] size) -> Tensor")
     lib.impl("slice", lambda x, offsets, size: calls.append((offsets, size)) or x[:1].clone(),
              "CPU")
-    monkeypatch.setattr(npu, "_binding_unavailable", None)
+    monkeypatch.setattr(dispatch, "_binding_unavailable", None)
     yield calls
     lib._destroy()
 
 
 def test_real_device_takes_the_binding_when_loaded(fake_binding, monkeypatch) -> None:
-    monkeypatch.delenv(npu.KERNELS_ENV, raising=False)
-    assert npu.route(simulated=False) == npu.Route(
+    monkeypatch.delenv(dispatch.KERNELS_ENV, raising=False)
+    assert dispatch.route(simulated=False) == dispatch.Route(
         "custom", "the op package and its torch binding are loaded")
     x = torch.arange(24.0).reshape(4, 6)
-    npu.device_kernel("slice")(x, [1, 2], [2, -1])
+    dispatch.device_kernel("slice")(x, [1, 2], [2, -1])
     assert fake_binding == [([1, 2], [2, -1])]
 
 
 def test_real_device_checks_arguments_before_the_binding(fake_binding, monkeypatch) -> None:
-    monkeypatch.delenv(npu.KERNELS_ENV, raising=False)
+    monkeypatch.delenv(dispatch.KERNELS_ENV, raising=False)
     from ascend_ops import OpArgumentError
 
     with pytest.raises(OpArgumentError):
-        npu.device_kernel("slice")(torch.zeros(4, 6), [5, 0], [1, 1])
+        dispatch.device_kernel("slice")(torch.zeros(4, 6), [5, 0], [1, 1])
     assert fake_binding == []
 
 
 def test_real_device_forced_to_torch_npu_composes(fake_binding, monkeypatch) -> None:
-    monkeypatch.setenv(npu.KERNELS_ENV, "torch_npu")
+    monkeypatch.setenv(dispatch.KERNELS_ENV, "torch_npu")
     x = torch.arange(24.0).reshape(4, 6)
-    assert torch.equal(npu.device_kernel("slice")(x, [1, 2], [2, -1]), x[1:3, 2:])
+    assert torch.equal(dispatch.device_kernel("slice")(x, [1, 2], [2, -1]), x[1:3, 2:])
     assert fake_binding == []
 
 
 def test_real_device_falls_back_with_one_log_line(monkeypatch, caplog) -> None:
-    monkeypatch.delenv(npu.KERNELS_ENV, raising=False)
-    monkeypatch.setattr(npu, "_binding_unavailable", "load error: test reason")
-    monkeypatch.setattr(npu, "_logged_fallbacks", set())
+    monkeypatch.delenv(dispatch.KERNELS_ENV, raising=False)
+    monkeypatch.setattr(dispatch, "_binding_unavailable", "load error: test reason")
+    monkeypatch.setattr(dispatch, "_logged_fallbacks", set())
     x = torch.arange(24.0).reshape(4, 6)
     with caplog.at_level(logging.WARNING, logger="ascend_ops"):
         for _ in range(3):
-            assert torch.equal(npu.device_kernel("slice")(x, [1, 2], [2, -1]), x[1:3, 2:])
+            assert torch.equal(dispatch.device_kernel("slice")(x, [1, 2], [2, -1]), x[1:3, 2:])
     assert [r.getMessage() for r in caplog.records] == [
         "ascend-ops: npu tensors run on torch_npu's view and copy kernels, not this package's "
         "AscendC kernels: load error: test reason"]

@@ -23,7 +23,7 @@ import ascend_ops.onnx
 import cpu_reference
 from ascend_ops.onnx.lowering import INT64_MIN
 from ascend_ops.onnx.standalone import op_model
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 from ascend_ops_support import CASES, Case, assert_same_bits, random_tensor, strided_slice_case
 
 # Beyond the cases every op is checked on: what the ONNX lowering treats specially.

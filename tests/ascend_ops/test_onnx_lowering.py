@@ -129,7 +129,7 @@ def _specs_with(monkeypatch, op_name: str, **changes):
     import dataclasses
 
     from ascend_ops.onnx import lowering
-    from ascend_ops.spec import specs
+    from ascend_ops_gen.spec import specs
 
     real = specs()
     ops = tuple(dataclasses.replace(o, **changes) if o.name == op_name else o for o in real.ops)
@@ -176,7 +176,7 @@ def test_a_layout_value_the_spec_does_not_list_exports_the_view_steps(monkeypatc
 def test_control_a_layout_change_that_does_not_fit_the_op_is_a_spec_error(monkeypatch):
     import dataclasses
 
-    from ascend_ops.errors import SpecError
+    from ascend_ops.runtime.errors import SpecError
 
     spec = _specs_with(monkeypatch, "depth_to_space").op("depth_to_space")
     (value, change), *rest = spec.onnx_node.layout.changes

@@ -1,4 +1,4 @@
-"""ascend_ops.products: product lines, dtype rules per op x product, the active product
+"""ascend_ops.runtime.products: product lines, dtype rules per op x product, the active product
 (target_product > ASCEND_OPS_PRODUCT > none) and dtype enforcement on every call."""
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import yaml
 
 import ascend_ops
 import cpu_reference
-from ascend_ops import backends, fast
-from ascend_ops.errors import OpArgumentError, UnsupportedDtypeError
-from ascend_ops.spec import specs
+from ascend_ops.cpu import backends, compiled
+from ascend_ops.runtime.errors import OpArgumentError, UnsupportedDtypeError
+from ascend_ops_gen.spec import specs
 from ascend_ops_support import (EXTRA_DTYPES, OP_NAMES, SPEC_DTYPES, assert_same_bits, case_id,
                                 cases, numpy_view, random_tensor, torch_dtype)
 
@@ -262,10 +262,10 @@ class _DataMoves:
 
     def __init__(self):
         self.python: list[int] = []
-        self.fast_start = fast.counts()[0]
+        self.fast_start = compiled.counts()[0]
 
     def _all(self) -> list[int]:
-        return self.python + [1] * (fast.counts()[0] - self.fast_start)
+        return self.python + [1] * (compiled.counts()[0] - self.fast_start)
 
     def __eq__(self, other: object) -> bool:
         return self._all() == other

@@ -59,7 +59,7 @@ def test_the_wheel_carries_every_cpp_source_and_header_of_the_python_package():
 
     assert unshipped(globs) == []
     # without the headers' glob, the native copy's parts would be left out
-    assert "native_copy/copy_plan.h" in unshipped([g for g in globs if not g.endswith(".h")])
+    assert "cpu/src/copy_plan.h" in unshipped([g for g in globs if not g.endswith(".h")])
 
 
 def test_an_installed_package_reads_its_bundled_copy(tmp_path, monkeypatch):
@@ -99,7 +99,7 @@ def test_generate_refuses_to_write_into_an_installed_package(monkeypatch, capsys
 
 
 def test_version_names_the_spec_folder():
-    out = subprocess.run([sys.executable, "-m", "ascend_ops.cli", "--version"],
+    out = subprocess.run([sys.executable, "-m", "ascend_ops.tools.cli", "--version"],
                          capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["ascend-ops 0.1.0",
                                 f"specs: {CHECKOUT / 'op_specs'} (the checkout)"]

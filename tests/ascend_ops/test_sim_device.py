@@ -1,4 +1,4 @@
-"""The simulated npu device (ascend_ops.sim_device) and the NPU kernels on it (ascend_ops.npu).
+"""The simulated npu device (ascend_ops.sim.device) and the NPU kernels on it (ascend_ops.npu.dispatch).
 
 Enabling the device is process-global and irreversible, so its checks run in subprocesses, one
 per scenario of sim_npu_checks.py (each check there is one test here); what needs no device runs
@@ -18,7 +18,9 @@ import pytest
 import torch
 
 import sim_npu_checks
-from ascend_ops import npu, sim_device, torch_views
+from ascend_ops.npu import dispatch
+from ascend_ops.sim import device as sim_device
+from ascend_ops.runtime import torch_views
 
 CHECKS_SCRIPT = Path(sim_npu_checks.__file__)
 
@@ -74,7 +76,7 @@ def test_device_kernel_keeps_torch_views_for_other_tensors(monkeypatch) -> None:
 
     monkeypatch.setitem(torch_views.OPS, "slice", spy)
     x = torch.arange(24.0).reshape(2, 3, 4)
-    out = npu.device_kernel("slice")(x, [1, 0, 1], [1, -1, 2])
+    out = dispatch.device_kernel("slice")(x, [1, 0, 1], [1, -1, 2])
     assert calls == [torch.Tensor]
     assert torch.equal(out, x[1:2, :, 1:3])
 

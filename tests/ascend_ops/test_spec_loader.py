@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 import ascend_ops
-from ascend_ops.errors import SpecError
+from ascend_ops.runtime.errors import SpecError
 from ascend_ops_gen.spec import load_specs, specs
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ import torch
 
 import ascend_ops
 import cpu_reference
-from ascend_ops import backends
+from ascend_ops.cpu import backends
 from ascend_ops_support import (CASES, SPEC_DTYPES, Case, assert_same_bits, bits,
                                 case_id, cases, numpy_view, random_tensor, strided_slice_case,
                                 torch_dtype)

@@ -1,4 +1,4 @@
-"""ascend_ops.torch_views: each op as torch view ops plus one copy — the NPU device path and
+"""ascend_ops.runtime.torch_views: each op as torch view ops plus one copy — the NPU device path and
 the fake kernels. Run here on CPU tensors, bit for bit against cpu_reference, for random
 argument sets (negative strides, clamping, masks, empty results, invalid arguments)."""
 from __future__ import annotations
@@ -11,7 +11,8 @@ import torch
 from torch._subclasses.fake_tensor import FakeTensorMode
 
 import cpu_reference
-from ascend_ops import OpArgumentError, torch_views
+from ascend_ops import OpArgumentError
+from ascend_ops.runtime import torch_views
 from ascend_ops_support import (CASES, OP_NAMES, assert_same_bits, case_id, numpy_view,
                                 random_tensor)
 

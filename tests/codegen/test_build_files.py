@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.cann_compile_line import package_host_options
+from ascend_ops.tools.cann_compile_line import package_host_options
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build_ascend.sh"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ascend_ops.codegen.host_check import check_host_code
+from ascend_ops.tools.host_check import check_host_code
 
 LIMITS = "ascend_kernels/common/copy_limits.h"
 

@@ -34,6 +34,9 @@ def _loaded_after(code: str, cwd: Path) -> dict:
 def test_generating_into_a_temporary_folder_imports_neither_torch_nor_the_runtime(tmp_path):
     shutil.copytree(ROOT / "op_specs", tmp_path / "op_specs")
     shutil.copytree(ROOT / "ascend_kernels" / "common", tmp_path / "ascend_kernels" / "common")
+    for view in (ROOT / "ascend_kernels").glob("*/*_view.h"):  # each op's hand-written view builder
+        (tmp_path / "ascend_kernels" / view.parent.name).mkdir(exist_ok=True)
+        shutil.copy(view, tmp_path / "ascend_kernels" / view.parent.name / view.name)
     got = _loaded_after(f"""
         from ascend_ops_gen.codegen import main
         result = main(["-q", "--specs", {str(tmp_path / "op_specs")!r},
@@ -43,14 +46,6 @@ def test_generating_into_a_temporary_folder_imports_neither_torch_nor_the_runtim
     for spec in (ROOT / "op_specs").glob("*.yaml"):
         if spec.name != "products.yaml":
             assert (tmp_path / "ascend_kernels" / spec.stem / "op_kernel" / f"{spec.stem}.cpp").is_file()
-
-
-def test_the_generate_command_does_not_import_the_runtime(tmp_path):
-    got = _loaded_after("""
-        import ascend_ops_cli
-        result = ascend_ops_cli.main(["generate", "--check"])
-    """, cwd=tmp_path)
-    assert got == {"result": 0, "loaded": []}
 
 
 def test_the_probe_sees_the_runtime_when_it_is_imported(tmp_path):

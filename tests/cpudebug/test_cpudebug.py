@@ -13,12 +13,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ascend_ops import cann_check
-from ascend_ops.cli import main
-from ascend_ops.spec import project_root
+from ascend_ops.tools import cann_check
+from ascend_ops.tools.cli import main
+from ascend_ops_gen.spec import project_root
 
 try:
-    from ascend_ops.cpudebug import build, run as cases
+    from ascend_ops.tools.cpudebug import build, run as cases
 except ImportError:  # pragma: no cover - the tool is part of a checkout
     build = cases = None
 
@@ -148,7 +148,7 @@ def test_undefined_symbols_are_read_from_the_linker():
 
 @pytest.mark.skipif(build is None, reason="the CPU-debug tool is part of a checkout")
 def test_targets_cover_every_soc_whose_numbers_differ():
-    from ascend_ops.spec import specs
+    from ascend_ops_gen.spec import specs
 
     for p in specs().products:
         chosen = [t.soc for t in cases.targets([p])]
@@ -158,7 +158,7 @@ def test_targets_cover_every_soc_whose_numbers_differ():
 
 
 def test_plan_for_another_soc_of_the_product():
-    from ascend_ops.errors import OpArgumentError
+    from ascend_ops.runtime.errors import OpArgumentError
     from ascend_ops.sim.runner import plan
 
     shape = (4096, 1024)

@@ -17,7 +17,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from ascend_ops.products import product
+from ascend_ops.runtime.products import product
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM_INCLUDE = ROOT / "ascend_kernels" / "sim"

@@ -6,8 +6,8 @@ import re
 
 import torch
 
-from ascend_ops import cpu_aclnn
-from ascend_ops.spec import REQUIRED, AttrType, specs
+from ascend_ops.tools import cpu_aclnn
+from ascend_ops_gen.spec import REQUIRED, AttrType, specs
 
 
 def acl_dtype_values() -> dict[str, int]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops import cpu_aclnn
+from ascend_ops.tools import cpu_aclnn
 
 
 @pytest.fixture(scope="session")

@@ -15,9 +15,10 @@ import pytest
 import torch
 from aclnn_records import argument_problems, expected_arguments
 
-from ascend_ops import cpu_aclnn, native
-from ascend_ops.npu_binding import binding_source
-from ascend_ops.spec import project_root, specs
+from ascend_ops.tools import cpu_aclnn
+from ascend_ops.runtime import build_cache
+from ascend_ops.npu.binding import binding_source
+from ascend_ops_gen.spec import project_root, specs
 
 HERE = Path(__file__).resolve().parent
 SOC = specs().products[0].simulated_soc
@@ -56,7 +57,7 @@ def test_without_the_device_guard_the_call_fails_and_a_wrong_attribute_order_sho
     source, npu = defective
     out = run_python(f"""
         import json, torch
-        from ascend_ops import cpu_aclnn
+        from ascend_ops.tools import cpu_aclnn
         b = cpu_aclnn.CpuBinding.open({str(tmp_path)!r}, source={str(source)!r}, npu_headers={str(npu)!r})
         b.select({SOC!r})
         try:
@@ -84,15 +85,15 @@ def test_a_call_that_disagrees_with_the_generated_header_does_not_compile(tmp_pa
                          "const aclIntArray *size, int64_t axis, const aclTensor *out")
     assert wrong != text
     header.write_text(wrong, encoding="utf-8")
-    with pytest.raises(native.NativeBuildError, match="do not match the generated header"):
+    with pytest.raises(build_cache.NativeBuildError, match="do not match the generated header"):
         cpu_aclnn.binding_library(headers, cpu_aclnn.runtime_library(cpu_aclnn.predicted_headers()))
 
 
 def test_the_binding_does_not_depend_on_a_snapshot_taken_before_the_package_was_on_the_path(tmp_path):
-    snapshot = native.build("snapshot_lookup", [HERE / "snapshot_lookup.cpp"], flags=["-ldl"])
+    snapshot = build_cache.build("snapshot_lookup", [HERE / "snapshot_lookup.cpp"], flags=["-ldl"])
     out = run_python(f"""
         import ctypes, json, torch
-        from ascend_ops import cpu_aclnn
+        from ascend_ops.tools import cpu_aclnn
         snapshot = ctypes.CDLL({str(snapshot)!r})  # loaded while the variable lacks the package
         b = cpu_aclnn.CpuBinding.open({str(tmp_path)!r})  # puts the package on the variable, loads
         b.select({SOC!r})
@@ -108,7 +109,7 @@ def test_the_binding_does_not_depend_on_a_snapshot_taken_before_the_package_was_
 def test_without_the_package_on_the_path_the_call_names_set_env_bash(tmp_path):
     out = run_python(f"""
         import json, os, torch
-        from ascend_ops import cpu_aclnn
+        from ascend_ops.tools import cpu_aclnn
         b = cpu_aclnn.CpuBinding.open({str(tmp_path)!r})
         b.select({SOC!r})
         os.environ[cpu_aclnn.CUSTOM_OPP_ENV] = {str(tmp_path / "elsewhere")!r}

@@ -9,11 +9,11 @@ import pytest
 import torch
 
 import cpu_reference
-from ascend_ops import cpu_aclnn
-from ascend_ops.errors import OpArgumentError
-from ascend_ops.npu import on_binding
+from ascend_ops.tools import cpu_aclnn
+from ascend_ops.runtime.errors import OpArgumentError
+from ascend_ops.npu.dispatch import on_binding
 from ascend_ops.sim import corpus
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 
 from aclnn_records import argument_problems, expected_arguments
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ascend_ops.backends import BACKEND_ENV
-from ascend_ops.products import PRODUCT_ENV
+from ascend_ops.cpu.backends import BACKEND_ENV
+from ascend_ops.runtime.products import PRODUCT_ENV
 
 
 @pytest.fixture(autouse=True)

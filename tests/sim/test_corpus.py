@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from ascend_ops.sim import corpus
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 
 PRODUCTS = specs().products
 OPS = tuple(o.name for o in specs().ops)

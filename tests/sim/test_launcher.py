@@ -12,12 +12,13 @@ import re
 import numpy as np
 import pytest
 
-from ascend_ops import OpArgumentError, native
-from ascend_ops.products import product
+from ascend_ops import OpArgumentError
+from ascend_ops.runtime import build_cache
+from ascend_ops.runtime.products import product
 from ascend_ops.sim import SimulatorError, launch, plan, simulate
 from ascend_ops.sim.corpus import input_array
 from ascend_ops.sim.library import Attr, SocInfo, library
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 
 A2 = product("atlas-a2")
 
@@ -113,13 +114,13 @@ def test_a_rank_a_cann_shape_cannot_hold_is_a_simulator_error():
 def test_no_compiler_is_a_clear_error(monkeypatch, tmp_path):
     monkeypatch.setenv("CXX", "no-such-compiler")
     monkeypatch.setenv("ASCEND_OPS_CACHE", str(tmp_path))
-    native.compiler.cache_clear()
+    build_cache.compiler.cache_clear()
     library.cache_clear()
     try:
-        with pytest.raises(native.NativeBuildError, match="no C\\+\\+ compiler found"):
+        with pytest.raises(build_cache.NativeBuildError, match="no C\\+\\+ compiler found"):
             simulate("slice", np.zeros((2, 3), np.float16), [0, 0], [1, 1])
     finally:
-        native.compiler.cache_clear()
+        build_cache.compiler.cache_clear()
         library.cache_clear()
 
 

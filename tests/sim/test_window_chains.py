@@ -11,7 +11,7 @@ import pytest
 
 from ascend_ops.sim import plan, simulate
 from ascend_ops.sim.corpus import input_array
-from ascend_ops.spec import specs
+from ascend_ops_gen.spec import specs
 
 PRODUCTS = {p.key: p for p in specs().products}
 BLOCK = 2

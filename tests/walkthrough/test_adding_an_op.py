@@ -1,5 +1,5 @@
 """docs/adding-an-op.md, done: a copy of the project gets a fifth view op, `transpose` -- its spec,
-`cpu_reference/transpose.py` and `BuildTransposeView` in op_views.h, nothing else -- and then
+`cpu_reference/transpose.py` and `ascend_kernels/transpose/transpose_view.h`, nothing else -- and then
 generates, imports and runs it on the reference, the native backend and the simulator."""
 from __future__ import annotations
 
@@ -15,8 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PIECES = Path(__file__).resolve().parent / "transpose"
 COPIED = ("op_specs", "cpu_reference", "python", "ascend_kernels", "docs")
-OP_VIEWS = Path("ascend_kernels") / "common" / "op_views.h"
-NAMESPACE_END = "}  // namespace ascend_ops"
+VIEW_HEADER = Path("ascend_kernels") / "transpose" / "transpose_view.h"
 
 
 def _copy_project(dest: Path) -> Path:
@@ -45,11 +44,8 @@ def _add_reference(project: Path) -> None:
 
 
 def _add_view_builder(project: Path) -> None:
-    header = project / OP_VIEWS
-    text = header.read_text(encoding="utf-8")
-    assert text.count(NAMESPACE_END) == 1
-    builder = (PIECES / "op_views_transpose.h").read_text(encoding="utf-8")
-    header.write_text(text.replace(NAMESPACE_END, builder + NAMESPACE_END), encoding="utf-8")
+    (project / VIEW_HEADER).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(PIECES / "transpose_view.h", project / VIEW_HEADER)
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +55,7 @@ def project(tmp_path_factory) -> Path:
     _add_spec(project)
     _add_reference(project)
     _add_view_builder(project)
-    _run(project, "-m", "ascend_ops.cli", "generate", "-q")
+    _run(project, "-m", "ascend_ops", "generate", "-q")
     return project
 
 
@@ -68,12 +64,12 @@ def project(tmp_path_factory) -> Path:
 def test_a_spec_without_its_view_builder_is_reported_by_generate(tmp_path):
     project = _copy_project(tmp_path)
     _add_spec(project)
-    result = _run(project, "-m", "ascend_ops.cli", "generate", check=False)
+    result = _run(project, "-m", "ascend_ops", "generate", check=False)
     assert result.returncode == 2
     assert result.stderr.startswith(
         "ascend-ops generate: error: op_specs/transpose.yaml:3: op transpose needs `inline Status "
         "BuildTransposeView(const TensorShape& input, <attributes>, TensorShape* outShape, "
-        "StridedView* view)` in ascend_kernels/common/op_views.h"), result.stderr
+        "StridedView* view)` in ascend_kernels/transpose/transpose_view.h"), result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -82,7 +78,7 @@ def test_a_spec_without_its_reference_imports_and_the_call_names_the_file(tmp_pa
     _add_spec(project)
     result = _run(project, "-c", textwrap.dedent("""
         import torch, ascend_ops
-        from ascend_ops.op_pieces import MissingOpPieceError
+        from ascend_ops.runtime.op_pieces import MissingOpPieceError
         assert ascend_ops.slice(torch.arange(6).reshape(2, 3), [0, 1], [2, 2]).shape == (2, 2)
         try:
             ascend_ops.transpose(torch.zeros(2, 3), [1, 0])
@@ -104,10 +100,10 @@ def test_generate_writes_the_op_and_check_passes(project):
         assert (project / "ascend_kernels" / path).is_file(), path
     host = (project / "ascend_kernels/transpose/op_host/transpose.cpp").read_text()
     assert "ascend_ops::BuildTransposeView(input, permAttr.data, permAttr.size" in host
-    dispatch = (project / "ascend_kernels/common/op_view_dispatch_generated.h").read_text()
+    dispatch = (project / "ascend_kernels/binding/op_view_dispatch_generated.h").read_text()
     assert '{"transpose", "l", &BuildTransposeViewFromAttributes},' in dispatch
-    _run(project, "-m", "ascend_ops.cli", "generate", "--check")
-    _run(project, "-m", "ascend_ops.cli", "docs")
+    _run(project, "-m", "ascend_ops", "generate", "--check")
+    _run(project, "-m", "ascend_ops", "docs")
     assert "# transpose" in (project / "docs/ops/transpose.md").read_text()
 
 
@@ -142,10 +138,10 @@ def test_the_native_backend_copies_without_the_reference(project):
     """Negative control of the native path: it plans a copy (no fallback to the reference)."""
     result = _run(project, "-c", textwrap.dedent("""
         import torch
-        from ascend_ops import native_backend
-        plan = native_backend.plan_call("transpose", torch.zeros(2, 3), ([1, 0],), {})
-        assert plan != native_backend.REFERENCE and plan[0] == (3, 2), plan
-        print(native_backend.copy_kernel(plan[2]))
+        from ascend_ops.cpu import native_copy
+        plan = native_copy.plan_call("transpose", torch.zeros(2, 3), ([1, 0],), {})
+        assert plan != native_copy.REFERENCE and plan[0] == (3, 2), plan
+        print(native_copy.copy_kernel(plan[2]))
     """))
     assert result.stdout.strip() in ("transpose", "gather")
 
@@ -176,7 +172,7 @@ def test_the_corpus_and_the_onnx_export_take_the_new_op_from_its_spec(project):
         from ascend_ops.onnx import OnnxNode, lower
         from ascend_ops.onnx.standalone import op_model
         from ascend_ops.sim import corpus
-        from ascend_ops.spec import specs
+        from ascend_ops_gen.spec import specs
 
         cases = corpus.op_cases("transpose", 4)
         assert [(c.label, c.shape, c.args, c.quick) for c in cases] == [("matrix", (2, 3), ([1, 0],), True)], cases

@@ -12,10 +12,10 @@ from collections.abc import Callable, Sequence
 
 import onnxscript
 import torch
+from ascend_ops_gen.schema import python_signature
+from ascend_ops_gen.spec import AttrType, OpSpec, specs
 
-from ..errors import OpArgumentError
-from ..schema import python_signature
-from ..spec import AttrType, OpSpec, specs
+from ..runtime.errors import OpArgumentError
 from .lowering import OnnxNode, lower
 from .opset import ATC_OPSET
 

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 import torch
 from torch.onnx import symbolic_helper
+from ascend_ops_gen.spec import AttrType, OpSpec, specs
 
-from ..errors import OpArgumentError
-from ..spec import AttrType, OpSpec, specs
+from ..runtime.errors import OpArgumentError
 from .lowering import OnnxNode, lower
 
 # The oldest opset all lowered nodes exist in as emitted (Squeeze / Unsqueeze axes as inputs).

@@ -20,10 +20,10 @@ import ml_dtypes
 import numpy as np
 
 import cpu_reference
+from ascend_ops_gen.spec import (Draw, DrawKind, Formula, LargeSize, OpSpec, Product, RandomCases,
+                                 example_input_shape, specs)
 
-from ..errors import OpArgumentError
-from ..spec import (Draw, DrawKind, Formula, LargeSize, OpSpec, Product, RandomCases,
-                    example_input_shape, specs)
+from ..runtime.errors import OpArgumentError
 from .runner import SimStats, SimulatorError, simulate
 
 LARGE_BYTES = 6 << 20        # large cases of the full corpus: > 24x the UB of any product

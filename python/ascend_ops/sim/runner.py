@@ -20,14 +20,16 @@ import torch
 
 from cpu_reference._arguments import index_vector, integer, string
 
-from ..codegen.cpp import ge_dtype
-from ..dtypes import from_numpy, to_numpy
-from ..errors import OpArgumentError
-from ..op_pieces import canonical_view
-from ..products import check_dtype, current_product, product as product_named, target_product
-from ..schema import python_signature
-from ..sim_device import DEFAULT_PRODUCT
-from ..spec import AttrType, Product, specs
+from ascend_ops_gen.codegen.cpp import ge_dtype
+from ascend_ops_gen.schema import python_signature
+from ascend_ops_gen.spec import AttrType, Product, specs
+
+from ..runtime.dtypes import from_numpy, to_numpy
+from ..runtime.errors import OpArgumentError
+from ..runtime.op_pieces import canonical_view
+from ..runtime.products import (check_dtype, current_product, product as product_named,
+                                target_product)
+from .device import DEFAULT_PRODUCT
 from .library import Attr, Stats, library, tiling_struct
 
 _MESSAGE_BYTES = 4096

@@ -6,8 +6,8 @@
 
 Entry points: `ascend-ops generate [--check]` / `python -m ascend_ops_gen.codegen` (cli.py).
 Nothing here imports torch or the `ascend_ops` runtime (see ascend_ops_gen). The syntax check
-of the generated code, `python -m ascend_ops.codegen.host_check`, compiles it with the
-simulator's defines and so lives with the runtime.
+of the generated code, `python -m ascend_ops.tools.host_check`, compiles it with the
+simulator's defines and so lives with the runtime's tools.
 """
 from .cli import add_arguments, main, run
 from .gen import CodegenError, generate, generated_files

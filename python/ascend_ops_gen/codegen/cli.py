@@ -1,4 +1,4 @@
-"""`ascend-ops generate [--check]` (also `python -m ascend_ops_gen.codegen` and `python -m ascend_ops.codegen`)."""
+"""`ascend-ops generate [--check]` (also `python -m ascend_ops_gen.codegen`)."""
 from __future__ import annotations
 
 import argparse

@@ -1,6 +1,6 @@
 $header
 //
-// Per op, for the compiled CPU fast path (python/ascend_ops/fast/ascend_ops_fast.cpp): its torch
+// Per op, for the compiled CPU fast path (python/ascend_ops/cpu/src/ascend_ops_fast.cpp): its torch
 // schema, rank limit, backward rule, dtype rule and the dtypes each product line supports (by
 // their op_specs/ names, space-separated, in kFastProductKeys order).
 #ifndef ASCEND_KERNELS_BINDING_ASCEND_OPS_CPU_GENERATED_H

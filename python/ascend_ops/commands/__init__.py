@@ -1,1 +1,0 @@
-"""The subcommands of `ascend-ops` (see `ascend_ops.cli`)."""

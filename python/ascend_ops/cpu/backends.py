@@ -1,0 +1,96 @@
+"""Which executor moves the data of CPU tensors.
+
+- `native` (default): cpu_reference's canonicalisation, then one multi-threaded C++ strided
+  copy (`native_copy.py`), bit-exact with the reference;
+- `reference`: cpu_reference, the numpy oracle, through zero-copy numpy views;
+- `sim`: the generated AscendC kernels, compiled for the CPU simulator and run for the active
+  product (atlas-a2 when none is active);
+
+chosen by the ASCEND_OPS_BACKEND environment variable or, in a block, `with use_backend(...)`.
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import functools
+import os
+import warnings
+from collections.abc import Callable, Iterator
+
+import torch
+
+from . import native_copy
+from ..runtime import op_pieces
+from ..runtime.dtypes import from_numpy, to_numpy
+from ..runtime.errors import OpArgumentError
+from ..runtime.build_cache import NativeBuildError
+from ..runtime.state import BACKEND_ENV, BACKENDS, DEFAULT_BACKEND, backend_choice
+
+
+def current_backend() -> str:
+    chosen = backend_choice.get()
+    if chosen is not None:
+        return chosen
+    env = os.environ.get(BACKEND_ENV, "").strip()
+    if not env:
+        return DEFAULT_BACKEND if _native_builds() else "reference"
+    if env not in BACKENDS:
+        raise OpArgumentError(f"{BACKEND_ENV}={env!r} is not a CPU backend; "
+                              f"choose one of: {', '.join(BACKENDS)}")
+    return env
+
+
+@functools.lru_cache(maxsize=1)
+def _native_builds() -> bool:
+    """Whether the default backend can be used. A machine without a C++ compiler still runs
+    every call, on the reference, after one warning; asking for `native` by name there fails
+    with the build error instead."""
+    try:
+        native_copy.library()
+        return True
+    except NativeBuildError as e:
+        warnings.warn(f"ascend-ops: CPU calls run on the numpy reference: {e}", RuntimeWarning,
+                      stacklevel=3)
+        return False
+
+
+@contextlib.contextmanager
+def use_backend(name: str) -> Iterator[str]:
+    """Within the block, CPU calls run on backend `name` (one of BACKENDS).
+
+    Like `target_product`, this holds for the current thread (and asyncio task) only: a new
+    thread starts from ASCEND_OPS_BACKEND. Carry it into a worker with
+    `contextvars.copy_context().run(fn)`, or set the environment variable process-wide."""
+    if name not in BACKENDS:
+        raise OpArgumentError(f"backend {name!r} is unknown; choose one of: {', '.join(BACKENDS)}")
+    token = backend_choice.set(name)
+    try:
+        yield name
+    finally:
+        backend_choice.reset(token)
+
+
+def _reference(op_name: str) -> Callable[..., torch.Tensor]:
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        return from_numpy(op_pieces.reference(op_name)(to_numpy(x), *args, **kwargs))
+    return run
+
+
+def _sim(op_name: str) -> Callable[..., torch.Tensor]:
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        from ..sim import run_op  # the simulator builds with g++ on first use
+
+        return run_op(op_name, x, *args, **kwargs)
+    return run
+
+
+def cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
+    """The CPU kernel of `op_name`: the current backend's executor, chosen per call."""
+    reference = _reference(op_name)
+    executors = {"native": native_copy.executor(op_name, reference), "reference": reference,
+                 "sim": _sim(op_name)}
+
+    def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        return executors[current_backend()](x, *args, **kwargs)
+    kernel.__name__ = "cpu"
+    return kernel

@@ -1,0 +1,285 @@
+"""The compiled fast path: `torch.ops.ascend_ops.*` registered in C++ (`ascend_ops_fast.cpp`).
+
+A torch extension, built with g++ against the installed torch's headers and libraries into the
+package's build cache (build_cache.py, keyed by the sources, the flags and the torch version), once,
+by `ascend-ops build` (scripts/setup.sh runs it). It defines the schemas (from the specs, through
+the generated `binding/ascend_ops_cpu_generated.h`), a C++ CPU kernel, C++ autograd and the
+product dtype rule; PrivateUse1 and fake kernels stay in Python (registration.py). Every call the
+C++ kernel does not handle itself runs `python_cpu_kernel`, the kernel registration.py registers
+without the fast path, so errors are the same. See Note [fast path].
+
+Without the extension (switched off with ASCEND_OPS_FAST=0, not built yet, no compiler, no torch
+headers) everything is registered in Python as before, after one log line saying why.
+
+Note [fast path]
+~~~~~~~~~~~~~~~~
+Which calls the C++ kernel copies itself: the native backend is active (ASCEND_OPS_BACKEND or
+`use_backend`), the active product (`target_product`, an NPU, ASCEND_OPS_PRODUCT) allows the
+dtype, the input is contiguous without lazy conj/neg bits, and the engine's view builder accepts
+the arguments. The context variables are read from C++ on each call (two lookups, no Python
+code); the process default (environment variables, the NPU's product) is computed in Python and
+cached in C++ until one of the variables or the name of the PrivateUse1 backend changes.
+"""
+from __future__ import annotations
+
+import contextvars
+import importlib.machinery
+import importlib.util
+import logging
+import os
+import sysconfig
+from pathlib import Path
+from types import ModuleType
+
+import torch
+from ascend_ops_gen.spec import OpSpec, specs
+
+from . import backends, native_copy
+from ..runtime import build_cache
+from ..runtime import state
+from ..runtime.products import current_product, dtype_name, npu_product
+from ..runtime.arguments import CheckedOpPacket
+from ..runtime.dtypes import numpy_dtype
+
+FAST_ENV = "ASCEND_OPS_FAST"
+SOURCE = Path(__file__).parent / "src" / "ascend_ops_fast.cpp"
+MODULE_NAME = "ascend_ops_fast"
+_log = logging.getLogger("ascend_ops")
+
+
+class FastPathUnavailable(RuntimeError):
+    """Why the fast path cannot be built or loaded here."""
+
+
+def switched_off() -> bool:
+    return os.environ.get(FAST_ENV, "").strip() == "0"
+
+
+def _kernels_root() -> Path:
+    from ascend_ops_gen.spec.loader import project_root
+
+    return project_root() / "ascend_kernels"
+
+
+def _kernel_dirs() -> list[Path]:
+    return [_kernels_root() / "common", _kernels_root() / "binding"]
+
+
+def stale_table() -> str | None:
+    """Why the generated table on disk (what the extension is built from) does not say what the
+    specs say now (an edited spec, not regenerated yet), or None when it does."""
+    from ascend_ops_gen.codegen.gen import LOCATED_ERRORS, fast_path_file, load_engine_api
+
+    try:
+        expected = fast_path_file(specs(), load_engine_api(_kernels_root()))
+    except LOCATED_ERRORS as e:
+        return str(e)
+    on_disk = _kernels_root() / expected.path
+    try:
+        if on_disk.read_text(encoding="utf-8") == expected.content:
+            return None
+    except OSError as e:
+        return f"{on_disk}: {e}"
+    return f"{on_disk} does not match op_specs/; run `ascend-ops generate`, then `ascend-ops build`"
+
+
+def _torch_flags() -> list[str]:
+    base = Path(torch.__file__).parent
+    include, lib = base / "include", base / "lib"
+    if not (include / "torch" / "library.h").is_file():
+        raise FastPathUnavailable(f"the installed torch has no C++ headers ({include / 'torch' / 'library.h'} "
+                                  f"is missing)")
+    python_include = sysconfig.get_paths()["include"]
+    return ["-std=c++20", "-O3", "-march=native", "-pthread", "-w",
+            f"-I{include}", f"-I{include / 'torch' / 'csrc' / 'api' / 'include'}", f"-I{python_include}",
+            f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}",
+            "-Wl,--no-as-needed", f"-L{lib}", "-lc10", "-ltorch", "-ltorch_cpu", "-ltorch_python",
+            f"-Wl,-rpath,{lib}"]
+
+
+def _build_arguments() -> dict:
+    return dict(include_dirs=_kernel_dirs(), flags=_torch_flags(),
+                defines={"ASCEND_OPS_HOST_CPU": native_copy.host_cpu_id(),
+                         "ASCEND_OPS_TORCH_VERSION": torch.__version__.replace("+", "_")})
+
+
+def build() -> Path:
+    """Compile the extension into the build cache, if it is not there yet (about a minute)."""
+    stale = stale_table()
+    if stale is not None:
+        raise FastPathUnavailable(stale)
+    return build_cache.build(MODULE_NAME, [SOURCE, native_copy.SOURCE], **_build_arguments(),
+                        announce=f"building the compiled fast path ({SOURCE.name} against torch "
+                                 f"{torch.__version__}), once; about a minute")
+
+
+def built_path() -> Path | None:
+    """The cached extension, or None when it has not been built for this torch and these sources."""
+    return build_cache.cached(MODULE_NAME, [SOURCE, native_copy.SOURCE], **_build_arguments())
+
+
+def _import(path: Path) -> ModuleType:
+    loader = importlib.machinery.ExtensionFileLoader(MODULE_NAME, str(path))
+    spec = importlib.util.spec_from_file_location(MODULE_NAME, str(path), loader=loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+_module: ModuleType | None = None
+_reason = "not loaded yet"
+# The backend rule itself, not a data move: kept apart from `backends.current_backend`, which
+# tests replace with a spy that counts the calls asking a CPU executor to move data.
+_current_backend = backends.current_backend
+
+
+def load() -> ModuleType | None:
+    """The extension if it can be used (it then defines the ops' schemas), else None after one
+    log line saying why (`unavailable_reason()` keeps it, `ascend-ops doctor` shows it). Never
+    compiles: `ascend-ops build` does."""
+    global _module, _reason
+    if _module is not None:
+        return _module
+    level = logging.INFO  # a slower path, not a fault: logged, not printed by default
+    path = None
+    if switched_off():
+        _reason = f"switched off ({FAST_ENV}=0)"
+    else:
+        try:
+            path = built_path()
+            stale = stale_table() if path is not None else None
+        except (FastPathUnavailable, build_cache.NativeBuildError, OSError) as e:
+            _reason = f"unavailable ({e})"
+        else:
+            if stale is not None:
+                path, _reason = None, f"not used: {stale}"
+            elif path is None:
+                _reason = f"not built for torch {torch.__version__}; run `ascend-ops build` once"
+    if path is not None:
+        try:
+            _module = _import(path)
+        except ImportError as e:
+            level, _reason = logging.WARNING, f"{path} does not load ({e})"
+        else:
+            native_copy.share_library(_module.__file__)  # one copy, one output cache
+            native_copy.library()
+            return _module
+    _log.log(level, "ascend-ops: the compiled fast path is %s; ops run on the Python registration", _reason)
+    return None
+
+
+def unavailable_reason() -> str | None:
+    """Why the fast path is not in use (None when it is)."""
+    return None if _module is not None else _reason
+
+
+def fast_path_active() -> bool:
+    return loaded_module() is not None
+
+
+def loaded_module() -> ModuleType | None:
+    """The extension if `load` has loaded it, without trying to."""
+    return _module
+
+
+def counts() -> tuple[int, int]:
+    """(calls the C++ kernel copied itself, calls it handed to the Python kernel); (0, 0) without
+    the extension."""
+    return _module.counts() if _module is not None else (0, 0)
+
+
+# --- the Python side, given to the extension ------------------------------------------------------
+
+def _movable_dtypes() -> list[tuple[torch.dtype, str]]:
+    """Every dtype the package moves (arguments.check_input), with its op_specs/ name."""
+    out = {}
+    for value in vars(torch).values():
+        if isinstance(value, torch.dtype) and value not in out:
+            try:
+                numpy_dtype(value)
+            except TypeError:
+                continue
+            out[value] = dtype_name(value)
+    return list(out.items())
+
+
+def _default_state() -> tuple[bool, int, bool]:
+    """(native backend?, product index or -1, cacheable) of a call in no `use_backend` /
+    `target_product` block. A bad environment variable gives (False, -1): the Python kernel then
+    raises its error. An NPU's product is not cached (Note [active product])."""
+    def compute() -> tuple[bool, int, bool]:
+        try:
+            native = _current_backend() == "native"
+            product = current_product()
+        except Exception:  # noqa: BLE001 - the Python kernel raises it, with its own message
+            return False, -1, True
+        index = -1 if product is None else specs().products.index(product)
+        return native, index, npu_product() is None
+    return contextvars.Context().run(compute)
+
+
+def configure(module: ModuleType, python_kernels: dict) -> None:
+    """Hand the extension what it reads from Python; `python_kernels[name]` is op `name`'s Python
+    CPU kernel."""
+    ops = [specs().op(name) for name in module.op_names()]
+    kernels = [python_kernels[op.name] for op in ops]
+    keyword_only = [frozenset(a.name for a in op.attributes if a.keyword_only) for op in ops]
+    names = [[a.name for a in op.attributes] for op in ops]
+
+    def python_cpu_kernel(index: int, x: torch.Tensor, *attrs):
+        positional = [v for n, v in zip(names[index], attrs) if n not in keyword_only[index]]
+        named = {n: v for n, v in zip(names[index], attrs) if n in keyword_only[index]}
+        return kernels[index](x, *positional, **named)
+
+    module.configure(state.backend_choice, state.target_choice, tuple(specs().products),
+                     python_cpu_kernel, _default_state, _movable_dtypes(), state.BACKEND_ENV,
+                     state.PRODUCT_ENV)
+
+
+def op_index(module: ModuleType, op: OpSpec) -> int:
+    """`op`'s index in the extension's table (the first argument of its `call`)."""
+    return module.op_names().index(op.name)
+
+
+class FastOpPacket(CheckedOpPacket):
+    """`torch.ops.ascend_ops.<op>`: arguments of exactly the spec's types go straight to the
+    extension's `call`; anything else (and every call torch.compile traces) is checked in Python
+    first, as without the fast path."""
+
+    _ascend_ops_fast_index: int
+    _ascend_ops_fast_call = None
+
+    def __call__(self, /, *args, **kwargs):
+        if not _is_compiling():
+            out = self._ascend_ops_fast_call(self._ascend_ops_fast_index, args, kwargs)
+            if out is not None:
+                return out
+        return CheckedOpPacket.__call__(self, *args, **kwargs)
+
+
+_is_compiling = torch.compiler.is_compiling
+
+
+def direct_function(packet: object):
+    """`packet(*args, **kwargs)` as one function (for `ascend_ops.<op>`), when `packet` is a
+    FastOpPacket; else None."""
+    if not isinstance(packet, FastOpPacket):
+        return None
+    fast_call, index = packet._ascend_ops_fast_call, packet._ascend_ops_fast_index
+
+    def call(*args, **kwargs) -> torch.Tensor:
+        if not _is_compiling():
+            out = fast_call(index, args, kwargs)
+            if out is not None:
+                return out
+        return packet(*args, **kwargs)  # torch.compile traces the packet as a torch op
+    return call
+
+
+def install_fast_packets(module: ModuleType, namespace: object, ops) -> None:
+    """Make `namespace.<op>` (already a CheckedOpPacket) try the extension first."""
+    for op in ops:
+        packet = getattr(namespace, op.name)
+        packet.__class__ = FastOpPacket
+        packet._ascend_ops_fast_index = op_index(module, op)
+        packet._ascend_ops_fast_call = module.call

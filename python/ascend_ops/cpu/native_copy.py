@@ -1,0 +1,310 @@
+"""The native CPU executor: cpu_reference's canonicalisation, then one C++ strided copy.
+
+Every op is a view of its input followed by a copy. This executor asks cpu_reference for that
+view (`<op>_view`, as view steps) -- the very functions the reference runs, so the same checks
+and the same errors -- reads the numpy view's shape, byte strides and first element, and has
+`src/strided_copy.cpp` copy it into a fresh tensor on `torch.get_num_threads()` threads.
+Elements move as raw bits, so results equal the reference's bit for bit
+(tests/ascend_ops/test_native_backend.py compares the two on every op and dtype).
+
+Where numpy cannot express an op as one view of the input (NCHW_VECT_C: unpacking the int8
+lanes is a reshape that copies), and for tensors with a lazy conjugate or negative bit, the call
+runs on the reference instead.
+
+Note [native per-call cost]
+~~~~~~~~~~~~~~~~~~~~~~~~~~~
+What a call needs -- the output shape, the view's byte offset and its descriptor -- depends only
+on the input's shape, strides and dtype and on the op's arguments, so it is computed once per
+distinct call and cached. A repeated call is a dict lookup, `new_empty` and one ctypes call
+(`ascend-ops bench` measures it against `x[...].clone()`). Outputs of 32 MiB and more come from
+strided_copy.cpp's allocator instead, as huge pages (Note [huge-page outputs] there). The dispatcher hands the kernel plain
+ints and strs (the schema converts bools and numpy ints, and drops arguments equal to their
+defaults), so the arguments themselves form the key.
+"""
+from __future__ import annotations
+
+import ctypes
+import functools
+import hashlib
+import math
+import os
+import platform
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import torch
+
+import cpu_reference
+
+from ..runtime import build_cache
+from ..runtime.dtypes import to_numpy
+from ..runtime.op_pieces import canonical_view
+
+SOURCE = Path(__file__).parent / "src" / "strided_copy.cpp"
+_CACHE_LIMIT = 4096  # distinct calls remembered per op; the cache starts over beyond that
+
+# What a call does, once its arguments are known to be valid: (output shape, byte offset of the
+# view's first element, descriptor or None when there is nothing to copy), or REFERENCE.
+REFERENCE = "reference"
+
+Plan = tuple  # (output_shape, offset, desc) | REFERENCE
+
+
+# --- the ops as numpy views --------------------------------------------------------------------
+
+def _reshaped(a: np.ndarray, shape) -> np.ndarray | None:
+    """`a.reshape(shape)` as a view of `a`, or None where that needs a copy."""
+    try:
+        return a.reshape(shape, copy=False)
+    except ValueError:
+        return None
+    except TypeError:  # numpy < 2.1 has no `copy` argument
+        view = a.reshape(shape)
+        return view if view.size == 0 or np.may_share_memory(view, a) else None
+
+
+def numpy_view(steps, a: np.ndarray) -> np.ndarray | None:
+    """The view steps of a call (cpu_reference's `<op>_view`) as a numpy view of `a` whose
+    C-order elements are the result's, or None where numpy would have to copy. A final reshape
+    is left out: it only regroups the C-order elements the copy writes anyway, and it is the one
+    reshape of a transposed array that numpy could not do without copying."""
+    steps = list(steps)
+    if steps and isinstance(steps[-1], cpu_reference.Reshape):
+        steps.pop()
+    for step in steps:
+        if isinstance(step, cpu_reference.Index):
+            a = a[step.items]
+        elif isinstance(step, cpu_reference.Reshape):
+            a = _reshaped(a, step.shape)
+            if a is None:
+                return None
+        else:
+            a = a.transpose(step.axes)
+    return a
+
+
+def descriptor(view: np.ndarray) -> bytes:
+    """What `ascend_ops_strided_copy` reads: rank, element bytes, shape, byte strides (int64)."""
+    return np.array([view.ndim, view.itemsize, *view.shape, *view.strides], dtype=np.int64).tobytes()
+
+
+def plan_call(op_name: str, x: torch.Tensor, args: tuple, kwargs: dict) -> Plan:
+    """Validate a call (cpu_reference's errors) and work out what copy it is."""
+    a = to_numpy(x)
+    canonical = canonical_view(op_name, a.shape, lambda: a.dtype, args, kwargs)
+    view = numpy_view(canonical.view_steps(), a)
+    if view is None:
+        return REFERENCE
+    shape = tuple(canonical.output_shape)
+    if view.size == 0:
+        return (shape, 0, None)
+    offset = view.__array_interface__["data"][0] - a.__array_interface__["data"][0]
+    return (shape, offset, descriptor(view))
+
+
+# --- the C++ copy --------------------------------------------------------------------------------
+
+def host_cpu_id() -> str:
+    """A short name for this machine's CPU model and instruction set. The library is built with
+    -march=native (the strided gathers and transposes vectorise far better with AVX2 / AVX-512
+    than with baseline SSE2), so the build cache must not hand it to a different CPU sharing
+    the same cache directory."""
+    identity = platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            identity += "".join(sorted({line for line in f
+                                        if line.startswith(("model name", "flags", "Features"))}))
+    except OSError:
+        identity += platform.processor()
+    return hashlib.sha256(identity.encode()).hexdigest()[:12]
+
+
+# The loaded compiled kernel's file (it compiles strided_copy.cpp in, see compiled.py), set by
+# `share_library` before the copy is first used: the executor then calls that copy rather than
+# loading a second one, and the two share one output cache (Note [output cache] in
+# strided_copy.cpp).
+_shared_library: str | None = None
+
+
+def share_library(path: str) -> None:
+    """Use the copy inside the compiled kernel's file `path` (called when that loads)."""
+    global _shared_library
+    _shared_library = path
+    library.cache_clear()
+
+
+def fast_path_library() -> str | None:
+    """The file the executor's copy comes from when it is the compiled kernel's, else None."""
+    return _shared_library
+
+
+@functools.lru_cache(maxsize=None)
+def library() -> ctypes.CDLL:
+    """strided_copy.cpp: inside the fast-path extension when that is loaded, else built on first
+    use (and cached on disk by content, see build_cache.py)."""
+    shared = fast_path_library()
+    try:
+        lib = ctypes.CDLL(shared) if shared else build_cache.load(
+            "strided_copy", [SOURCE], flags=["-O3", "-march=native", "-pthread"],
+            defines={"ASCEND_OPS_HOST_CPU": host_cpu_id()},
+            announce=f"building the native CPU copy ({SOURCE.name}), once")
+    except build_cache.NativeBuildError as e:
+        raise build_cache.NativeBuildError(
+            f"{e}\nThe native CPU backend (the default for CPU tensors) compiles {SOURCE.name} "
+            f"once; without a compiler, run CPU calls on the numpy reference instead: "
+            f"ASCEND_OPS_BACKEND=reference, or `with ascend_ops.use_backend(\"reference\"):`"
+        ) from None
+    lib.ascend_ops_strided_copy.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p,
+                                            ctypes.c_int32]
+    lib.ascend_ops_strided_copy.restype = ctypes.c_int32
+    lib.ascend_ops_strided_copy_split_from.argtypes = [
+        ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int32, ctypes.c_int64,
+        ctypes.c_int32]
+    lib.ascend_ops_strided_copy_split_from.restype = ctypes.c_int32
+    lib.ascend_ops_strided_copy_store.argtypes = [ctypes.c_char_p, ctypes.c_int32]
+    lib.ascend_ops_strided_copy_store.restype = ctypes.c_int32
+    lib.ascend_ops_strided_copy_kernel.argtypes = [ctypes.c_char_p]
+    lib.ascend_ops_strided_copy_kernel.restype = ctypes.c_int32
+    lib.ascend_ops_output_dlpack.argtypes = [ctypes.c_int64, ctypes.c_int32]
+    lib.ascend_ops_output_dlpack.restype = ctypes.c_void_p
+    for name in ("ascend_ops_output_huge_page_bytes", "ascend_ops_output_cached_bytes",
+                 "ascend_ops_output_cache_reuses"):
+        getattr(lib, name).argtypes = []
+        getattr(lib, name).restype = ctypes.c_int64
+    lib.ascend_ops_output_cache_limit.argtypes = [ctypes.c_int64]
+    lib.ascend_ops_output_cache_limit.restype = ctypes.c_int64
+    lib.ascend_ops_output_cache_idle_seconds.argtypes = [ctypes.c_double]
+    lib.ascend_ops_output_cache_idle_seconds.restype = ctypes.c_double
+    env_limit = output_cache_limit_from_env()
+    if env_limit is not None:
+        lib.ascend_ops_output_cache_limit(env_limit)
+    return lib
+
+
+# --- outputs -----------------------------------------------------------------------------------
+
+_DLPACK_CAPSULE_NAME = b"dltensor"  # kept alive: a capsule keeps a pointer to its name
+_capsule_new = ctypes.pythonapi.PyCapsule_New
+_capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+_capsule_new.restype = ctypes.py_object
+# torch.from_dlpack's Python wrapper costs more than the rest of `new_output` (it probes the
+# argument for __dlpack__ first); a capsule goes straight to the converter it ends in.
+_from_dlpack_capsule = getattr(torch._C, "_from_dlpack", torch.from_dlpack)
+
+
+@functools.lru_cache(maxsize=None)
+def _huge_page_allocator() -> tuple[int, Callable[[int], int]]:
+    """(the output bytes from which outputs are huge pages, the allocator)."""
+    lib = library()
+    return lib.ascend_ops_output_huge_page_bytes(), lib.ascend_ops_output_dlpack
+
+
+def huge_page_output_bytes() -> int:
+    return _huge_page_allocator()[0]
+
+
+def new_output(x: torch.Tensor, shape: tuple[int, ...], *, cached: bool = True) -> torch.Tensor:
+    """A C-contiguous tensor of `shape` with `x`'s dtype, for a copy to write whole. From
+    `huge_page_output_bytes()` on, a 2 MiB aligned buffer advised for huge pages (strided_copy.cpp's
+    allocator; the tensor gives it back when it dies), a freed one of the same size when the output
+    cache holds one (`cached=False`: always fresh pages); below that `x.new_empty`, whose memory
+    glibc reuses."""
+    nbytes = math.prod(shape) * x.element_size()
+    threshold, allocate = _huge_page_allocator()
+    if nbytes < threshold:
+        return x.new_empty(shape)
+    managed = allocate(nbytes, int(cached))
+    if not managed:
+        raise MemoryError(f"cannot allocate a {nbytes}-byte output of shape {list(shape)}")
+    raw = _from_dlpack_capsule(_capsule_new(managed, _DLPACK_CAPSULE_NAME, None))
+    return raw.view(x.dtype).view(shape)
+
+
+# Note [output cache] in strided_copy.cpp: freed large outputs kept for the next of their size.
+OUTPUT_CACHE_ENV = "ASCEND_OPS_OUTPUT_CACHE_MB"
+
+
+def output_cache_limit_from_env() -> int | None:
+    """The output cache limit ASCEND_OPS_OUTPUT_CACHE_MB asks for, in bytes (None: unset)."""
+    text = os.environ.get(OUTPUT_CACHE_ENV, "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"{OUTPUT_CACHE_ENV}={text!r} must be a whole number of MiB >= 0 "
+                         f"(0 turns the output cache off)")
+    return int(text) << 20
+
+
+def output_cache_limit(limit: int | None = None) -> int:
+    """The output cache's limit in bytes; `limit` sets it first (0 turns the cache off and frees
+    what it holds). Returns the limit before the call."""
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be >= 0 bytes, got {limit}")
+    return library().ascend_ops_output_cache_limit(-1 if limit is None else limit)
+
+
+def cached_output_bytes() -> int:
+    """Bytes of freed large outputs the cache holds for reuse now."""
+    return library().ascend_ops_output_cached_bytes()
+
+
+def output_cache_reuses() -> int:
+    """How many large outputs so far were given a buffer from the cache."""
+    return library().ascend_ops_output_cache_reuses()
+
+
+def release_cached_outputs() -> int:
+    """Give the memory of every cached output back to the system (the limit stays); returns the
+    bytes freed."""
+    freed = cached_output_bytes()
+    output_cache_limit(output_cache_limit(0))
+    return freed
+
+
+# How strided_copy.cpp writes an output (its enum StoreMode, Note [streaming stores]).
+STORE_DIRECT, STORE_STREAMED, STORE_THROUGH_BUFFER = 0, 1, 2
+
+
+def copy_kernel(desc: bytes) -> str:
+    """Which kernel of strided_copy.cpp copies the view `desc` ("empty", "run", "transpose",
+    "gather")."""
+    return ("empty", "run", "transpose", "gather")[library().ascend_ops_strided_copy_kernel(desc)]
+
+
+# --- the executor ------------------------------------------------------------------------------
+
+def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[..., torch.Tensor]:
+    """The native CPU kernel of `op_name`; `reference` runs the calls numpy cannot view."""
+    cache: dict = {}
+    get_num_threads = torch.get_num_threads
+    copy = None  # the ctypes function, bound on the first copy (that builds the library)
+
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        nonlocal copy
+        if x.is_conj() or x.is_neg():  # to_numpy would resolve them into a copy
+            return reference(x, *args, **kwargs)
+        try:
+            key = (x.shape, x.stride(), x.dtype,
+                   *[tuple(a) if a.__class__ is list else a for a in args], *kwargs.items())
+            plan = cache.get(key)
+        except TypeError:  # an unhashable argument: no caching, the checks will name it
+            key = plan = None
+        if plan is None:
+            plan = plan_call(op_name, x, args, kwargs)
+            if key is not None:
+                if len(cache) >= _CACHE_LIMIT:
+                    cache.clear()
+                cache[key] = plan
+        if plan is REFERENCE:
+            return reference(x, *args, **kwargs)
+        shape, offset, desc = plan
+        out = new_output(x, shape)
+        if desc is not None:
+            if copy is None:
+                copy = library().ascend_ops_strided_copy
+            if copy(x.data_ptr() + offset, out.data_ptr(), desc, get_num_threads()):
+                raise RuntimeError(f"strided_copy rejected the view {np.frombuffer(desc, np.int64)}")
+        return out
+
+    return run

@@ -1,0 +1,261 @@
+"""The torch binding of the CANN op package on a real NPU: how it compiles, where it and the op
+package are installed, and loading both.
+
+One compile command serves the Atlas build (`build`, run by scripts/build_ascend.sh) and the CI
+syntax check (`ascend-ops check-npu`): the generated `ascend_kernels/binding/ascend_ops_npu.cpp`
+against torch's headers, the torch_npu wheel's (`include/`), the binding's own aclnn call path
+(`ascend_kernels/npu/`), the aclnn headers CANN generated for the ops and the engine's
+`ascend_kernels/common/`.
+
+Installed layout, under `install_dir()` ($ASCEND_OPS_NPU_DIR, else `<cache>/npu`):
+
+    opp/vendors/<vendor>/          the op package (`custom_opp_*.run --install-path=<dir>/opp`)
+    lib/libascend_ops_npu.so       the binding
+    build.json                     what both were built from (BuildRecord)
+
+`load()` runs only after `import torch_npu` succeeded: it puts the op package first on
+ASCEND_CUSTOM_OPP_PATH and loads the binding. The binding reads that variable itself at its first
+call (Note [own aclnn lookup] in ascend_kernels/npu/aclnn_call.h), so op-plugin's copy of it, taken
+when torch_npu loaded, does not matter.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+from ascend_ops_gen.codegen.binding import BINDING_PATH, NAMESPACE
+from ascend_ops_gen.spec import project_root
+
+from ..runtime import build_cache
+
+__all__ = ["NAMESPACE", "NPU_DIR_ENV", "BuildRecord", "binding_source", "compile_command",
+           "install_dir", "load", "read_build_record", "vendor_name"]
+
+NPU_DIR_ENV = "ASCEND_OPS_NPU_DIR"
+CUSTOM_OPP_ENV = "ASCEND_CUSTOM_OPP_PATH"
+LIBRARY_NAME = "libascend_ops_npu.so"
+RECORD_NAME = "build.json"
+ENGINE_HEADERS = "ascend_kernels/common"
+CALL_HEADERS = "ascend_kernels/npu"  # aclnn_call.h and the device seam
+PRESETS = "ascend_kernels/CMakePresets.json"
+# torch_npu's include folders an extension needs (NpuExtension adds include/ and hccl; op-plugin's
+# own setup adds acl and op-plugin).
+_TORCH_NPU_INCLUDES = ("include", "include/third_party/acl/inc", "include/third_party/hccl/inc",
+                       "include/third_party/op-plugin",
+                       "include/third_party/op-plugin/op_plugin/include")
+
+
+def binding_source() -> Path:
+    return project_root() / "ascend_kernels" / BINDING_PATH
+
+
+def vendor_name() -> str:
+    """The op package's vendor_name (the generated CMake preset), its folder under vendors/."""
+    presets = json.loads((project_root() / PRESETS).read_text(encoding="utf-8"))
+    for preset in presets.get("configurePresets", []):
+        value = preset.get("cacheVariables", {}).get("vendor_name", {})
+        if isinstance(value, dict) and value.get("value"):
+            return value["value"]
+    raise RuntimeError(f"{PRESETS} names no vendor_name; run `ascend-ops generate`")
+
+
+def torch_version() -> str:
+    import torch
+
+    return torch.__version__.split("+")[0]
+
+
+def op_plugin_version_macro(version: str) -> str:
+    """op-plugin's CURRENT_VERSION for a torch version: its Version.h compares V2R1 .. V2R15,
+    and left undefined it means torch 2.1, whose headers torch 2.13 no longer has."""
+    major, minor = version.split(".")[:2]
+    return f"V{major}R{minor}"
+
+
+def compile_command(source: Path, torch_npu_root: Path, aclnn_includes: Sequence[Path], *,
+                    output: Path | None = None, cann_lib: Path | None = None,
+                    cxx: str | None = None) -> list[str]:
+    """g++ for the binding: `-fsyntax-only` without `output`, else a shared library linked
+    against torch, torch_npu and CANN's libnnopbase / libascendcl in `cann_lib`.
+    `torch_npu_root` is the torch_npu package folder (installed, or unpacked from its wheel);
+    `aclnn_includes` hold the generated aclnn_<op>.h and aclnn/acl_meta.h."""
+    import torch
+
+    torch_dir = Path(torch.__file__).parent
+    abi = int(torch._C._GLIBCXX_USE_CXX11_ABI)
+    command = [cxx or build_cache.compiler()[0], "-std=c++20", "-fPIC", f"-D_GLIBCXX_USE_CXX11_ABI={abi}",
+               f"-DCURRENT_VERSION={op_plugin_version_macro(torch_version())}",
+               "-isystem", str(torch_dir / "include"),
+               "-isystem", str(torch_dir / "include/torch/csrc/api/include"),
+               "-isystem", sysconfig.get_paths()["include"]]  # torch_npu's headers include Python.h
+    command += [f"-I{torch_npu_root / d}" for d in _TORCH_NPU_INCLUDES]
+    command += [f"-I{project_root() / CALL_HEADERS}", *(f"-I{d}" for d in aclnn_includes),
+                f"-I{project_root() / ENGINE_HEADERS}"]
+    if output is None:
+        return command + ["-fsyntax-only", str(source)]
+    if cann_lib is None:
+        raise ValueError("linking the binding needs CANN's lib64 folder (libnnopbase, libascendcl)")
+    return command + ["-O2", "-shared", str(source), "-o", str(output),
+                      f"-L{torch_dir / 'lib'}", f"-L{torch_npu_root / 'lib'}", f"-L{cann_lib}",
+                      "-ltorch_npu", "-ltorch", "-ltorch_cpu", "-lc10", "-lnnopbase", "-lascendcl", "-ldl",
+                      f"-Wl,-rpath,{torch_dir / 'lib'}", f"-Wl,-rpath,{torch_npu_root / 'lib'}",
+                      f"-Wl,-rpath,{cann_lib}"]
+
+
+def install_dir() -> Path:
+    return Path(os.environ.get(NPU_DIR_ENV) or build_cache.cache_dir() / "npu")
+
+
+def library_path() -> Path:
+    return install_dir() / "lib" / LIBRARY_NAME
+
+
+def vendor_dir() -> Path:
+    return install_dir() / "opp" / "vendors" / vendor_name()
+
+
+def source_digest() -> str:
+    return hashlib.sha256(binding_source().read_bytes()).hexdigest()
+
+
+@dataclass(frozen=True)
+class BuildRecord:
+    """What `build.json` says the installed op package and binding were built from."""
+
+    torch: str
+    torch_npu: str
+    cann: str            # the toolkit's version at build time ("unknown" if it did not say)
+    binding_sha256: str  # of the generated binding source
+
+    @staticmethod
+    def path() -> Path:
+        return install_dir() / RECORD_NAME
+
+
+def read_build_record() -> BuildRecord | None:
+    try:
+        data = json.loads(BuildRecord.path().read_text(encoding="utf-8"))
+        return BuildRecord(**{f.name: str(data[f.name]) for f in dataclasses.fields(BuildRecord)})
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def cann_toolkit_version(cann_dir: Path) -> str:
+    """The version line of the toolkit's `ascend_*_install.info` (as torch_npu's collect_env
+    reads it), or "unknown"."""
+    for info in sorted(Path(cann_dir).glob("**/ascend_*_install.info"))[:1]:
+        for line in info.read_text(encoding="utf-8", errors="replace").splitlines():
+            m = re.match(r"^\s*version\s*=\s*(\S+)", line)
+            if m:
+                return m.group(1)
+    return "unknown"
+
+
+# --- loading -------------------------------------------------------------------------------------
+
+class BindingUnavailable(RuntimeError):
+    """Why the custom kernels cannot run, and what to do: the message says both."""
+
+
+def load(torch_npu) -> None:
+    """Put the installed op package on ASCEND_CUSTOM_OPP_PATH and load the binding; raise
+    BindingUnavailable saying why not. Call only after `import torch_npu` succeeded."""
+    rebuild = "run `bash scripts/build_ascend.sh` on this machine"
+    record = read_build_record()
+    if record is None or not library_path().is_file() or not vendor_dir().is_dir():
+        raise BindingUnavailable(f"not built: no op package and binding in {install_dir()}; "
+                                 f"{rebuild}")
+    if record.torch != torch_version():
+        raise BindingUnavailable(f"the binding was built for torch {record.torch}, this is torch "
+                                 f"{torch_version()}; {rebuild}")
+    if binding_source().is_file() and record.binding_sha256 != source_digest():
+        raise BindingUnavailable(f"the installed build is older than ascend_kernels/{BINDING_PATH} "
+                                 f"(op_specs/ changed since); {rebuild}")
+    if record.cann != "unknown" and not _cann_at_least(torch_npu, record.cann):
+        raise BindingUnavailable(f"CANN too old: the op package was built with CANN {record.cann}, "
+                                 f"this machine runs CANN {_cann_version(torch_npu)}; install CANN "
+                                 f"{record.cann} or newer, or rebuild with this one ({rebuild})")
+    entries = [e for e in os.environ.get(CUSTOM_OPP_ENV, "").split(":") if e]
+    if str(vendor_dir()) not in entries:
+        os.environ[CUSTOM_OPP_ENV] = ":".join([str(vendor_dir()), *entries])
+    import torch
+
+    try:
+        torch.ops.load_library(str(library_path()))
+    except (OSError, RuntimeError) as e:
+        raise BindingUnavailable(f"load error: {library_path()}: {e}; {rebuild}") from e
+
+
+def _cann_version(torch_npu) -> str:
+    try:
+        return str(torch_npu.npu.utils.get_cann_version())
+    except Exception:  # noqa: BLE001 - only for the message
+        return "unknown"
+
+
+def _cann_at_least(torch_npu, version: str) -> bool:
+    try:
+        return bool(torch_npu.npu.utils._is_gte_cann_version(version))
+    except Exception:  # noqa: BLE001 - an API this torch_npu lacks: nothing to compare with
+        return True
+
+
+# --- building (scripts/build_ascend.sh) -----------------------------------------------------------
+
+def build(cann_dir: Path) -> Path:
+    """Compile the binding against the installed torch_npu into install_dir(), and write
+    build.json (after the op package was installed there)."""
+    import torch_npu  # the real one: building needs its libraries
+
+    root = Path(torch_npu.__file__).parent
+    target = library_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(".so.tmp")
+    # The op package's generated aclnn headers, and the toolkit's aclnn/acl_meta.h.
+    includes = [vendor_dir() / "op_api" / "include", Path(cann_dir) / "include"]
+    command = compile_command(binding_source(), root, includes, output=tmp, cann_lib=Path(cann_dir) / "lib64")
+    build_cache.progress(f"building the torch binding: {' '.join(command)}")
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"building the torch binding failed:\n{done.stderr}")
+    os.replace(tmp, target)
+    record = BuildRecord(torch_version(), torch_npu.__version__.split("+")[0],
+                         cann_toolkit_version(cann_dir), source_digest())
+    BuildRecord.path().write_text(json.dumps(dataclasses.asdict(record), indent=2) + "\n",
+                                  encoding="utf-8")
+    return target
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ascend_ops.npu.binding",
+                                     description="Paths and build of the torch binding.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("install-dir", help="print where the op package and binding are installed")
+    sub.add_parser("vendor-dir", help="print the op package's vendor folder there")
+    b = sub.add_parser("build", help="build the binding and write build.json")
+    b.add_argument("--cann", type=Path, required=True, help="the CANN toolkit folder")
+    args = parser.parse_args(argv)
+    if args.command == "install-dir":
+        print(install_dir())
+    elif args.command == "vendor-dir":
+        print(vendor_dir())
+    else:
+        try:
+            print(build(args.cann))
+        except (ImportError, OSError, RuntimeError) as e:
+            print(f"ascend_ops.npu.binding build: error: {e}", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

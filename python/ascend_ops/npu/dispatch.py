@@ -1,0 +1,168 @@
+"""The kernels of NPU tensors (dispatch key PrivateUse1, which torch_npu renames to "npu").
+
+Each call takes one of two routes, after the argument checks and the product's dtype rule:
+
+- `custom`: the package's own AscendC kernel. On a real NPU through the torch binding
+  (`torch.ops.ascend_ops_npu.<op>`, the op package's aclnn API; npu_binding.py), loaded at
+  import once `import torch_npu` succeeded; on the simulated npu device (`sim_device`) through
+  the simulator, which plans the call as the op's TilingFunc and runs the same kernel
+  (`ascend_ops.sim`), for the device's product.
+- `torch_npu`: the op composed of torch's view and copy ops (`torch_views`), which torch_npu's
+  own kernels run on the device. Used when the custom kernels cannot run, after one log line
+  saying why (not built, CANN too old, load error, ...). The data never leaves the device.
+
+ASCEND_OPS_NPU_KERNELS=custom or =torch_npu forces a route; `custom` fails, saying why, where
+the custom kernels cannot run.
+"""
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import torch
+
+from ..sim import device as sim_device
+from ..runtime import torch_views
+from ..runtime.errors import OpArgumentError
+
+__all__ = ["KERNELS_ENV", "ROUTES", "Route", "device_kernel", "load_custom_kernels", "route",
+           "custom_kernels_unavailable", "torch_npu_import_error"]
+
+KERNELS_ENV = "ASCEND_OPS_NPU_KERNELS"
+ROUTES = ("custom", "torch_npu")
+log = logging.getLogger("ascend_ops")
+
+# Why the binding cannot run on this process's real NPU (None: loaded); set by
+# load_custom_kernels() at import.
+_binding_unavailable: str | None = "the binding was not loaded (ascend_ops.npu.dispatch.load_custom_kernels)"
+_torch_npu_import_error: str | None = None
+_logged_fallbacks: set[str] = set()
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str    # "custom" or "torch_npu"
+    reason: str  # why this route
+
+
+def forced_route() -> str | None:
+    value = os.environ.get(KERNELS_ENV, "").strip()
+    if not value:
+        return None
+    if value not in ROUTES:
+        raise OpArgumentError(f"{KERNELS_ENV}={value!r} is not a route for npu tensors; choose "
+                              f"one of: {', '.join(ROUTES)} (or leave it unset)")
+    return value
+
+
+def custom_kernels_unavailable(simulated: bool) -> str | None:
+    """Why the custom kernels cannot run on the real (or the simulated) npu device; None if
+    they can."""
+    if simulated:
+        from ..runtime.build_cache import NativeBuildError, compiler
+
+        try:
+            compiler()
+        except NativeBuildError as e:
+            return f"the simulator cannot be built: {e}"
+        return None
+    return _binding_unavailable
+
+
+def route(simulated: bool) -> Route:
+    """The route of the next npu call (logging the fallback's reason once)."""
+    forced = forced_route()
+    if forced == "torch_npu":
+        return Route("torch_npu", f"forced by {KERNELS_ENV}=torch_npu")
+    unavailable = custom_kernels_unavailable(simulated)
+    if forced == "custom":
+        if unavailable:
+            raise RuntimeError(f"{KERNELS_ENV}=custom, but the package's AscendC kernels cannot "
+                               f"run: {unavailable}")
+        return Route("custom", f"forced by {KERNELS_ENV}=custom")
+    if unavailable:
+        if unavailable not in _logged_fallbacks:
+            _logged_fallbacks.add(unavailable)
+            log.warning("ascend-ops: npu tensors run on torch_npu's view and copy kernels, not "
+                        "this package's AscendC kernels: %s", unavailable)
+        return Route("torch_npu", unavailable)
+    return Route("custom", "the simulator runs the AscendC kernels" if simulated else
+                 "the op package and its torch binding are loaded")
+
+
+def _check_arguments(op_name: str, x: torch.Tensor, args, kwargs) -> None:
+    """The CPU path's argument checks (cpu_reference's canonicalisation, OpArgumentError), on
+    shapes only, before anything is launched."""
+    torch_views.OPS[op_name](torch.empty(x.shape, dtype=x.dtype, device="meta"), *args, **kwargs)
+
+
+def _on_simulator(op_name: str) -> Callable[..., torch.Tensor]:
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        from ..sim import run_op  # the simulator builds with g++ on first use
+
+        return sim_device.on_device(run_op(op_name, sim_device.host_tensor(x), *args, **kwargs))
+    return run
+
+
+def on_binding(op_name: str) -> Callable[..., torch.Tensor]:
+    """`op_name` through the loaded torch binding; its argument errors raise OpArgumentError."""
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        from .binding import NAMESPACE
+
+        try:
+            return getattr(getattr(torch.ops, NAMESPACE), op_name)(x, *args, **kwargs)
+        except OpArgumentError:
+            raise
+        except ValueError as e:  # the binding's argument errors: its view builder's, or the op's
+            raise OpArgumentError(str(e)) from None  # host code's (aclnn GetWorkspaceSize)
+    return run
+
+
+def device_kernel(op_name: str) -> Callable[..., torch.Tensor]:
+    """The PrivateUse1 kernel of `op_name` (its dtype rule is checked before it runs)."""
+    simulator, binding = _on_simulator(op_name), on_binding(op_name)
+
+    def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        simulated = sim_device.is_simulated(x)
+        if route(simulated).name == "torch_npu":
+            return torch_views.OPS[op_name](x, *args, **kwargs)
+        _check_arguments(op_name, x, args, kwargs)
+        return (simulator if simulated else binding)(x, *args, **kwargs)
+    kernel.__name__ = "npu"
+    return kernel
+
+
+# --- import ---------------------------------------------------------------------------------------
+
+def torch_npu_import_error() -> str | None:
+    """How `import torch_npu` failed at import (None: it did, or torch_npu is not installed)."""
+    return _torch_npu_import_error
+
+
+def load_custom_kernels() -> str | None:
+    """At `import ascend_ops`, outside the simulation: import torch_npu if it is installed, then
+    point ASCEND_CUSTOM_OPP_PATH at the op package and load the binding. Returns why the custom
+    kernels cannot run (None: they can); nothing here raises."""
+    global _binding_unavailable, _torch_npu_import_error
+    if importlib.util.find_spec("torch_npu") is None:
+        _binding_unavailable = 'torch_npu is not installed (pip install "ascend-ops[npu]")'
+        return _binding_unavailable
+    try:
+        import torch_npu
+    except (ImportError, OSError, RuntimeError) as e:
+        _torch_npu_import_error = f"{type(e).__name__}: {e}"
+        _binding_unavailable = f"import torch_npu failed: {_torch_npu_import_error}"
+        return _binding_unavailable
+    from .binding import BindingUnavailable, load
+
+    try:
+        load(torch_npu)
+        _binding_unavailable = None
+    except BindingUnavailable as e:
+        _binding_unavailable = str(e)
+    except Exception as e:  # noqa: BLE001 - whatever loading does, the torch_npu route remains
+        _binding_unavailable = f"load error: {type(e).__name__}: {e}"
+    return _binding_unavailable

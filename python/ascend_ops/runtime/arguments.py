@@ -1,0 +1,123 @@
+"""Every op argument checked against its spec's declared type before torch's schema parser sees it.
+
+torch's parser raises a bare `RuntimeError` for a wrong type and quietly turns `True` or a 0-d
+tensor into an int, while `cpu_reference` rejects both. So each call is bound to the spec's
+signature and every attribute goes through the reference's own checks (`cpu_reference._arguments`:
+one rule set for both paths), chosen by the attribute's spec type. What reaches torch is then plain
+Python ints, lists of ints and strings.
+
+`torch.ops.ascend_ops.<op>` checks the same way: its packet is a `CheckedOpPacket` (see
+`install_checked_packets`). The overloads (`torch.ops.ascend_ops.<op>.default`) are torch's own
+and keep torch's parser.
+"""
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable
+
+import torch
+
+from cpu_reference import _arguments as rules
+from cpu_reference.errors import OpArgumentError, OpTypeError
+from ascend_ops_gen.schema import python_signature
+from ascend_ops_gen.spec import AttrType, OpSpec
+
+from .dtypes import numpy_dtype
+
+# Nominal bytes (elements x element size, whatever the strides) above which no numpy view exists.
+MAX_NOMINAL_BYTES = 2**63 - 1
+
+
+def _integer(name: str, value: object) -> object:
+    # Under torch.compile with dynamic shapes an int argument may arrive as a SymInt: it is an
+    # integer by construction, and int() on it would specialise the graph.
+    return value if isinstance(value, torch.SymInt) else rules.integer(name, value)
+
+
+def _index_list(name: str, values: object) -> list:
+    if isinstance(values, (list, tuple)) and any(isinstance(v, torch.SymInt) for v in values):
+        return [_integer(f"{name}[{i}]", v) for i, v in enumerate(values)]
+    return list(rules.index_vector(name, values))
+
+
+_ATTRIBUTE_RULES: dict[AttrType, Callable[[str, object], object]] = {
+    AttrType.INT: _integer,
+    AttrType.INT_LIST: _index_list,
+    AttrType.OPTIONAL_INT_LIST: lambda name, value: None if value is None else _index_list(name, value),
+    AttrType.STR: rules.string,
+}
+
+
+def check_input(op: OpSpec, name: str, x: object) -> torch.Tensor:
+    """The tensor argument: a torch.Tensor of a movable dtype, of a rank and size numpy can view."""
+    if not isinstance(x, torch.Tensor):
+        raise OpTypeError(f"{op.name}: {name} must be a torch.Tensor, got {type(x).__name__}; "
+                          f"for numpy arrays use cpu_reference.{op.name}")
+    try:
+        numpy_dtype(x.dtype)
+    except TypeError:
+        raise OpTypeError(
+            f"{op.name}: {name} has dtype {x.dtype}, which ascend_ops cannot move: supported are "
+            "the fixed-size dtypes bool, (u)int8/16/32/64, float16/32/64, bfloat16, complex64/128 "
+            "and the float8 types") from None
+    if op.max_rank is not None:
+        rules.check_rank(name, x.dim(), op.max_rank, f"{op.name}'s max_rank in {op.file}")
+    rules.check_rank(name, x.dim())
+    nominal = math.prod(x.shape) * x.element_size()
+    if nominal > MAX_NOMINAL_BYTES:
+        raise OpArgumentError(f"{op.name}: {name} spans {nominal} bytes ({math.prod(x.shape)} "
+                              f"elements of {x.element_size()} bytes): at most 2**63 - 1 are supported")
+    return x
+
+
+class CallChecker:
+    """Binds a call to `op`'s signature and checks every argument; returns torch-ready arguments."""
+
+    def __init__(self, op: OpSpec):
+        self.op = op
+        self.signature: inspect.Signature = python_signature(op)
+        self.input_names = tuple(t.name for t in op.inputs)
+        self.attribute_rules = tuple((a.name, _ATTRIBUTE_RULES[a.type]) for a in op.attributes)
+        self.keyword_only = frozenset(a.name for a in op.attributes if a.keyword_only)
+
+    def __call__(self, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.op.name}{self.signature}: {e}") from None
+        bound.apply_defaults()
+        values = bound.arguments
+        for name in self.input_names:
+            check_input(self.op, name, values[name])
+        for name, rule in self.attribute_rules:
+            try:
+                values[name] = rule(name, values[name])
+            except OpArgumentError as e:  # the reference's message, with the op it is about
+                raise type(e)(f"{self.op.name}: {e}") from None
+        positional = tuple(v for k, v in values.items() if k not in self.keyword_only)
+        named = {k: values[k] for k in self.keyword_only}
+        return positional, named
+
+
+class CheckedOpPacket(torch._ops.OpOverloadPacket):
+    """`torch.ops.ascend_ops.<op>`, checking its arguments by the spec before torch's parser."""
+
+    _ascend_ops_checker: CallChecker
+
+    def __call__(self, /, *args, **kwargs):
+        args, kwargs = self._ascend_ops_checker(args, kwargs)
+        return self._op(*args, **kwargs)
+
+
+def install_checked_packets(namespace: object, ops: tuple[OpSpec, ...]) -> None:
+    """Make `namespace.<op>` (torch.ops.ascend_ops) check its arguments, for every op.
+
+    torch caches each packet on its namespace at first access and hands out that object ever
+    after; changing the class of the cached object keeps everything torch knows about it
+    (overloads, schema, identity) and only adds the check in front of the call.
+    """
+    for op in ops:
+        packet = getattr(namespace, op.name)
+        packet.__class__ = CheckedOpPacket
+        packet._ascend_ops_checker = CallChecker(op)

@@ -1,0 +1,1 @@
+"""The subcommands of `ascend-ops` (see `ascend_ops.tools.cli`)."""

@@ -1,0 +1,164 @@
+"""`ascend-ops sim`: the generated AscendC kernels on the CPU simulator, checked bit for bit
+against cpu_reference on the verification corpus (`ascend_ops.sim.corpus`), for every op,
+product line and dtype the product supports."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from ascend_ops_gen.spec import Product, specs
+
+from ...runtime.products import product
+
+HELP = "run the generated kernels on the CPU simulator over the verification corpus"
+
+MIN_LARGE_EFFICIENCY = 0.95  # a large contiguous copy must move at most ~5% more than it needs
+SHOWN_FAILURES = 20
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--product", metavar="KEY_OR_SOC",
+                        help="only this product line, by key (atlas-a2) or SoC name (Ascend910B2)")
+    parser.add_argument("--op", choices=[o.name for o in specs().ops], help="only this op")
+    parser.add_argument("--quick", action="store_true",
+                        help="the quick corpus (what pytest runs) instead of the full one")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...sim import corpus
+
+    lines = (product(args.product),) if args.product else specs().products
+    ops = (args.op,) if args.op else tuple(o.name for o in specs().ops)
+    _build(lines)
+    runs = corpus.runs(ops=ops, products=lines, quick=args.quick)
+    outcomes = list(_checked(runs))
+    rows = _rows(outcomes)
+    print(_table(rows))
+    return _verdict(outcomes, rows, "quick" if args.quick else "full")
+
+
+def _build(lines: tuple[Product, ...]) -> None:
+    """Compiles the simulator library of each NPU arch the run needs, in parallel (each holds
+    every op and takes about a minute, once; a library cached by content is only loaded)."""
+    from ...sim.library import library
+
+    archs = sorted({p.npu_arch for p in lines})
+    start = time.monotonic()
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        list(pool.map(library, archs))
+    print(f"sim: {len(archs)} simulator libraries ready ({time.monotonic() - start:.0f} s)",
+          file=sys.stderr, flush=True)
+
+
+def _eta(done: int, total: int, elapsed: float) -> str:
+    """`12 s elapsed, about 40 s left`, the estimate from the mean time per case so far."""
+    left = elapsed / done * (total - done) if done else 0.0
+    return f"{elapsed:.0f} s elapsed, about {left:.0f} s left"
+
+
+def _checked(runs: list) -> Iterator:
+    """Each run's outcome, with progress on stderr (elapsed time and an estimate of the rest):
+    a bar on a terminal, else one line per (op, product)."""
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    from ...sim import corpus
+
+    groups = defaultdict(int)
+    for r in runs:
+        groups[r.case.op, r.product.key] += 1
+    if sys.stderr.isatty():
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+        with Progress(*columns, transient=True) as bar:
+            task = bar.add_task("simulating", total=len(runs))
+            for seed, r in enumerate(runs):
+                bar.update(task, description=f"{r.case.op} on {r.product.key}, {r.dtype}")
+                yield corpus.check(r, seed)
+                bar.advance(task)
+        return
+    done = defaultdict(int)
+    start = time.monotonic()
+    for seed, r in enumerate(runs):
+        yield corpus.check(r, seed)
+        key = r.case.op, r.product.key
+        done[key] += 1
+        if done[key] == groups[key]:
+            print(f"sim: {key[0]} on {key[1]}: {done[key]} cases run ({seed + 1} of {len(runs)}; "
+                  f"{_eta(seed + 1, len(runs), time.monotonic() - start)})",
+                  file=sys.stderr, flush=True)
+
+
+def _rows(outcomes: list) -> list[dict]:
+    """One row per (op, product, dtype): cases passed, the large contiguous copy's statistics
+    and the DMA efficiency over all the row's cases."""
+    rows: dict[tuple, dict] = {}
+    for o in outcomes:
+        r = o.run
+        row = rows.setdefault((r.case.op, r.product.key, r.dtype), {
+            "op": r.case.op, "product": r.product, "dtype": r.dtype, "passed": 0, "cases": 0,
+            "useful": 0, "moved": 0, "large": None})
+        row["cases"] += 1
+        row["passed"] += o.ok
+        if o.stats is not None:
+            row["useful"] += o.stats.useful_bytes
+            row["moved"] += o.stats.moved_bytes
+            if r.case.large_contiguous:
+                row["large"] = o.stats
+    return list(rows.values())
+
+
+def _large_ok(row: dict) -> bool:
+    large = row["large"]
+    return large is not None and large.efficiency >= MIN_LARGE_EFFICIENCY and \
+        large.block_dim == row["product"].launch_cores()
+
+
+def _table(rows: list[dict]) -> str:
+    header = ["op", "product", "dtype", "passed", "blockDim", "DMA eff", "DMA eff (all)",
+              "balance"]
+    cells = [header]
+    for row in rows:
+        large = row["large"]
+        all_eff = row["useful"] / row["moved"] if row["moved"] else 1.0
+        cells.append([
+            row["op"], row["product"].key, row["dtype"], f"{row['passed']}/{row['cases']}",
+            f"{large.block_dim}/{row['product'].launch_cores()}" if large else "-",
+            f"{100 * large.efficiency:.1f}%" if large else "-", f"{100 * all_eff:.1f}%",
+            f"{large.busiest_over_mean:.3f}" if large else "-"])
+        if row["passed"] < row["cases"] or not _large_ok(row):
+            cells[-1][0] = "! " + cells[-1][0]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
+    out = []
+    for k, c in enumerate(cells):
+        out.append("  ".join(v.rjust(w) if i >= 3 else v.ljust(w)
+                             for i, (v, w) in enumerate(zip(c, widths))).rstrip())
+        if k == 0:
+            out.append("  ".join("-" * w for w in widths))
+    out.append("\nblockDim, DMA eff, balance: the large contiguous copy of the row (blockDim of "
+               "the product's launch cores; DMA eff = useful bytes / bytes moved GM<->UB; "
+               "balance = busiest core's bytes / mean). DMA eff (all): over every case of the row.")
+    return "\n".join(out)
+
+
+def _verdict(outcomes: list, rows: list[dict], which: str) -> int:
+    failures = [o for o in outcomes if not o.ok]
+    for o in failures[:SHOWN_FAILURES]:
+        print(f"FAIL {o.run.label}\n     {o.problem}")
+    if len(failures) > SHOWN_FAILURES:
+        print(f"... and {len(failures) - SHOWN_FAILURES} more failures")
+    short = [r for r in rows if not _large_ok(r)]
+    for r in short:
+        large = r["large"]
+        got = "no large contiguous case ran" if large is None else \
+            f"{100 * large.efficiency:.1f}% on {large.block_dim} cores"
+        print(f"SLOW {r['op']} on {r['product'].key}, {r['dtype']}: the large contiguous copy "
+              f"needs >= {100 * MIN_LARGE_EFFICIENCY:.0f}% DMA efficiency on all "
+              f"{r['product'].launch_cores()} cores; got {got}")
+    print(f"sim ({which} corpus): {len(outcomes) - len(failures)} of {len(outcomes)} cases "
+          f"passed bit for bit on {len(rows)} op x product x dtype combinations")
+    return 1 if failures or short else 0

@@ -223,3 +223,40 @@ def test_doctor_reports_a_damaged_entry(cache, source):
     build_cache._verified.clear()
     found = [f for f in doctor.cpu_findings() if "damaged build cache entry" in f.text]
     assert len(found) == 1 and str(library) in found[0].text and found[0].level == doctor.WARN
+
+
+E2E = textwrap.dedent("""
+    import warnings
+    warnings.simplefilter("always")
+    import torch, ascend_ops
+    from ascend_ops.cpu import compiled
+    x = torch.arange(24, dtype=torch.float32).reshape(2, 3, 4)
+    out = torch.ops.ascend_ops.slice(x, [0, 1, 1], [2, 2, 3])
+    assert torch.equal(out, x[:, 1:3, 1:4]), out
+    print("fast path", compiled.fast_path_active())
+""")
+
+
+def test_a_truncated_fast_path_and_native_copy_cost_a_warning_not_a_crash(tmp_path):
+    """The libraries `import ascend_ops` and the first CPU call load, from a copy of the
+    cache with every recorded library cut in half: SIGBUS before verification existed."""
+    from ascend_ops.cpu import compiled
+
+    built = compiled.built_path()
+    if built is None:
+        pytest.skip("the compiled fast path is not built (`ascend-ops build`)")
+    copy = tmp_path / "cache"
+    copy.mkdir()
+    for record in built.parent.glob(f"*{build_cache.RECORD_SUFFIX}"):
+        library = record.with_name(record.name[: -len(build_cache.RECORD_SUFFIX)])
+        if library.name.startswith(("ascend_ops_fast-", "strided_copy-")) and library.is_file():
+            (copy / record.name).write_bytes(record.read_bytes())
+            (copy / library.name).write_bytes(library.read_bytes()[: library.stat().st_size // 2])
+    assert (copy / built.name).exists()
+    env = {**os.environ, build_cache.CACHE_ENV: str(copy)}
+    result = subprocess.run([sys.executable, "-c", E2E], env=env, capture_output=True, text=True,
+                            check=False, cwd=tmp_path, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "fast path False" in result.stdout
+    assert result.stderr.count(f"the cached library {copy / built.name} is damaged") == 1, \
+        result.stderr[-3000:]

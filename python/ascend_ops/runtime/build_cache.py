@@ -224,10 +224,13 @@ def _intact(library: Path) -> str | None:
 
 
 def damaged_entries(folder: Path | None = None) -> list[tuple[Path, str]]:
-    """(entry, what is wrong) for every damaged library in the cache (`ascend-ops doctor`)."""
+    """(entry, what is wrong) for every damaged library in the cache (`ascend-ops doctor`).
+    A library without a record beside it is left out: builds before records existed made
+    those, under keys this version never looks up."""
     folder = _configured_cache() if folder is None else folder
     try:
-        entries = sorted(p for p in folder.iterdir() if p.name.endswith(".so"))
+        entries = sorted(p for p in folder.iterdir() if p.name.endswith(".so") and
+                         (p.is_dir() or _record_path(p).exists()))
     except OSError:
         return []
     return [(p, problem) for p in entries if (problem := _intact(p)) not in (None, "ok")]

@@ -600,9 +600,13 @@ PyObject* Call(PyObject* /*self*/, PyObject* const* argv, Py_ssize_t argc)
     if (kwargs != nullptr && PyDict_GET_SIZE(kwargs) != usedKeywords) {
         Py_RETURN_NONE;  // an unknown or repeated keyword
     }
-    // The input checks of arguments.check_input: a movable dtype, the op's rank limit, at most
+    // The input checks of arguments.check_input: a strided tensor (not sparse, mkldnn, nested
+    // or quantized: arguments.tensor_kind), a movable dtype, the op's rank limit, at most
     // 2**63 - 1 nominal bytes.
     const at::Tensor& x = stack[0].toTensor();
+    if (x.layout() != c10::kStrided || x.is_nested() || x.is_quantized()) {
+        Py_RETURN_NONE;
+    }
     if (!g_movable[static_cast<int>(x.scalar_type())] || x.dim() > g_ops[index].spec->maxRank) {
         Py_RETURN_NONE;
     }

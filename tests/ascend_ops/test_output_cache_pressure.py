@@ -4,6 +4,7 @@ memory; an allocation failure flushes the cache and retries once; large outputs 
 tensor."""
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -108,3 +109,36 @@ def test_the_pressure_is_real():
     result = _pressure(flush=False)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "plain torch allocation fails" in result.stdout, result.stdout
+
+
+OPERATIONS = {
+    "resize_ smaller": lambda t: t.resize_(10).shape,
+    "resize_ larger": lambda t: t.resize_(t.numel() + (8 << 20)).shape,
+    "storage resize_": lambda t: t.untyped_storage().resize_(100).nbytes(),
+    "set_": lambda t: t.set_(torch.zeros(3)).shape,
+    "share_memory_": lambda t: t.share_memory_().is_shared(),
+    "pin_memory": lambda t: t.pin_memory().is_pinned(),
+}
+
+
+def _outcome(operation, t: torch.Tensor):
+    try:
+        return "ok", operation(t)
+    except Exception as e:  # noqa: BLE001 - the comparison is of what any tensor raises
+        return type(e).__name__, str(e).splitlines()[0]
+
+
+@pytest.mark.parametrize("name", list(OPERATIONS))
+def test_a_large_output_behaves_like_any_tensor(name):
+    """A >= 32 MiB output of the compiled fast path (a huge-page buffer of the output cache)
+    against torch.empty of its shape: the same result or the same error."""
+    from ascend_ops.cpu import compiled
+
+    assert compiled.fast_path_active(), compiled.unavailable_reason()
+    x = torch.zeros(16, 1024, 1024)
+    shape = (12, 1024, 1024)  # 48 MiB
+    assert math.prod(shape) * 4 >= 32 << 20 >= native_copy.huge_page_output_bytes()
+    out = torch.ops.ascend_ops.slice(x, [0, 0, 0], list(shape))
+    assert out.shape == shape
+    ordinary = torch.empty(shape)
+    assert _outcome(OPERATIONS[name], out) == _outcome(OPERATIONS[name], ordinary)

@@ -121,6 +121,14 @@ else
     if [ ! -d "$CANN/include" ]; then
         missing+=("$CANN/include is missing (CANN host headers: register/op_def_registry.h, ...)")
     fi
+    # CANN's ASC CMake modules (asc-config.cmake) take the toolkit from $ASCEND_HOME_PATH and stop
+    # without it: the build exports the toolkit it uses, and refuses one the variable contradicts.
+    if [ -n "${ASCEND_HOME_PATH:-}" ] && [ -d "$ASCEND_HOME_PATH" ] &&
+       [ "$(cd "$ASCEND_HOME_PATH" && pwd -P)" != "$(cd "$CANN" && pwd -P)" ]; then
+        missing+=("ASCEND_HOME_PATH=$ASCEND_HOME_PATH is another toolkit than --cann $CANN, and CANN's CMake
+    modules build with \$ASCEND_HOME_PATH: source $CANN's set_env.sh, or drop --cann.")
+    fi
+    export ASCEND_HOME_PATH="$CANN"
 fi
 command -v cmake >/dev/null 2>&1 || missing+=("cmake is not installed (3.19 or newer is needed for presets)")
 if command -v cmake >/dev/null 2>&1; then
@@ -162,7 +170,7 @@ if ! py -m ascend_ops_gen.codegen --check; then
     die "ascend_kernels/ does not match op_specs/; run 'ascend-ops generate' first"
 fi
 
-echo "build_ascend.sh: CANN $CANN, compute units $(echo "$UNITS" | tr ';' ','), build folder $BUILD_DIR"
+echo "build_ascend.sh: CANN $CANN (ASCEND_HOME_PATH=$ASCEND_HOME_PATH), compute units $(echo "$UNITS" | tr ';' ','), build folder $BUILD_DIR"
 if [ "$CHECK_ONLY" = 1 ]; then
     exit 0
 fi

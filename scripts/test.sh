@@ -2,7 +2,9 @@
 # Sets up .venv and runs every check: the generated kernels are current and compile without
 # CANN, the generated docs are current, the wheel works installed outside the checkout
 # (scripts/wheel_check.sh), the full simulator corpus passes (this also builds the
-# simulator libraries the tests reuse), then the whole test suite. Extra arguments go to pytest.
+# simulator libraries the tests reuse), with the CANN headers the kernels compile against them
+# and run the quick corpus through Huawei's AscendC implementation (check-cann, cpudebug), then
+# the whole test suite. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -13,5 +15,10 @@ export TORCH_DEVICE_BACKEND_AUTOLOAD=0
 .venv/bin/ascend-ops docs --check
 bash scripts/wheel_check.sh
 .venv/bin/ascend-ops sim
-if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then .venv/bin/ascend-ops check-cann; fi
+if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
+  .venv/bin/ascend-ops check-cann
+  # The kernels through Huawei's AscendC implementation (CPU-debug mode, the package's intrinsic
+  # model), bit for bit against the emulator and cpu_reference; objects cached by content.
+  .venv/bin/ascend-ops cpudebug --quick
+fi
 .venv/bin/python -m pytest -n 2 -q "$@"

@@ -1,14 +1,16 @@
 // @generated from op_specs/*.yaml by ascend-ops generate; do not edit
 //
 // The torch binding of the CANN op package: `torch.ops.ascend_ops_npu.<op>` on npu tensors
-// (PrivateUse1, which torch_npu names "npu"), one kernel per op, each calling the op's aclnn API
-// on the current NPU stream through op-plugin's EXEC_NPU_CMD_EXT (torch_npu wheel,
-// include/third_party/op-plugin). ascend_ops.npu.dispatch dispatches here after checking the arguments and
-// the product's dtype rule; each kernel builds the op's view with the engine's view builder
-// (op_views.h, as the OpDef's InferShape does) to size the output, then launches.
+// (PrivateUse1, which torch_npu names "npu"), one kernel per op, each calling the op's aclnn API,
+// as declared by the aclnn headers CANN's build generates for the OpDefs (op_api/include), through
+// the binding's own lookup of the package's libcust_opapi.so, on the stream of its input's device
+// (aclnn_call.h). ascend_ops.npu.dispatch dispatches here after checking the arguments and the product's
+// dtype rule; each kernel builds the op's view with the engine's view builder (op_views.h, as the
+// OpDef's InferShape does) to size the output, then launches.
 //
-// Built by scripts/build_ascend.sh against torch and torch_npu; compile-checked without CANN by
-// `ascend-ops check-npu`.
+// Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package; built
+// and run in CI against the package's CPU aclnn runtime with ASCEND_OPS_BINDING_CPU (the CPU
+// side of Note [device seam], and the CPU dispatch key), by `ascend-ops check-package`.
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -19,77 +21,22 @@
 #include <ATen/ATen.h>
 #include <torch/library.h>
 
-#include "npu_cpp_extension.h"
+#include "aclnn_ascend_depth_to_space.h"
+#include "aclnn_ascend_slice.h"
+#include "aclnn_ascend_space_to_depth.h"
+#include "aclnn_ascend_strided_slice.h"
+#include "aclnn_call.h"
 #include "op_views.h"
 
-typedef int32_t aclnnStatus;  // as aclnn_base.h, which the torch_npu wheel does not ship
-
-// What CANN's build generates for each OpDef (op_api/include/aclnn_<op>.h, Note [aclnn rules] in
-// ascend_ops_gen/codegen/aclnn.py). Declared, not included: the headers exist only after the op
-// package is built, and EXEC_NPU_CMD_EXT finds the functions by name at run time, so without
-// these declarations nothing would check what a call passes. Never called directly.
-extern "C" {
-aclnnStatus aclnnAscendDepthToSpaceGetWorkspaceSize(const aclTensor *x, int64_t blockSize, char *dataFormatOptional, char *modeOptional, const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
-aclnnStatus aclnnAscendDepthToSpace(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
-aclnnStatus aclnnAscendSliceGetWorkspaceSize(const aclTensor *x, const aclIntArray *offsets, const aclIntArray *size, const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
-aclnnStatus aclnnAscendSlice(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
-aclnnStatus aclnnAscendSpaceToDepthGetWorkspaceSize(const aclTensor *x, int64_t blockSize, char *dataFormatOptional, char *modeOptional, const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
-aclnnStatus aclnnAscendSpaceToDepth(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
-aclnnStatus aclnnAscendStridedSliceGetWorkspaceSize(const aclTensor *x, const aclIntArray *begin, const aclIntArray *end, const aclIntArray *stridesOptional, int64_t beginMask, int64_t endMask, int64_t ellipsisMask, int64_t newAxisMask, int64_t shrinkAxisMask, const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
-aclnnStatus aclnnAscendStridedSlice(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
-}
+#if defined(ASCEND_OPS_BINDING_CPU)
+#define ASCEND_OPS_BINDING_DISPATCH_KEY CPU
+#else
+#define ASCEND_OPS_BINDING_DISPATCH_KEY PrivateUse1
+#endif
 
 namespace ascend_ops_npu {
 
-// Note [aclnn call check]
-// ~~~~~~~~~~~~~~~~~~~~~~~
-// EXEC_NPU_CMD_EXT converts each argument (op_api_common_base.h: ConvertType on its V1 path,
-// CopyTypeV2 then ConvertTypeV2 on its V2 path), appends the workspace-size and executor
-// outputs, and calls the symbol it looked up with exactly those types. CheckAclnnCall proves at
-// compile time that both conversions give the parameter list of the declared prototype, one for
-// one (a pointer to const and to non-const count as the same): a missing, extra, reordered or
-// mistyped argument is a compile error here instead of a corrupt call on the NPU.
-template <typename T>
-struct AclnnArgument {
-    using type = T;
-};
-template <typename T>
-struct AclnnArgument<const T*> {
-    using type = T*;
-};
-template <typename T>
-using AclnnArgumentT = typename AclnnArgument<std::remove_cv_t<std::remove_reference_t<T>>>::type;
-
-template <typename Function>
-struct AclnnParameters;
-template <typename... Params>
-struct AclnnParameters<aclnnStatus(Params...)> {
-    using type = std::tuple<AclnnArgumentT<Params>...>;
-};
-
-template <typename... Args>
-using ConvertedV1 = std::tuple<AclnnArgumentT<decltype(ConvertType(std::declval<Args&>()))>..., uint64_t*,
-                               aclOpExecutor**>;
-template <typename... Args>
-using ConvertedV2 = std::tuple<AclnnArgumentT<decltype(ConvertTypeV2(CopyTypeV2(std::declval<Args&>())))>...,
-                               uint64_t*, aclOpExecutor**>;
-
-template <typename GetWorkspaceSize, typename... Args>
-void CheckAclnnCall(const Args&...)
-{
-    using Expected = typename AclnnParameters<GetWorkspaceSize>::type;
-    static_assert(std::is_same_v<Expected, ConvertedV1<Args...>>,
-                  "the arguments of this aclnn call do not match its prototype (Note [aclnn call check])");
-    static_assert(std::is_same_v<Expected, ConvertedV2<Args...>>,
-                  "the arguments of this aclnn call do not match its prototype (Note [aclnn call check])");
-}
-
-// EXEC_NPU_CMD_EXT after the check: `api` is the aclnn name, the rest its arguments in API order.
-#define ASCEND_OPS_EXEC_ACLNN(api, ...)                                      \
-    do {                                                                     \
-        CheckAclnnCall<decltype(api##GetWorkspaceSize)>(__VA_ARGS__);        \
-        EXEC_NPU_CMD_EXT(api, __VA_ARGS__);                                  \
-    } while (false)
+constexpr const char* kVendor = "ascend_ops";
 
 static ascend_ops::TensorShape InputShape(const at::Tensor& x, const char* op)
 {
@@ -135,7 +82,8 @@ static at::Tensor depth_to_space(const at::Tensor& x, int64_t blockSize, c10::st
         return y;
     }
     at::Tensor xContiguous = x.contiguous();
-    ASCEND_OPS_EXEC_ACLNN(aclnnAscendDepthToSpace, xContiguous, blockSize, dataFormatChars, modeChars, y);
+    ASCEND_OPS_ACLNN("depth_to_space", kVendor, aclnnAscendDepthToSpace, x, xContiguous, blockSize, dataFormatChars,
+                     modeChars, y);
     return y;
 }
 
@@ -155,7 +103,7 @@ static at::Tensor slice(const at::Tensor& x, at::IntArrayRef offsets, at::IntArr
         return y;
     }
     at::Tensor xContiguous = x.contiguous();
-    ASCEND_OPS_EXEC_ACLNN(aclnnAscendSlice, xContiguous, offsets, size, y);
+    ASCEND_OPS_ACLNN("slice", kVendor, aclnnAscendSlice, x, xContiguous, offsets, size, y);
     return y;
 }
 
@@ -180,7 +128,8 @@ static at::Tensor space_to_depth(const at::Tensor& x, int64_t blockSize, c10::st
         return y;
     }
     at::Tensor xContiguous = x.contiguous();
-    ASCEND_OPS_EXEC_ACLNN(aclnnAscendSpaceToDepth, xContiguous, blockSize, dataFormatChars, modeChars, y);
+    ASCEND_OPS_ACLNN("space_to_depth", kVendor, aclnnAscendSpaceToDepth, x, xContiguous, blockSize, dataFormatChars,
+                     modeChars, y);
     return y;
 }
 
@@ -214,8 +163,8 @@ static at::Tensor strided_slice(const at::Tensor& x, at::IntArrayRef begin, at::
         return y;
     }
     at::Tensor xContiguous = x.contiguous();
-    ASCEND_OPS_EXEC_ACLNN(aclnnAscendStridedSlice, xContiguous, begin, end, stridesList, beginMask, endMask,
-                          ellipsisMask, newAxisMask, shrinkAxisMask, y);
+    ASCEND_OPS_ACLNN("strided_slice", kVendor, aclnnAscendStridedSlice, x, xContiguous, begin, end, stridesList,
+                     beginMask, endMask, ellipsisMask, newAxisMask, shrinkAxisMask, y);
     return y;
 }
 
@@ -229,7 +178,7 @@ TORCH_LIBRARY(ascend_ops_npu, m)
     m.def("strided_slice(Tensor x, int[] begin, int[] end, int[]? strides=None, *, int begin_mask=0, int end_mask=0, int ellipsis_mask=0, int new_axis_mask=0, int shrink_axis_mask=0) -> Tensor");
 }
 
-TORCH_LIBRARY_IMPL(ascend_ops_npu, PrivateUse1, m)
+TORCH_LIBRARY_IMPL(ascend_ops_npu, ASCEND_OPS_BINDING_DISPATCH_KEY, m)
 {
     m.impl("depth_to_space", &ascend_ops_npu::depth_to_space);
     m.impl("slice", &ascend_ops_npu::slice);

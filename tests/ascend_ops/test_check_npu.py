@@ -1,5 +1,5 @@
-"""`ascend-ops check-npu`: the torch binding compiles against the real torch_npu 2.13 headers,
-a wrong aclnn call fails that compile, and the binding's aclnn prototypes are what CANN
+"""`ascend-ops check-npu`: the torch binding compiles against the real torch_npu 2.13 headers and
+the aclnn headers, a wrong aclnn call fails that compile, and the aclnn headers declare what CANN
 generates from each OpDef.
 
 The compiles take about a minute each on a cold cache; their results are cached by content
@@ -15,14 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops_gen.codegen.aclnn import aclnn_api, opdef_arguments
-from ascend_ops.tools.commands.check_npu import opdef_sources, signature_problems
+from ascend_ops_gen.codegen.aclnn import aclnn_api, header_name, opdef_arguments
+from ascend_ops.tools.commands.check_npu import header_texts, opdef_sources, signature_problems
+from ascend_ops.tools.cpu_aclnn import predicted_headers
 from ascend_ops.npu.binding import binding_source
 from ascend_ops_gen.spec import project_root, specs
 
 KERNELS = project_root() / "ascend_kernels"
 BINDING = binding_source().read_text(encoding="utf-8")
 OPDEFS = opdef_sources(KERNELS)
+HEADERS = header_texts(predicted_headers())
+STRIDED_SLICE_HEADER = header_name("AscendStridedSlice")
 
 
 def check_npu(*args: str) -> subprocess.CompletedProcess:
@@ -38,42 +41,41 @@ def test_binding_compiles_against_torch_and_torch_npu_headers() -> None:
 
 
 def test_wrong_aclnn_arguments_fail_the_compile(tmp_path: Path) -> None:
-    # One call loses an argument, another passes a string where the prototype takes an int.
-    # Both still look up their functions by name, so only Note [aclnn call check] can fail.
-    short = re.sub(r"(ASCEND_OPS_EXEC_ACLNN\(aclnnAscendStridedSlice, xContiguous, begin, end, "
-                   r"stridesList, beginMask, )endMask,\s+", r"\1", BINDING)
-    mistyped = short.replace("ASCEND_OPS_EXEC_ACLNN(aclnnAscendDepthToSpace, xContiguous, "
-                             "blockSize, dataFormatChars,",
-                             "ASCEND_OPS_EXEC_ACLNN(aclnnAscendDepthToSpace, xContiguous, "
-                             "dataFormatChars, blockSize,")
+    # One call loses an argument, another passes a string where the header takes an int. Both
+    # still look up their functions by name, so only Note [aclnn call check] can fail.
+    short = re.sub(r"(aclnnAscendStridedSlice, x, xContiguous, begin, end, "
+                   r"stridesList,\s+beginMask, )endMask,\s+", r"\1", BINDING)
+    mistyped = short.replace("aclnnAscendDepthToSpace, x, xContiguous, blockSize, dataFormatChars,",
+                             "aclnnAscendDepthToSpace, x, xContiguous, dataFormatChars, blockSize,")
     assert short != BINDING and mistyped != short, "the mutations no longer apply"
     source = tmp_path / "wrong_calls.cpp"
     source.write_text(mistyped, encoding="utf-8")
     lines = mistyped.splitlines()
     bad_lines = [i + 1 for i, line in enumerate(lines) if
-                 "ASCEND_OPS_EXEC_ACLNN(aclnnAscendStridedSlice" in line or
-                 "ASCEND_OPS_EXEC_ACLNN(aclnnAscendDepthToSpace" in line]
+                 "ASCEND_OPS_ACLNN(\"strided_slice\"" in line or "ASCEND_OPS_ACLNN(\"depth_to_space\"" in line]
+    assert len(bad_lines) == 2
 
     done = check_npu("--source", str(source))
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "do not match its prototype (Note [aclnn call check])" in done.stderr, done.stderr
+    assert "do not match the generated header (Note [aclnn call check])" in done.stderr, done.stderr
     for line in bad_lines:
         assert f"wrong_calls.cpp:{line}:" in done.stderr, (line, done.stderr)
-    assert "the aclnn prototypes of wrong_calls.cpp are what CANN generates" in done.stdout
+    assert "wrong_calls.cpp includes the aclnn headers of" in done.stdout
 
 
 @pytest.mark.parametrize("op", [op.name for op in specs().ops])
-def test_binding_declares_the_aclnn_api_of_each_opdef(op: str) -> None:
+def test_binding_includes_the_aclnn_header_of_each_opdef_and_calls_its_api(op: str) -> None:
     spec = specs().op(op)
     api = aclnn_api(spec.op_type, opdef_arguments(spec))
+    assert f'#include "{header_name(spec.op_type)}"' in BINDING
     for prototype in api.prototypes():
-        assert prototype in BINDING, prototype
-    assert f"ASCEND_OPS_EXEC_ACLNN({api.name}, " in BINDING
+        assert prototype in HEADERS[header_name(spec.op_type)], prototype
+    assert f"{api.name}, x, xContiguous, " in BINDING
 
 
-def test_signatures_of_binding_and_opdefs_agree() -> None:
+def test_signatures_of_headers_binding_and_opdefs_agree() -> None:
     assert len(OPDEFS) == len(specs().ops)
-    assert signature_problems(BINDING, OPDEFS) == []
+    assert signature_problems(BINDING, OPDEFS, HEADERS) == []
 
 
 def test_strided_slice_gets_the_documented_aclnn_signature() -> None:
@@ -83,16 +85,16 @@ def test_strided_slice_gets_the_documented_aclnn_signature() -> None:
             "const aclIntArray *begin, const aclIntArray *end, const aclIntArray *stridesOptional, "
             "int64_t beginMask, int64_t endMask, int64_t ellipsisMask, int64_t newAxisMask, "
             "int64_t shrinkAxisMask, const aclTensor *out, uint64_t *workspaceSize, "
-            "aclOpExecutor **executor);") in BINDING
+            "aclOpExecutor **executor);") in HEADERS[STRIDED_SLICE_HEADER]
 
 
-def test_reordered_binding_prototype_is_reported() -> None:
-    swapped = BINDING.replace("int64_t beginMask, int64_t endMask,", "int64_t endMask, "
-                              "int64_t beginMask,", 1)
-    assert swapped != BINDING
-    problems = signature_problems(swapped, OPDEFS)
+def test_a_reordered_header_prototype_is_reported() -> None:
+    text = HEADERS[STRIDED_SLICE_HEADER]
+    swapped = text.replace("int64_t beginMask, int64_t endMask,", "int64_t endMask, int64_t beginMask,", 1)
+    assert swapped != text
+    problems = signature_problems(BINDING, OPDEFS, {**HEADERS, STRIDED_SLICE_HEADER: swapped})
     assert len(problems) == 1, problems
-    assert "aclnnAscendStridedSliceGetWorkspaceSize differs from what CANN generates" in problems[0]
+    assert "the aclnn header's aclnnAscendStridedSliceGetWorkspaceSize differs from what CANN generates" in problems[0]
     assert "strided_slice/op_host/strided_slice.cpp" in problems[0]
 
 
@@ -102,17 +104,21 @@ def test_reordered_opdef_attributes_are_reported() -> None:
     data_format = next(ln for ln in text.splitlines() if 'this->Attr("data_format")' in ln)
     mode = next(ln for ln in text.splitlines() if 'this->Attr("mode")' in ln)
     reordered = text.replace(data_format, "@@").replace(mode, data_format).replace("@@", mode)
-    problems = signature_problems(BINDING, {**OPDEFS, label: reordered})
+    problems = signature_problems(BINDING, {**OPDEFS, label: reordered}, HEADERS)
     assert len(problems) == 1 and "aclnnAscendDepthToSpaceGetWorkspaceSize differs" in problems[0], \
         problems
 
 
-def test_missing_extra_and_unknown_calls_are_reported() -> None:
+def test_missing_extra_and_unknown_calls_and_includes_are_reported() -> None:
     without_slice = OPDEFS.copy()
     del without_slice["ascend_kernels/slice/op_host/slice.cpp"]
-    problems = signature_problems(BINDING, without_slice)
-    assert "the binding declares aclnnAscendSliceGetWorkspaceSize, which no OpDef generates" in problems
+    problems = signature_problems(BINDING, without_slice, HEADERS)
+    assert "the aclnn headers declare aclnnAscendSliceGetWorkspaceSize, which no OpDef generates" in problems
     assert "the binding calls aclnnAscendSlice, which no OpDef generates" in problems
-    no_decl = BINDING.replace("aclnnStatus aclnnAscendSlice(", "aclnnStatus aclnnAscendSliceX(")
-    assert any("the binding declares no aclnnAscendSlice" in p
-               for p in signature_problems(no_decl, OPDEFS))
+    slice_header = header_name("AscendSlice")
+    no_decl = HEADERS[slice_header].replace("aclnnStatus aclnnAscendSlice(", "aclnnStatus aclnnAscendSliceX(")
+    assert any("the aclnn headers declare no aclnnAscendSlice" in p
+               for p in signature_problems(BINDING, OPDEFS, {**HEADERS, slice_header: no_decl}))
+    no_include = BINDING.replace(f'#include "{slice_header}"\n', "")
+    assert signature_problems(no_include, OPDEFS, HEADERS) == [
+        f"ascend_kernels/slice/op_host/slice.cpp: the binding does not include {slice_header}"]

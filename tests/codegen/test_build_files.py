@@ -153,3 +153,19 @@ def test_a_toolkit_without_asc_modules_is_explained(fake_cann):
     done = run_script("--check-env", env={"ASCEND_HOME_PATH": str(fake_cann)})
     assert done.returncode == 1
     assert "has no ASC CMake modules" in done.stderr
+
+
+def test_the_toolkit_is_exported_as_ascend_home_path(fake_cann):
+    # CANN's asc-config.cmake stops without $ASCEND_HOME_PATH: --cann alone must set it.
+    done = run_script("--check-env", "--package-only", "--cann", str(fake_cann))
+    assert done.returncode == 0, done.stderr
+    assert f"CANN {fake_cann} (ASCEND_HOME_PATH={fake_cann})" in done.stdout
+
+
+def test_a_contradicting_ascend_home_path_is_refused(fake_cann, tmp_path):
+    other = tmp_path / "other-toolkit"
+    other.mkdir()
+    done = run_script("--check-env", "--package-only", "--cann", str(fake_cann),
+                      env={"ASCEND_HOME_PATH": str(other)})
+    assert done.returncode == 1
+    assert f"ASCEND_HOME_PATH={other} is another toolkit than --cann {fake_cann}" in done.stderr

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops_gen.codegen import binding, fast_path, host, kernel, project, view_dispatch
+from ascend_ops_gen.codegen import binding, cpu_aclnn, fast_path, host, kernel, project, view_dispatch
 from ascend_ops_gen.codegen.gen import generated_files, load_engine_api
 from ascend_ops_gen.codegen.op_views import bind_attributes, bind_dtype_check
 from ascend_ops_gen.spec import load_specs
@@ -41,7 +41,8 @@ EMITTERS = {
     "demo_window/op_kernel/demo_window.cpp": lambda: kernel.emit_kernel_source(OP, SPECS),
     "demo_window/op_kernel/CMakeLists.txt": lambda: kernel.emit_kernel_cmake(OP),
     binding.BINDING_PATH: lambda: binding.emit_binding(SPECS, [(OP, BUILDER, BOUND)],
-                                                       project.specs_glob(SPECS)),
+                                                       project.specs_glob(SPECS), project.VENDOR_NAME),
+    cpu_aclnn.CPU_ACLNN_PATH: lambda: cpu_aclnn.emit_cpu_aclnn_ops(SPECS, project.specs_glob(SPECS)),
     view_dispatch.DISPATCH_PATH: lambda: view_dispatch.emit_view_dispatch(
         SPECS, [(OP, BUILDER, BOUND)], project.specs_glob(SPECS)),
     fast_path.FAST_PATH_HEADER: lambda: fast_path.emit_fast_path_header(

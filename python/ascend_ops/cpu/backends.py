@@ -24,17 +24,11 @@ from ..runtime import op_pieces
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.errors import OpArgumentError
 from ..runtime.build_cache import NativeBuildError
-
-BACKEND_ENV = "ASCEND_OPS_BACKEND"
-BACKENDS = ("native", "reference", "sim")
-DEFAULT_BACKEND = "native"
-
-_backend: contextvars.ContextVar[str | None] = contextvars.ContextVar("ascend_ops_backend",
-                                                                      default=None)
+from ..runtime.state import BACKEND_ENV, BACKENDS, DEFAULT_BACKEND, backend_choice
 
 
 def current_backend() -> str:
-    chosen = _backend.get()
+    chosen = backend_choice.get()
     if chosen is not None:
         return chosen
     env = os.environ.get(BACKEND_ENV, "").strip()
@@ -69,11 +63,11 @@ def use_backend(name: str) -> Iterator[str]:
     `contextvars.copy_context().run(fn)`, or set the environment variable process-wide."""
     if name not in BACKENDS:
         raise OpArgumentError(f"backend {name!r} is unknown; choose one of: {', '.join(BACKENDS)}")
-    token = _backend.set(name)
+    token = backend_choice.set(name)
     try:
         yield name
     finally:
-        _backend.reset(token)
+        backend_choice.reset(token)
 
 
 def _reference(op_name: str) -> Callable[..., torch.Tensor]:

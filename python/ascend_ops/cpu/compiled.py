@@ -36,7 +36,8 @@ from ascend_ops_gen.spec import OpSpec, specs
 
 from . import backends, native_copy
 from ..runtime import build_cache
-from ..runtime.products import PRODUCT_ENV, _npu_product, _target, current_product, dtype_name
+from ..runtime import state
+from ..runtime.products import current_product, dtype_name, npu_product
 from ..runtime.arguments import CheckedOpPacket
 from ..runtime.dtypes import numpy_dtype
 
@@ -98,7 +99,7 @@ def _torch_flags() -> list[str]:
 
 def _build_arguments() -> dict:
     return dict(include_dirs=_kernel_dirs(), flags=_torch_flags(),
-                defines={"ASCEND_OPS_HOST_CPU": native_copy._host_cpu(),
+                defines={"ASCEND_OPS_HOST_CPU": native_copy.host_cpu_id(),
                          "ASCEND_OPS_TORCH_VERSION": torch.__version__.replace("+", "_")})
 
 
@@ -160,7 +161,8 @@ def load() -> ModuleType | None:
         except ImportError as e:
             level, _reason = logging.WARNING, f"{path} does not load ({e})"
         else:
-            native_copy.library()  # the executor's copy is the extension's (its output cache)
+            native_copy.share_library(_module.__file__)  # one copy, one output cache
+            native_copy.library()
             return _module
     _log.log(level, "ascend-ops: the compiled fast path is %s; ops run on the Python registration", _reason)
     return None
@@ -212,7 +214,7 @@ def _default_state() -> tuple[bool, int, bool]:
         except Exception:  # noqa: BLE001 - the Python kernel raises it, with its own message
             return False, -1, True
         index = -1 if product is None else specs().products.index(product)
-        return native, index, _npu_product() is None
+        return native, index, npu_product() is None
     return contextvars.Context().run(compute)
 
 
@@ -229,8 +231,9 @@ def configure(module: ModuleType, python_kernels: dict) -> None:
         named = {n: v for n, v in zip(names[index], attrs) if n in keyword_only[index]}
         return kernels[index](x, *positional, **named)
 
-    module.configure(backends._backend, _target, tuple(specs().products), python_cpu_kernel,
-                     _default_state, _movable_dtypes(), backends.BACKEND_ENV, PRODUCT_ENV)
+    module.configure(state.backend_choice, state.target_choice, tuple(specs().products),
+                     python_cpu_kernel, _default_state, _movable_dtypes(), state.BACKEND_ENV,
+                     state.PRODUCT_ENV)
 
 
 def op_index(module: ModuleType, op: OpSpec) -> int:

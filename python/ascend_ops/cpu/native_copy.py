@@ -106,7 +106,7 @@ def plan_call(op_name: str, x: torch.Tensor, args: tuple, kwargs: dict) -> Plan:
 
 # --- the C++ copy --------------------------------------------------------------------------------
 
-def _host_cpu() -> str:
+def host_cpu_id() -> str:
     """A short name for this machine's CPU model and instruction set. The library is built with
     -march=native (the strided gathers and transposes vectorise far better with AVX2 / AVX-512
     than with baseline SSE2), so the build cache must not hand it to a different CPU sharing
@@ -121,14 +121,23 @@ def _host_cpu() -> str:
     return hashlib.sha256(identity.encode()).hexdigest()[:12]
 
 
-def fast_path_library() -> str | None:
-    """The loaded fast-path extension's file: it compiles strided_copy.cpp in (compiled.py),
-    so the executor calls that copy rather than loading a second one, and the two share one
-    output cache (Note [output cache] in strided_copy.cpp)."""
-    from . import compiled
+# The loaded compiled kernel's file (it compiles strided_copy.cpp in, see compiled.py), set by
+# `share_library` before the copy is first used: the executor then calls that copy rather than
+# loading a second one, and the two share one output cache (Note [output cache] in
+# strided_copy.cpp).
+_shared_library: str | None = None
 
-    module = compiled.loaded_module()
-    return getattr(module, "__file__", None)
+
+def share_library(path: str) -> None:
+    """Use the copy inside the compiled kernel's file `path` (called when that loads)."""
+    global _shared_library
+    _shared_library = path
+    library.cache_clear()
+
+
+def fast_path_library() -> str | None:
+    """The file the executor's copy comes from when it is the compiled kernel's, else None."""
+    return _shared_library
 
 
 @functools.lru_cache(maxsize=None)
@@ -139,7 +148,7 @@ def library() -> ctypes.CDLL:
     try:
         lib = ctypes.CDLL(shared) if shared else build_cache.load(
             "strided_copy", [SOURCE], flags=["-O3", "-march=native", "-pthread"],
-            defines={"ASCEND_OPS_HOST_CPU": _host_cpu()},
+            defines={"ASCEND_OPS_HOST_CPU": host_cpu_id()},
             announce=f"building the native CPU copy ({SOURCE.name}), once")
     except build_cache.NativeBuildError as e:
         raise build_cache.NativeBuildError(

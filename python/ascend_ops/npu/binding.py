@@ -3,8 +3,9 @@ package are installed, and loading both.
 
 One compile command serves the Atlas build (`build`, run by scripts/build_ascend.sh) and the CI
 syntax check (`ascend-ops check-npu`): the generated `ascend_kernels/binding/ascend_ops_npu.cpp`
-against torch's headers, the torch_npu wheel's (`include/`, with op-plugin's EXEC_NPU_CMD_EXT)
-and the engine's `ascend_kernels/common/`.
+against torch's headers, the torch_npu wheel's (`include/`), the binding's own aclnn call path
+(`ascend_kernels/npu/`), the aclnn headers CANN generated for the ops and the engine's
+`ascend_kernels/common/`.
 
 Installed layout, under `install_dir()` ($ASCEND_OPS_NPU_DIR, else `<cache>/npu`):
 
@@ -13,7 +14,9 @@ Installed layout, under `install_dir()` ($ASCEND_OPS_NPU_DIR, else `<cache>/npu`
     build.json                     what both were built from (BuildRecord)
 
 `load()` runs only after `import torch_npu` succeeded: it puts the op package first on
-ASCEND_CUSTOM_OPP_PATH (where op-plugin looks up `libcust_opapi.so`) and loads the binding.
+ASCEND_CUSTOM_OPP_PATH and loads the binding. The binding reads that variable itself at its first
+call (Note [own aclnn lookup] in ascend_kernels/npu/aclnn_call.h), so op-plugin's copy of it, taken
+when torch_npu loaded, does not matter.
 """
 from __future__ import annotations
 
@@ -42,6 +45,7 @@ CUSTOM_OPP_ENV = "ASCEND_CUSTOM_OPP_PATH"
 LIBRARY_NAME = "libascend_ops_npu.so"
 RECORD_NAME = "build.json"
 ENGINE_HEADERS = "ascend_kernels/common"
+CALL_HEADERS = "ascend_kernels/npu"  # aclnn_call.h and the device seam
 PRESETS = "ascend_kernels/CMakePresets.json"
 # torch_npu's include folders an extension needs (NpuExtension adds include/ and hccl; op-plugin's
 # own setup adds acl and op-plugin).
@@ -77,11 +81,13 @@ def op_plugin_version_macro(version: str) -> str:
     return f"V{major}R{minor}"
 
 
-def compile_command(source: Path, torch_npu_root: Path, *, output: Path | None = None,
+def compile_command(source: Path, torch_npu_root: Path, aclnn_includes: Sequence[Path], *,
+                    output: Path | None = None, cann_lib: Path | None = None,
                     cxx: str | None = None) -> list[str]:
     """g++ for the binding: `-fsyntax-only` without `output`, else a shared library linked
-    against torch and torch_npu. `torch_npu_root` is the torch_npu package folder (installed,
-    or unpacked from its wheel)."""
+    against torch, torch_npu and CANN's libnnopbase / libascendcl in `cann_lib`.
+    `torch_npu_root` is the torch_npu package folder (installed, or unpacked from its wheel);
+    `aclnn_includes` hold the generated aclnn_<op>.h and aclnn/acl_meta.h."""
     import torch
 
     torch_dir = Path(torch.__file__).parent
@@ -92,13 +98,17 @@ def compile_command(source: Path, torch_npu_root: Path, *, output: Path | None =
                "-isystem", str(torch_dir / "include/torch/csrc/api/include"),
                "-isystem", sysconfig.get_paths()["include"]]  # torch_npu's headers include Python.h
     command += [f"-I{torch_npu_root / d}" for d in _TORCH_NPU_INCLUDES]
-    command += [f"-I{project_root() / ENGINE_HEADERS}"]
+    command += [f"-I{project_root() / CALL_HEADERS}", *(f"-I{d}" for d in aclnn_includes),
+                f"-I{project_root() / ENGINE_HEADERS}"]
     if output is None:
         return command + ["-fsyntax-only", str(source)]
+    if cann_lib is None:
+        raise ValueError("linking the binding needs CANN's lib64 folder (libnnopbase, libascendcl)")
     return command + ["-O2", "-shared", str(source), "-o", str(output),
-                      f"-L{torch_dir / 'lib'}", f"-L{torch_npu_root / 'lib'}",
-                      "-ltorch_npu", "-ltorch", "-ltorch_cpu", "-lc10",
-                      f"-Wl,-rpath,{torch_dir / 'lib'}", f"-Wl,-rpath,{torch_npu_root / 'lib'}"]
+                      f"-L{torch_dir / 'lib'}", f"-L{torch_npu_root / 'lib'}", f"-L{cann_lib}",
+                      "-ltorch_npu", "-ltorch", "-ltorch_cpu", "-lc10", "-lnnopbase", "-lascendcl", "-ldl",
+                      f"-Wl,-rpath,{torch_dir / 'lib'}", f"-Wl,-rpath,{torch_npu_root / 'lib'}",
+                      f"-Wl,-rpath,{cann_lib}"]
 
 
 def install_dir() -> Path:
@@ -157,7 +167,7 @@ class BindingUnavailable(RuntimeError):
 
 
 def load(torch_npu) -> None:
-    """Point ASCEND_CUSTOM_OPP_PATH at the installed op package and load the binding; raise
+    """Put the installed op package on ASCEND_CUSTOM_OPP_PATH and load the binding; raise
     BindingUnavailable saying why not. Call only after `import torch_npu` succeeded."""
     rebuild = "run `bash scripts/build_ascend.sh` on this machine"
     record = read_build_record()
@@ -210,7 +220,9 @@ def build(cann_dir: Path) -> Path:
     target = library_path()
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".so.tmp")
-    command = compile_command(binding_source(), root, output=tmp)
+    # The op package's generated aclnn headers, and the toolkit's aclnn/acl_meta.h.
+    includes = [vendor_dir() / "op_api" / "include", Path(cann_dir) / "include"]
+    command = compile_command(binding_source(), root, includes, output=tmp, cann_lib=Path(cann_dir) / "lib64")
     build_cache.progress(f"building the torch binding: {' '.join(command)}")
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:

@@ -107,17 +107,23 @@ def _on_simulator(op_name: str) -> Callable[..., torch.Tensor]:
     return run
 
 
-def _on_binding(op_name: str) -> Callable[..., torch.Tensor]:
+def on_binding(op_name: str) -> Callable[..., torch.Tensor]:
+    """`op_name` through the loaded torch binding; its argument errors raise OpArgumentError."""
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         from .binding import NAMESPACE
 
-        return getattr(getattr(torch.ops, NAMESPACE), op_name)(x, *args, **kwargs)
+        try:
+            return getattr(getattr(torch.ops, NAMESPACE), op_name)(x, *args, **kwargs)
+        except OpArgumentError:
+            raise
+        except ValueError as e:  # the binding's argument errors: its view builder's, or the op's
+            raise OpArgumentError(str(e)) from None  # host code's (aclnn GetWorkspaceSize)
     return run
 
 
 def device_kernel(op_name: str) -> Callable[..., torch.Tensor]:
     """The PrivateUse1 kernel of `op_name` (its dtype rule is checked before it runs)."""
-    simulator, binding = _on_simulator(op_name), _on_binding(op_name)
+    simulator, binding = _on_simulator(op_name), on_binding(op_name)
 
     def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         simulated = sim_device.is_simulated(x)

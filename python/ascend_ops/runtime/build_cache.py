@@ -424,6 +424,11 @@ def _load(path: str) -> ctypes.CDLL:
     return ctypes.CDLL(path)
 
 
+def load_built(path: Path) -> ctypes.CDLL:
+    """A library `build` returned, loaded with ctypes (once per process)."""
+    return _load(str(path))
+
+
 def load(name: str, sources: Sequence[Path], **kwargs) -> ctypes.CDLL:
     """`build` then load with ctypes (each library is loaded once per process)."""
     return _load(str(build(name, sources, **kwargs)))

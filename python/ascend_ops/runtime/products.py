@@ -16,11 +16,10 @@ import torch
 from ascend_ops_gen.spec import OpSpec, Product, specs
 
 from .errors import OpArgumentError, UnsupportedDtypeError
+from .state import PRODUCT_ENV, target_choice
 
 __all__ = ["products", "product", "supported_dtypes", "is_supported", "current_product",
-           "target_product", "check_dtype", "dtype_name", "PRODUCT_ENV"]
-
-PRODUCT_ENV = "ASCEND_OPS_PRODUCT"
+           "target_product", "check_dtype", "dtype_name", "npu_product", "PRODUCT_ENV"]
 
 # Note [active product]
 # ~~~~~~~~~~~~~~~~~~~~~
@@ -34,8 +33,7 @@ PRODUCT_ENV = "ASCEND_OPS_PRODUCT"
 #   4. none: the CPU path accepts every fixed-size dtype.
 # The context comes first so a test or a user on an NPU machine can still check how a call would
 # fare on another product line.
-_target: contextvars.ContextVar[Product | None] = contextvars.ContextVar("ascend_ops_target",
-                                                                         default=None)
+# The context's choice is `state.target_choice`.
 
 
 def products() -> tuple[Product, ...]:
@@ -134,7 +132,7 @@ def _device_module_product(npu) -> Product | None:
         return None
 
 
-def _npu_product() -> Product | None:
+def npu_product() -> Product | None:
     """The product of the NPU `torch.npu` reports (Note [active product]), or None."""
     npu = getattr(torch, "npu", None)
     if npu is None and _import_torch_npu():
@@ -144,10 +142,10 @@ def _npu_product() -> Product | None:
 
 def current_product() -> Product | None:
     """The product whose rules calls obey now (Note [active product]), or None."""
-    target = _target.get()
+    target = target_choice.get()
     if target is not None:
         return target
-    npu = _npu_product()
+    npu = npu_product()
     if npu is not None:
         return npu
     return product_from_env()
@@ -173,11 +171,11 @@ def target_product(key_or_soc: str | Product) -> Iterator[Product]:
     a worker, run it in a copy of the context (`contextvars.copy_context().run(fn)`), or set
     the environment variable for the whole process."""
     p = product(key_or_soc)
-    token = _target.set(p)
+    token = target_choice.set(p)
     try:
         yield p
     finally:
-        _target.reset(token)
+        target_choice.reset(token)
 
 
 def check_dtype(op: str | OpSpec, dtype: torch.dtype | str) -> None:

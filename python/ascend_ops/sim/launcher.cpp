@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "sim_abi.h"
 #include "sim_context.h"
 #include "sim_platform.h"
 
@@ -35,53 +36,6 @@
 #include "soc_info.h"
 #include "strided_view.h"
 
-extern "C" {
-
-// One attribute of a call, by name: int -> value; int[] -> data, size; str -> text. An attribute
-// the call does not give is left out, and the OpDef's default stands in for it.
-struct AscendSimAttr {
-    const char* name;
-    const int64_t* data;
-    int64_t size;
-    int64_t value;
-    const char* text;
-};
-
-// What the SoC offers the planner, as the generated TilingFunc reads it (ReadSocInfo).
-struct AscendSimSocInfo {
-    int64_t coreNum;
-    int64_t ubBytes;
-    int64_t platformUbBytes;  // what GetCoreMemSize(UB) reports
-    int32_t hasDataCopyPad;
-    int32_t hasGather;
-};
-
-struct AscendSimStats {
-    uint64_t blockDim;
-    uint64_t dmaInstructions;
-    uint64_t bytesGmToUb;
-    uint64_t bytesUbToGm;
-    uint64_t bytesUbToUb;
-    uint64_t vectorInstructions;
-    uint64_t scalarGmReads;
-    uint64_t scalarGmWrites;
-    uint64_t syncCalls;
-    uint64_t ubBytesPeak;
-    double busiestOverMean;  // GM bytes of the busiest block over the mean of all blocks
-};
-
-// An AscendC kernel entry: extern "C" void k(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling).
-using AscendSimKernel = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
-
-// Status codes of ascend_sim_plan and ascend_sim_run.
-constexpr int32_t kSimOk = 0;
-constexpr int32_t kSimArgumentError = 1;  // the op_host rejected the call's arguments (cpu_reference's errors)
-constexpr int32_t kSimPlanError = 2;      // the TilingFunc's planner found no plan for a valid call
-constexpr int32_t kSimAbiError = 3;       // the caller broke this ABI (unknown OpType, SoC, dtype, ...)
-constexpr int32_t kSimRunError = 4;       // the emulator stopped the kernel (ascend_sim::SimError)
-constexpr int32_t kSimHostError = 5;      // the op_host failed for the context it was given
-
-}  // extern "C"
 
 namespace {
 

@@ -95,16 +95,21 @@ def sources() -> list[Path]:
             *(root / op / "op_kernel" / f"{op}.cpp" for op in ops)]
 
 
-@functools.lru_cache(maxsize=None)
-def library(npu_arch: int) -> SimLibrary:
-    """The simulator library of NPU arch `npu_arch`, holding every op; built on first use."""
+def library_path(npu_arch: int) -> Path:
+    """The file of the simulator library of NPU arch `npu_arch`, built on first use."""
     root = project_root() / "ascend_kernels"
-    cdll = build_cache.load(
+    return build_cache.build(
         f"sim_{npu_arch}", sources(),
-        include_dirs=[root / "sim", root / "sim" / "cann_host_stub", root / "common"],
+        include_dirs=[LAUNCHER.parent, root / "sim", root / "sim" / "cann_host_stub", root / "common"],
         defines={"ASCEND_SIM_TILING_TYPE": "ascend_ops::CopyTiling", **arch_defines(npu_arch)},
         announce=f"building the simulator of every op for NPU arch {npu_arch} "
                  f"(g++, about a minute, once: cached by content)")
+
+
+@functools.lru_cache(maxsize=None)
+def library(npu_arch: int) -> SimLibrary:
+    """The simulator library of NPU arch `npu_arch`, holding every op; built on first use."""
+    cdll = build_cache.load_built(library_path(npu_arch))
     _declare(cdll)
     return SimLibrary(cdll, *_check_abi(cdll))
 

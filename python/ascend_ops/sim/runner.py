@@ -56,6 +56,7 @@ class Plan:
     tiling: ctypes.Structure
     block_dim: int
     tiling_key: int
+    soc: str = ""  # the SoC planned for (the product's simulated SoC unless `plan` was given one)
 
     @property
     def mode(self) -> str:
@@ -93,15 +94,17 @@ def sim_product() -> Product:
 
 def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
          kwargs: dict[str, Any] | None = None, *, product: Product | str | None = None,
-         dtype_rule: bool = True) -> Plan:
+         dtype_rule: bool = True, soc: str | None = None) -> Plan:
     """Plan `op_name(x, *args, **kwargs)` for an input of `shape` and `dtype` (a spec dtype name)
     with the op's generated host code, on the product's simulated SoC.
 
     Raises OpArgumentError with the host code's message for arguments it rejects (the messages
     are cpu_reference's), UnsupportedDtypeError for a dtype the product lacks (unless `dtype_rule`
     is False: a dtype carried as another of its size, with no product active), SimulatorError when
-    the TilingFunc finds no plan."""
+    the TilingFunc finds no plan. `soc` plans for that SoC of the product instead of its
+    simulated one (SoCs differ in core counts)."""
     p = product_named(product) if product is not None else sim_product()
+    soc = _soc_of(p, soc)
     if dtype_rule:
         with target_product(p):
             check_dtype(op_name, dtype)
@@ -125,32 +128,42 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
     out_rank, out_dims = ctypes.c_int32(), (ctypes.c_int64 * lib.max_dims)()
     rejected_by, message = ctypes.c_char_p(), ctypes.create_string_buffer(_MESSAGE_BYTES)
     status = lib.cdll.ascend_sim_plan(
-        op.op_type.encode(), p.simulated_soc.encode(),
+        op.op_type.encode(), soc.encode(),
         ge_dtype(dtype, specs()).removeprefix("ge::").encode(), len(shape),
         (ctypes.c_int64 * max(len(shape), 1))(*shape), attrs, len(given), tiling,
         ctypes.byref(tiling_bytes), ctypes.byref(block_dim), ctypes.byref(key),
         ctypes.byref(out_rank), out_dims, ctypes.byref(rejected_by), message, _MESSAGE_BYTES)
     if status != _OK:
-        raise _plan_error(status, message.value.decode(), rejected_by.value, op.op_type, p)
+        raise _plan_error(status, message.value.decode(), rejected_by.value, op.op_type, p, soc)
     layout = tiling_struct()
     if tiling_bytes.value != ctypes.sizeof(layout):
         raise SimulatorError(f"{op.op_type}'s TilingFunc saved {tiling_bytes.value} bytes of "
                              f"tiling data; a CopyTiling has {ctypes.sizeof(layout)}")
     return Plan(op.name, p, dtype, shape, tuple(out_dims[:out_rank.value]),
-                layout.from_buffer_copy(tiling), block_dim.value, key.value)
+                layout.from_buffer_copy(tiling), block_dim.value, key.value, soc)
+
+
+def _soc_of(p: Product, soc: str | None) -> str:
+    """`soc`, checked to be one of the product's, else the product's simulated SoC."""
+    if soc is None:
+        return p.simulated_soc
+    names = [s.name for s in p.socs]
+    if soc not in names:
+        raise OpArgumentError(f"soc={soc!r} is no SoC of {p.key} ({', '.join(names)})")
+    return soc
 
 
 def _plan_error(status: int, message: str, rejected_by: bytes | None, op_type: str,
-                p: Product) -> Exception:
+                p: Product, soc: str) -> Exception:
     """The exception of a failed ascend_sim_plan; a note names the host function that refused
     (the message itself stays the host code's, which is cpu_reference's for bad arguments)."""
     if status == _ARGUMENT_ERROR:
         error: Exception = OpArgumentError(message)
     elif status == _PLAN_ERROR:
-        error = SimulatorError(f"{op_type} on {p.key} ({p.simulated_soc}): the TilingFunc found "
+        error = SimulatorError(f"{op_type} on {p.key} ({soc}): the TilingFunc found "
                                f"no plan: {message}")
     else:
-        error = SimulatorError(f"{op_type} on {p.key} ({p.simulated_soc}): {message}")
+        error = SimulatorError(f"{op_type} on {p.key} ({soc}): {message}")
     if rejected_by:
         error.add_note(f"rejected by {op_type}'s {rejected_by.decode()} (generated op_host code, "
                        f"sim backend)")
@@ -176,14 +189,16 @@ def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | N
            seed: int = 0) -> SimStats:
     """Run the plan's kernel with `x` (C-contiguous, the planned shape) as input and `out` as
     output, on the simulated SoC of `on` (default: the product planned for); `seed` orders the
-    data cache write-backs at the kernel's end."""
+    data cache write-backs at the kernel's end. A plan made for another SoC than the product's
+    simulated one runs on that SoC."""
     p = product_named(on) if on is not None else plan_.product
+    soc = plan_.soc if on is None and plan_.soc else p.simulated_soc
     lib = library(p.npu_arch)
     name, entry = lib.kernel(plan_.op)
     stats = Stats()
     message = ctypes.create_string_buffer(_MESSAGE_BYTES)
     status = lib.cdll.ascend_sim_run(
-        entry, name.encode(), p.simulated_soc.encode(), seed, ctypes.addressof(plan_.tiling),
+        entry, name.encode(), soc.encode(), seed, ctypes.addressof(plan_.tiling),
         ctypes.sizeof(plan_.tiling), plan_.block_dim, plan_.tiling_key, x.ctypes.data, x.nbytes,
         out.ctypes.data, out.nbytes, ctypes.byref(stats), message, _MESSAGE_BYTES)
     if status != _OK:

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 
 from ..spec import OpSpec
-from .cpp import camel, opdef_attr
+from .cpp import camel, kernel_name, opdef_attr
 
 
 class AclnnError(ValueError):
@@ -132,6 +132,26 @@ def aclnn_api(op_type: str, arguments: tuple[OpDefArgument, ...]) -> AclnnApi:
         name = "out" if len(outputs) == 1 else camel(a.name) + "Out"
         params.append(AclnnParam("const aclTensor *", name))
     return AclnnApi(op_type, tuple(params), _LAUNCH)
+
+
+def header_name(op_type: str) -> str:
+    """`aclnn_<op type in snake_case>.h`, the header CANN generates for an OpType (AscendSlice ->
+    aclnn_ascend_slice.h; op_build's snake case is the kernel name's)."""
+    return f"aclnn_{kernel_name(op_type)}.h"
+
+
+def emit_header(api: AclnnApi) -> str:
+    """The aclnn header of `api` as the rules predict CANN's generator writes it: the declarations
+    behind `#include "aclnn/acl_meta.h"`, in C linkage. What the binding compiles against where
+    CANN's op_build has not run; `ascend-ops check-package` compares it with op_build's."""
+    guard = header_name(api.op_type).upper().replace(".", "_")
+    return "\n".join([
+        f"// The aclnn API of {api.op_type} as Note [aclnn rules] (ascend_ops_gen/codegen/aclnn.py)",
+        "// predicts CANN's op_build generates it.",
+        f"#ifndef {guard}", f"#define {guard}", "", '#include "aclnn/acl_meta.h"', "",
+        "#ifdef __cplusplus", 'extern "C" {', "#endif", "",
+        *(f'__attribute__((visibility("default")))\n{p}\n' for p in api.prototypes()),
+        "#ifdef __cplusplus", "}", "#endif", "", f"#endif  // {guard}", ""])
 
 
 # --- reading C++ ---------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 """Emitter of the torch binding of the CANN op package: `binding/ascend_ops_npu.cpp`, one file
 for every op (templates/npu_binding.cpp).
 
-Per op it declares the aclnn API that CANN generates from the op's OpDef (aclnn.py, from the
-same declarations host.py writes into the OpDef) and a PrivateUse1 kernel that sizes the output
-with the op's view builder, called exactly as the OpDef's BuildView calls it
-(`host.view_builder_call`), then launches through that API. So the OpDef, the aclnn API and the
-binding come from one spec each and cannot drift apart. Pure: model in, text out.
+Per op it includes the aclnn header CANN generates from the op's OpDef (`aclnn_<op>.h`, named by
+aclnn.py) and defines a kernel that sizes the output with the op's view builder, called exactly
+as the OpDef's BuildView calls it (`host.view_builder_call`), then calls that API through
+`ASCEND_OPS_ACLNN` (binding/aclnn_call.h), which checks at compile time that the call passes what
+the header declares. So the OpDef, the aclnn API and the binding cannot drift apart. Pure: model
+in, text out.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from ..schema import torch_schema
 from ..spec import AttrType, OpSpec, SpecSet
-from .aclnn import AclnnApi, aclnn_api, opdef_arguments
+from .aclnn import AclnnApi, aclnn_api, header_name, opdef_arguments
 from .cpp import camel, cpp_string
 from .file_manager import header_line
 from .host import view_builder_call, wrapped_call
@@ -38,7 +39,7 @@ class _Attribute:
     value: str                    # the view builder's argument (int, str)
     data: str                     # the view builder's list arguments
     size: str
-    aclnn: str                    # the lvalue passed to EXEC_NPU_CMD_EXT
+    aclnn: str                    # the lvalue passed to the aclnn call
 
 
 def _attribute(kind: AttrType, name: str) -> _Attribute:
@@ -74,6 +75,7 @@ def emit_kernel(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ..
         list_part=lambda i, part: attrs[i].data if part == "data" else attrs[i].size)
     contiguous = f"{x}Contiguous"
     aclnn_args = [contiguous] + [a.aclnn for a in attrs] + [y]
+    call_head = [cpp_string(op.name), "kVendor", api.name, x]
     lines = [
         f"// {op.name} ({op.file}): OpType {op.op_type}, {api.name}.",
         wrapped_call(f"static at::Tensor {op.name}", parameters, 0, end=")"),
@@ -91,7 +93,7 @@ def emit_kernel(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ..
         f"        return {y};",
         "    }",
         f"    at::Tensor {contiguous} = {x}.contiguous();",
-        "    " + wrapped_call("ASCEND_OPS_EXEC_ACLNN", [api.name] + aclnn_args, 4).replace(
+        "    " + wrapped_call("ASCEND_OPS_ACLNN", call_head + aclnn_args, 4).replace(
             "\n", "\n    "),
         f"    return {y};",
         "}",
@@ -105,16 +107,14 @@ def aclnn_apis(specs: SpecSet) -> list[AclnnApi]:
 
 
 def emit_binding(specs: SpecSet, views: list[tuple[OpSpec, ViewBuilder, tuple[BoundArgument, ...]]],
-                 source: str) -> str:
+                 source: str, vendor: str) -> str:
     """The binding of every op; `views` holds each op's view builder and bound attributes,
-    `source` names the specs it comes from."""
-    prototypes = []
-    for api in aclnn_apis(specs):
-        prototypes += list(api.prototypes())
+    `source` names the specs it comes from, `vendor` the op package's vendor name."""
     return template("npu_binding.cpp").substitute(
         header=header_line(source),
         namespace=NAMESPACE,
-        prototypes=prototypes,
+        vendor=cpp_string(vendor),
+        aclnn_includes=[f'#include "{header_name(api.op_type)}"' for api in aclnn_apis(specs)],
         kernels=[emit_kernel(op, builder, bound) for op, builder, bound in views],
         definitions=[f"m.def({cpp_string(torch_schema(op))});" for op in specs.ops],
         impls=[f"m.impl({cpp_string(op.name)}, &{NAMESPACE}::{op.name});" for op in specs.ops])

@@ -1,14 +1,16 @@
 $header
 //
 // The torch binding of the CANN op package: `torch.ops.$namespace.<op>` on npu tensors
-// (PrivateUse1, which torch_npu names "npu"), one kernel per op, each calling the op's aclnn API
-// on the current NPU stream through op-plugin's EXEC_NPU_CMD_EXT (torch_npu wheel,
-// include/third_party/op-plugin). ascend_ops.npu.dispatch dispatches here after checking the arguments and
-// the product's dtype rule; each kernel builds the op's view with the engine's view builder
-// (op_views.h, as the OpDef's InferShape does) to size the output, then launches.
+// (PrivateUse1, which torch_npu names "npu"), one kernel per op, each calling the op's aclnn API,
+// as declared by the aclnn headers CANN's build generates for the OpDefs (op_api/include), through
+// the binding's own lookup of the package's libcust_opapi.so, on the stream of its input's device
+// (aclnn_call.h). ascend_ops.npu.dispatch dispatches here after checking the arguments and the product's
+// dtype rule; each kernel builds the op's view with the engine's view builder (op_views.h, as the
+// OpDef's InferShape does) to size the output, then launches.
 //
-// Built by scripts/build_ascend.sh against torch and torch_npu; compile-checked without CANN by
-// `ascend-ops check-npu`.
+// Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package; built
+// and run in CI against the package's CPU aclnn runtime with ASCEND_OPS_BINDING_CPU (the CPU
+// side of Note [device seam], and the CPU dispatch key), by `ascend-ops check-package`.
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -19,70 +21,19 @@ $header
 #include <ATen/ATen.h>
 #include <torch/library.h>
 
-#include "npu_cpp_extension.h"
+$aclnn_includes
+#include "aclnn_call.h"
 #include "op_views.h"
 
-typedef int32_t aclnnStatus;  // as aclnn_base.h, which the torch_npu wheel does not ship
-
-// What CANN's build generates for each OpDef (op_api/include/aclnn_<op>.h, Note [aclnn rules] in
-// ascend_ops_gen/codegen/aclnn.py). Declared, not included: the headers exist only after the op
-// package is built, and EXEC_NPU_CMD_EXT finds the functions by name at run time, so without
-// these declarations nothing would check what a call passes. Never called directly.
-extern "C" {
-$prototypes
-}
+#if defined(ASCEND_OPS_BINDING_CPU)
+#define ASCEND_OPS_BINDING_DISPATCH_KEY CPU
+#else
+#define ASCEND_OPS_BINDING_DISPATCH_KEY PrivateUse1
+#endif
 
 namespace $namespace {
 
-// Note [aclnn call check]
-// ~~~~~~~~~~~~~~~~~~~~~~~
-// EXEC_NPU_CMD_EXT converts each argument (op_api_common_base.h: ConvertType on its V1 path,
-// CopyTypeV2 then ConvertTypeV2 on its V2 path), appends the workspace-size and executor
-// outputs, and calls the symbol it looked up with exactly those types. CheckAclnnCall proves at
-// compile time that both conversions give the parameter list of the declared prototype, one for
-// one (a pointer to const and to non-const count as the same): a missing, extra, reordered or
-// mistyped argument is a compile error here instead of a corrupt call on the NPU.
-template <typename T>
-struct AclnnArgument {
-    using type = T;
-};
-template <typename T>
-struct AclnnArgument<const T*> {
-    using type = T*;
-};
-template <typename T>
-using AclnnArgumentT = typename AclnnArgument<std::remove_cv_t<std::remove_reference_t<T>>>::type;
-
-template <typename Function>
-struct AclnnParameters;
-template <typename... Params>
-struct AclnnParameters<aclnnStatus(Params...)> {
-    using type = std::tuple<AclnnArgumentT<Params>...>;
-};
-
-template <typename... Args>
-using ConvertedV1 = std::tuple<AclnnArgumentT<decltype(ConvertType(std::declval<Args&>()))>..., uint64_t*,
-                               aclOpExecutor**>;
-template <typename... Args>
-using ConvertedV2 = std::tuple<AclnnArgumentT<decltype(ConvertTypeV2(CopyTypeV2(std::declval<Args&>())))>...,
-                               uint64_t*, aclOpExecutor**>;
-
-template <typename GetWorkspaceSize, typename... Args>
-void CheckAclnnCall(const Args&...)
-{
-    using Expected = typename AclnnParameters<GetWorkspaceSize>::type;
-    static_assert(std::is_same_v<Expected, ConvertedV1<Args...>>,
-                  "the arguments of this aclnn call do not match its prototype (Note [aclnn call check])");
-    static_assert(std::is_same_v<Expected, ConvertedV2<Args...>>,
-                  "the arguments of this aclnn call do not match its prototype (Note [aclnn call check])");
-}
-
-// EXEC_NPU_CMD_EXT after the check: `api` is the aclnn name, the rest its arguments in API order.
-#define ASCEND_OPS_EXEC_ACLNN(api, ...)                                      \
-    do {                                                                     \
-        CheckAclnnCall<decltype(api##GetWorkspaceSize)>(__VA_ARGS__);        \
-        EXEC_NPU_CMD_EXT(api, __VA_ARGS__);                                  \
-    } while (false)
+constexpr const char* kVendor = $vendor;
 
 static ascend_ops::TensorShape InputShape(const at::Tensor& x, const char* op)
 {
@@ -115,7 +66,7 @@ TORCH_LIBRARY($namespace, m)
     $definitions
 }
 
-TORCH_LIBRARY_IMPL($namespace, PrivateUse1, m)
+TORCH_LIBRARY_IMPL($namespace, ASCEND_OPS_BINDING_DISPATCH_KEY, m)
 {
     $impls
 }

@@ -1,0 +1,449 @@
+// The CPU aclnn runtime (cpu_aclnn.h): descriptors, the recent error, the call records, and the
+// plan / launch of an op call through the simulator library.
+#include "cpu_aclnn.h"
+
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <sstream>
+
+#include "acl/acl_rt.h"
+#include "graph/types.h"
+
+struct aclTensor {
+    std::vector<int64_t> dims;
+    std::vector<int64_t> strides;
+    int64_t offset;
+    aclDataType dtype;
+    aclFormat format;
+    std::vector<int64_t> storageDims;
+    void* data;
+};
+
+struct aclIntArray {
+    std::vector<int64_t> values;
+};
+
+struct aclOpExecutor {
+    std::string opType;
+    std::string kernelName;
+    std::vector<uint8_t> tiling;
+    uint32_t blockDim;
+    uint64_t tilingKey;
+    void* x;
+    uint64_t xBytes;
+    void* y;
+    uint64_t yBytes;
+};
+
+namespace ascend_ops_cpu_aclnn {
+namespace {
+
+// aclDataType takes ge::DataType's values (CANN defines one from the other); the stand-in headers
+// of the simulator name each with its element size.
+static_assert(ACL_FLOAT == static_cast<int>(ge::DT_FLOAT) && ACL_FLOAT16 == static_cast<int>(ge::DT_FLOAT16) &&
+                  ACL_BF16 == static_cast<int>(ge::DT_BF16) && ACL_INT8 == static_cast<int>(ge::DT_INT8) &&
+                  ACL_INT64 == static_cast<int>(ge::DT_INT64) && ACL_BOOL == static_cast<int>(ge::DT_BOOL) &&
+                  ACL_UINT32 == static_cast<int>(ge::DT_UINT32),
+              "aclDataType and ge::DataType disagree");
+
+struct DtypeFacts {
+    const char* name;  // "DT_FLOAT16", as the simulator library takes it
+    int64_t bytes;
+};
+
+bool Facts(aclDataType dtype, DtypeFacts* out)
+{
+    switch (static_cast<int>(dtype)) {
+#define CPU_ACLNN_DTYPE_CASE(name, value, bytes) \
+    case value:                                  \
+        *out = DtypeFacts{#name, bytes};         \
+        return true;
+        CANN_HOST_STUB_DATA_TYPES(CPU_ACLNN_DTYPE_CASE)
+#undef CPU_ACLNN_DTYPE_CASE
+        default:
+            return false;
+    }
+}
+
+struct Runtime {
+    std::mutex mutex;
+    void* library = nullptr;
+    AscendSimPlanFn plan = nullptr;
+    AscendSimRunFn run = nullptr;
+    std::string soc;
+    int64_t maxDims = 0;
+    int64_t tilingCapacity = 0;
+    int64_t statsBytes = 0;
+    std::vector<std::string> calls;  // JSON objects
+};
+
+Runtime& State()
+{
+    static Runtime runtime;
+    return runtime;
+}
+
+thread_local std::string t_recentError;
+
+void Record(const std::string& call)
+{
+    Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.calls.push_back(call);
+}
+
+std::string Quoted(const std::string& text)
+{
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            char escaped[8];
+            std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
+            out += escaped;
+        } else {
+            out += c;
+        }
+    }
+    return out + "\"";
+}
+
+std::string List(const std::vector<int64_t>& values)
+{
+    std::string out = "[";
+    for (size_t i = 0; i < values.size(); ++i) {
+        out += (i ? "," : "") + std::to_string(values[i]);
+    }
+    return out + "]";
+}
+
+std::string Describe(const Argument& a)
+{
+    std::string out = "{\"name\":" + Quoted(a.name) + ",\"kind\":";
+    switch (a.kind) {
+        case Argument::Kind::kInput:
+        case Argument::Kind::kOutput: {
+            out += a.kind == Argument::Kind::kInput ? "\"input\"" : "\"output\"";
+            if (a.tensor == nullptr) {
+                return out + ",\"null\":true}";
+            }
+            const aclTensor& t = *a.tensor;
+            return out + ",\"shape\":" + List(t.dims) + ",\"strides\":" + List(t.strides) +
+                   ",\"offset\":" + std::to_string(t.offset) + ",\"dtype\":" + std::to_string(t.dtype) +
+                   ",\"format\":" + std::to_string(t.format) + ",\"storage\":" + List(t.storageDims) + "}";
+        }
+        case Argument::Kind::kIntArray:
+            out += "\"int_array\"";
+            return out + (a.array == nullptr ? ",\"null\":true}" : ",\"values\":" + List(a.array->values) + "}");
+        case Argument::Kind::kInt:
+            return out + "\"int\",\"value\":" + std::to_string(a.value) + "}";
+        case Argument::Kind::kString:
+            out += "\"string\"";
+            return out + (a.text == nullptr ? ",\"null\":true}" : ",\"value\":" + Quoted(a.text) + "}");
+    }
+    return out + "null}";
+}
+
+bool Contiguous(const aclTensor& t)
+{
+    int64_t expected = 1;
+    for (size_t i = t.dims.size(); i-- > 0;) {
+        if (t.dims[i] != 1 && t.strides[i] != expected) {
+            return false;
+        }
+        expected *= t.dims[i];
+    }
+    return true;
+}
+
+int64_t Elements(const aclTensor& t)
+{
+    int64_t n = 1;
+    for (const int64_t d : t.dims) {
+        n *= d;
+    }
+    return n;
+}
+
+}  // namespace
+
+Call::Call(const char* api, const char* opType, const char* kernelName)
+    : api_(api), opType_(opType), kernelName_(kernelName)
+{
+}
+
+Call& Call::Input(const char* name, const aclTensor* tensor)
+{
+    arguments_.push_back(Argument{Argument::Kind::kInput, name, tensor});
+    return *this;
+}
+
+Call& Call::Output(const char* name, const aclTensor* tensor)
+{
+    arguments_.push_back(Argument{Argument::Kind::kOutput, name, tensor});
+    return *this;
+}
+
+Call& Call::Attr(const char* name, const aclIntArray* values)
+{
+    arguments_.push_back(Argument{Argument::Kind::kIntArray, name, nullptr, values});
+    return *this;
+}
+
+Call& Call::Attr(const char* name, int64_t value)
+{
+    arguments_.push_back(Argument{Argument::Kind::kInt, name, nullptr, nullptr, value});
+    return *this;
+}
+
+Call& Call::Attr(const char* name, const char* text)
+{
+    arguments_.push_back(Argument{Argument::Kind::kString, name, nullptr, nullptr, 0, text});
+    return *this;
+}
+
+aclnnStatus Call::Fail(aclnnStatus status, const std::string& message)
+{
+    t_recentError = message;
+    return status;
+}
+
+aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
+{
+    std::string record = "{\"api\":" + Quoted(api_) + ",\"args\":[";
+    for (size_t i = 0; i < arguments_.size(); ++i) {
+        record += (i ? "," : "") + Describe(arguments_[i]);
+    }
+    record += "]";
+    const aclnnStatus status = [&]() -> aclnnStatus {
+        Runtime& r = State();
+        if (r.plan == nullptr) {
+            return Fail(kInnerError, "the CPU aclnn runtime has no simulator library (ascend_ops_cpu_aclnn_init)");
+        }
+        if (workspaceSize == nullptr || executor == nullptr) {
+            return Fail(kParamNullptr, api_ + ": workspaceSize or executor is null");
+        }
+        const aclTensor* x = nullptr;
+        const aclTensor* y = nullptr;
+        std::vector<AscendSimAttr> attrs;
+        for (const Argument& a : arguments_) {
+            switch (a.kind) {
+                case Argument::Kind::kInput: x = a.tensor; break;
+                case Argument::Kind::kOutput: y = a.tensor; break;
+                case Argument::Kind::kIntArray:
+                    if (a.array != nullptr) {  // an absent list: the OpDef's default stands in
+                        attrs.push_back(AscendSimAttr{a.name.c_str(), a.array->values.data(),
+                                                      static_cast<int64_t>(a.array->values.size()), 0, nullptr});
+                    }
+                    break;
+                case Argument::Kind::kInt:
+                    attrs.push_back(AscendSimAttr{a.name.c_str(), nullptr, 0, a.value, nullptr});
+                    break;
+                case Argument::Kind::kString:
+                    if (a.text != nullptr) {
+                        attrs.push_back(AscendSimAttr{a.name.c_str(), nullptr, 0, 0, a.text});
+                    }
+                    break;
+            }
+        }
+        if (x == nullptr || y == nullptr) {
+            return Fail(kParamNullptr, api_ + ": the input or the output tensor is null");
+        }
+        DtypeFacts facts{};
+        if (!Facts(x->dtype, &facts) || y->dtype != x->dtype) {
+            return Fail(kParamInvalid, api_ + ": the input's dtype (" + std::to_string(x->dtype) +
+                                           ") is unknown or differs from the output's (" + std::to_string(y->dtype) + ")");
+        }
+        if (!Contiguous(*x) || !Contiguous(*y)) {
+            return Fail(kParamInvalid, api_ + ": the CPU runtime takes contiguous tensors only");
+        }
+        std::vector<uint8_t> tiling(static_cast<size_t>(r.tilingCapacity));
+        uint64_t tilingBytes = 0;
+        uint32_t blockDim = 0;
+        uint64_t tilingKey = 0;
+        int32_t outRank = 0;
+        std::vector<int64_t> outDims(static_cast<size_t>(r.maxDims));
+        const char* rejectedBy = nullptr;
+        char message[1024] = {};
+        const int32_t planned =
+            r.plan(opType_.c_str(), r.soc.c_str(), facts.name, static_cast<int32_t>(x->dims.size()), x->dims.data(),
+                   attrs.data(), static_cast<int32_t>(attrs.size()), tiling.data(), &tilingBytes, &blockDim,
+                   &tilingKey, &outRank, outDims.data(), &rejectedBy, message, sizeof(message));
+        if (planned != kSimOk) {
+            const std::string by = rejectedBy != nullptr ? std::string(rejectedBy) + ": " : "";
+            return Fail(planned == kSimArgumentError ? kParamInvalid : kInnerError, by + message);
+        }
+        outDims.resize(static_cast<size_t>(outRank));
+        if (outDims != y->dims) {
+            return Fail(kParamInvalid, api_ + ": out has shape " + List(y->dims) + ", InferShape gives " +
+                                           List(outDims));
+        }
+        tiling.resize(static_cast<size_t>(tilingBytes));
+        const uint64_t elem = static_cast<uint64_t>(facts.bytes);
+        *executor = new aclOpExecutor{opType_,
+                                      kernelName_,
+                                      std::move(tiling),
+                                      blockDim,
+                                      tilingKey,
+                                      static_cast<uint8_t*>(x->data) + x->offset * facts.bytes,
+                                      static_cast<uint64_t>(Elements(*x)) * elem,
+                                      static_cast<uint8_t*>(y->data) + y->offset * facts.bytes,
+                                      static_cast<uint64_t>(Elements(*y)) * elem};
+        *workspaceSize = 0;  // the copy kernels take no workspace
+        return kSuccess;
+    }();
+    Record(record + ",\"status\":" + std::to_string(status) + "}");
+    return status;
+}
+
+aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                   aclrtStream stream)
+{
+    const aclnnStatus status = [&]() -> aclnnStatus {
+        Runtime& r = State();
+        if (executor == nullptr) {
+            t_recentError = std::string(api) + ": the executor is null";
+            return kParamNullptr;
+        }
+        void* kernel = r.library != nullptr ? dlsym(r.library, executor->kernelName.c_str()) : nullptr;
+        if (kernel == nullptr) {
+            t_recentError = std::string(api) + ": the simulator library has no kernel " + executor->kernelName;
+            delete executor;
+            return kInnerError;
+        }
+        std::vector<uint8_t> stats(static_cast<size_t>(r.statsBytes));
+        char message[1024] = {};
+        const int32_t ran = r.run(kernel, executor->kernelName.c_str(), r.soc.c_str(), 0, executor->tiling.data(),
+                                  executor->tiling.size(), executor->blockDim, executor->tilingKey, executor->x,
+                                  executor->xBytes, executor->y, executor->yBytes,
+                                  reinterpret_cast<AscendSimStats*>(stats.data()), message, sizeof(message));
+        delete executor;  // an executor serves one launch
+        if (ran != kSimOk) {
+            t_recentError = std::string(api) + ": " + message;
+            return kInnerError;
+        }
+        return kSuccess;
+    }();
+    Record("{\"api\":" + Quoted(api) + ",\"workspace\":" + (workspace != nullptr ? "true" : "false") +
+           ",\"workspace_size\":" + std::to_string(workspaceSize) +
+           ",\"stream\":" + (stream != nullptr ? "true" : "false") + ",\"status\":" + std::to_string(status) + "}");
+    return status;
+}
+
+}  // namespace ascend_ops_cpu_aclnn
+
+using ascend_ops_cpu_aclnn::State;
+
+extern "C" {
+
+aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType, const int64_t* stride,
+                           int64_t offset, aclFormat format, const int64_t* storageDims, uint64_t storageDimsNum,
+                           void* tensorData)
+{
+    if ((viewDimsNum > 0 && (viewDims == nullptr || stride == nullptr)) ||
+        (storageDimsNum > 0 && storageDims == nullptr)) {
+        ascend_ops_cpu_aclnn::t_recentError = "aclCreateTensor: dims or strides are null";
+        return nullptr;
+    }
+    return new aclTensor{std::vector<int64_t>(viewDims, viewDims + viewDimsNum),
+                         std::vector<int64_t>(stride, stride + viewDimsNum),
+                         offset,
+                         dataType,
+                         format,
+                         std::vector<int64_t>(storageDims, storageDims + storageDimsNum),
+                         tensorData};
+}
+
+aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size)
+{
+    if (size > 0 && value == nullptr) {
+        ascend_ops_cpu_aclnn::t_recentError = "aclCreateIntArray: values are null";
+        return nullptr;
+    }
+    return new aclIntArray{std::vector<int64_t>(value, value + size)};
+}
+
+aclnnStatus aclDestroyTensor(const aclTensor* tensor)
+{
+    delete tensor;
+    return ascend_ops_cpu_aclnn::kSuccess;
+}
+
+aclnnStatus aclDestroyIntArray(const aclIntArray* array)
+{
+    delete array;
+    return ascend_ops_cpu_aclnn::kSuccess;
+}
+
+const char* aclGetRecentErrMsg()
+{
+    return ascend_ops_cpu_aclnn::t_recentError.c_str();
+}
+
+int32_t ascend_ops_cpu_aclnn_init(const char* simLibrary, const char* socName, char* message, uint64_t messageBytes)
+{
+    auto fail = [&](const std::string& why) {
+        std::snprintf(message, static_cast<size_t>(messageBytes), "%s", why.c_str());
+        return 1;
+    };
+    if (simLibrary == nullptr || socName == nullptr) {
+        return fail("ascend_ops_cpu_aclnn_init needs the simulator library's path and a SoC name");
+    }
+    void* library = dlopen(simLibrary, RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) {
+        return fail(std::string("dlopen ") + simLibrary + ": " + dlerror());
+    }
+    auto abi = reinterpret_cast<AscendSimAbiFn>(dlsym(library, "ascend_sim_abi"));
+    auto plan = reinterpret_cast<AscendSimPlanFn>(dlsym(library, "ascend_sim_plan"));
+    auto run = reinterpret_cast<AscendSimRunFn>(dlsym(library, "ascend_sim_run"));
+    if (abi == nullptr || plan == nullptr || run == nullptr) {
+        return fail(std::string(simLibrary) + " is no simulator library (ascend_sim_abi / _plan / _run missing)");
+    }
+    int64_t maxDims = 0, attrBytes = 0, socInfoBytes = 0, statsBytes = 0, capacity = 0;
+    abi(&maxDims, &attrBytes, &socInfoBytes, &statsBytes, &capacity);
+    if (attrBytes != static_cast<int64_t>(sizeof(AscendSimAttr)) ||
+        statsBytes != static_cast<int64_t>(sizeof(AscendSimStats))) {
+        return fail(std::string(simLibrary) + " was built with another sim_abi.h");
+    }
+    ascend_ops_cpu_aclnn::Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.library = library;
+    r.plan = plan;
+    r.run = run;
+    r.soc = socName;
+    r.maxDims = maxDims;
+    r.tilingCapacity = capacity;
+    r.statsBytes = statsBytes;
+    return 0;
+}
+
+uint64_t ascend_ops_cpu_aclnn_calls(char* buffer, uint64_t bufferBytes)
+{
+    ascend_ops_cpu_aclnn::Runtime& r = State();
+    std::string all = "[";
+    {
+        std::lock_guard<std::mutex> lock(r.mutex);
+        for (size_t i = 0; i < r.calls.size(); ++i) {
+            all += (i ? "," : "") + r.calls[i];
+        }
+    }
+    all += "]";
+    if (buffer != nullptr && bufferBytes > 0) {
+        std::snprintf(buffer, static_cast<size_t>(bufferBytes), "%s", all.c_str());
+    }
+    return all.size() + 1;
+}
+
+void ascend_ops_cpu_aclnn_reset(void)
+{
+    ascend_ops_cpu_aclnn::Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.calls.clear();
+}
+
+}  // extern "C"

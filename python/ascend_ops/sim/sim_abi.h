@@ -1,0 +1,70 @@
+// The C ABI of the simulator library (launcher.cpp): its structs and status codes, shared with
+// its callers in C++ (the CPU aclnn runtime, ascend_kernels/npu/cpu_aclnn.cpp) and mirrored in ctypes by
+// library.py, which checks the sizes through ascend_sim_abi.
+#ifndef ASCEND_OPS_SIM_ABI_H
+#define ASCEND_OPS_SIM_ABI_H
+
+#include <stdint.h>
+
+extern "C" {
+
+// One attribute of a call, by name: int -> value; int[] -> data, size; str -> text. An attribute
+// the call does not give is left out, and the OpDef's default stands in for it.
+struct AscendSimAttr {
+    const char* name;
+    const int64_t* data;
+    int64_t size;
+    int64_t value;
+    const char* text;
+};
+
+// What the SoC offers the planner, as the generated TilingFunc reads it (ReadSocInfo).
+struct AscendSimSocInfo {
+    int64_t coreNum;
+    int64_t ubBytes;
+    int64_t platformUbBytes;  // what GetCoreMemSize(UB) reports
+    int32_t hasDataCopyPad;
+    int32_t hasGather;
+};
+
+struct AscendSimStats {
+    uint64_t blockDim;
+    uint64_t dmaInstructions;
+    uint64_t bytesGmToUb;
+    uint64_t bytesUbToGm;
+    uint64_t bytesUbToUb;
+    uint64_t vectorInstructions;
+    uint64_t scalarGmReads;
+    uint64_t scalarGmWrites;
+    uint64_t syncCalls;
+    uint64_t ubBytesPeak;
+    double busiestOverMean;  // GM bytes of the busiest block over the mean of all blocks
+};
+
+// An AscendC kernel entry: extern "C" void k(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling).
+using AscendSimKernel = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
+
+// Status codes of ascend_sim_plan and ascend_sim_run.
+constexpr int32_t kSimOk = 0;
+constexpr int32_t kSimArgumentError = 1;  // the op_host rejected the call's arguments (cpu_reference's errors)
+constexpr int32_t kSimPlanError = 2;      // the TilingFunc's planner found no plan for a valid call
+constexpr int32_t kSimAbiError = 3;       // the caller broke this ABI (unknown OpType, SoC, dtype, ...)
+constexpr int32_t kSimRunError = 4;       // the emulator stopped the kernel (ascend_sim::SimError)
+constexpr int32_t kSimHostError = 5;      // the op_host failed for the context it was given
+
+// The library's functions, as its C++ callers resolve them (launcher.cpp documents each).
+typedef void (*AscendSimAbiFn)(int64_t* maxDims, int64_t* attrBytes, int64_t* socInfoBytes, int64_t* statsBytes,
+                               int64_t* tilingCapacity);
+typedef int32_t (*AscendSimPlanFn)(const char* opType, const char* socName, const char* dtypeName, int32_t rank,
+                                   const int64_t* dims, const AscendSimAttr* attrs, int32_t attrCount,
+                                   uint8_t* tiling, uint64_t* tilingBytes, uint32_t* blockDim, uint64_t* tilingKey,
+                                   int32_t* outRank, int64_t* outDims, const char** rejectedBy, char* message,
+                                   uint64_t messageBytes);
+typedef int32_t (*AscendSimRunFn)(void* kernel, const char* kernelName, const char* socName, uint64_t seed,
+                                  const void* tiling, uint64_t tilingBytes, uint32_t blockDim, uint64_t tilingKey,
+                                  void* x, uint64_t xBytes, void* y, uint64_t yBytes, AscendSimStats* stats,
+                                  char* message, uint64_t messageBytes);
+
+}  // extern "C"
+
+#endif  // ASCEND_OPS_SIM_ABI_H

@@ -1,0 +1,46 @@
+"""Emitter of the CPU aclnn runtime's op functions: `binding/cpu_aclnn_ops.cpp`
+(templates/cpu_aclnn_ops.cpp), every op's aclnn<Op>GetWorkspaceSize and aclnn<Op>, each handing
+its arguments by OpDef name to the hand-written runtime (ascend_kernels/npu/cpu_aclnn.h).
+Pure: model in, text out."""
+from __future__ import annotations
+
+from ..spec import SpecSet
+from .aclnn import aclnn_api, header_name, opdef_arguments
+from .cpp import cpp_string, kernel_name
+from .file_manager import header_line
+from .templates import template
+
+CPU_ACLNN_PATH = "binding/cpu_aclnn_ops.cpp"
+
+_ROLE_CALL = {"input": "Input", "output": "Output", "attr": "Attr"}
+
+
+def _functions(op_type: str, arguments) -> str:
+    api = aclnn_api(op_type, arguments)
+    workspace, launch = (p.rstrip(";") for p in api.prototypes())
+    ordered = sorted(arguments, key=lambda a: ("input", "attr", "output").index(a.role))
+    steps = [f"        .{_ROLE_CALL[a.role]}({cpp_string(a.name)}, {p.name})"
+             for a, p in zip(ordered, api.get_workspace_size)]
+    return "\n".join([
+        workspace,
+        "{",
+        f"    return ascend_ops_cpu_aclnn::Call({cpp_string(api.workspace_function)}, {cpp_string(op_type)}, "
+        f"{cpp_string(kernel_name(op_type))})",
+        *steps,
+        "        .Plan(workspaceSize, executor);",
+        "}",
+        "",
+        launch,
+        "{",
+        f"    return ascend_ops_cpu_aclnn::Launch({cpp_string(api.name)}, workspace, workspaceSize, executor, "
+        "stream);",
+        "}",
+        "",
+    ])
+
+
+def emit_cpu_aclnn_ops(specs: SpecSet, source: str) -> str:
+    return template("cpu_aclnn_ops.cpp").substitute(
+        header=header_line(source),
+        includes=[f'#include "{header_name(op.op_type)}"' for op in specs.ops],
+        functions=[_functions(op.op_type, opdef_arguments(op)) for op in specs.ops])

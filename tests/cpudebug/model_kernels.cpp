@@ -1,0 +1,157 @@
+// Kernels of tests/cpudebug/test_cpudebug.py, linked into a CPU-debug launcher beside the ops'
+// kernels: the documented examples of the DataCopy, DataCopyPad(ISASI) and Gather pages of
+// asc-devkit's API docs (docs/api/context/) run through Huawei's AscendC implementation on the
+// package's intrinsic model, and one kernel that breaks a DataCopy rule for Huawei's checker.
+// Every entry has the launcher's signature (x, y, workspace, tiling).
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+namespace {
+
+constexpr uint32_t kUbBytes = 1024;
+
+// Copies `bytes` of UB (whole blocks) out to y, so the test sees what an intrinsic left in UB.
+__aicore__ inline void DumpUb(TPipe& pipe, TQue<TPosition::VECIN, 1>& que, LocalTensor<uint8_t>& ub,
+                              GlobalTensor<uint8_t>& y, uint32_t bytes)
+{
+    (void)pipe;
+    que.EnQue(ub);
+    LocalTensor<uint8_t> out = que.DeQue<uint8_t>();
+    DataCopy(y, out, bytes);
+    que.FreeTensor(out);
+}
+
+}  // namespace
+
+// DataCopy page, DataCopyParams: blockLen, srcStride and dstStride in DataBlocks of 32 bytes.
+// Two blocks of one DataBlock each, one DataBlock apart in GM, back to back in UB.
+extern "C" __global__ __aicore__ void model_example_data_copy(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> que;
+    pipe.InitBuffer(que, 1, kUbBytes);
+    GlobalTensor<uint8_t> xGm;
+    GlobalTensor<uint8_t> yGm;
+    xGm.SetGlobalBuffer(x, 128);
+    yGm.SetGlobalBuffer(y, 64);
+    LocalTensor<uint8_t> ub = que.AllocTensor<uint8_t>();
+    DataCopyParams params{2, 1, 1, 0};
+    DataCopy(ub, xGm, params);
+    DumpUb(pipe, que, ub, yGm, 64);
+}
+
+// DataCopyPad(ISASI), GM->VECIN/VECOUT, configuration example 2: blockLen 47 bytes, srcStride 1
+// (byte, GM side), dstStride 1 (DataBlock, UB side), no padding: each row is 47 bytes and 17
+// dummy bytes holding the block's first element, then one DataBlock of gap. x holds the 96
+// source bytes, then 192 bytes UB is filled with first.
+extern "C" __global__ __aicore__ void model_example_data_copy_pad_in(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> que;
+    pipe.InitBuffer(que, 1, kUbBytes);
+    GlobalTensor<uint8_t> xGm;
+    GlobalTensor<uint8_t> yGm;
+    xGm.SetGlobalBuffer(x, 288);
+    yGm.SetGlobalBuffer(y, 192);
+    LocalTensor<uint8_t> ub = que.AllocTensor<uint8_t>();
+    DataCopy(ub, xGm[96], 192);
+    PipeBarrier<PIPE_ALL>();
+    DataCopyExtParams params{2, 47, 1, 1, 0};
+    DataCopyPadExtParams<uint8_t> pad{false, 0, 0, 0};
+    DataCopyPad(ub, xGm, params, pad);
+    DumpUb(pipe, que, ub, yGm, 192);
+}
+
+// DataCopyPad(ISASI), GM->VECIN/VECOUT with padding: blockLen 20 bytes of int16, 2 elements of
+// left padding and 3 of right padding, isPad with paddingValue 0x1234; the row of 30 bytes is
+// made whole by dummy bytes, which take paddingValue too.
+extern "C" __global__ __aicore__ void model_example_data_copy_pad_padded(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> que;
+    pipe.InitBuffer(que, 1, kUbBytes);
+    GlobalTensor<int16_t> xGm;
+    GlobalTensor<uint8_t> yGm;
+    xGm.SetGlobalBuffer(reinterpret_cast<__gm__ int16_t*>(x), 10);
+    yGm.SetGlobalBuffer(y, 32);
+    LocalTensor<uint8_t> ub = que.AllocTensor<uint8_t>();
+    DataCopyExtParams params{1, 20, 0, 0, 0};
+    DataCopyPadExtParams<int16_t> pad{true, 2, 3, static_cast<int16_t>(0x1234)};
+    DataCopyPad(ub.ReinterpretCast<int16_t>(), xGm, params, pad);
+    DumpUb(pipe, que, ub, yGm, 32);
+}
+
+// DataCopyPad(ISASI), VECIN/VECOUT->GM: blockLen 47 bytes, srcStride 1 (DataBlock, UB side),
+// dstStride 1 (byte, GM side): the 17 dummy bytes of each UB row are dropped.
+extern "C" __global__ __aicore__ void model_example_data_copy_pad_out(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TQue<TPosition::VECOUT, 1> que;
+    pipe.InitBuffer(que, 1, kUbBytes);
+    GlobalTensor<uint8_t> xGm;
+    GlobalTensor<uint8_t> yGm;
+    xGm.SetGlobalBuffer(x, 192);
+    yGm.SetGlobalBuffer(y, 95);
+    LocalTensor<uint8_t> ub = que.AllocTensor<uint8_t>();
+    DataCopy(ub, xGm, 192);
+    que.EnQue(ub);
+    LocalTensor<uint8_t> out = que.DeQue<uint8_t>();
+    DataCopyExtParams params{2, 47, 1, 1, 0};
+    DataCopyPad(yGm, out, params);
+    que.FreeTensor(out);
+}
+
+// Gather page, the calling example: 128 halves 0..127 and byte offsets 254, 252, ..., 0 give
+// 127, 126, ..., 0. x holds the 128 halves, then the 128 offsets.
+extern "C" __global__ __aicore__ void model_example_gather(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR)
+{
+    constexpr uint32_t count = 128;
+    TPipe pipe;
+    TQue<TPosition::VECIN, 2> queIn;
+    TQue<TPosition::VECOUT, 2> queOut;
+    pipe.InitBuffer(queIn, 2, count * sizeof(uint32_t));
+    pipe.InitBuffer(queOut, 2, count * sizeof(uint32_t));
+    GlobalTensor<half> srcGm;
+    GlobalTensor<uint32_t> offsetGm;
+    GlobalTensor<half> dstGm;
+    srcGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x), count);
+    offsetGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(x + count * sizeof(half)), count);
+    dstGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y), count);
+    LocalTensor<half> srcLocal = queIn.AllocTensor<half>();
+    DataCopy(srcLocal, srcGm, count);
+    queIn.EnQue(srcLocal);
+    LocalTensor<uint32_t> offsetLocal = queIn.AllocTensor<uint32_t>();
+    DataCopy(offsetLocal, offsetGm, count);
+    queIn.EnQue(offsetLocal);
+    srcLocal = queIn.DeQue<half>();
+    offsetLocal = queIn.DeQue<uint32_t>();
+    LocalTensor<half> dstLocal = queOut.AllocTensor<half>();
+    srcLocal.SetSize(count);
+    Gather(dstLocal, srcLocal, offsetLocal, static_cast<uint32_t>(0), count);
+    queIn.FreeTensor(srcLocal);
+    queIn.FreeTensor(offsetLocal);
+    queOut.EnQue(dstLocal);
+    dstLocal = queOut.DeQue<half>();
+    DataCopy(dstGm, dstLocal, count);
+    queOut.FreeTensor(dstLocal);
+}
+
+// Negative control: a DataCopy into a UB address 2 bytes past a 32-byte boundary (DataCopy page:
+// the LocalTensor's start address must be 32-byte aligned). Huawei's checker must report it.
+extern "C" __global__ __aicore__ void model_misaligned_data_copy(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> que;
+    pipe.InitBuffer(que, 1, kUbBytes);
+    GlobalTensor<half> xGm;
+    GlobalTensor<half> yGm;
+    xGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x), 64);
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y), 16);
+    LocalTensor<half> ub = que.AllocTensor<half>();
+    DataCopy(ub[1], xGm, 16);
+    que.EnQue(ub);
+    LocalTensor<half> out = que.DeQue<half>();
+    DataCopy(yGm, out, 16);
+    que.FreeTensor(out);
+}

@@ -38,17 +38,9 @@ def cache(tmp_path, monkeypatch):
     return folder
 
 
-@pytest.fixture
-def counting_compiler(tmp_path, monkeypatch):
-    log = tmp_path / "compiles.log"
-    wrapper = tmp_path / "counting-g++"
-    wrapper.write_text(f'#!/bin/sh\ncase "$*" in *--version*) ;; *) echo x >> "{log}" ;; esac\n'
-                       f'exec g++ "$@"\n', encoding="utf-8")
-    wrapper.chmod(0o755)
-    monkeypatch.setenv(build_cache.COMPILER_ENV, str(wrapper))
-    build_cache.compiler.cache_clear()
-    yield lambda: len(log.read_text().splitlines()) if log.exists() else 0
-    build_cache.compiler.cache_clear()
+def _compiles(log: Path) -> int:
+    """Compiles the `counting_compiler` fixture (conftest.py) logged."""
+    return len(log.read_text().splitlines()) if log.exists() else 0
 
 
 def _foreign_elf(good: bytes) -> bytes:
@@ -93,7 +85,7 @@ def test_a_damaged_library_warns_once_is_rebuilt_and_never_loaded(kind, cache, s
     assert len(messages) == 1, [str(w.message) for w in caught]
     assert str(library) in messages[0]
     assert lib.ascend_ops_damage_test_answer() == _answer(source.parent)
-    assert counting_compiler() == 2  # the first build and one rebuild
+    assert _compiles(counting_compiler) == 2  # the first build and one rebuild
     assert library.is_file() and library.read_bytes() == good
     assert build_cache.damage(library) is None
 
@@ -106,7 +98,7 @@ def test_an_intact_cache_is_not_rebuilt(cache, source, counting_compiler):
         warnings.simplefilter("error")
         assert build_cache.load("answer", [source]).ascend_ops_damage_test_answer() == \
             _answer(source.parent)
-    assert counting_compiler() == 1
+    assert _compiles(counting_compiler) == 1
 
 
 def test_the_record_matches_the_built_library(cache, source):
@@ -165,7 +157,7 @@ def test_a_complete_read_only_cache_is_used_as_it_is(cache, source, counting_com
     assert f"answer {_answer(source.parent)}" in result.stdout
     assert "warning" not in result.stdout, result.stdout
     assert f"built {cache}" in result.stdout
-    assert counting_compiler() == 1  # only this process's first build
+    assert _compiles(counting_compiler) == 1  # only this process's first build
     assert not any(p.is_dir() for p in temp.iterdir()), list(temp.iterdir())
 
 
@@ -183,7 +175,7 @@ def test_a_damaged_read_only_entry_builds_into_a_fallback_removed_at_exit(cache,
     assert len(warned) == 1 and "is damaged" in warned[0] and "not writable" in warned[0], warned
     fallback = temp / f"ascend-ops-cache-{os.getuid()}"
     assert f"built {fallback}" in result.stdout
-    assert counting_compiler() == 2
+    assert _compiles(counting_compiler) == 2
     assert not fallback.exists(), list(fallback.iterdir())  # removed at exit
 
 

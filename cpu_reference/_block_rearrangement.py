@@ -19,13 +19,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._arguments import integer, shape_vector, string
+from ._op_limits import DEPTH_TO_SPACE_MAX_BLOCK_SIZE
 from ._view_steps import Permute, Reshape, ViewStep, apply_steps
 from .errors import OpArgumentError
 
 DATA_FORMATS = ("NHWC", "NCHW", "NCHW_VECT_C")
 MODES = ("DCR", "CRD")
 VECT_C_LANES = 4
-MAX_DEPTH_TO_SPACE_BLOCK_SIZE = 46340  # TF: floor(sqrt(INT32_MAX)), so block_size**2 fits an int32
+MAX_DEPTH_TO_SPACE_BLOCK_SIZE = DEPTH_TO_SPACE_MAX_BLOCK_SIZE  # op_specs/depth_to_space.yaml limits
 
 
 @dataclass(frozen=True)

@@ -25,11 +25,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._arguments import INT32_MAX, INT32_MIN, MAX_RANK, check_rank, index_vector, integer, shape_vector
+from ._op_limits import STRIDED_SLICE_MAX_PROCESSING_RANK, STRIDED_SLICE_MAX_SPEC_ENTRIES
 from ._view_steps import Index
 from .errors import OpArgumentError
 
-MAX_SPEC_ENTRIES = 31  # TF: begin.NumElements() < 32
-MAX_PROCESSING_RANK = 8  # TF: HANDLE_DIM(1..8) in the general StridedSlice kernel
+# TF's limits, declared in op_specs/strided_slice.yaml
+MAX_SPEC_ENTRIES = STRIDED_SLICE_MAX_SPEC_ENTRIES
+MAX_PROCESSING_RANK = STRIDED_SLICE_MAX_PROCESSING_RANK
 
 # Entries of `final_shape_gather` that are not an input dimension (TF's kNewAxis / kShrinkAxis).
 NEW_AXIS = -2

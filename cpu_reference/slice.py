@@ -18,10 +18,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._arguments import as_data_array, check_rank, fresh_copy, index_vector, shape_vector
+from ._op_limits import SLICE_MAX_RANK
 from ._view_steps import Index, apply_steps
 from .errors import OpArgumentError
 
-MAX_RANK = 8  # ATB caps tensors at MAX_DIM = 8; its own slice test rejects rank 10 (ERROR_INVALID_TENSOR_DIM)
+MAX_RANK = SLICE_MAX_RANK  # ATB's MAX_DIM: op_specs/slice.yaml max_rank
 
 
 @dataclass(frozen=True)

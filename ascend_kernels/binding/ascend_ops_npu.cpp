@@ -5,8 +5,8 @@
 // as declared by the aclnn headers CANN's build generates for the OpDefs (op_api/include), through
 // the binding's own lookup of the package's libcust_opapi.so, on the stream of its input's device
 // (aclnn_call.h). ascend_ops.npu.dispatch dispatches here after checking the arguments and the product's
-// dtype rule; each kernel builds the op's view with the engine's view builder (op_views.h, as the
-// OpDef's InferShape does) to size the output, then launches.
+// dtype rule; each kernel builds the op's view with the engine's view builder (<op>/<op>_view.h, as
+// the OpDef's InferShape does) to size the output, then launches.
 //
 // Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package; built
 // and run in CI against the package's CPU aclnn runtime with ASCEND_OPS_BINDING_CPU (the CPU
@@ -26,7 +26,10 @@
 #include "aclnn_ascend_space_to_depth.h"
 #include "aclnn_ascend_strided_slice.h"
 #include "aclnn_call.h"
-#include "op_views.h"
+#include "../depth_to_space/depth_to_space_view.h"
+#include "../slice/slice_view.h"
+#include "../space_to_depth/space_to_depth_view.h"
+#include "../strided_slice/strided_slice_view.h"
 
 #if defined(ASCEND_OPS_BINDING_CPU)
 #define ASCEND_OPS_BINDING_DISPATCH_KEY CPU

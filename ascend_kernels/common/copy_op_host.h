@@ -3,7 +3,7 @@
 // Every op is "build a view of the input, then copy it" (README.md, "AscendC kernels and the
 // simulator"), so its tiling function, shape inference and dtype inference differ from another
 // op's only in how the view is built. A generated op_host/<op>.cpp supplies exactly that, as a
-// CopyOpHost whose buildView reads the op's attributes into its Build<Op>View (op_views.h), and
+// CopyOpHost whose buildView reads the op's attributes into its Build<Op>View (<op>/<op>_view.h), and
 // its OpDef, which registers CopyOpTiling<kOp>, InferCopyOpShape<kOp> and InferCopyOpDataType,
 // and adds one AddCopyOpConfig per product line.
 //
@@ -104,7 +104,7 @@ private:
 using BuildOpViewFunc = Status (*)(const TensorShape& input, OpAttrReader& attrs, TensorShape* outShape,
                                    StridedView* view);
 
-// An op's dtype rule (generated per op from its Check<Op>Dtype in op_views.h): the input's dtype,
+// An op's dtype rule (generated per op from its Check<Op>Dtype in <op>/<op>_view.h): the input's dtype,
 // by its op_specs/ name, against the op's attributes.
 using CheckOpDtypeFunc = Status (*)(const char* dtype, OpAttrReader& attrs);
 

@@ -6,7 +6,7 @@
 //  - DataCopyPad: blockLen and the GM-side gap in bytes, the UB-side gap in 32-byte blocks; every
 //    block starts 32-byte aligned in UB.
 //  - DataCopy needs the GM address aligned to sizeof(T); DataCopyPad takes any GM byte address.
-// A zero-length DataCopy is a no-op only where SocConfig::zeroLengthDataCopyIsNoop (arch 2201);
+// A zero-length DataCopy is a no-op only where products.yaml zero_length_data_copy_noop (arch 2201);
 // elsewhere its counts must be >= 1. Availability (DataCopyPad, UB->UB) is a run-time SoC
 // property. GM -> UB runs on pipe MTE2, UB -> GM on MTE3, UB -> UB on V (Note [pipe hazards]).
 #ifndef ASCEND_KERNELS_SIM_KERNEL_DATA_COPY_H
@@ -152,7 +152,7 @@ void CheckContiguousCount(uint32_t count, const char* call)
 inline void ZeroLengthDataCopy(const char* call)
 {
     const SocConfig& soc = Active(call).soc;
-    if (!soc.zeroLengthDataCopyIsNoop) {
+    if (!soc.product.zeroLengthDataCopyNoop) {
         Fail(call, Cat("a zero-length DataCopy is a no-op only on arch 2201; on ", soc.name,
                        " its counts must be >= 1"));
     }
@@ -168,7 +168,7 @@ inline void CheckBlockCount(uint32_t blockCount, const char* call)
 inline void CheckUbToUbAvailable(const char* call)
 {
     const SocConfig& soc = Active(call).soc;
-    if (!soc.hasUbToUbCopy) {
+    if (!soc.product.ubToUbCopy) {
         Fail(call, Cat("DataCopy between two LocalTensors does not exist on ", soc.name));
     }
 }
@@ -177,12 +177,12 @@ template <typename T>
 void CheckDataCopyPadAvailable(const char* call)
 {
     const SocConfig& soc = Active(call).soc;
-    if (!soc.hasDataCopyPad) {
+    if (!soc.product.dataCopyPad) {
         Fail(call, Cat("DataCopyPad does not exist on ", soc.name));
     }
-    if (sizeof(T) > soc.dataCopyPadMaxElemBytes) {
+    if (sizeof(T) > static_cast<size_t>(soc.product.dataCopyPadMaxElemBytes)) {
         Fail(call, Cat(sizeof(T), "-byte elements are not supported on ", soc.name, " (its DataCopyPad moves elements of at most ",
-                       soc.dataCopyPadMaxElemBytes, " bytes)"));
+                       soc.product.dataCopyPadMaxElemBytes, " bytes)"));
     }
 }
 

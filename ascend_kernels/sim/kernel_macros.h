@@ -24,7 +24,7 @@
 #define ASCEND_IS_AIC (false)
 
 // Kernel type pinning: the simulator remembers the default type, which split chips need to be
-// vector-only (SocConfig::requiresAivOnlyKernelType); per-key types only steer the device compiler.
+// vector-only (products.yaml kernel_type_required); per-key types only steer the device compiler.
 #define KERNEL_TASK_TYPE_DEFAULT(type) ::ascend_sim::detail::DeclareKernelType(static_cast<int>(type))
 #define KERNEL_TASK_TYPE(key, type)
 #define REGISTER_TILING_DEFAULT(type)

@@ -1,6 +1,6 @@
 // Block indexing and pipe synchronisation: SetFlag / WaitFlag / PipeBarrier order the pipes of
 // the hazard model (Note [pipe hazards] in sim_pipes.h), and the event ids they use come from the
-// live TPipe's pool of SocConfig::eventIdsPerEvent ids per HardEvent (4 on the training series,
+// live TPipe's pool of products.yaml event_ids_per_event ids per HardEvent (4 on the training series,
 // 8 elsewhere). A WaitFlag with no SetFlag before it is an error because on device the core would
 // hang; a kernel's SetFlag must use an id its TPipe handed out (AllocEventID, FetchEventID), not
 // one a queue holds for its own hand-over flags.
@@ -41,8 +41,8 @@ inline bool EventPipes(AscendC::HardEvent event, Pipe* from, Pipe* to)
 inline void CheckEventId(AscendC::HardEvent event, int32_t id, const char* call)
 {
     const RunState& run = Active(call);
-    if (id < 0 || id >= static_cast<int32_t>(run.soc.eventIdsPerEvent)) {
-        Fail(call, Cat("HardEvent::", HardEventName(event), " id ", id, " is outside [0, ", run.soc.eventIdsPerEvent,
+    if (id < 0 || id >= run.soc.product.eventIdsPerEvent) {
+        Fail(call, Cat("HardEvent::", HardEventName(event), " id ", id, " is outside [0, ", run.soc.product.eventIdsPerEvent,
                        "), the event ids of ", run.soc.name));
     }
 }
@@ -88,14 +88,14 @@ inline int32_t AllocEventId(AscendC::HardEvent event, EventOwner owner, const ch
 {
     RunState& run = Active(call);
     uint8_t* held = run.eventOwner[static_cast<int>(event)];
-    for (uint32_t id = 0; id < run.soc.eventIdsPerEvent; ++id) {
+    for (int32_t id = 0; id < run.soc.product.eventIdsPerEvent; ++id) {
         if (held[id] == kEventFree) {
             held[id] = owner;
             run.eventFetched[static_cast<int>(event)] &= static_cast<uint8_t>(~(1u << id));
             return static_cast<int32_t>(id);
         }
     }
-    Fail(call, Cat("all ", run.soc.eventIdsPerEvent, " event ids of HardEvent::", HardEventName(event),
+    Fail(call, Cat("all ", run.soc.product.eventIdsPerEvent, " event ids of HardEvent::", HardEventName(event),
                    " are allocated"));
 }
 

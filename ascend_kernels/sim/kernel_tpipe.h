@@ -390,7 +390,7 @@ public:
         return true;
     }
 
-    // Event ids: SocConfig::eventIdsPerEvent per HardEvent, shared with the queues' own flags.
+    // Event ids: products.yaml event_ids_per_event per HardEvent, shared with the queues' own flags.
     template <HardEvent evt>
     TEventID AllocEventID()
     {
@@ -416,13 +416,13 @@ public:
         namespace sim = ascend_sim::detail;
         const char* call = "TPipe::FetchEventID";
         sim::RunState& run = sim::Active(call);
-        for (uint32_t id = 0; id < run.soc.eventIdsPerEvent; ++id) {
+        for (int32_t id = 0; id < run.soc.product.eventIdsPerEvent; ++id) {
             if (run.eventOwner[static_cast<int>(evt)][id] == sim::kEventFree) {
                 run.eventFetched[static_cast<int>(evt)] |= static_cast<uint8_t>(1u << id);
                 return static_cast<TEventID>(id);
             }
         }
-        sim::Fail(call, sim::Cat("all ", run.soc.eventIdsPerEvent, " event ids of HardEvent::", sim::HardEventName(evt),
+        sim::Fail(call, sim::Cat("all ", run.soc.product.eventIdsPerEvent, " event ids of HardEvent::", sim::HardEventName(evt),
                                  " are allocated"));
     }
 
@@ -441,7 +441,9 @@ private:
         uint64_t start = run.ubTop;
         uint64_t end = start + uint64_t{num} * len;
         if (end > run.soc.ubBytes) {
-            const uint64_t kept = run.soc.ubPlatformReservedBytes;
+            // what the platform keeps back of the product line's physical UB
+            const uint64_t physical = static_cast<uint64_t>(run.soc.product.ubBytes);
+            const uint64_t kept = physical > run.soc.ubBytes ? physical - run.soc.ubBytes : 0;
             ascend_sim::detail::Fail(
                 call, ascend_sim::detail::Cat(num, " x ", len, " bytes at UB offset ", start, " end at byte ", end,
                                               ", beyond the ", run.soc.ubBytes, "-byte UB of ", run.soc.name,

@@ -22,14 +22,14 @@ template <typename T>
 void CheckGatherType(const char* call)
 {
     const SocConfig& soc = Active(call).soc;
-    if (!soc.hasGather) {
+    if (!soc.product.gather) {
         Fail(call, Cat("Gather does not exist on ", soc.name));
     }
     bool bf16 = std::is_same<T, bfloat16_t>::value;
-    bool ok = (sizeof(T) == 1 && soc.gatherSupports8Bit) || (sizeof(T) == 2 && (!bf16 || soc.gatherSupportsBf16)) ||
+    bool ok = (sizeof(T) == 1 && soc.product.gather8Bit) || (sizeof(T) == 2 && (!bf16 || soc.gatherSupportsBf16)) ||
               sizeof(T) == 4;
     if (!ok) {
-        std::string supported = soc.gatherSupports8Bit ? "8-, 16- and 32-bit types" : "16- and 32-bit types";
+        std::string supported = soc.product.gather8Bit ? "8-, 16- and 32-bit types" : "16- and 32-bit types";
         if (!soc.gatherSupportsBf16) {
             supported += " other than bfloat16_t";
         }
@@ -64,18 +64,19 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
     sim::CheckUbAligned(s, call);
     sim::CheckUbAligned(o, call);
     const uint64_t callBytes = uint64_t{count} * sizeof(T);
-    if (soc.gatherMaxCallBytes != 0 && callBytes > soc.gatherMaxCallBytes) {
+    const uint64_t maxCallBytes = static_cast<uint64_t>(soc.product.gatherMaxCallBytes);
+    if (maxCallBytes != 0 && callBytes > maxCallBytes) {
         sim::Fail(call, sim::Cat("count ", count, " x ", sizeof(T), " bytes = ", callBytes, " bytes exceeds the ",
-                                 soc.gatherMaxCallBytes, " bytes one call takes on ", soc.name,
+                                 maxCallBytes, " bytes one call takes on ", soc.name,
                                  " (its repeat count is 8 bits wide and wraps)"));
     }
-    if (soc.gatherSrcBaseInElements && srcBaseAddr % sizeof(T) != 0) {
+    if (soc.product.gatherSrcBaseInElements && srcBaseAddr % sizeof(T) != 0) {
         sim::Fail(call, sim::Cat("srcBaseAddr ", srcBaseAddr, " is not a multiple of the ", sizeof(T),
                                  "-byte element size (", soc.name, " turns it into an element index)"));
     }
-    const uint32_t maxOffset = sizeof(T) == 1 ? soc.gatherMaxOffset8Bit
-                               : sizeof(T) == 2 ? soc.gatherMaxOffset16Bit
-                                                : 0;
+    const uint32_t maxOffset = static_cast<uint32_t>(sizeof(T) == 1   ? soc.product.gatherMaxOffset8Bit
+                                                     : sizeof(T) == 2 ? soc.product.gatherMaxOffset16Bit
+                                                                      : 0);
     sim::CheckUbAccess(d, 0, callBytes, call);
     sim::CheckUbAccess(o, 0, uint64_t{count} * sizeof(uint32_t), call);
     sim::CheckUbAccess(s, 0, 0, call);

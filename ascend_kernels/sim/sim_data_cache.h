@@ -28,7 +28,7 @@ namespace detail {
 
 // ---- data cache (Note [data cache]) -------------------------------------------------------------
 
-inline uint64_t LineBytes() { return g_run->soc.dataCacheLineBytes; }
+inline uint64_t LineBytes() { return static_cast<uint64_t>(g_run->soc.product.dataCacheLineBytes); }
 
 inline uintptr_t LineBase(uintptr_t addr) { return addr / LineBytes() * LineBytes(); }
 
@@ -157,7 +157,7 @@ inline void CleanAndInvalidate(int buffer, uintptr_t addr, bool entire)
 {
     const char* call = "DataCacheCleanAndInvalid";
     RunState& run = Active(call);
-    if (!run.soc.hasDataCacheCleanAndInvalid) {
+    if (!run.soc.product.dataCacheClean) {
         Fail(call, Cat("DataCacheCleanAndInvalid does not exist on ", run.soc.name));
     }
     if (!entire && buffer < 0) {

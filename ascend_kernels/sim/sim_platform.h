@@ -74,24 +74,7 @@ inline SocConfig SimulatedSocConfig(const ascend_ops::SocEntry& soc, uint64_t se
     config.ubBytes = ubBytes;
     config.coreNum = static_cast<uint32_t>(ascend_ops::LaunchCores(
         product, static_cast<int32_t>(ascendc.GetCoreNum()), static_cast<int32_t>(ascendc.GetCoreNumAiv())));
-    config.hasDataCopyPad = product.dataCopyPad;
-    config.dataCopyPadMaxElemBytes = static_cast<uint32_t>(product.dataCopyPadMaxElemBytes);
-    config.hasGather = product.gather;
-    config.gatherSupports8Bit = product.gather8Bit;
-    // The kernels move unsigned integers of the element size, never bfloat16_t: leaving this off
-    // keeps the emulator as strict as it can be.
-    config.gatherSupportsBf16 = false;
-    config.hasUbToUbCopy = product.ubToUbCopy;
-    config.ubPlatformReservedBytes = static_cast<uint64_t>(product.ubBytes) - ubBytes;
-    config.eventIdsPerEvent = static_cast<uint32_t>(product.eventIdsPerEvent);
-    config.dataCacheLineBytes = static_cast<uint32_t>(product.dataCacheLineBytes);
-    config.hasDataCacheCleanAndInvalid = product.dataCacheClean;
-    config.zeroLengthDataCopyIsNoop = product.zeroLengthDataCopyNoop;
-    config.requiresAivOnlyKernelType = product.kernelTypeRequired;
-    config.gatherMaxCallBytes = static_cast<uint64_t>(product.gatherMaxCallBytes);
-    config.gatherMaxOffset8Bit = static_cast<uint32_t>(product.gatherMaxOffset8Bit);
-    config.gatherMaxOffset16Bit = static_cast<uint32_t>(product.gatherMaxOffset16Bit);
-    config.gatherSrcBaseInElements = product.gatherSrcBaseInElements;
+    config.product = product;
     config.seed = seed;
     return config;
 }

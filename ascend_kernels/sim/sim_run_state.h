@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "product_types.h"
 #include "sim_pipes.h"
 #include "sim_stats.h"
 
@@ -27,30 +28,19 @@ public:
     explicit SimError(const std::string& message) : std::runtime_error(message) {}
 };
 
-// What the simulated SoC offers. The values come from products.yaml at run time; the simulator
-// hard-codes none of them, so one build of a kernel runs under every product's rules.
+// What the simulated SoC offers: its product line's row of the generated product table
+// (ascend_kernels/common/products_generated.h, from op_specs/products.yaml), and what its platform
+// reports. The simulator hard-codes none of them, so one build of a kernel runs under every
+// product's rules; sim_platform.h's SimulatedSocConfig fills one for a SoC of the table.
 struct SocConfig {
-    std::string name;                      // e.g. "Ascend910B2"; quoted in error messages
-    uint64_t ubBytes = 0;                  // UB budget per core that TPipe::InitBuffer may hand out
-    uint32_t coreNum = 0;                  // vector cores a launch can occupy at once
-    bool hasDataCopyPad = false;           // false on 310P and 910
-    uint32_t dataCopyPadMaxElemBytes = 0;  // largest sizeof(T) DataCopyPad moves: 8 on A2/A3, 4 on 310B
-    bool hasGather = false;                // Gather with 16- and 32-bit element types
-    bool gatherSupports8Bit = false;       // 310B also gathers 8-bit elements
-    bool gatherSupportsBf16 = false;       // A2/A3 gather bfloat16_t; 310P does not
-    bool hasUbToUbCopy = false;            // DataCopy(LocalTensor, LocalTensor, ...); not on 310B
-    // What the platform keeps back of the physical UB (ubBytes is what it reports); only quoted.
-    uint64_t ubPlatformReservedBytes = 0;
-    uint32_t eventIdsPerEvent = 8;            // ids per HardEvent a TPipe hands out: 4 on the training series
-    uint32_t dataCacheLineBytes = 64;         // GM scalar accesses go through the core's cache, in lines of this
-    bool hasDataCacheCleanAndInvalid = true;  // not on the training series
-    bool zeroLengthDataCopyIsNoop = true;     // arch 2201; elsewhere DataCopy counts must be >= 1
-    bool requiresAivOnlyKernelType = false;   // split chips: vector-only kernels declare KERNEL_TYPE_AIV_ONLY
-    uint64_t gatherMaxCallBytes = 0;          // count-form Gather's 8-bit repeat count: bytes per call; 0 = no limit
-    uint32_t gatherMaxOffset8Bit = 0;         // largest srcOffset of 8-bit / 16-bit Gather; 0 = no limit
-    uint32_t gatherMaxOffset16Bit = 0;
-    bool gatherSrcBaseInElements = false;     // srcBaseAddr becomes an element index, dropping a partial element
-    uint64_t seed = 0;                        // shuffles the order of the kernel-end cache write-backs
+    std::string name;                  // e.g. "Ascend910B2"; quoted in error messages
+    ascend_ops::ProductInfo product{};  // the product line's facts, field for field as products.yaml says
+    uint64_t ubBytes = 0;              // UB per core TPipe::InitBuffer may hand out: what the platform reports
+    uint32_t coreNum = 0;              // vector cores a launch can occupy: what the platform reports
+    // A2/A3 gather bfloat16_t, 310P does not. No product fact: the kernels move unsigned integers of
+    // the element size, never bfloat16_t, so it stays off (as strict as it can be) unless a test sets it.
+    bool gatherSupportsBf16 = false;
+    uint64_t seed = 0;                 // shuffles the order of the kernel-end cache write-backs
 };
 
 // A GM buffer's role decides what the kernel may do with it: inputs and tiling are read-only,

@@ -31,7 +31,7 @@ inline void DeclareKernelType(int type) { Active("KERNEL_TASK_TYPE_DEFAULT").ker
 // to two vector cores, whose GetBlockIdx then runs to 2 x blockDim.
 inline void CheckKernelType(const RunState& run)
 {
-    if (run.soc.requiresAivOnlyKernelType && run.kernelType != kKernelTypeAivOnly) {
+    if (run.soc.product.kernelTypeRequired && run.kernelType != kKernelTypeAivOnly) {
         throw SimError(Cat(run.kernel, ": the kernel does not declare KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY); "
                                        "on ", run.soc.name, " a vector-only kernel without it may launch mixed (1 cube : "
                                        "2 vector cores), and GetBlockIdx then runs to 2 x blockDim"));
@@ -54,16 +54,17 @@ public:
         if (soc_.coreNum == 0) {
             throw SimError("SocConfig.coreNum must be > 0");
         }
-        const uint32_t line = soc_.dataCacheLineBytes;
-        if (line == 0 || line > 64 || (line & (line - 1)) != 0) {
-            throw SimError(detail::Cat("SocConfig.dataCacheLineBytes = ", line, ": must be a power of two <= 64"));
+        const int32_t line = soc_.product.dataCacheLineBytes;
+        if (line <= 0 || line > 64 || (line & (line - 1)) != 0) {
+            throw SimError(detail::Cat("SocConfig.product.dataCacheLineBytes = ", line, ": must be a power of two <= 64"));
         }
-        if (soc_.eventIdsPerEvent == 0 || soc_.eventIdsPerEvent > 8) {
-            throw SimError(detail::Cat("SocConfig.eventIdsPerEvent = ", soc_.eventIdsPerEvent, ": must be in [1, 8]"));
+        if (soc_.product.eventIdsPerEvent < 1 || soc_.product.eventIdsPerEvent > 8) {
+            throw SimError(detail::Cat("SocConfig.product.eventIdsPerEvent = ", soc_.product.eventIdsPerEvent,
+                                       ": must be in [1, 8]"));
         }
-        uint32_t padBytes = soc_.dataCopyPadMaxElemBytes;
-        if (soc_.hasDataCopyPad && padBytes != 1 && padBytes != 2 && padBytes != 4 && padBytes != 8) {
-            throw SimError(detail::Cat("SocConfig.dataCopyPadMaxElemBytes = ", padBytes, ": must be 1, 2, 4 or 8"));
+        const int32_t padBytes = soc_.product.dataCopyPadMaxElemBytes;
+        if (soc_.product.dataCopyPad && padBytes != 1 && padBytes != 2 && padBytes != 4 && padBytes != 8) {
+            throw SimError(detail::Cat("SocConfig.product.dataCopyPadMaxElemBytes = ", padBytes, ": must be 1, 2, 4 or 8"));
         }
     }
 

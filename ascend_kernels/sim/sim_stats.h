@@ -19,19 +19,30 @@ struct BlockStats {
     uint64_t BytesMoved() const { return bytesGmToUb + bytesUbToGm; }
 };
 
+// The counters of a run, one `X(type, name)` line each: blockDim; DMA instructions and bytes GM ->
+// UB, UB -> GM and UB -> UB (DataCopy(LocalTensor, LocalTensor, ...)); vector instructions (Gather,
+// Duplicate); scalar GM reads and writes; synchronisations (SetFlag, WaitFlag, PipeBarrier); the
+// largest UB allocation of any block. Stats declares them; the C ABI's AscendSimStats
+// (python/ascend_ops/sim/launcher.cpp) and its ctypes mirror (python/ascend_ops/sim/abi.py, which
+// reads this list) are built from it, so no second list exists.
+#define ASCEND_SIM_STATS_COUNTERS(X) \
+    X(uint32_t, blockDim)            \
+    X(uint64_t, dmaInstructions)     \
+    X(uint64_t, bytesGmToUb)         \
+    X(uint64_t, bytesUbToGm)         \
+    X(uint64_t, bytesUbToUb)         \
+    X(uint64_t, vectorInstructions)  \
+    X(uint64_t, scalarGmReads)       \
+    X(uint64_t, scalarGmWrites)      \
+    X(uint64_t, syncCalls)           \
+    X(uint64_t, ubBytesPeak)
+
 // Totals of the last Simulator::Run. Zero-length copies are no-ops and are not counted.
 struct Stats {
-    uint32_t blockDim = 0;
-    uint64_t dmaInstructions = 0;
-    uint64_t bytesGmToUb = 0;
-    uint64_t bytesUbToGm = 0;
-    uint64_t bytesUbToUb = 0;         // DataCopy(LocalTensor, LocalTensor, ...)
-    uint64_t vectorInstructions = 0;  // Gather, Duplicate
-    uint64_t scalarGmReads = 0;
-    uint64_t scalarGmWrites = 0;
-    uint64_t syncCalls = 0;           // SetFlag, WaitFlag, PipeBarrier
-    uint64_t ubBytesPeak = 0;         // largest UB allocation of any block
-    std::vector<BlockStats> blocks;   // indexed by block
+#define ASCEND_SIM_STATS_FIELD(type, name) type name = 0;
+    ASCEND_SIM_STATS_COUNTERS(ASCEND_SIM_STATS_FIELD)
+#undef ASCEND_SIM_STATS_FIELD
+    std::vector<BlockStats> blocks;  // indexed by block
 
     // GM traffic of the busiest block over the mean of all blocks: 1.0 is a perfect split.
     double BusiestOverMean() const

@@ -157,12 +157,23 @@ def test_the_count_sees_every_compile(tmp_path, monkeypatch, counting_compiler):
     assert _compiles(counting_compiler) == 2
 
 
-def test_a_header_beside_a_source_is_part_of_the_build(tmp_path):
-    # The native copy's parts are headers beside strided_copy.cpp: changing one is a new build.
-    (tmp_path / "part.h").write_text("inline int Answer() { return 1; }\n", encoding="utf-8")
-    main = tmp_path / "main.cpp"
+def test_every_header_a_source_includes_is_part_of_the_build(tmp_path):
+    # The native copy's parts sit beside strided_copy.cpp; an op host reaches its view builder by
+    # "../<op>_view.h", outside every include folder. Changing either is a new build; a header
+    # nothing includes is not part of it.
+    (tmp_path / "op").mkdir()
+    (tmp_path / "op" / "op_host").mkdir()
+    main = tmp_path / "op" / "op_host" / "main.cpp"
     main.write_text('#include "part.h"\nextern "C" int answer() { return Answer(); }\n', encoding="utf-8")
-    before = build_cache._target("beside", [main], (), (), None)[2]
-    assert build_cache._target("beside", [main], (), (), None)[2] == before
-    (tmp_path / "part.h").write_text("inline int Answer() { return 2; }\n", encoding="utf-8")
-    assert build_cache._target("beside", [main], (), (), None)[2] != before
+    (tmp_path / "op" / "op_host" / "part.h").write_text('#include "../view.h"\n', encoding="utf-8")
+    (tmp_path / "op" / "view.h").write_text("inline int Answer() { return 1; }\n", encoding="utf-8")
+    (tmp_path / "op" / "unused.h").write_text("", encoding="utf-8")
+
+    def key() -> str:
+        return build_cache._target("beside", [main], (), (), None)[2]
+
+    before = key()
+    (tmp_path / "op" / "unused.h").write_text("int unused;\n", encoding="utf-8")
+    assert key() == before
+    (tmp_path / "op" / "view.h").write_text("inline int Answer() { return 2; }\n", encoding="utf-8")
+    assert key() != before

@@ -59,14 +59,14 @@ def test_the_engine_rule_agrees_with_the_reference_on_every_dtype(op: str, tmp_p
         f'"{"DCR" if fmt == "NCHW_VECT_C" else mode}"));' for d, fmt, mode, bs in cases)
     source = tmp_path / "rule.cpp"
     source.write_text(f"""#include <cstdio>
-#include "op_views.h"
+#include "{op}/{op}_view.h"
 static void Print(const ascend_ops::Status& s) {{ std::printf("%s\\n", s.ok ? "ok" : s.message); }}
 int main() {{
 {calls}
 }}
 """)
     exe = tmp_path / "rule"
-    subprocess.run(["g++", "-std=c++17", "-I", str(ROOT / "ascend_kernels/common"), str(source), "-o", str(exe)],
+    subprocess.run(["g++", "-std=c++17", "-I", str(ROOT / "ascend_kernels/common"), "-I", str(ROOT / "ascend_kernels"), str(source), "-o", str(exe)],
                    check=True, capture_output=True)
     got = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.splitlines()
     want = [_reference(op, d, fmt, mode, bs) for d, fmt, mode, bs in cases]

@@ -165,14 +165,17 @@ def test_a_product_fact_reaches_the_product_table(project):
     assert f"kProducts[{keys.index('atlas-a2')}].ubReservedBytes == {a2.ub_reserved_bytes} &&" in table
 
 
-def test_removing_an_op_removes_its_folder_and_its_cmake_entries(project):
+def test_removing_an_op_removes_its_generated_folders_and_its_cmake_entries(project):
     (project.specs / "space_to_depth.yaml").unlink()
     # depth_to_space's backward is space_to_depth: without it, depth_to_space has none
     project.edit("op_specs/depth_to_space.yaml", "backward: {inverse: space_to_depth}\n", "")
     code, out, _ = project.run()
     assert code == 0
     assert "removed  ascend_kernels/space_to_depth/op_host/space_to_depth.cpp" in out
-    assert not (project.out / "space_to_depth").exists()
+    assert not (project.out / "space_to_depth/op_host").exists()
+    assert not (project.out / "space_to_depth/op_kernel").exists()
+    # the op's hand-written view builder is never the generator's to delete
+    assert sorted(p.name for p in (project.out / "space_to_depth").iterdir()) == ["space_to_depth_view.h"]
     assert "space_to_depth" not in project.read("CMakeLists.txt")
 
 
@@ -187,12 +190,12 @@ def test_a_malformed_engine_header_is_an_error_naming_its_line(project):
 
 
 def test_an_engine_signature_that_disagrees_with_the_spec_names_both(project):
-    project.edit("ascend_kernels/common/op_views.h", "const int64_t* size, int64_t sizeSize",
+    project.edit("ascend_kernels/slice/slice_view.h", "const int64_t* size, int64_t sizeSize",
                  "const int64_t* sizes, int64_t sizesSize")
     code, _, err = project.run("--check")
     assert code == 2
     assert re.match(r"ascend-ops generate: error: op_specs/slice\.yaml:\d+: the attributes of op "
-                    r"slice do not match BuildSliceView \(ascend_kernels/common/op_views\.h:\d+", err)
+                    r"slice do not match BuildSliceView \(ascend_kernels/slice/slice_view\.h:\d+", err)
 
 
 def test_a_spec_error_is_reported_with_its_location(project):

@@ -6,20 +6,23 @@ import pytest
 
 from ascend_ops_gen.codegen.op_views import (ViewBuilderError, bind_attributes, builder_name,
                                          load_view_builders, parse_view_builders)
+from ascend_ops_gen.codegen.gen import load_engine_api
 from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
-LABEL = "ascend_kernels/common/op_views.h"
+LABEL = "ascend_kernels/depth_to_space/depth_to_space_view.h"
 
 
 @pytest.fixture(scope="module")
 def engine_builders():
-    return load_view_builders(ROOT / LABEL, LABEL)
+    return load_engine_api(ROOT / "ascend_kernels").view_builders
 
 
-def test_every_op_of_the_specs_binds_to_the_engine(engine_builders):
+def test_every_op_of_the_specs_binds_to_its_folders_view_builder(engine_builders):
     for op in specs().ops:
-        builder, bound = bind_attributes(op, engine_builders, LABEL)
+        label = f"ascend_kernels/{op.name}/{op.name}_view.h"
+        builder, bound = bind_attributes(op, engine_builders, label)
+        assert builder.loc.startswith(label + ":")
         assert builder.name == builder_name(op)
         assert sorted({b.attr_index for b in bound}) == list(range(len(op.attributes)))
 
@@ -65,7 +68,7 @@ def test_a_type_change_is_caught(engine_builders):
     changed = replace(op, attributes=(replace(op.attributes[0], type=AttrType.INT, default=0),)
                       + op.attributes[1:])
     with pytest.raises(ViewBuilderError, match=r"spec wants:   \(int64_t offsets, "):
-        bind_attributes(changed, engine_builders, LABEL)
+        bind_attributes(changed, engine_builders, "ascend_kernels/slice/slice_view.h")
 
 
 def test_an_op_without_a_builder(engine_builders):
@@ -73,8 +76,8 @@ def test_an_op_without_a_builder(engine_builders):
     with pytest.raises(ViewBuilderError,
                        match=r"op gather_rows needs `inline Status BuildGatherRowsView\(const "
                              r"TensorShape& input, <attributes>, TensorShape\* outShape, "
-                             r"StridedView\* view\)` in ascend_kernels/common/op_views.h"):
-        bind_attributes(op, engine_builders, LABEL)
+                             r"StridedView\* view\)` in ascend_kernels/gather_rows/gather_rows_view.h"):
+        bind_attributes(op, engine_builders, "ascend_kernels/gather_rows/gather_rows_view.h")
 
 
 def test_a_builder_with_the_wrong_frame():

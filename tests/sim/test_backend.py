@@ -165,7 +165,7 @@ def test_nchw_vect_c_rules_match_the_reference(dtype, mode, launches):
 
 
 # The dtype half of the NCHW_VECT_C rule is checked only by the generated TilingFunc (CheckDtype ->
-# Check<Op>Dtype in op_views.h; shape inference knows no dtype): under the sim backend that is what
+# Check<Op>Dtype in <op>/<op>_view.h; shape inference knows no dtype): under the sim backend that is what
 # refuses a float32 call, with the reference's message, and the same call in int8 runs.
 @pytest.mark.parametrize("op, shape", [("depth_to_space", (1, 4, 2, 3, 4)),
                                        ("space_to_depth", (1, 1, 4, 6, 4))])

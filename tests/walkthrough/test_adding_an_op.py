@@ -1,5 +1,5 @@
 """docs/adding-an-op.md, done: a copy of the project gets a fifth view op, `transpose` -- its spec,
-`cpu_reference/transpose.py` and `BuildTransposeView` in op_views.h, nothing else -- and then
+`cpu_reference/transpose.py` and `ascend_kernels/transpose/transpose_view.h`, nothing else -- and then
 generates, imports and runs it on the reference, the native backend and the simulator."""
 from __future__ import annotations
 
@@ -15,8 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PIECES = Path(__file__).resolve().parent / "transpose"
 COPIED = ("op_specs", "cpu_reference", "python", "ascend_kernels", "docs")
-OP_VIEWS = Path("ascend_kernels") / "common" / "op_views.h"
-NAMESPACE_END = "}  // namespace ascend_ops"
+VIEW_HEADER = Path("ascend_kernels") / "transpose" / "transpose_view.h"
 
 
 def _copy_project(dest: Path) -> Path:
@@ -45,11 +44,8 @@ def _add_reference(project: Path) -> None:
 
 
 def _add_view_builder(project: Path) -> None:
-    header = project / OP_VIEWS
-    text = header.read_text(encoding="utf-8")
-    assert text.count(NAMESPACE_END) == 1
-    builder = (PIECES / "op_views_transpose.h").read_text(encoding="utf-8")
-    header.write_text(text.replace(NAMESPACE_END, builder + NAMESPACE_END), encoding="utf-8")
+    (project / VIEW_HEADER).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(PIECES / "transpose_view.h", project / VIEW_HEADER)
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +69,7 @@ def test_a_spec_without_its_view_builder_is_reported_by_generate(tmp_path):
     assert result.stderr.startswith(
         "ascend-ops generate: error: op_specs/transpose.yaml:3: op transpose needs `inline Status "
         "BuildTransposeView(const TensorShape& input, <attributes>, TensorShape* outShape, "
-        "StridedView* view)` in ascend_kernels/common/op_views.h"), result.stderr
+        "StridedView* view)` in ascend_kernels/transpose/transpose_view.h"), result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -104,7 +100,7 @@ def test_generate_writes_the_op_and_check_passes(project):
         assert (project / "ascend_kernels" / path).is_file(), path
     host = (project / "ascend_kernels/transpose/op_host/transpose.cpp").read_text()
     assert "ascend_ops::BuildTransposeView(input, permAttr.data, permAttr.size" in host
-    dispatch = (project / "ascend_kernels/common/op_view_dispatch_generated.h").read_text()
+    dispatch = (project / "ascend_kernels/binding/op_view_dispatch_generated.h").read_text()
     assert '{"transpose", "l", &BuildTransposeViewFromAttributes},' in dispatch
     _run(project, "-m", "ascend_ops", "generate", "--check")
     _run(project, "-m", "ascend_ops", "docs")

@@ -3,13 +3,13 @@
 // The CANN custom op `space_to_depth`: OpType AscendSpaceToDepth, view builder BuildSpaceToDepthView.
 //
 // What is the op's own: its OpDef, with one AI Core configuration per product line, and BuildView,
-// which reads its attributes into its view builder (op_views.h). Tiling, shape inference and dtype
+// which reads its attributes into its view builder (../space_to_depth_view.h). Tiling, shape inference and dtype
 // inference are the same for every op (common/copy_op_host.h): they build the view through
 // BuildView, plan the copy for the SoC and save the plan for the kernel entry in ../op_kernel/.
 #include "space_to_depth_tiling.h"
 
+#include "../space_to_depth_view.h"
 #include "copy_op_host.h"
-#include "op_views.h"
 
 namespace ops {
 
@@ -21,7 +21,7 @@ static ascend_ops::Status BuildView(const ascend_ops::TensorShape& input, ascend
                                              attrs.Str(2, "mode"), outShape, view);
 }
 
-// The dtype rule of space_to_depth (CheckSpaceToDepthDtype, op_views.h), for the input's dtype by its op_specs/ name.
+// The dtype rule of space_to_depth (CheckSpaceToDepthDtype, ../space_to_depth_view.h), for the input's dtype by its op_specs/ name.
 static ascend_ops::Status CheckDtype(const char* dtype, ascend_ops::OpAttrReader& attrs)
 {
     return ascend_ops::CheckSpaceToDepthDtype(dtype, attrs.Int(0, "block_size"), attrs.Str(1, "data_format"),

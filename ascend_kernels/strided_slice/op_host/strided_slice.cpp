@@ -3,13 +3,13 @@
 // The CANN custom op `strided_slice`: OpType AscendStridedSlice, view builder BuildStridedSliceView.
 //
 // What is the op's own: its OpDef, with one AI Core configuration per product line, and BuildView,
-// which reads its attributes into its view builder (op_views.h). Tiling, shape inference and dtype
+// which reads its attributes into its view builder (../strided_slice_view.h). Tiling, shape inference and dtype
 // inference are the same for every op (common/copy_op_host.h): they build the view through
 // BuildView, plan the copy for the SoC and save the plan for the kernel entry in ../op_kernel/.
 #include "strided_slice_tiling.h"
 
+#include "../strided_slice_view.h"
 #include "copy_op_host.h"
-#include "op_views.h"
 
 namespace ops {
 

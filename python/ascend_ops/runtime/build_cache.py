@@ -37,8 +37,9 @@ import functools
 import hashlib
 import json
 import os
-import stat
+import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -259,6 +260,29 @@ def _files_under(dirs: Iterable[Path]) -> list[Path]:
     return out
 
 
+_QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def _local_includes(sources: Sequence[Path], include_dirs: Sequence[Path]) -> list[Path]:
+    """Every header the sources reach by `#include "..."`, transitively: beside the including
+    file first, then in the include folders (the compiler's order). A header outside the include
+    folders (an op's view builder, `../<op>_view.h`) is part of the build like any other."""
+    found: dict[Path, None] = {}
+    todo = [Path(s) for s in sources]
+    while todo:
+        including = todo.pop()
+        text = including.read_text(encoding="utf-8", errors="replace")
+        for name in _QUOTED_INCLUDE.findall(text):
+            for folder in (including.parent, *map(Path, include_dirs)):
+                header = (folder / name).resolve()
+                if header.is_file():
+                    if header not in found:
+                        found[header] = None
+                        todo.append(header)
+                    break
+    return sorted(found)
+
+
 def _target(name: str, sources: Sequence[Path], include_dirs: Sequence[Path], flags: Sequence[str],
             defines: dict[str, str] | None) -> tuple[str, list[str], str]:
     """(compiler, its arguments, the cached library's file name) of a build."""
@@ -268,9 +292,7 @@ def _target(name: str, sources: Sequence[Path], include_dirs: Sequence[Path], fl
     args += [f"-I{d}" for d in include_dirs]
     digest = hashlib.sha256()
     digest.update("\0".join([_FORMAT, version, *args]).encode())
-    # A source's quoted includes resolve beside it first: those headers are part of the build.
-    beside = sorted({h for s in sources for h in Path(s).parent.glob("*") if h.suffix in (".h", ".hpp", ".inc")})
-    for path in [*map(Path, sources), *beside, *_files_under(include_dirs)]:
+    for path in [*map(Path, sources), *_local_includes(sources, include_dirs), *_files_under(include_dirs)]:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())
     return cxx, args, f"{name}-{digest.hexdigest()[:16]}.so"

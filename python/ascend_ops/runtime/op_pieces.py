@@ -2,7 +2,7 @@
 
 An op is its spec (`op_specs/<op>.yaml`), its reference and canonicalisation
 (`cpu_reference/<op>.py`, exporting `<op>` and `<op>_view`) and its C++ view builder
-(`Build<Op>View` in `ascend_kernels/common/op_views.h`, found by the code generator). Every other
+(`Build<Op>View` in `ascend_kernels/<op>/<op>_view.h`, found by the code generator). Every other
 layer of the package is the same for all ops and asks this module for the Python pieces, when a
 call first needs them: a spec whose pieces are missing still imports, and the call says what to
 write where.

@@ -13,9 +13,11 @@
 //
 // Nothing crosses the ABI as an exception: every function returns a status code and writes a
 // message into the caller's buffer.
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "sim_abi.h"
@@ -35,6 +37,25 @@
 #include "products.h"
 #include "soc_info.h"
 #include "strided_view.h"
+
+// AscendSimStats (sim_abi.h) holds ascend_sim::Stats' counters, ASCEND_SIM_STATS_COUNTERS of
+// sim_stats.h, in their order and each as a uint64_t, then busiestOverMean, and nothing else.
+enum AscendSimCounter : size_t {
+#define ASCEND_SIM_COUNTER_INDEX(type, name) kCounter_##name,
+    ASCEND_SIM_STATS_COUNTERS(ASCEND_SIM_COUNTER_INDEX)
+#undef ASCEND_SIM_COUNTER_INDEX
+    kCounterCount
+};
+#define ASCEND_SIM_CHECK_COUNTER(type, name)                                                           \
+    static_assert(offsetof(AscendSimStats, name) == kCounter_##name * sizeof(uint64_t) &&               \
+                      std::is_same<decltype(AscendSimStats::name), uint64_t>::value,                    \
+                  "AscendSimStats (sim_abi.h) does not hold counter " #name " of ASCEND_SIM_STATS_COUNTERS " \
+                  "(sim_stats.h) as a uint64_t in its place");
+ASCEND_SIM_STATS_COUNTERS(ASCEND_SIM_CHECK_COUNTER)
+#undef ASCEND_SIM_CHECK_COUNTER
+static_assert(offsetof(AscendSimStats, busiestOverMean) == kCounterCount * sizeof(uint64_t) &&
+                  sizeof(AscendSimStats) == (kCounterCount + 1) * sizeof(uint64_t),
+              "AscendSimStats (sim_abi.h) holds more than the counters of ASCEND_SIM_STATS_COUNTERS and busiestOverMean");
 
 
 namespace {
@@ -350,9 +371,12 @@ int32_t ascend_sim_run(void* kernel, const char* kernelName, const char* socName
                                                 static_cast<uint8_t*>(y), workspace, tilingGm);
         if (failure.empty()) {
             const ascend_sim::Stats& s = sim.GetStats();
-            *stats = AscendSimStats{s.blockDim,       s.dmaInstructions,    s.bytesGmToUb,   s.bytesUbToGm,
-                                    s.bytesUbToUb,    s.vectorInstructions, s.scalarGmReads, s.scalarGmWrites,
-                                    s.syncCalls,      s.ubBytesPeak,        s.BusiestOverMean()};
+            AscendSimStats out{};
+#define ASCEND_SIM_COPY_COUNTER(type, name) out.name = s.name;
+            ASCEND_SIM_STATS_COUNTERS(ASCEND_SIM_COPY_COUNTER)
+#undef ASCEND_SIM_COPY_COUNTER
+            out.busiestOverMean = s.BusiestOverMean();
+            *stats = out;
             return kSimOk;
         }
     } catch (const ascend_sim::SimError& e) {  // a SocConfig or buffer the emulator refuses

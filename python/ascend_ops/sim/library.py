@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from ascend_ops_gen.codegen.copy_tiling import load_copy_tiling
 from ascend_ops_gen.codegen.cpp import kernel_name
+from ascend_ops_gen.codegen.project import cpu_debug_defines
 from ascend_ops_gen.spec import project_root, specs
 
 from ..runtime import build_cache
+from . import abi
 
 LAUNCHER = Path(__file__).with_name("launcher.cpp")
 COPY_TILING_HEADER = "ascend_kernels/common/copy_tiling.h"
@@ -29,22 +31,16 @@ _CTYPES = {"int64_t": ctypes.c_int64, "uint64_t": ctypes.c_uint64, "int32_t": ct
            "int8_t": ctypes.c_int8, "uint8_t": ctypes.c_uint8}
 
 
-class Attr(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("data", ctypes.POINTER(ctypes.c_int64)),
-                ("size", ctypes.c_int64), ("value", ctypes.c_int64), ("text", ctypes.c_char_p)]
+def _abi(name: str) -> type[ctypes.Structure]:
+    return abi.structs(project_root() / "ascend_kernels")[name]
 
 
-class SocInfo(ctypes.Structure):
-    _fields_ = [("coreNum", ctypes.c_int64), ("ubBytes", ctypes.c_int64),
-                ("platformUbBytes", ctypes.c_int64), ("hasDataCopyPad", ctypes.c_int32),
-                ("hasGather", ctypes.c_int32)]
-
-
-class Stats(ctypes.Structure):
-    _fields_ = [(name, ctypes.c_uint64) for name in (
-        "blockDim", "dmaInstructions", "bytesGmToUb", "bytesUbToGm", "bytesUbToUb",
-        "vectorInstructions", "scalarGmReads", "scalarGmWrites", "syncCalls", "ubBytesPeak")]
-    _fields_ += [("busiestOverMean", ctypes.c_double)]
+def __getattr__(name: str):
+    """Attr, SocInfo and Stats: sim_abi.h's AscendSim<Name> structs as ctypes classes (abi.py),
+    built on first use."""
+    if name in ("Attr", "SocInfo", "Stats"):
+        return _abi(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _TILING_STRUCT_LOCK = threading.Lock()
@@ -69,9 +65,13 @@ def _tiling_struct() -> type[ctypes.Structure]:
 
 
 def arch_defines(npu_arch: int) -> dict[str, str]:
-    # tikicpulib: __CCE_AICORE__ = 220 / 200 / 100 / 300 for arch 2201 / 2002 / 1001 / 3002
-    # (what CANN's CPU debug build of each arch defines).
-    return {"__NPU_ARCH__": str(npu_arch), "__CCE_AICORE__": str(npu_arch // 10)}
+    """What CANN's CPU-debug build of a kernel of `npu_arch` defines: __NPU_ARCH__ and the arch's
+    products.yaml cpu_debug_defines (a bare NAME is defined as 1)."""
+    defines = {"__NPU_ARCH__": str(npu_arch)}
+    for define in cpu_debug_defines(specs(), npu_arch):
+        name, _, value = define.partition("=")
+        defines[name] = value or "1"
+    return defines
 
 
 @dataclass(frozen=True)
@@ -120,12 +120,12 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.ascend_sim_abi.restype = None
     lib.ascend_sim_mode_name.argtypes = [ctypes.c_uint32]
     lib.ascend_sim_mode_name.restype = ctypes.c_char_p
-    lib.ascend_sim_soc_info.argtypes = [ctypes.c_char_p, ctypes.POINTER(SocInfo), ctypes.c_char_p,
-                                        ctypes.c_uint64]
+    lib.ascend_sim_soc_info.argtypes = [ctypes.c_char_p, ctypes.POINTER(_abi("SocInfo")),
+                                        ctypes.c_char_p, ctypes.c_uint64]
     lib.ascend_sim_soc_info.restype = ctypes.c_int32
     lib.ascend_sim_plan.argtypes = [
         ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int32, i64p,
-        ctypes.POINTER(Attr), ctypes.c_int32, u8p, ctypes.POINTER(ctypes.c_uint64),
+        ctypes.POINTER(_abi("Attr")), ctypes.c_int32, u8p, ctypes.POINTER(ctypes.c_uint64),
         ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint64),
         ctypes.POINTER(ctypes.c_int32), i64p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_char_p,
         ctypes.c_uint64]
@@ -133,7 +133,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.ascend_sim_run.argtypes = [
         ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_void_p,
         ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_uint64,
-        ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(Stats), ctypes.c_char_p, ctypes.c_uint64]
+        ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(_abi("Stats")), ctypes.c_char_p,
+        ctypes.c_uint64]
     lib.ascend_sim_run.restype = ctypes.c_int32
 
 
@@ -144,7 +145,7 @@ def _check_abi(lib: ctypes.CDLL) -> tuple[int, int]:
     lib.ascend_sim_abi(*values)
     max_dims, attr, soc_info, stats, capacity = (v.value for v in values)
     got = (attr, soc_info, stats)
-    want = tuple(ctypes.sizeof(t) for t in (Attr, SocInfo, Stats))
+    want = tuple(ctypes.sizeof(_abi(n)) for n in ("Attr", "SocInfo", "Stats"))
     if got != want:
         raise build_cache.NativeBuildError(
             f"the simulator library's AscendSimAttr, AscendSimSocInfo and AscendSimStats have "

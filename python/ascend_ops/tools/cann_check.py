@@ -36,7 +36,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from ascend_ops_gen.codegen.copy_tiling import load_copy_tiling
 from ascend_ops_gen.codegen.kernel import emit_kernel_tiling_data
-from ascend_ops_gen.codegen.project import arch_products
+from ascend_ops_gen.codegen.project import arch_products, cpu_debug_defines
 from ascend_ops_gen.spec import SpecSet
 
 from .cann_compile_line import host_compile_line
@@ -49,14 +49,6 @@ TOOLKIT_ENV = ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME")
 
 # What tikicpulib's CPU-debug build defines for every kernel.
 CPU_DEBUG_DEFINES = ("ASCENDC_CPU_DEBUG=1", "ASCENDC_DEBUG=1", "ASCENDC_DUMP=0", "__CCE_KT_TEST__=1")
-# Per NPU architecture, what that build defines besides __NPU_ARCH__ (2201: its vector core, which
-# the vector-only kernels run on).
-ARCH_DEFINES: Mapping[int, tuple[str, ...]] = {
-    2201: ("__CCE_AICORE__=220", "__DAV_C220__", "__DAV_C220_VEC__", "__DAV_VEC__"),
-    1001: ("__CCE_AICORE__=100", "__DAV_C100__"),
-    2002: ("__CCE_AICORE__=200", "__DAV_M200__"),
-    3002: ("__CCE_AICORE__=300", "__DAV_M300__"),
-}
 KERNEL_FLAGS = ("-x", "c++", "-std=c++17", "-fsyntax-only")
 # After CANN's op_host compile line (cann_compile_line.host_compile_line), which selects the standard.
 HOST_FLAGS = ("-fsyntax-only", "-Wall", "-Wextra")
@@ -184,6 +176,7 @@ class Job:
     side: str        # "kernel" or "host"
     arch: int | None  # kernels: the NPU architecture
     source: Path
+    arch_defines: tuple[str, ...] = ()  # kernels: the arch's products.yaml cpu_debug_defines
 
     @property
     def label(self) -> str:
@@ -198,7 +191,8 @@ def jobs_for(specs: SpecSet, out_dir: Path, ops: Sequence[str] | None = None) ->
         if ops is not None and op.name not in ops:
             continue
         for arch in archs:
-            jobs.append(Job(op.name, "kernel", arch, out_dir / op.name / "op_kernel" / f"{op.name}.cpp"))
+            jobs.append(Job(op.name, "kernel", arch, out_dir / op.name / "op_kernel" / f"{op.name}.cpp",
+                            cpu_debug_defines(specs, arch)))
         jobs.append(Job(op.name, "host", None, out_dir / op.name / "op_host" / f"{op.name}.cpp"))
     return jobs
 
@@ -209,10 +203,7 @@ def compile_command(job: Job, headers: CannHeaders, out_dir: Path, tiling_header
         includes = tuple(f"-I{p}" for p in headers.host_includes)
         return (cxx, *host_compile_line(out_dir), *HOST_FLAGS, *includes, str(job.source))
     project = ("-I", str(out_dir / "common"))
-    if job.arch not in ARCH_DEFINES:
-        raise KeyError(f"NPU arch {job.arch} of op_specs/products.yaml has no CPU-debug defines; add them "
-                       f"to ARCH_DEFINES in {__name__}")
-    defines = [*CPU_DEBUG_DEFINES, f"__NPU_ARCH__={job.arch}", *ARCH_DEFINES[job.arch]]
+    defines = [*CPU_DEBUG_DEFINES, f"__NPU_ARCH__={job.arch}", *job.arch_defines]
     includes = tuple(f"-I{p}" for p in headers.kernel_includes)
     return (cxx, *KERNEL_FLAGS, *(f"-D{d}" for d in defines), "-include", str(tiling_header), *includes,
             *project, str(job.source))

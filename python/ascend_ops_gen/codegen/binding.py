@@ -115,6 +115,7 @@ def emit_binding(specs: SpecSet, views: list[tuple[OpSpec, ViewBuilder, tuple[Bo
         namespace=NAMESPACE,
         vendor=cpp_string(vendor),
         aclnn_includes=[f'#include "{header_name(api.op_type)}"' for api in aclnn_apis(specs)],
+        view_includes=[f'#include "../{op.name}/{op.name}_view.h"' for op in specs.ops],
         kernels=[emit_kernel(op, builder, bound) for op, builder, bound in views],
         definitions=[f"m.def({cpp_string(torch_schema(op))});" for op in specs.ops],
         impls=[f"m.impl({cpp_string(op.name)}, &{NAMESPACE}::{op.name});" for op in specs.ops])

@@ -2,7 +2,7 @@
 
 The fast path (python/ascend_ops/cpu/src/ascend_ops_fast.cpp) registers `torch.ops.ascend_ops.*`
 in C++: the schemas, a CPU kernel that builds the op's view with its engine view builder
-(op_views.h, through the by-name dispatch `kOpViews`) and copies it, the product dtype rule and
+(<op>/<op>_view.h, through the by-name dispatch `kOpViews`) and copies it, the product dtype rule and
 the autograd formula. All of that is per-op data, written here from the specs: the schema string
 (`schema.torch_schema`, the same text torch.library would get), the rank limit, the spec's
 backward rule, the op's dtype rule (Check<Op>Dtype, Note [dtype rules] in op_views.py) and the

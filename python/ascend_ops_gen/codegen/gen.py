@@ -9,12 +9,18 @@ What is generated, relative to the output folder (`ascend_kernels/`):
     common/copy_tiling_data_generated.h                CopyTilingData, the BEGIN_TILING_DATA_DEF
                                                        twin of CopyTiling (common/copy_tiling.h)
     common/copy_tiling_twin_generated.h                LoadCopyTiling (common/copy_tiling.h)
+    <op>/<op>_limits_generated.h                       the op's limits (max_rank, limits:) for C++
     <op>/op_host/<op>_tiling.h                         CopyTilingData registered for the OpType
     <op>/op_host/<op>.cpp                              OpDef, AddConfig per product, view glue
     <op>/op_host/CMakeLists.txt, <op>/op_kernel/CMakeLists.txt
     <op>/op_kernel/<op>.cpp                            the kernel entry
     binding/ascend_ops_npu.cpp                         the torch binding of every op's aclnn API
     binding/ascend_ops_cpu_generated.h                 per-op facts for the compiled CPU fast path
+    binding/op_view_dispatch_generated.h               every op's view builder by the op's name
+    ../cpu_reference/_op_limits.py                     the ops' limits for the numpy reference
+
+The hand-written part of an op is its view builder and dtype rule, `<op>/<op>_view.h`
+(Note [attribute binding] in op_views.py); op_host/ and op_kernel/ beside it are generated.
 """
 from __future__ import annotations
 
@@ -25,7 +31,7 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, SpecSet, load_specs
-from . import binding, cpu_aclnn, fast_path, host, kernel, project, view_dispatch
+from . import binding, cpu_aclnn, fast_path, host, kernel, limits, project, view_dispatch
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .product_types import ProductTypes, ProductTypesError, load_product_types
 from .file_manager import FileManager, GeneratedFile, Problem, Report
@@ -34,7 +40,6 @@ from .op_views import (DtypeCheck, ViewBuilder, ViewBuilderError, bind_attribute
 
 COPY_TILING_HEADER = "common/copy_tiling.h"
 PRODUCT_TYPES_HEADER = "common/product_types.h"
-OP_VIEWS_HEADER = "common/op_views.h"
 # Hand-written folders of ascend_kernels/; an op folder may not take their names.
 RESERVED_DIRS = ("binding", "build", "build_out", "cmake", "common", "sim")
 
@@ -53,10 +58,19 @@ class EngineApi:
     """What the codegen reads from the hand-written engine headers."""
 
     tiling: TilingLayout
-    view_builders: dict[str, ViewBuilder]
-    op_views_label: str
+    view_builders: dict[str, ViewBuilder]  # every op folder's, by name
+    kernels_label: str                     # "ascend_kernels": where the op folders are, for messages
     dtype_checks: dict[str, DtypeCheck]
     product_types: ProductTypes
+
+    def view_header(self, op: OpSpec) -> str:
+        """Where `op`'s view builder is expected, for messages."""
+        return f"{self.kernels_label}/{view_header_path(op.name)}"
+
+
+def view_header_path(op_name: str) -> str:
+    """The op's hand-written view builder and dtype rule, relative to ascend_kernels/."""
+    return f"{op_name}/{op_name}_view.h"
 
 
 @contextlib.contextmanager
@@ -89,7 +103,7 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
         with generating(f"op {op.name}", op.loc):
             files += _op_files(op, specs, engine)
     with generating("the torch binding", project.specs_glob(specs)):
-        views = [(op, *bind_attributes(op, engine.view_builders, engine.op_views_label))
+        views = [(op, *bind_attributes(op, engine.view_builders, engine.view_header(op)))
                  for op in specs.ops]
         files.append(GeneratedFile(binding.BINDING_PATH,
                                    binding.emit_binding(specs, views, project.specs_glob(specs), project.VENDOR_NAME),
@@ -103,6 +117,9 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
                                    view_dispatch.emit_view_dispatch(specs, views, project.specs_glob(specs)),
                                    project.specs_glob(specs)))
     files.append(fast_path_file(specs, engine))
+    with generating("the ops' limits for cpu_reference", project.specs_glob(specs)):
+        files.append(GeneratedFile(limits.REFERENCE_LIMITS_PATH, limits.emit_reference_limits(specs, project.specs_glob(specs)),
+                                   project.specs_glob(specs)))
     return sorted(files, key=lambda f: f.path)
 
 
@@ -112,7 +129,7 @@ def fast_path_file(specs: SpecSet, engine: EngineApi) -> GeneratedFile:
     with generating("the CPU fast path table", project.specs_glob(specs)):
         checks = []
         for op in specs.ops:
-            _, bound = bind_attributes(op, engine.view_builders, engine.op_views_label)
+            _, bound = bind_attributes(op, engine.view_builders, engine.view_header(op))
             checks.append((op, bind_dtype_check(op, engine.dtype_checks, bound)))
         return GeneratedFile(fast_path.FAST_PATH_HEADER,
                              fast_path.emit_fast_path_header(specs, checks, project.specs_glob(specs)),
@@ -123,14 +140,16 @@ def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFi
     if op.name in RESERVED_DIRS:
         raise CodegenError(f"{op.loc}: op name {op.name!r} would put its folder on the hand-written "
                            f"ascend_kernels/{op.name}/; rename the op")
-    builder, bound = bind_attributes(op, engine.view_builders, engine.op_views_label)
+    builder, bound = bind_attributes(op, engine.view_builders, engine.view_header(op))
     dtype_check = bind_dtype_check(op, engine.dtype_checks, bound)
     host_dir, kernel_dir = f"{op.name}/op_host", f"{op.name}/op_kernel"
 
     def file(path: str, emit: Callable[[], str]) -> GeneratedFile:
         return GeneratedFile(path, emit(), op.file)
 
-    return [
+    limit_files = [file(limits.limits_header_path(op), lambda: limits.emit_limits_header(op))] \
+        if limits.op_limits(op) else []
+    return limit_files + [
         file(f"{host_dir}/{host.tiling_header_name(op)}", lambda: host.emit_tiling_header(op)),
         file(f"{host_dir}/{op.name}.cpp", lambda: host.emit_host_source(op, specs, builder, bound, dtype_check)),
         file(f"{host_dir}/CMakeLists.txt", lambda: host.emit_host_cmake(op)),
@@ -141,18 +160,26 @@ def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFi
 
 def load_engine_api(out_dir: Path) -> EngineApi:
     label = out_dir.name
-    op_views_label = f"{label}/{OP_VIEWS_HEADER}"
+    builders: dict[str, ViewBuilder] = {}
+    checks: dict[str, DtypeCheck] = {}
+    for folder in sorted(p for p in Path(out_dir).iterdir() if p.is_dir() and p.name not in RESERVED_DIRS):
+        header = out_dir / view_header_path(folder.name)
+        if header.is_file():
+            header_label = f"{label}/{view_header_path(folder.name)}"
+            builders.update(load_view_builders(header, header_label))
+            checks.update(load_dtype_checks(header, header_label))
     return EngineApi(
         tiling=load_copy_tiling(out_dir / COPY_TILING_HEADER, f"{label}/{COPY_TILING_HEADER}"),
-        view_builders=load_view_builders(out_dir / OP_VIEWS_HEADER, op_views_label),
-        op_views_label=op_views_label,
-        dtype_checks=load_dtype_checks(out_dir / OP_VIEWS_HEADER, op_views_label),
+        view_builders=builders,
+        kernels_label=label,
+        dtype_checks=checks,
         product_types=load_product_types(out_dir / PRODUCT_TYPES_HEADER, f"{label}/{PRODUCT_TYPES_HEADER}"))
 
 
 def owned_dirs(specs: SpecSet) -> list[str]:
-    """Folders whose every file is generated: one per op, and the binding's."""
-    return [op.name for op in specs.ops] + [binding.BINDING_PATH.split("/")[0]]
+    """Folders whose every file is generated: each op's op_host/ and op_kernel/, and the binding's."""
+    return [f"{op.name}/{part}" for op in specs.ops for part in ("op_host", "op_kernel")] + \
+        [binding.BINDING_PATH.split("/")[0]]
 
 
 @dataclass(frozen=True)

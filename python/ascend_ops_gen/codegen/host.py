@@ -52,6 +52,7 @@ def emit_host_source(op: OpSpec, specs: SpecSet, builder: ViewBuilder,
     return template("op_host.cpp").substitute(
         header=header_line(op.file), op_type=op.op_type, op_name=op.name,
         input=x, output=y, builder=builder.name, tiling_header=tiling_header_name(op),
+        view_header=f"{op.name}_view.h",
         build_view=_build_view(op, builder, bound),
         dtype_rule=_dtype_rule(op, specs, dtype_check),
         dtype_hooks="CheckDtype, kDtypeNames, " + str(len(op.dtypes)) if dtype_check else "nullptr, nullptr, 0",
@@ -131,7 +132,7 @@ def _dtype_rule(op: OpSpec, specs: SpecSet, dtype_check: tuple[DtypeCheck, tuple
     call = wrapped_call(f"return ascend_ops::{check.name}", ["dtype"] + [_argument(op, b) for b in bound],
                          _BODY_INDENT)
     return ["",
-            f"// The dtype rule of {op.name} ({check.name}, op_views.h), for the input's dtype by its op_specs/ name.",
+            f"// The dtype rule of {op.name} ({check.name}, ../{op.name}_view.h), for the input's dtype by its op_specs/ name.",
             "static ascend_ops::Status CheckDtype(const char* dtype, ascend_ops::OpAttrReader& attrs)",
             "{",
             *("    " + line for line in call.split("\n")),

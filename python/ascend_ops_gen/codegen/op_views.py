@@ -1,4 +1,4 @@
-"""Read the signatures of the engine's view builders out of `ascend_kernels/common/op_views.h`.
+"""Read the signatures of the ops' view builders out of `ascend_kernels/<op>/<op>_view.h`.
 
 Every op `<op>` has `inline Status Build<Op>View(const TensorShape& input, <arguments>,
 TensorShape* outShape, StridedView* view)`, where <arguments> are the op's attributes in spec
@@ -48,7 +48,7 @@ class CppParam:
 @dataclass(frozen=True)
 class ViewBuilder:
     name: str                     # "BuildSliceView"
-    loc: str                      # "ascend_kernels/common/op_views.h:339"
+    loc: str                      # "ascend_kernels/slice/slice_view.h:14"
     args_struct: str | None       # "StridedSliceArgs" when the arguments travel in a struct
     params: tuple[CppParam, ...]  # the op's arguments, in order (struct fields or parameters)
 

@@ -79,6 +79,15 @@ def arch_products(specs: SpecSet) -> dict[int, tuple[Product, ...]]:
     return {arch: tuple(lines) for arch, lines in archs.items()}
 
 
+def cpu_debug_defines(specs: SpecSet, arch: int) -> tuple[str, ...]:
+    """What CANN's CPU-debug build of a kernel of `arch` defines besides __NPU_ARCH__: the
+    products.yaml cpu_debug_defines of its product lines (which agree: the loader checks)."""
+    lines = arch_products(specs).get(arch)
+    if not lines:
+        raise KeyError(f"NPU arch {arch} is the npu_arch of no product of op_specs/products.yaml")
+    return lines[0].cpu_debug_defines
+
+
 def arch_traits(lines: tuple[Product, ...], types: ProductTypes) -> dict[str, object]:
     """The ArchTraits facts of the product lines of one architecture, by products.yaml key. A
     kernel build knows only the architecture, so its product lines must agree on every one."""

@@ -1,4 +1,4 @@
-"""`common/op_view_dispatch_generated.h`: every op's view builder found by the op's name.
+"""`binding/op_view_dispatch_generated.h`: every op's view builder found by the op's name.
 
 A caller that holds attribute values without the op's C++ types -- the engine test driver,
 which reads them from text -- looks the op up in `kOpViews` and passes its attributes in spec
@@ -13,8 +13,8 @@ from .file_manager import header_line
 from .host import view_builder_call
 from .op_views import BoundArgument, ViewBuilder
 
-DISPATCH_PATH = "common/op_view_dispatch_generated.h"
-_GUARD = "ASCEND_KERNELS_COMMON_OP_VIEW_DISPATCH_GENERATED_H"
+DISPATCH_PATH = "binding/op_view_dispatch_generated.h"
+_GUARD = "ASCEND_KERNELS_BINDING_OP_VIEW_DISPATCH_GENERATED_H"
 # How a caller reads each attribute: `kAttrKinds` letters, one per attribute.
 ATTR_KIND_LETTERS = {AttrType.INT: "i", AttrType.INT_LIST: "l", AttrType.OPTIONAL_INT_LIST: "l",
                      AttrType.STR: "s"}
@@ -54,7 +54,7 @@ def emit_view_dispatch(specs: SpecSet, views: list[tuple[OpSpec, ViewBuilder, tu
         "",
         "#include <cstdint>",
         "",
-        '#include "op_views.h"',
+        *[f'#include "../{op.name}/{op.name}_view.h"' for op in specs.ops],
         "",
         "namespace ascend_ops {",
         "",

@@ -3,13 +3,13 @@ from .loader import (load_specs, project_root, running_from_checkout, spec_folde
                      specs)
 from .model import (BENCH_KINDS, REQUIRED, Attribute, AttrType, Backward, BackwardRule, Bench,
                     BenchClass, BenchTiny, Corpus, CorpusCase, Draw, DrawKind, DtypeRule,
-                    ErrorExample, Example, Formula, LargeSize, LayoutChange, Location, OnnxNodeLayout,
+                    ErrorExample, Example, Formula, LargeSize, LayoutChange, Limit, Location, OnnxNodeLayout,
                     OnnxNodeSpec, OpSpec, Product, RandomCases, Soc, SpecSet, TensorArg,
                     example_input_shape)
 
 __all__ = ["BENCH_KINDS", "REQUIRED", "Attribute", "AttrType", "Backward", "BackwardRule", "Bench",
            "BenchClass", "BenchTiny", "Corpus", "CorpusCase", "Draw", "DrawKind", "DtypeRule",
-           "ErrorExample", "Example", "Formula", "LargeSize", "LayoutChange", "Location",
+           "ErrorExample", "Example", "Formula", "LargeSize", "LayoutChange", "Limit", "Location",
            "OnnxNodeLayout", "OnnxNodeSpec", "OpSpec", "Product", "RandomCases", "Soc", "SpecSet",
            "TensorArg", "example_input_shape", "load_specs", "project_root", "running_from_checkout",
            "spec_folder_description", "specs"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import difflib
 import functools
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -18,6 +19,7 @@ import yaml
 from ..errors import SpecError
 from .model import (
     BENCH_KINDS,
+    Limit,
     REQUIRED,
     Bench,
     BenchClass,
@@ -281,6 +283,7 @@ def _parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], t
             gather_max_offset_8bit=f.take("gather_max_offset_8bit", int),
             gather_max_offset_16bit=f.take("gather_max_offset_16bit", int),
             gather_src_base_in_elements=f.take("gather_src_base_in_elements", bool),
+            cpu_debug_defines=_parse_defines(f),
             memory_bandwidth_gbps=float(f.take("memory_bandwidth_gbps", float)),
             memory_bandwidth_source=f.take("memory_bandwidth_source", str),
             dtype_rule=_parse_dtype_rule(f.take("dtypes", object, "all"), f, "dtypes", dtypes),
@@ -296,9 +299,33 @@ def _parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], t
         if product.launch_cores() < 1:
             raise f.error("ai_cores", f"product {key} launches on 0 cores; set "
                                       f"{'vector_cores' if architecture == 'split' else 'ai_cores'}")
+        for other in products:
+            if other.npu_arch == product.npu_arch and other.cpu_debug_defines != product.cpu_debug_defines:
+                raise f.error("cpu_debug_defines", f"product {key}: cpu_debug_defines differ from those of "
+                                                   f"product {other.key} ({other.loc}), which has the same "
+                                                   f"npu_arch {product.npu_arch}")
         products.append(product)
     top.done()
     return tuple(dtype_sizes), tuple(products)
+
+
+_DEFINE = re.compile(r"^[A-Za-z_]\w*(=[^\s=]+)?$")
+
+
+def _parse_defines(f: _Fields) -> tuple[str, ...]:
+    """`cpu_debug_defines`: NAME or NAME=VALUE, each once, without __NPU_ARCH__ (npu_arch says it)."""
+    defines = f.take("cpu_debug_defines", list)
+    names: list[str] = []
+    for d in defines:
+        if not isinstance(d, str) or not _DEFINE.match(d):
+            raise f.error("cpu_debug_defines", f"cpu_debug_defines entry {d!r} must be NAME or NAME=VALUE")
+        name = d.split("=")[0]
+        if name == "__NPU_ARCH__":
+            raise f.error("cpu_debug_defines", "cpu_debug_defines must not define __NPU_ARCH__: npu_arch does")
+        if name in names:
+            raise f.error("cpu_debug_defines", f"cpu_debug_defines defines {name} twice")
+        names.append(name)
+    return tuple(defines)
 
 
 # --- <op>.yaml ----------------------------------------------------------------------------------
@@ -819,12 +846,33 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         examples=tuple(examples), errors=tuple(errors), loc=f.loc(),
         max_rank=f.take_int("max_rank", 1, _MAX_RANK, None) if "max_rank" in f.node else None,
         backward=_parse_backward(f), corpus=_parse_corpus(f, attrs, op_dtypes, examples, name),
-        onnx_node=_parse_onnx_node(f, attrs), bench=_parse_bench(f, attrs))
+        onnx_node=_parse_onnx_node(f, attrs), bench=_parse_bench(f, attrs), limits=_parse_limits(f))
     f.done()
     if len(spec.inputs) != 1 or len(spec.outputs) != 1:
         raise f.error("inputs", f"op {name}: the data-movement engine takes exactly one input "
                                 f"and one output tensor")
     return spec
+
+
+_LIMIT_NAME = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+_INT32_MAX = 2**31 - 1
+
+
+def _parse_limits(f: _Fields) -> tuple[Limit, ...]:
+    """`limits:`: the op's bounds on its arguments, each generated for Python and C++ by name."""
+    out: list[Limit] = []
+    for item, line in _items(f.take("limits", list, []), "limits", f, "limits"):
+        g = _Fields(item, "limit", f.file, line)
+        name = g.take("name", str)
+        if not _LIMIT_NAME.match(name):
+            raise g.error("name", f"limit name {name!r} must be snake_case (lower-case words joined by _)")
+        if name == "max_rank":
+            raise g.error("name", "max_rank is its own key of the op spec, not a limit")
+        if any(limit.name == name for limit in out):
+            raise g.error("name", f"limit {name!r} is declared twice")
+        out.append(Limit(name, g.take_int("value", 1, _INT32_MAX), g.take("doc", str), g.loc()))
+        g.done()
+    return tuple(out)
 
 
 # --- entry points -------------------------------------------------------------------------------

@@ -82,6 +82,7 @@ class Product:
     gather_max_offset_8bit: int      # 0: no limit
     gather_max_offset_16bit: int
     gather_src_base_in_elements: bool
+    cpu_debug_defines: tuple[str, ...]  # what CANN's CPU-debug kernel build of npu_arch defines
     memory_bandwidth_gbps: float  # device memory (HBM / DDR), for the NPU model only
     memory_bandwidth_source: str
     dtype_rule: DtypeRule
@@ -407,6 +408,17 @@ class Bench:
 
 
 @dataclass(frozen=True)
+class Limit:
+    """A number the op's semantics bound an argument by (`limits:` in the spec, or `max_rank`):
+    generated for the reference (cpu_reference/_op_limits.py) and for C++ (<op>_limits_generated.h)."""
+
+    name: str    # snake_case: "max_block_size"
+    value: int   # in [1, 2**31 - 1]
+    doc: str     # why, and whose limit it is
+    loc: Location
+
+
+@dataclass(frozen=True)
 class OpSpec:
     name: str
     op_type: str  # the CANN OpType, CamelCase
@@ -426,10 +438,17 @@ class OpSpec:
     corpus: Corpus | None = None  # None: the simulator's corpus runs the examples
     onnx_node: OnnxNodeSpec | None = None  # None: ONNX export lowers the view steps
     bench: Bench | None = None  # what `ascend-ops bench` times (None: not benchmarked)
+    limits: tuple[Limit, ...] = ()  # the spec's `limits:` (max_rank is its own key)
 
     @property
     def file(self) -> str:
         return self.loc.file
+
+    def all_limits(self) -> tuple[Limit, ...]:
+        """`max_rank` (when set) and the `limits:` entries: every number generated for the op."""
+        rank = () if self.max_rank is None else (
+            Limit("max_rank", self.max_rank, "the most dimensions x may have (max_rank)", self.loc),)
+        return rank + self.limits
 
     def attribute(self, name: str) -> Attribute:
         for a in self.attributes:

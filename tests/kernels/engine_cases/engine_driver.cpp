@@ -255,12 +255,17 @@ int main(int argc, char** argv)
             soc.sim.name = entry->name;
             soc.sim.coreNum = static_cast<uint32_t>(soc.info.coreNum);
             soc.sim.ubBytes = static_cast<uint64_t>(soc.info.ubBytes);
-            soc.sim.hasDataCopyPad = soc.info.hasDataCopyPad;
-            soc.sim.dataCopyPadMaxElemBytes = soc.info.dataCopyPadMaxElemBytes;
-            soc.sim.hasGather = soc.info.hasGather;
-            soc.sim.gatherSupports8Bit = soc.info.hasGather8Bit;
-            soc.sim.gatherSupportsBf16 = false;  // the engine moves raw bits, never bfloat16 elements
-            soc.sim.hasUbToUbCopy = soc.info.hasUbToUbCopy;
+            soc.sim.product = kProducts[entry->product];
+            // This driver is one host build for every product, without __NPU_ARCH__: it calls
+            // RunStridedCopy as a function, not through a kernel entry that declares its kernel type,
+            // and compiles the arch-conditional DataCacheCleanAndInvalid in. Those two rules belong to
+            // the simulator library, built once per arch with the generated kernel entries.
+            soc.sim.product.kernelTypeRequired = false;
+            soc.sim.product.dataCacheClean = true;
+            // The cases run every element size on every product; 310B runs float16 only, and the
+            // planner does not keep 8-bit Gathers within its 16-bit index registers (an 8-bit case
+            // there would need offsets past 65535).
+            soc.sim.product.gatherMaxOffset8Bit = 0;
             socs[name] = soc;
         } else if (kind == "case") {
             RunCase(in, socs, outDir);

@@ -730,7 +730,7 @@ SIM_CASE(event_ids_exhausted)
 {
     Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
         TPipe pipe;
-        for (uint32_t i = 0; i <= SocA2().eventIdsPerEvent; ++i) {
+        for (int32_t i = 0; i <= SocA2().product.eventIdsPerEvent; ++i) {
             pipe.AllocEventID<HardEvent::V_MTE3>();
         }
     });
@@ -1005,14 +1005,14 @@ SIM_CASE(event_id_held_by_queue)
 
 SIM_CASE(event_id_out_of_range_910)
 {
-    Misuse(Soc910(), [](GM_ADDR, GM_ADDR) { SetFlag<HardEvent::MTE2_MTE3>(Soc910().eventIdsPerEvent); });
+    Misuse(Soc910(), [](GM_ADDR, GM_ADDR) { SetFlag<HardEvent::MTE2_MTE3>(Soc910().product.eventIdsPerEvent); });
 }
 
 SIM_CASE(event_ids_exhausted_910)
 {
     Misuse(Soc910(), [](GM_ADDR, GM_ADDR) {
         TPipe pipe;
-        for (uint32_t i = 0; i <= Soc910().eventIdsPerEvent; ++i) {
+        for (int32_t i = 0; i <= Soc910().product.eventIdsPerEvent; ++i) {
             pipe.AllocEventID<HardEvent::S_MTE3>();
         }
     });
@@ -1034,7 +1034,7 @@ SIM_CASE(ub_budget_off_by_platform_reserve)
     Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
         TPipe pipe;
         TBuf<TPosition::VECCALC> buf;
-        pipe.InitBuffer(buf, SocA2().ubBytes + SocA2().ubPlatformReservedBytes);
+        pipe.InitBuffer(buf, static_cast<uint32_t>(SocA2().product.ubBytes));
     });
 }
 
@@ -1058,7 +1058,7 @@ SIM_CASE(gather_call_too_large)
     Misuse(SocA2(), [](GM_ADDR, GM_ADDR) {
         GatherBuffers b;
         Gather(b.dst.Get<int32_t>(), b.src.Get<int32_t>(), b.offsets.Get<uint32_t>(), 0,
-               static_cast<uint32_t>(SocA2().gatherMaxCallBytes / sizeof(int32_t) + 1));
+               static_cast<uint32_t>(static_cast<uint64_t>(SocA2().product.gatherMaxCallBytes) / sizeof(int32_t) + 1));
     });
 }
 
@@ -1068,7 +1068,7 @@ SIM_CASE(gather_offset_over_310b_limit)
     Misuse(Soc310B(), [](GM_ADDR, GM_ADDR) {
         GatherBuffers b;
         LocalTensor<uint32_t> table = b.offsets.Get<uint32_t>();
-        table.SetValue(0, Soc310B().gatherMaxOffset8Bit + 1);
+        table.SetValue(0, static_cast<uint32_t>(Soc310B().product.gatherMaxOffset8Bit) + 1);
         Order<HardEvent::S_V>();
         Gather(b.dst.Get<int8_t>(), b.src.Get<int8_t>(), table, 0, 1);
     });
@@ -1117,7 +1117,7 @@ namespace {
 ascend_sim::SocConfig SocA2SplitLaunch()
 {
     ascend_sim::SocConfig soc = SocA2();
-    soc.requiresAivOnlyKernelType = true;
+    soc.product.kernelTypeRequired = true;
     return soc;
 }
 

@@ -60,7 +60,7 @@ inline ascend_sim::SocConfig SocA2()
     soc.gatherSupportsBf16 = true;
     // The case kernels are plain functions, not kernel entries declaring their kernel type;
     // kernel_type_* in misuse_cases.cpp turn the rule back on.
-    soc.requiresAivOnlyKernelType = false;
+    soc.product.kernelTypeRequired = false;
     return soc;
 }
 
@@ -152,16 +152,10 @@ private:
             std::printf("error=%s\n", error.c_str());
         }
         const ascend_sim::Stats& s = sim_.GetStats();
-        std::printf("stat.blockDim=%u\n", s.blockDim);
-        std::printf("stat.dmaInstructions=%llu\n", static_cast<unsigned long long>(s.dmaInstructions));
-        std::printf("stat.bytesGmToUb=%llu\n", static_cast<unsigned long long>(s.bytesGmToUb));
-        std::printf("stat.bytesUbToGm=%llu\n", static_cast<unsigned long long>(s.bytesUbToGm));
-        std::printf("stat.bytesUbToUb=%llu\n", static_cast<unsigned long long>(s.bytesUbToUb));
-        std::printf("stat.vectorInstructions=%llu\n", static_cast<unsigned long long>(s.vectorInstructions));
-        std::printf("stat.scalarGmReads=%llu\n", static_cast<unsigned long long>(s.scalarGmReads));
-        std::printf("stat.scalarGmWrites=%llu\n", static_cast<unsigned long long>(s.scalarGmWrites));
-        std::printf("stat.syncCalls=%llu\n", static_cast<unsigned long long>(s.syncCalls));
-        std::printf("stat.ubBytesPeak=%llu\n", static_cast<unsigned long long>(s.ubBytesPeak));
+#define SIM_CASE_PRINT_COUNTER(type, name) \
+    std::printf("stat." #name "=%llu\n", static_cast<unsigned long long>(s.name));
+        ASCEND_SIM_STATS_COUNTERS(SIM_CASE_PRINT_COUNTER)
+#undef SIM_CASE_PRINT_COUNTER
         std::printf("stat.busiestOverMean=%.6f\n", s.BusiestOverMean());
         for (size_t i = 0; i < s.blocks.size(); ++i) {
             const ascend_sim::BlockStats& b = s.blocks[i];

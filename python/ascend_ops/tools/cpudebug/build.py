@@ -29,10 +29,11 @@ from typing import Callable, Sequence
 import filelock
 from ascend_ops_gen.codegen.copy_tiling import load_copy_tiling
 from ascend_ops_gen.codegen.kernel import emit_kernel_tiling_data
+from ascend_ops_gen.codegen.project import cpu_debug_defines
 from ascend_ops_gen.spec import project_root, specs
 
 from ...runtime import build_cache
-from ..cann_check import ARCH_DEFINES, CPU_DEBUG_DEFINES, CannHeaders, COPY_TILING_HEADER
+from ..cann_check import CPU_DEBUG_DEFINES, CannHeaders, COPY_TILING_HEADER
 
 MODEL_DIR = Path("ascend_kernels") / "cpudebug"
 LAUNCHER_NAME = "ascend_ops_cpudebug"
@@ -255,11 +256,13 @@ def build_arch(arch: int, headers: CannHeaders, *, variant: Variant = Variant(),
     compiled (cached), then linked into one executable (cached by the objects' names)."""
     if shutil.which(cxx) is None:
         raise CpudebugBuildError(f"C++ compiler {cxx!r} not found; install g++ or pass --cxx")
-    if arch not in ARCH_DEFINES:
-        raise CpudebugBuildError(f"NPU arch {arch} has no CPU-debug defines (cann_check.ARCH_DEFINES)")
+    try:
+        arch_defines = cpu_debug_defines(specs(), arch)
+    except KeyError as e:
+        raise CpudebugBuildError(str(e.args[0])) from None
     stats = stats if stats is not None else BuildStats()
     root = project_root()
-    defines = [*CPU_DEBUG_DEFINES, f"__NPU_ARCH__={arch}", *ARCH_DEFINES[arch]]
+    defines = [*CPU_DEBUG_DEFINES, f"__NPU_ARCH__={arch}", *arch_defines]
     includes = [f"-I{p}" for p in cpudebug_includes(headers, variant.huawei_model)]
     common = [*CXX_FLAGS, *(f"-D{d}" for d in defines), *includes]
     tiling_header = _tiling_header()

@@ -3,13 +3,13 @@ $header
 // The CANN custom op `$op_name`: OpType $op_type, view builder $builder.
 //
 // What is the op's own: its OpDef, with one AI Core configuration per product line, and BuildView,
-// which reads its attributes into its view builder (op_views.h). Tiling, shape inference and dtype
+// which reads its attributes into its view builder (../$view_header). Tiling, shape inference and dtype
 // inference are the same for every op (common/copy_op_host.h): they build the view through
 // BuildView, plan the copy for the SoC and save the plan for the kernel entry in ../op_kernel/.
 #include "$tiling_header"
 
+#include "../$view_header"
 #include "copy_op_host.h"
-#include "op_views.h"
 
 namespace ops {
 

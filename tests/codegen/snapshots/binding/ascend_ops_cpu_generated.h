@@ -29,7 +29,7 @@ struct FastOpSpec {
 
 inline constexpr FastOpSpec kFastOps[] = {
     // demo_window (op_specs/demo_window.yaml)
-    {"demo_window", "demo_window(Tensor x, int[] begin, int[]? step=None, int size=-1, *, str layout=\"NHWC\") -> Tensor", ascend_ops::kMaxViewDims, BackwardRule::kNone, nullptr, nullptr,
+    {"demo_window", "demo_window(Tensor x, int[] begin, int[]? step=None, int size=-1, *, str layout=\"NHWC\") -> Tensor", 6, BackwardRule::kNone, nullptr, nullptr,
      {"float16 float32 bfloat16 int8 int64", "float16 float32 int8 int64", "float16 int8"}},
 };
 inline constexpr int32_t kFastOpCount = 1;

@@ -3,13 +3,13 @@
 // The CANN custom op `demo_window`: OpType DemoWindow, view builder BuildDemoWindowView.
 //
 // What is the op's own: its OpDef, with one AI Core configuration per product line, and BuildView,
-// which reads its attributes into its view builder (op_views.h). Tiling, shape inference and dtype
+// which reads its attributes into its view builder (../demo_window_view.h). Tiling, shape inference and dtype
 // inference are the same for every op (common/copy_op_host.h): they build the view through
 // BuildView, plan the copy for the SoC and save the plan for the kernel entry in ../op_kernel/.
 #include "demo_window_tiling.h"
 
+#include "../demo_window_view.h"
 #include "copy_op_host.h"
-#include "op_views.h"
 
 namespace ops {
 

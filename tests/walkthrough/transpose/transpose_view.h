@@ -1,4 +1,12 @@
-// ---- Transpose (numpy transpose) -------------------------------------------------------------
+// numpy transpose as a view: the op's view builder (docs/adding-an-op.md, step 3).
+#ifndef ASCEND_KERNELS_TRANSPOSE_TRANSPOSE_VIEW_H
+#define ASCEND_KERNELS_TRANSPOSE_TRANSPOSE_VIEW_H
+
+#include <cstdint>
+
+#include "view_builder.h"
+
+namespace ascend_ops {
 
 inline Status BuildTransposeView(const TensorShape& input, const int64_t* perm, int64_t permSize,
                                  TensorShape* outShape, StridedView* view)
@@ -31,3 +39,6 @@ inline Status BuildTransposeView(const TensorShape& input, const int64_t* perm, 
     return Status::Ok();
 }
 
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_TRANSPOSE_TRANSPOSE_VIEW_H

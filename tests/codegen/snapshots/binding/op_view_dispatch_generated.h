@@ -3,12 +3,12 @@
 // Every op's view builder by the op's name, its attributes in spec order, for callers that
 // hold attribute values without the op's C++ types. Each entry calls Build<Op>View as the
 // op's OpDef BuildView does.
-#ifndef ASCEND_KERNELS_COMMON_OP_VIEW_DISPATCH_GENERATED_H
-#define ASCEND_KERNELS_COMMON_OP_VIEW_DISPATCH_GENERATED_H
+#ifndef ASCEND_KERNELS_BINDING_OP_VIEW_DISPATCH_GENERATED_H
+#define ASCEND_KERNELS_BINDING_OP_VIEW_DISPATCH_GENERATED_H
 
 #include <cstdint>
 
-#include "op_views.h"
+#include "../demo_window/demo_window_view.h"
 
 namespace ascend_ops {
 
@@ -49,4 +49,4 @@ inline constexpr int32_t kOpViewCount = 1;
 
 }  // namespace ascend_ops
 
-#endif  // ASCEND_KERNELS_COMMON_OP_VIEW_DISPATCH_GENERATED_H
+#endif  // ASCEND_KERNELS_BINDING_OP_VIEW_DISPATCH_GENERATED_H

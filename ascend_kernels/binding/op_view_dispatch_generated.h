@@ -3,12 +3,15 @@
 // Every op's view builder by the op's name, its attributes in spec order, for callers that
 // hold attribute values without the op's C++ types. Each entry calls Build<Op>View as the
 // op's OpDef BuildView does.
-#ifndef ASCEND_KERNELS_COMMON_OP_VIEW_DISPATCH_GENERATED_H
-#define ASCEND_KERNELS_COMMON_OP_VIEW_DISPATCH_GENERATED_H
+#ifndef ASCEND_KERNELS_BINDING_OP_VIEW_DISPATCH_GENERATED_H
+#define ASCEND_KERNELS_BINDING_OP_VIEW_DISPATCH_GENERATED_H
 
 #include <cstdint>
 
-#include "op_views.h"
+#include "../depth_to_space/depth_to_space_view.h"
+#include "../slice/slice_view.h"
+#include "../space_to_depth/space_to_depth_view.h"
+#include "../strided_slice/strided_slice_view.h"
 
 namespace ascend_ops {
 
@@ -79,4 +82,4 @@ inline constexpr int32_t kOpViewCount = 4;
 
 }  // namespace ascend_ops
 
-#endif  // ASCEND_KERNELS_COMMON_OP_VIEW_DISPATCH_GENERATED_H
+#endif  // ASCEND_KERNELS_BINDING_OP_VIEW_DISPATCH_GENERATED_H

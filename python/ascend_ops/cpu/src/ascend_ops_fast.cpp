@@ -265,10 +265,13 @@ void RunPythonKernel(int index, torch::jit::Stack* stack, size_t arguments)
 }
 
 // The attributes of `stack` (after the input) as the view builders take them; `lists` owns the
-// int[] values. False where the builders would read a value differently from the reference: an
-// empty int[]? list (the builders read size 0 as None).
+// int[] values. False where the builders would read a value differently from the reference: a
+// string holding a NUL (the builders read it up to the NUL: "NHWC\0" would pass as "NHWC"), and
+// an empty int[]? list (the builders read size 0 as None) unless `checked`: the backward of a
+// call whose forward the reference accepted, where an empty list and None select the same view.
 bool ReadAttributes(const c10::FunctionSchema& schema, const c10::IValue* args, size_t count,
-                    std::array<OpAttrValue, kMaxAttrs>* attrs, std::array<std::vector<int64_t>, kMaxAttrs>* lists)
+                    std::array<OpAttrValue, kMaxAttrs>* attrs, std::array<std::vector<int64_t>, kMaxAttrs>* lists,
+                    bool checked = false)
 {
     if (count - 1 > kMaxAttrs) {
         return false;
@@ -283,11 +286,15 @@ bool ReadAttributes(const c10::FunctionSchema& schema, const c10::IValue* args, 
         if (v.isInt()) {
             a.value = v.toInt();
         } else if (v.isString()) {
-            a.text = v.toStringRef().c_str();
+            const std::string& text = v.toStringRef();
+            if (text.find('\0') != std::string::npos) {
+                return false;
+            }
+            a.text = text.c_str();
         } else if (v.isIntList()) {
             std::vector<int64_t>& values = (*lists)[i - 1];
             values = v.toIntVector();
-            if (values.empty() && schema.arguments()[i].type()->kind() == c10::TypeKind::OptionalType) {
+            if (values.empty() && !checked && schema.arguments()[i].type()->kind() == c10::TypeKind::OptionalType) {
                 return false;
             }
             a.data = values.data();
@@ -302,11 +309,12 @@ bool ReadAttributes(const c10::FunctionSchema& schema, const c10::IValue* args, 
 // The op's output shape and view for an input of `input`'s shape and `dtype`; false where the
 // view builder (or the op's dtype rule) refuses the arguments.
 bool BuildView(int index, const TensorShape& input, c10::ScalarType dtype, const c10::FunctionSchema& schema,
-               const c10::IValue* args, size_t count, TensorShape* outShape, StridedView* view)
+               const c10::IValue* args, size_t count, TensorShape* outShape, StridedView* view,
+               bool checked = false)
 {
     std::array<OpAttrValue, kMaxAttrs> attrs;
     std::array<std::vector<int64_t>, kMaxAttrs> lists;
-    if (!ReadAttributes(schema, args, count, &attrs, &lists)) {
+    if (!ReadAttributes(schema, args, count, &attrs, &lists, checked)) {
         return false;
     }
     const OpRuntime& op = g_ops[index];
@@ -430,7 +438,7 @@ struct FastBackward : public torch::autograd::Node {
         TensorShape outShape{};
         StridedView view{};
         TORCH_CHECK(BuildView(index, input, grad.scalar_type(), op.handle->schema(), args.data(), args.size(),
-                              &outShape, &view),
+                              &outShape, &view, /*checked=*/true),
                     "ascend_ops fast path: the backward of ", op.spec->name, " could not rebuild its view");
         std::vector<int64_t> sizes(view.shape, view.shape + view.rank);
         std::vector<int64_t> strides(view.rank);

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include <ATen/ATen.h>
+#include <c10/core/CPUAllocator.h>
 #include <ATen/PythonTorchFunctionTLS.h>
 #include <ATen/Parallel.h>
 #include <torch/csrc/Exceptions.h>
@@ -56,8 +57,8 @@ using ascend_ops_fast::kFastProductCount;
 
 // A fresh C-contiguous output, as the native executor makes it (native_backend.new_output): from
 // strided_copy.cpp's huge-page threshold on, its 2 MiB aligned buffer advised for huge pages, which
-// the copy writes first and the tensor frees (Note [huge-page outputs] there); below, at::empty,
-// whose memory the allocator reuses.
+// the copy writes first and the tensor frees (Note [huge-page outputs] there), in a resizable
+// storage like any tensor's; below, at::empty, whose memory the allocator reuses.
 at::Tensor NewOutput(c10::IntArrayRef shape, int64_t item, const at::TensorOptions& options)
 {
     static const int64_t threshold = ascend_ops_output_huge_page_bytes();
@@ -67,7 +68,17 @@ at::Tensor NewOutput(c10::IntArrayRef shape, int64_t item, const at::TensorOptio
     }
     void* buffer = ascend_ops_output_alloc(bytes);
     TORCH_CHECK_WITH(OutOfMemoryError, buffer != nullptr, "ascend_ops fast path: cannot allocate a ", bytes, "-byte output");
-    return at::from_blob(buffer, shape, [bytes](void* p) { ascend_ops_output_free(p, bytes); }, options);
+    // With an allocator the storage is resizable, as at::empty's is: a resize that grows it takes
+    // a buffer from torch's CPU allocator and gives this one back to the cache.
+    c10::Storage storage(c10::Storage::use_byte_size_t(), bytes,
+                         c10::InefficientStdFunctionContext::makeDataPtr(
+                             buffer, [bytes](void* p) { ascend_ops_output_free(p, bytes); }, c10::Device(c10::kCPU)),
+                         c10::GetCPUAllocator(), /*resizable=*/true);
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (int64_t d = int64_t(shape.size()) - 2; d >= 0; --d) {
+        strides[d] = strides[d + 1] * std::max<int64_t>(shape[d + 1], 1);
+    }
+    return at::empty({0}, options).set_(std::move(storage), 0, shape, strides);
 }
 
 constexpr int32_t kMaxAttrs = 16;
@@ -608,9 +619,13 @@ PyObject* Call(PyObject* /*self*/, PyObject* const* argv, Py_ssize_t argc)
     if (kwargs != nullptr && PyDict_GET_SIZE(kwargs) != usedKeywords) {
         Py_RETURN_NONE;  // an unknown or repeated keyword
     }
-    // The input checks of arguments.check_input: a movable dtype, the op's rank limit, at most
+    // The input checks of arguments.check_input: a strided tensor (not sparse, mkldnn, nested
+    // or quantized: arguments.tensor_kind), a movable dtype, the op's rank limit, at most
     // 2**63 - 1 nominal bytes.
     const at::Tensor& x = stack[0].toTensor();
+    if (x.layout() != c10::kStrided || x.is_nested() || x.is_quantized()) {
+        Py_RETURN_NONE;
+    }
     if (!g_movable[static_cast<int>(x.scalar_type())] || x.dim() > g_ops[index].spec->maxRank) {
         Py_RETURN_NONE;
     }

@@ -12,3 +12,19 @@ BACKEND_ENV = "ASCEND_OPS_BACKEND"
 def _no_product_default_backend(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(PRODUCT_ENV, raising=False)
     monkeypatch.delenv(BACKEND_ENV, raising=False)
+
+
+@pytest.fixture
+def counting_compiler(tmp_path, monkeypatch):
+    """$CXX: g++ behind a script that logs each compile (a line per call) to the returned file."""
+    from ascend_ops.runtime import build_cache
+
+    log = tmp_path / "compiles.log"
+    wrapper = tmp_path / "counting-g++"
+    wrapper.write_text(f'#!/bin/sh\ncase "$*" in *--version*) ;; *) echo x >> "{log}" ;; esac\n'
+                       f'exec g++ "$@"\n', encoding="utf-8")
+    wrapper.chmod(0o755)
+    monkeypatch.setenv(build_cache.COMPILER_ENV, str(wrapper))
+    build_cache.compiler.cache_clear()
+    yield log
+    build_cache.compiler.cache_clear()

@@ -25,20 +25,6 @@ def source(tmp_path):
     return path
 
 
-@pytest.fixture
-def counting_compiler(tmp_path, monkeypatch):
-    """$CXX: g++ behind a script that logs each compile (a line per call) to the returned file."""
-    log = tmp_path / "compiles.log"
-    wrapper = tmp_path / "counting-g++"
-    wrapper.write_text(f'#!/bin/sh\ncase "$*" in *--version*) ;; *) echo x >> "{log}" ;; esac\n'
-                       f'exec g++ "$@"\n', encoding="utf-8")
-    wrapper.chmod(0o755)
-    monkeypatch.setenv(build_cache.COMPILER_ENV, str(wrapper))
-    build_cache.compiler.cache_clear()
-    yield log
-    build_cache.compiler.cache_clear()
-
-
 def _compiles(log: Path) -> int:
     return len(log.read_text().splitlines()) if log.exists() else 0
 

@@ -29,6 +29,7 @@ import hashlib
 import math
 import os
 import platform
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -178,8 +179,16 @@ def library() -> ctypes.CDLL:
     lib.ascend_ops_output_cache_idle_seconds.restype = ctypes.c_double
     env_limit = output_cache_limit_from_env()
     if env_limit is not None:
-        lib.ascend_ops_output_cache_limit(env_limit)
+        lib.ascend_ops_output_cache_limit(min(env_limit, _INT64_MAX))
+        taken = lib.ascend_ops_output_cache_limit(-1)
+        if taken < env_limit:
+            warnings.warn(f"ascend-ops: {OUTPUT_CACHE_ENV}={env_limit >> 20} is above the output "
+                          f"cache's cap of an eighth of physical memory; the cache holds at most "
+                          f"{taken >> 20} MiB", RuntimeWarning, stacklevel=2)
     return lib
+
+
+_INT64_MAX = (1 << 63) - 1  # ctypes would wrap a larger limit modulo 2**64
 
 
 # --- outputs -----------------------------------------------------------------------------------
@@ -237,11 +246,11 @@ def output_cache_limit_from_env() -> int | None:
 
 
 def output_cache_limit(limit: int | None = None) -> int:
-    """The output cache's limit in bytes; `limit` sets it first (0 turns the cache off and frees
-    what it holds). Returns the limit before the call."""
+    """The output cache's limit in bytes; `limit` sets it first, capped at an eighth of physical
+    memory (0 turns the cache off and frees what it holds). Returns the limit before the call."""
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be >= 0 bytes, got {limit}")
-    return library().ascend_ops_output_cache_limit(-1 if limit is None else limit)
+    return library().ascend_ops_output_cache_limit(-1 if limit is None else min(limit, _INT64_MAX))
 
 
 def cached_output_bytes() -> int:

@@ -49,11 +49,38 @@ _ATTRIBUTE_RULES: dict[AttrType, Callable[[str, object], object]] = {
 }
 
 
+def tensor_kind(x: torch.Tensor) -> str | None:
+    """None for a strided (dense) tensor, the only kind the ops move; else what kind it is:
+    nested, a sparse or mkldnn layout, or quantized."""
+    if x.is_nested:
+        return "nested"
+    if x.layout != torch.strided:
+        return f"{str(x.layout).removeprefix('torch.').lstrip('_')} (layout {x.layout})"
+    if x.is_quantized:
+        return f"quantized ({x.qscheme()}, dtype {x.dtype})"
+    return None
+
+
+_CONVERSIONS = {"nested": "torch.nested.to_padded_tensor(x, 0)", "quantized": "x.dequantize() or x.int_repr()",
+                "mkldnn": "x.to_dense()"}
+
+
+def check_kind(op: OpSpec, name: str, x: torch.Tensor) -> None:
+    """OpTypeError naming the kind of a tensor that is not strided (`tensor_kind`)."""
+    kind = tensor_kind(x)
+    if kind is not None:
+        convert = _CONVERSIONS.get(kind.split()[0], _CONVERSIONS["mkldnn"])
+        raise OpTypeError(f"{op.name}: {name} is a {kind} tensor; ascend_ops moves strided "
+                          f"(dense) tensors only: convert it first ({convert})")
+
+
 def check_input(op: OpSpec, name: str, x: object) -> torch.Tensor:
-    """The tensor argument: a torch.Tensor of a movable dtype, of a rank and size numpy can view."""
+    """The tensor argument: a strided torch.Tensor of a movable dtype, of a rank and size numpy
+    can view."""
     if not isinstance(x, torch.Tensor):
         raise OpTypeError(f"{op.name}: {name} must be a torch.Tensor, got {type(x).__name__}; "
                           f"for numpy arrays use cpu_reference.{op.name}")
+    check_kind(op, name, x)
     try:
         numpy_dtype(x.dtype)
     except TypeError:

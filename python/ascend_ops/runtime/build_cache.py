@@ -14,15 +14,32 @@ threads and processes making the same first call compile it once, and the others
 it. The compiler writes to `<target>.tmp-*` and the result is renamed into place; a build that
 was killed leaves its temporary file behind, and the next build of that library, holding the
 lock, removes it.
+
+Note [verified libraries]
+~~~~~~~~~~~~~~~~~~~~~~~~~
+A library is loaded only after its bytes match the record its build wrote beside it
+(`<library>.record`: size and SHA-256) and its ELF header names this machine's class and
+architecture: a truncated library, mapped, would kill the process with SIGBUS at its first
+access, and a foreign one would not load. The record is written before the library is renamed
+into place, so a library with no record is never one a build finished. A damaged entry (no
+record, another size or hash, not an ELF file, another arch, a folder in its place) costs one
+warning naming it and what is wrong, and is never loaded: the build replaces it, or, where the
+cache is not writable, builds into the fallback folder instead. A complete cache on a read-only
+mount is used as it is. The fallback folder is `ascend-ops-cache-<uid>` in the temporary
+directory (owned by the user, mode 0700), shared by the user's processes, each marking its use
+with a file inside; the last to exit removes it. `ascend-ops doctor` lists damaged entries.
 """
 from __future__ import annotations
 
+import atexit
 import ctypes
 import functools
 import hashlib
+import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -37,6 +54,8 @@ import platformdirs
 CACHE_ENV = "ASCEND_OPS_CACHE"
 COMPILER_ENV = "CXX"
 _TMP_MARK = ".tmp-"
+RECORD_SUFFIX = ".record"
+_FORMAT = "verified-1"  # part of every key: entries from before records existed are not looked at
 
 
 class NativeBuildError(RuntimeError):
@@ -63,8 +82,10 @@ def _configured_cache() -> Path:
     return Path(configured) if configured else Path(platformdirs.user_cache_dir("ascend-ops"))
 
 
-def cache_dir() -> Path:
-    """Where built libraries are kept (Note [build cache])."""
+def cache_dir(*, quiet: bool = False) -> Path:
+    """Where this process builds libraries (Note [build cache]): the configured cache when it is
+    writable, else the user's fallback folder (Note [verified libraries]); `quiet`: the caller
+    tells the user instead."""
     configured = os.environ.get(CACHE_ENV)
     path = _configured_cache()
     with _fallback_lock:
@@ -73,13 +94,147 @@ def cache_dir() -> Path:
         problem = _usable(path)
         if problem is None:
             return path
-        fallback = Path(tempfile.mkdtemp(prefix="ascend-ops-cache-"))
+        fallback = _fallback_folder()
         _fallback[str(path)] = fallback
+    if quiet:
+        return fallback
     source = f"{CACHE_ENV}={configured}" if configured else \
         f"the user cache folder {path} (set {CACHE_ENV} to choose another)"
     warnings.warn(f"ascend-ops: cannot use {source} as the build cache ({problem}); building "
                   f"into {fallback} for this process instead", RuntimeWarning, stacklevel=2)
     return fallback
+
+
+def _private_folder(path: Path) -> bool:
+    """Whether `path` is a real folder (no symlink) of this user that nobody else can write."""
+    try:
+        st = path.lstat()
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o022
+
+
+def _fallback_folder() -> Path:
+    """The user's temporary build folder, marked as used by this process until it exits."""
+    folder = Path(tempfile.gettempdir()) / f"ascend-ops-cache-{os.getuid()}"
+    with filelock.FileLock(str(folder) + ".lock"):
+        try:
+            folder.mkdir(mode=0o700, exist_ok=True)
+        except OSError:
+            pass
+        if not _private_folder(folder):  # someone else's, or a link: a folder of this process
+            folder = Path(tempfile.mkdtemp(prefix="ascend-ops-cache-"))
+        (folder / f".process-{os.getpid()}").touch()
+    atexit.register(_leave_fallback, folder)
+    return folder
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _leave_fallback(folder: Path) -> None:
+    """At exit: this process no longer uses `folder`; the last user removes it."""
+    with filelock.FileLock(str(folder) + ".lock"):
+        (folder / f".process-{os.getpid()}").unlink(missing_ok=True)
+        users = [m for m in folder.glob(".process-*")
+                 if m.name.split("-")[-1].isdigit() and _alive(int(m.name.split("-")[-1]))]
+        if not users:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _record_path(library: Path) -> Path:
+    return library.with_name(library.name + RECORD_SUFFIX)
+
+
+@functools.lru_cache(maxsize=1)
+def _host_elf() -> tuple[int, int, int]:
+    """(class, data encoding, machine) of this process's own executable."""
+    with open(sys.executable, "rb") as f:
+        identity = _elf_identity(f.read(64))
+    assert identity is not None, f"{sys.executable} is not an ELF file"
+    return identity
+
+
+def _elf_identity(head: bytes) -> tuple[int, int, int] | None:
+    if len(head) < 20 or head[:4] != b"\x7fELF":
+        return None
+    return head[4], head[5], int.from_bytes(head[18:20], "little" if head[5] == 1 else "big")
+
+
+_verified: dict[tuple, None] = {}  # (path, inode, size, mtime) of libraries checked intact
+
+
+def damage(library: Path) -> str | None:
+    """None when `library` is intact (Note [verified libraries]), else what is wrong with it.
+    A missing file is not damaged: it is not there (FileNotFoundError)."""
+    st = os.stat(library)
+    if stat.S_ISDIR(st.st_mode):
+        return "a folder stands in its place"
+    key = (str(library), st.st_ino, st.st_size, st.st_mtime_ns)
+    if key in _verified:
+        return None
+    try:
+        record = json.loads(_record_path(library).read_text(encoding="utf-8"))
+        size, sha256 = int(record["size"]), str(record["sha256"])
+    except FileNotFoundError:
+        return f"no build record ({_record_path(library).name}) beside it"
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        return f"its build record is unreadable ({type(e).__name__}: {e})"
+    with open(library, "rb") as f:
+        data = f.read()
+    if len(data) != size:
+        return f"{len(data)} bytes where its build wrote {size}"
+    if hashlib.sha256(data).hexdigest() != sha256:
+        return "its bytes differ from what its build wrote (SHA-256)"
+    identity = _elf_identity(data[:64])
+    if identity is None:
+        return "not an ELF file"
+    if identity != _host_elf():
+        return f"a library for another machine (ELF class, encoding, machine {identity}; " \
+               f"this one {_host_elf()})"
+    _verified[key] = None
+    return None
+
+
+_warned_damage: set[str] = set()
+
+
+def _warn_damage(library: Path, problem: str, action: str) -> None:
+    if str(library) in _warned_damage:
+        return
+    _warned_damage.add(str(library))
+    warnings.warn(f"ascend-ops: the cached library {library} is damaged ({problem}); not "
+                  f"loading it: {action}", RuntimeWarning, stacklevel=3)
+
+
+def _intact(library: Path) -> str | None:
+    """'ok' when `library` is intact, None when it is absent, else what is wrong."""
+    try:
+        return damage(library) or "ok"
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as e:
+        return f"unreadable ({type(e).__name__}: {e.strerror or e})"
+
+
+def damaged_entries(folder: Path | None = None) -> list[tuple[Path, str]]:
+    """(entry, what is wrong) for every damaged library in the cache (`ascend-ops doctor`).
+    A library without a record beside it is left out: builds before records existed made
+    those, under keys this version never looks up."""
+    folder = _configured_cache() if folder is None else folder
+    try:
+        entries = sorted(p for p in folder.iterdir() if p.name.endswith(".so") and
+                         (p.is_dir() or _record_path(p).exists()))
+    except OSError:
+        return []
+    return [(p, problem) for p in entries if (problem := _intact(p)) not in (None, "ok")]
 
 
 @functools.lru_cache(maxsize=None)
@@ -136,7 +291,7 @@ def _target(name: str, sources: Sequence[Path], include_dirs: Sequence[Path], fl
     args += [f"-D{k}={v}" for k, v in sorted((defines or {}).items())]
     args += [f"-I{d}" for d in include_dirs]
     digest = hashlib.sha256()
-    digest.update("\0".join([version, *args]).encode())
+    digest.update("\0".join([_FORMAT, version, *args]).encode())
     for path in [*map(Path, sources), *_local_includes(sources, include_dirs), *_files_under(include_dirs)]:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())
@@ -145,46 +300,97 @@ def _target(name: str, sources: Sequence[Path], include_dirs: Sequence[Path], fl
 
 def cached(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = (),
            flags: Sequence[str] = (), defines: dict[str, str] | None = None) -> Path | None:
-    """The library `build` would return, if it is already in the cache (None: it is not). Only
-    looks: an unusable cache folder is not reported here (a read-only one may hold it)."""
-    file_name = _target(name, sources, include_dirs, flags, defines)[2]
+    """The library `build` would return, if an intact one is already in the cache (None: it is
+    not). Only looks: an unusable cache folder is not reported here (a read-only one may hold
+    it); a damaged entry is, once (Note [verified libraries])."""
+    found, damaged = _lookup(_target(name, sources, include_dirs, flags, defines)[2])
+    for library, problem in damaged:
+        _warn_damage(library, problem, "the next build replaces it (or builds beside the "
+                     "cache, where the cache is not writable)")
+    return found
+
+
+def _lookup(file_name: str) -> tuple[Path | None, list[tuple[Path, str]]]:
+    """(the intact library of that name in the cache or its stand-in, the damaged ones seen)."""
     configured = _configured_cache()
     with _fallback_lock:
         stand_in = _fallback.get(str(configured))
+    damaged = []
     for folder in (configured, stand_in):
-        try:
-            if folder is not None and (folder / file_name).is_file():
-                return folder / file_name
-        except OSError:  # an unreadable folder holds nothing this process can load
+        if folder is None:
             continue
-    return None
+        library = folder / file_name
+        state = _intact(library)
+        if state == "ok":
+            return library, damaged
+        if state is not None:
+            damaged.append((library, state))
+    return None, damaged
 
 
 def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = (),
           flags: Sequence[str] = (), defines: dict[str, str] | None = None,
           announce: str | None = None) -> Path:
-    """The path of `name`'s shared library built from `sources`, compiling only on a cache miss
-    (and then first telling the user `announce` through `progress`, when given)."""
+    """The path of `name`'s intact shared library built from `sources`, compiling only when the
+    cache holds no intact one (and then first telling the user `announce` through `progress`,
+    when given)."""
     cxx, args, file_name = _target(name, sources, include_dirs, flags, defines)
-    target = cache_dir() / file_name
-    if target.exists():
-        return target
+    found, damaged = _lookup(file_name)  # a read-only cache that holds it is used as it is
+    if found is not None:
+        return found
+    folder = cache_dir(quiet=bool(damaged))
+    for library, problem in damaged:
+        _warn_damage(library, problem, "rebuilding it" if library.parent == folder else
+                     f"the cache is not writable; building into {folder} for this process")
+    target = folder / file_name
     with _locked(target):
-        if target.exists():  # another thread or process built it while this one waited
+        state = _intact(target)
+        if state == "ok":  # another thread or process built it while this one waited
             return target
+        if state is not None and not _remove(target):
+            _warn_damage(target, state, "it cannot be removed; building beside the cache")
+            with _fallback_lock:
+                fallback = _fallback.setdefault(str(_configured_cache()), _fallback_folder())
+            if fallback == target.parent:
+                raise NativeBuildError(f"{target} is damaged ({state}) and cannot be removed; "
+                                       f"remove it, or set {CACHE_ENV} to another folder")
+            return build(name, sources, include_dirs=include_dirs, flags=flags, defines=defines,
+                         announce=announce)
+        if state is not None:
+            _warn_damage(target, state, "rebuilding it")
         _remove_stale_temporaries(target)
         if announce:
             progress(announce)
         tmp = target.with_name(f"{target.name}{_TMP_MARK}{os.getpid()}-{threading.get_ident()}")
+        record_tmp = tmp.with_name(tmp.name + RECORD_SUFFIX)
         cmd = [cxx, *args, *map(str, sources), "-o", str(tmp)]
         try:
             result = subprocess.run(cmd, capture_output=True, text=True, check=False)
             if result.returncode != 0:
                 raise NativeBuildError(f"building {name} failed ({' '.join(cmd)}):\n{result.stderr}")
+            data = tmp.read_bytes()
+            record_tmp.write_text(json.dumps({"size": len(data),
+                                              "sha256": hashlib.sha256(data).hexdigest()}),
+                                  encoding="utf-8")
+            os.replace(record_tmp, _record_path(target))  # the record first: see the Note
             os.replace(tmp, target)
         finally:
             tmp.unlink(missing_ok=True)
+            record_tmp.unlink(missing_ok=True)
     return target
+
+
+def _remove(entry: Path) -> bool:
+    """Removes a damaged cache entry (a file or a folder) and its record; False if it cannot."""
+    try:
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink(missing_ok=True)
+        _record_path(entry).unlink(missing_ok=True)
+    except OSError:
+        return False
+    return True
 
 
 _thread_locks_guard = threading.Lock()
@@ -234,6 +440,9 @@ def _remove_stale_temporaries(target: Path) -> None:
 
 @functools.lru_cache(maxsize=None)
 def _load(path: str) -> ctypes.CDLL:
+    problem = damage(Path(path))  # `build` verified it; a second look costs a dict lookup
+    if problem is not None:
+        raise NativeBuildError(f"{path} is damaged ({problem}); not loading it")
     return ctypes.CDLL(path)
 
 

@@ -19,7 +19,7 @@ from ascend_ops_gen.spec import BackwardRule, OpSpec, specs
 from ..cpu import backends, compiled
 from ..npu import dispatch
 from . import torch_views
-from .arguments import install_checked_packets
+from .arguments import check_input, check_kind, install_checked_packets
 from .dtypes import numpy_dtype
 from .op_pieces import canonical_view
 from .errors import SpecError
@@ -37,9 +37,28 @@ _lib: torch.library.Library | None = None
 def _checked(op: OpSpec, fn):
     """`fn` after the product's dtype rule for `op` (argument checks happen in `fn` itself)."""
     def kernel(x: torch.Tensor, *args, **kwargs):
+        check_kind(op, op.inputs[0].name, x)
         check_dtype(op, x.dtype)
         return fn(x, *args, **kwargs)
     kernel.__name__ = f"{op.name}_{getattr(fn, '__name__', 'kernel')}"
+    return kernel
+
+
+# The dispatch keys of the tensor kinds the ops do not move (arguments.tensor_kind): a call
+# through an overload (`torch.ops.ascend_ops.<op>.default`, skipping the checked packet) meets
+# the same OpTypeError there instead of the dispatcher's "Could not run ... SparseCPU".
+KIND_KEYS = ("SparseCPU", "SparseCsrCPU", "MkldnnCPU", "NestedTensorCPU", "QuantizedCPU",
+             "SparsePrivateUse1", "SparseCsrPrivateUse1", "NestedTensorPrivateUse1",
+             "QuantizedPrivateUse1", "SparseMeta", "SparseCsrMeta", "NestedTensorMeta")
+
+
+def _kind_guard(op: OpSpec):
+    name = op.inputs[0].name
+
+    def kernel(x, *args, **kwargs):
+        check_input(op, name, x)
+        raise AssertionError(f"{op.name}: a {x.layout} tensor passed check_input")
+    kernel.__name__ = f"{op.name}_kind_guard"
     return kernel
 
 
@@ -53,6 +72,8 @@ def _register(op: OpSpec) -> None:
         _lib.define(torch_schema(op))
         _lib.impl(op.name, _cpu_kernel(op), "CPU")
     _lib.impl(op.name, _checked(op, dispatch.device_kernel(op.name)), "PrivateUse1")
+    for key in KIND_KEYS:  # a sparse, mkldnn, nested or quantized tensor: the spec's OpTypeError
+        _lib.impl(op.name, _kind_guard(op), key)
     # Fake tensors carry shapes only: the view ops compute the result's shape and dtype.
     torch.library.register_fake(qualname, _checked(op, torch_views.view_op(op.name)), lib=_lib)
 

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include <ATen/ATen.h>
+#include <c10/core/CPUAllocator.h>
 #include <ATen/PythonTorchFunctionTLS.h>
 #include <ATen/Parallel.h>
 #include <torch/csrc/Exceptions.h>
@@ -56,8 +57,8 @@ using ascend_ops_fast::kFastProductCount;
 
 // A fresh C-contiguous output, as the native executor makes it (native_backend.new_output): from
 // strided_copy.cpp's huge-page threshold on, its 2 MiB aligned buffer advised for huge pages, which
-// the copy writes first and the tensor frees (Note [huge-page outputs] there); below, at::empty,
-// whose memory the allocator reuses.
+// the copy writes first and the tensor frees (Note [huge-page outputs] there), in a resizable
+// storage like any tensor's; below, at::empty, whose memory the allocator reuses.
 at::Tensor NewOutput(c10::IntArrayRef shape, int64_t item, const at::TensorOptions& options)
 {
     static const int64_t threshold = ascend_ops_output_huge_page_bytes();
@@ -67,7 +68,17 @@ at::Tensor NewOutput(c10::IntArrayRef shape, int64_t item, const at::TensorOptio
     }
     void* buffer = ascend_ops_output_alloc(bytes);
     TORCH_CHECK_WITH(OutOfMemoryError, buffer != nullptr, "ascend_ops fast path: cannot allocate a ", bytes, "-byte output");
-    return at::from_blob(buffer, shape, [bytes](void* p) { ascend_ops_output_free(p, bytes); }, options);
+    // With an allocator the storage is resizable, as at::empty's is: a resize that grows it takes
+    // a buffer from torch's CPU allocator and gives this one back to the cache.
+    c10::Storage storage(c10::Storage::use_byte_size_t(), bytes,
+                         c10::InefficientStdFunctionContext::makeDataPtr(
+                             buffer, [bytes](void* p) { ascend_ops_output_free(p, bytes); }, c10::Device(c10::kCPU)),
+                         c10::GetCPUAllocator(), /*resizable=*/true);
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (int64_t d = int64_t(shape.size()) - 2; d >= 0; --d) {
+        strides[d] = strides[d + 1] * std::max<int64_t>(shape[d + 1], 1);
+    }
+    return at::empty({0}, options).set_(std::move(storage), 0, shape, strides);
 }
 
 constexpr int32_t kMaxAttrs = 16;
@@ -254,10 +265,13 @@ void RunPythonKernel(int index, torch::jit::Stack* stack, size_t arguments)
 }
 
 // The attributes of `stack` (after the input) as the view builders take them; `lists` owns the
-// int[] values. False where the builders would read a value differently from the reference: an
-// empty int[]? list (the builders read size 0 as None).
+// int[] values. False where the builders would read a value differently from the reference: a
+// string holding a NUL (the builders read it up to the NUL: "NHWC\0" would pass as "NHWC"), and
+// an empty int[]? list (the builders read size 0 as None) unless `checked`: the backward of a
+// call whose forward the reference accepted, where an empty list and None select the same view.
 bool ReadAttributes(const c10::FunctionSchema& schema, const c10::IValue* args, size_t count,
-                    std::array<OpAttrValue, kMaxAttrs>* attrs, std::array<std::vector<int64_t>, kMaxAttrs>* lists)
+                    std::array<OpAttrValue, kMaxAttrs>* attrs, std::array<std::vector<int64_t>, kMaxAttrs>* lists,
+                    bool checked = false)
 {
     if (count - 1 > kMaxAttrs) {
         return false;
@@ -272,11 +286,15 @@ bool ReadAttributes(const c10::FunctionSchema& schema, const c10::IValue* args, 
         if (v.isInt()) {
             a.value = v.toInt();
         } else if (v.isString()) {
-            a.text = v.toStringRef().c_str();
+            const std::string& text = v.toStringRef();
+            if (text.find('\0') != std::string::npos) {
+                return false;
+            }
+            a.text = text.c_str();
         } else if (v.isIntList()) {
             std::vector<int64_t>& values = (*lists)[i - 1];
             values = v.toIntVector();
-            if (values.empty() && schema.arguments()[i].type()->kind() == c10::TypeKind::OptionalType) {
+            if (values.empty() && !checked && schema.arguments()[i].type()->kind() == c10::TypeKind::OptionalType) {
                 return false;
             }
             a.data = values.data();
@@ -291,11 +309,12 @@ bool ReadAttributes(const c10::FunctionSchema& schema, const c10::IValue* args, 
 // The op's output shape and view for an input of `input`'s shape and `dtype`; false where the
 // view builder (or the op's dtype rule) refuses the arguments.
 bool BuildView(int index, const TensorShape& input, c10::ScalarType dtype, const c10::FunctionSchema& schema,
-               const c10::IValue* args, size_t count, TensorShape* outShape, StridedView* view)
+               const c10::IValue* args, size_t count, TensorShape* outShape, StridedView* view,
+               bool checked = false)
 {
     std::array<OpAttrValue, kMaxAttrs> attrs;
     std::array<std::vector<int64_t>, kMaxAttrs> lists;
-    if (!ReadAttributes(schema, args, count, &attrs, &lists)) {
+    if (!ReadAttributes(schema, args, count, &attrs, &lists, checked)) {
         return false;
     }
     const OpRuntime& op = g_ops[index];
@@ -419,7 +438,7 @@ struct FastBackward : public torch::autograd::Node {
         TensorShape outShape{};
         StridedView view{};
         TORCH_CHECK(BuildView(index, input, grad.scalar_type(), op.handle->schema(), args.data(), args.size(),
-                              &outShape, &view),
+                              &outShape, &view, /*checked=*/true),
                     "ascend_ops fast path: the backward of ", op.spec->name, " could not rebuild its view");
         std::vector<int64_t> sizes(view.shape, view.shape + view.rank);
         std::vector<int64_t> strides(view.rank);
@@ -600,9 +619,13 @@ PyObject* Call(PyObject* /*self*/, PyObject* const* argv, Py_ssize_t argc)
     if (kwargs != nullptr && PyDict_GET_SIZE(kwargs) != usedKeywords) {
         Py_RETURN_NONE;  // an unknown or repeated keyword
     }
-    // The input checks of arguments.check_input: a movable dtype, the op's rank limit, at most
+    // The input checks of arguments.check_input: a strided tensor (not sparse, mkldnn, nested
+    // or quantized: arguments.tensor_kind), a movable dtype, the op's rank limit, at most
     // 2**63 - 1 nominal bytes.
     const at::Tensor& x = stack[0].toTensor();
+    if (x.layout() != c10::kStrided || x.is_nested() || x.is_quantized()) {
+        Py_RETURN_NONE;
+    }
     if (!g_movable[static_cast<int>(x.scalar_type())] || x.dim() > g_ops[index].spec->maxRank) {
         Py_RETURN_NONE;
     }

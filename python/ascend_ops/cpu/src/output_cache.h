@@ -107,12 +107,14 @@ struct OutputTensor {
 // kHugePageOutputBytes and more are kept and handed to the next output of their size (rounded
 // up to a huge page), whose copy then writes pages that are already mapped, as torch's device
 // allocators cache their blocks. The cache is bounded: it holds at most `limit` bytes
-// (kDefaultCacheBytes, at most an eighth of physical memory, unless set; native_backend.py sets
-// ASCEND_OPS_OUTPUT_CACHE_MB's value when it loads the library; 0 turns the cache off), gives
+// (kDefaultCacheBytes unless set, never more than CacheCap, an eighth of physical memory;
+// native_copy.py sets ASCEND_OPS_OUTPUT_CACHE_MB's value when it loads the library; 0 turns the
+// cache off), gives
 // the least recently freed buffer back first, and gives back any buffer not reused for
 // kCacheIdleSeconds (unless set) at the next allocation or free. An output is written whole by
 // its copy before anyone reads it, so what a reused buffer held never shows (nor would it from
-// malloc, which reuses memory the same way).
+// malloc, which reuses memory the same way). An allocation that fails gives every cached
+// buffer back and tries once more before reporting the shortage.
 constexpr int64_t kDefaultCacheBytes = int64_t(1) << 30;
 constexpr double kCacheIdleSeconds = 10.0;
 
@@ -138,12 +140,18 @@ void* AllocateAligned(int64_t bytes)
     return p;
 }
 
-int64_t DefaultCacheLimit()
+// The most the cache may hold: an eighth of physical memory (kDefaultCacheBytes when the
+// system does not say). A larger limit asked for is capped at it (README, "Output cache").
+int64_t CacheCap()
 {
     const long pages = sysconf(_SC_PHYS_PAGES);
     const long page = sysconf(_SC_PAGESIZE);
-    return pages > 0 && page > 0 ? std::min<int64_t>(kDefaultCacheBytes, int64_t(pages) * page / 8)
-                                 : kDefaultCacheBytes;
+    return pages > 0 && page > 0 ? int64_t(pages) / 8 * page : kDefaultCacheBytes;
+}
+
+int64_t DefaultCacheLimit()
+{
+    return std::min<int64_t>(kDefaultCacheBytes, CacheCap());
 }
 
 class OutputCache {
@@ -165,10 +173,21 @@ public:
             }
         }
         void* p = AllocateAligned(bytes);
+        if (p == nullptr && !free_.empty()) {  // memory is short: give the cache back, try again
+            FreeAllLocked();
+            p = AllocateAligned(bytes);
+        }
         if (p != nullptr) {
             live_[p] = Live{bytes, false};
         }
         return p;
+    }
+
+    // Give every cached buffer back to the system (the limit stays); the bytes freed.
+    int64_t Flush()
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return FreeAllLocked();
     }
 
     // Give `p` (from Take) back: kept for reuse when it fits the limit, else freed.
@@ -215,7 +234,7 @@ public:
             if (limit < 0) {
                 return old;
             }
-            limit_ = limit;
+            limit_ = std::min(limit, CacheCap());
             while (cached_ > limit_) {
                 release.push_back(free_.front().data);
                 cached_ -= free_.front().bytes;
@@ -271,6 +290,21 @@ private:
         bool reused;  // its pages were written before
     };
 
+    int64_t FreeAllLocked()
+    {
+        const int64_t freed = cached_;
+        for (const Entry& e : free_) {
+            std::free(e.data);
+        }
+        for (void* q : idle_) {
+            std::free(q);
+        }
+        free_.clear();
+        idle_.clear();
+        cached_ = 0;
+        return freed;
+    }
+
     // Move the buffers idle for longer than idle_seconds_ to idle_ (the caller frees them, unlocked).
     void DropIdle(Clock::time_point now)
     {
@@ -313,7 +347,11 @@ void* AllocateOutput(int64_t bytes, bool cached)
     if (cached && bytes >= kHugePageOutputBytes) {
         return Cache().Take(RoundUpToHugePage(bytes));
     }
-    return AllocateAligned(bytes);
+    void* p = AllocateAligned(bytes);
+    if (p == nullptr && Cache().Flush() > 0) {  // memory is short: give the cache back, try again
+        p = AllocateAligned(bytes);
+    }
+    return p;
 }
 
 void FreeOutput(void* p, int64_t bytes, bool cached)

@@ -206,6 +206,9 @@ def cpu_findings() -> list[Finding]:
     from ...cpu.backends import BACKEND_ENV
 
     out = [Finding(OK, "cpu", f"build cache {build_cache.cache_dir()}")]
+    for entry, problem in build_cache.damaged_entries():
+        out.append(Finding(WARN, "cpu", f"damaged build cache entry {entry}: {problem} (never "
+                           "loaded; the next build of it replaces it)", f"remove {entry}"))
     try:
         library = native_copy.library()
         where = getattr(library, "_name", library)

@@ -27,13 +27,13 @@ struct FastOpSpec {
     const char* productDtypes[kFastProductCount];
 };
 
-// depth_to_space: CheckDepthToSpaceDtype (ascend_kernels/depth_to_space/depth_to_space_view.h:50) with the attributes in spec order.
+// depth_to_space: CheckDepthToSpaceDtype (op_specs/depth_to_space.yaml:46) with the attributes in spec order.
 inline ascend_ops::Status CheckDepthToSpaceDtypeFromAttributes(const char* dtype, const ascend_ops::OpAttrValue* attrs)
 {
     return ascend_ops::CheckDepthToSpaceDtype(dtype, attrs[0].value, attrs[1].text, attrs[2].text);
 }
 
-// space_to_depth: CheckSpaceToDepthDtype (ascend_kernels/space_to_depth/space_to_depth_view.h:56) with the attributes in spec order.
+// space_to_depth: CheckSpaceToDepthDtype (op_specs/space_to_depth.yaml:45) with the attributes in spec order.
 inline ascend_ops::Status CheckSpaceToDepthDtypeFromAttributes(const char* dtype, const ascend_ops::OpAttrValue* attrs)
 {
     return ascend_ops::CheckSpaceToDepthDtype(dtype, attrs[0].value, attrs[1].text, attrs[2].text);

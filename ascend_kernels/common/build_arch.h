@@ -10,7 +10,6 @@
 
 #include <cstdint>
 
-#include "product_types.h"
 #include "products_generated.h"
 
 #if defined(__NPU_ARCH__) && defined(ASCEND_OPS_HOST_ONLY_BUILD)
@@ -30,22 +29,6 @@ constexpr int32_t FindArch(int32_t npuArch)
     return -1;
 }
 
-// What some architecture of the table offers (npuArch 0).
-constexpr ArchTraits AnyArch()
-{
-    ArchTraits any{};
-    for (int32_t i = 0; i < kArchCount; ++i) {
-        any.dataCopyPad = any.dataCopyPad || kArchs[i].dataCopyPad;
-        any.dataCopyPadMaxElemBytes = any.dataCopyPadMaxElemBytes > kArchs[i].dataCopyPadMaxElemBytes
-                                          ? any.dataCopyPadMaxElemBytes
-                                          : kArchs[i].dataCopyPadMaxElemBytes;
-        any.gather = any.gather || kArchs[i].gather;
-        any.gather8Bit = any.gather8Bit || kArchs[i].gather8Bit;
-        any.ubToUbCopy = any.ubToUbCopy || kArchs[i].ubToUbCopy;
-    }
-    return any;
-}
-
 #ifdef __NPU_ARCH__
 constexpr int32_t kBuildArchIndex = FindArch(__NPU_ARCH__);
 static_assert(kBuildArchIndex >= 0, "__NPU_ARCH__ is the npu_arch of no product line of op_specs/products.yaml");
@@ -55,7 +38,7 @@ constexpr ArchTraits kBuildArch = kArchs[kBuildArchIndex < 0 ? 0 : kBuildArchInd
 // line's tilings in one binary on the emulator, which refuses at run time an API the simulated SoC
 // lacks. It compiles what any architecture offers. CANN's builds and the simulator's define
 // __NPU_ARCH__.
-constexpr ArchTraits kBuildArch = AnyArch();
+constexpr ArchTraits kBuildArch = kAnyArch;
 #endif
 
 // DataCopyPad moves units of T on this architecture.

@@ -767,7 +767,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
         canSplitPairs = pairs.rank <= kMaxDims;
     }
     const int64_t budget = AlignDown(soc.ubBytes, kBlockBytes);
-    const bool usePad = soc.hasDataCopyPad;
+    const bool usePad = soc.product.dataCopyPad;
     const int64_t half = AlignDown(budget / kQueueBuffers, kBlockBytes);  // a buffer of one bound queue
 
     // GATHER candidate: on the pair view for 8-byte elements.
@@ -795,7 +795,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     }
     t->mode = mode;
     t->usePad = usePad ? 1 : 0;
-    if (mode == kCopyModeScalar && elemBytes > soc.dataCopyPadMaxElemBytes) {
+    if (mode == kCopyModeScalar && elemBytes > static_cast<uint32_t>(soc.product.dataCopyPadMaxElemBytes)) {
         t->usePad = 0;  // its DataCopyPad cannot store the elements: whole blocks by DataCopy
     }
 
@@ -816,7 +816,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
         t->blockSlotBytes = static_cast<uint32_t>(units.blockSlotBytes);
         t->unitSlotBytes = static_cast<uint32_t>(units.unitSlotBytes);
         t->useVectorGather =
-            soc.hasGather && (gatherUnit == 2 || gatherUnit == 4 || (gatherUnit == 1 && soc.hasGather8Bit)) ? 1 : 0;
+            soc.product.gather && (gatherUnit == 2 || gatherUnit == 4 || (gatherUnit == 1 && soc.product.gather8Bit)) ? 1 : 0;
         SplitCores(units.units, units.granuleUnits, t->totalElems * gatherUnit, soc.coreNum, t);
         // Tiles no bigger than a core's share, so small copies still spread.
         int64_t shareUnits = (t->granulesPerCore + (t->granuleRemainder > 0 ? 1 : 0)) * units.granuleUnits;
@@ -832,7 +832,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
 
     // BURST, BURST_ALIGNED, SCALAR: one bound in/out queue of kQueueBuffers buffers.
     const bool narrow =
-        elemBytes == kWideElemBytes && mode == kCopyModeBurst && soc.dataCopyPadMaxElemBytes < kWideElemBytes;
+        elemBytes == kWideElemBytes && mode == kCopyModeBurst && soc.product.dataCopyPadMaxElemBytes < kWideElemBytes;
     if (narrow && !canSplitPairs) {
         return Status::Error("the view has %d dims once 8-byte elements are split for %s's DataCopyPad: the copy "
                              "kernel handles at most %d",

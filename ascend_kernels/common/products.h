@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <cstring>
 
-#include "product_types.h"
 #include "products_generated.h"
 #include "soc_info.h"
 
@@ -94,11 +93,7 @@ inline SocInfo MakeSocInfo(const ProductInfo& product, const char* socName, int3
     soc.name = socName;
     soc.coreNum = launchCores;
     soc.ubBytes = UsableUbBytes(product, platformUbBytes);
-    soc.hasDataCopyPad = product.dataCopyPad;
-    soc.dataCopyPadMaxElemBytes = static_cast<uint32_t>(product.dataCopyPadMaxElemBytes);
-    soc.hasGather = product.gather;
-    soc.hasGather8Bit = product.gather8Bit;
-    soc.hasUbToUbCopy = product.ubToUbCopy;
+    soc.product = product;
     return soc;
 }
 

@@ -1,22 +1,21 @@
-// What the planner needs to know about the SoC a kernel runs on. Filled at run time by
-// MakeSocInfo (products.h) from the generated product table of op_specs/products.yaml and, in the
-// host tiling, from what the platform reports; the engine hard-codes none of these numbers.
+// What the planner needs to know about the SoC a kernel runs on: its product line's row of the
+// generated product table (op_specs/products.yaml), whole, and what the platform reports. Filled at
+// run time by MakeSocInfo (products.h); the engine hard-codes none of these numbers and copies no
+// product fact under another name.
 #ifndef ASCEND_KERNELS_COMMON_SOC_INFO_H
 #define ASCEND_KERNELS_COMMON_SOC_INFO_H
 
 #include <cstdint>
 
+#include "products_generated.h"
+
 namespace ascend_ops {
 
 struct SocInfo {
-    const char* name;                  // the SoC's name; quoted in planner errors
-    int32_t coreNum;                   // cores a vector-only kernel launches on (LaunchCores, products.h)
-    int64_t ubBytes;                   // UB bytes a kernel may allocate (UsableUbBytes, products.h)
-    bool hasDataCopyPad;               // products.yaml data_copy_pad
-    uint32_t dataCopyPadMaxElemBytes;  // products.yaml data_copy_pad_max_elem_bytes
-    bool hasGather;                    // products.yaml gather: Gather of 16- and 32-bit elements
-    bool hasGather8Bit;                // products.yaml gather_8bit: of 8-bit elements as well
-    bool hasUbToUbCopy;                // products.yaml ub_to_ub_copy: DataCopy(LocalTensor, LocalTensor)
+    const char* name;     // the SoC's name; quoted in planner errors
+    int32_t coreNum;      // cores a vector-only kernel launches on (LaunchCores, products.h)
+    int64_t ubBytes;      // UB bytes a kernel may allocate (UsableUbBytes, products.h)
+    ProductInfo product;  // the product line's facts, as products.yaml says
 };
 
 }  // namespace ascend_ops

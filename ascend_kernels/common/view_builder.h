@@ -14,6 +14,31 @@
 
 namespace ascend_ops {
 
+// ---- the generated check of a view builder ------------------------------------------------------
+
+// Converts to any field type: AggregateTakes counts the initialisers an aggregate accepts.
+struct AnyField {
+    template <typename T>
+    constexpr operator T() const
+    {
+        return T{};
+    }
+};
+
+// Whether `S{...}` compiles with sizeof...(Fields) initialisers, i.e. S has at least that many
+// fields. The generated op_host source asserts that an op's <Op>Args takes no initialiser more
+// than its attributes fill (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py).
+template <typename S, typename... Fields>
+constexpr auto AggregateTakes(int) -> decltype(S{Fields{}...}, true)
+{
+    return true;
+}
+template <typename S, typename... Fields>
+constexpr bool AggregateTakes(...)
+{
+    return false;
+}
+
 // ---- text helpers -----------------------------------------------------------------------------
 
 // Python's repr of a tuple of ints: "()", "(5,)", "(2, 3)".

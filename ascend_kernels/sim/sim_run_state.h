@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "product_types.h"
+#include "products_generated.h"
 #include "sim_pipes.h"
 #include "sim_stats.h"
 

@@ -183,7 +183,7 @@ def test_unknown_key_without_a_close_one_lists_the_allowed(copy: SpecCopy):
     copy.edit("products.yaml", "\nproducts:\n", "\ncolour: red\nproducts:\n")
     line = copy.line_of("products.yaml", "colour:")
     assert copy.error() == (f"op_specs/products.yaml:{line}: unknown key 'colour' in "
-                            f"products.yaml; allowed keys: dtypes, products")
+                            f"products.yaml; allowed keys: dtypes, facts, products")
 
 
 def test_duplicate_key(copy: SpecCopy):

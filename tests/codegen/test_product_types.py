@@ -1,7 +1,8 @@
-"""The product table follows product_types.h and proves its field order (Note [product table
-layout] in ascend_ops_gen/codegen/product_types.py): a struct edited after generation fails to
-compile naming the fields that moved; a regenerated table follows the struct; a field products.yaml
-cannot fill is an error naming its line."""
+"""One chain of product facts (Note [product table layout] in ascend_ops_gen/codegen/product_types.py):
+a key declared under `facts:` of products.yaml reaches the spec model's Product and the generated C++
+ProductInfo (and, `per: arch`, ArchTraits and its ASCEND_OPS_ARCH_ macro) with no other edit; a
+table edited without regenerating is stale; a fact the spec cannot hold is an error naming its line
+(lines of one arch that disagree on a `per: arch` fact: test_products_table.py)."""
 from __future__ import annotations
 
 import subprocess
@@ -9,148 +10,132 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops_gen.codegen.product_types import (ProductTypesError, cpp_field_name,
-                                                  parse_product_types)
-from ascend_ops_gen.spec import specs
+from ascend_ops_gen.codegen.product_types import cpp_field_name
+from ascend_ops_gen.errors import SpecError
+from ascend_ops_gen.spec import load_specs, specs
 
-ROOT = Path(__file__).resolve().parents[2]
-TYPES = "ascend_kernels/common/product_types.h"
+PRODUCTS = "op_specs/products.yaml"
+TABLE = "common/products_generated.h"
+# The throw-away facts: one per product line, one per architecture (a flag only 310B has).
+PROBES = ("  probe_fact: {type: int32, default: 7, doc: a fact no code uses}\n"
+          "  probe_flag: {type: bool, per: arch, default: false, doc: a flag no code uses}\n")
 
-# Prints every field the swaps below move, so a regenerated table can be read back.
 PROGRAM = r"""
 #include <cstdio>
 #include "products.h"
 
 int main()
 {
-    using namespace ascend_ops;
-    for (int32_t i = 0; i < kProductCount; ++i) {
-        std::printf("%s %lld %lld\n", kProducts[i].key, static_cast<long long>(kProducts[i].ubBytes),
-                    static_cast<long long>(kProducts[i].ubReservedBytes));
-    }
-    for (int32_t i = 0; i < kSocCount; ++i) {
-        std::printf("%s %d %d\n", kSocs[i].name, kSocs[i].aiCores, kSocs[i].vectorCores);
+    for (int32_t i = 0; i < ascend_ops::kProductCount; ++i) {
+        std::printf("%s %d %d\n", ascend_ops::kProducts[i].key, ascend_ops::kProducts[i].probeFact,
+                    ascend_ops::kProducts[i].probeFlag);
     }
     return 0;
 }
 """
 
-
-def _field_line(text: str, name: str) -> str:
-    return next(ln for ln in text.split("\n") if ln.strip().startswith(("int", "bool", "const"))
-                and ln.split("//")[0].rstrip().endswith(f" {name};"))
-
-
-def _swap_fields(path: Path, first: str, second: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    a, b = _field_line(text, first), _field_line(text, second)
-    path.write_text(text.replace(a, "\0").replace(b, a).replace("\0", b), encoding="utf-8")
-
-
-def _compile(common: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    source = tmp_path / "table_main.cpp"
-    source.write_text(PROGRAM, encoding="utf-8")
-    return subprocess.run(["g++", "-std=c++17", "-I", str(common), str(source), "-o",
-                           str(tmp_path / "table_main")], capture_output=True, text=True)
+# A kernel build of one architecture decides by the flag at compile time, as `if constexpr` and `#if`.
+ARCH_PROGRAM = r"""
+#include "build_arch.h"
+static_assert(ascend_ops::kBuildArch.probeFlag == (EXPECTED != 0), "ArchTraits::probeFlag");
+#if ASCEND_OPS_ARCH_PROBE_FLAG != EXPECTED
+#error "ASCEND_OPS_ARCH_PROBE_FLAG"
+#endif
+int main() { return 0; }
+"""
 
 
-def _expected_rows() -> list[str]:
-    rows = [f"{p.key} {p.ub_bytes} {p.ub_reserved_bytes}" for p in specs().products]
-    return rows + [f"{s.name} {s.ai_cores} {s.vector_cores}" for p in specs().products for s in p.socs]
+def _compile(common: Path, tmp_path: Path, program: str, *flags: str) -> subprocess.CompletedProcess[str]:
+    source = tmp_path / "main.cpp"
+    source.write_text(program, encoding="utf-8")
+    return subprocess.run(["g++", "-std=c++17", "-I", str(common), *flags, str(source), "-o",
+                           str(tmp_path / "main")], capture_output=True, text=True)
 
 
-SWAPS = (("ubBytes", "ubReservedBytes"), ("aiCores", "vectorCores"))
+def _add_probes(project) -> None:
+    project.edit(PRODUCTS, "facts:\n", "facts:\n" + PROBES)
+    project.edit(PRODUCTS, "  - key: atlas-inference\n", "  - key: atlas-inference\n    probe_fact: 9\n")
+    project.edit(PRODUCTS, "  - key: atlas-200i-500-a2\n", "  - key: atlas-200i-500-a2\n    probe_flag: true\n")
 
 
-def test_swapped_fields_fail_to_compile_naming_them(project, tmp_path: Path):
-    for first, second in SWAPS:
-        _swap_fields(project.root / TYPES, first, second)
-    built = _compile(project.out / "common", tmp_path)
-    assert built.returncode != 0
-    failed = [ln for ln in built.stderr.split("\n") if "static assertion failed" in ln]
-    named = {ln.split("static assertion failed: ")[1].split(" does not hold")[0] for ln in failed}
-    assert named == {"ProductInfo::ubBytes", "ProductInfo::ubReservedBytes", "SocEntry::aiCores",
-                     "SocEntry::vectorCores"}, built.stderr
-
-
-def test_the_unedited_table_compiles_and_holds_the_spec(project, tmp_path: Path):
-    # The control of the test above: the same program on the same copy, nothing swapped.
-    built = _compile(project.out / "common", tmp_path)
-    assert built.returncode == 0, built.stderr
-    run = subprocess.run([str(tmp_path / "table_main")], capture_output=True, text=True, check=True)
-    assert run.stdout.splitlines() == _expected_rows()
-
-
-def test_a_field_added_without_regenerating_fails_to_compile_naming_its_struct(project, tmp_path: Path):
-    project.edit(TYPES, "    int32_t vectorCores;\n", "    int32_t vectorCores;\n    int32_t aiCoreClusters;\n")
-    built = _compile(project.out / "common", tmp_path)
-    assert built.returncode != 0
-    failed = [ln.split("static assertion failed: ")[1] for ln in built.stderr.split("\n")
-              if "static assertion failed" in ln]
-    written = len(parse_product_types((ROOT / TYPES).read_text(encoding="utf-8"), TYPES).fields("SocEntry"))
-    assert failed == [f"SocEntry has more fields than the {written} kSocs was generated with: {TYPES} "
-                      f"declares one more; run ascend-ops generate"], built.stderr
-
-
-def test_a_regenerated_table_follows_the_swapped_struct(project, tmp_path: Path):
-    for first, second in SWAPS:
-        _swap_fields(project.root / TYPES, first, second)
+def test_a_new_fact_is_one_yaml_key_and_reaches_python_and_cpp(project, tmp_path: Path):
+    before = project.snapshot()
+    _add_probes(project)
     code, out, err = project.run()
     assert code == 0, err
-    assert "wrote    ascend_kernels/common/products_generated.h" in out
-    built = _compile(project.out / "common", tmp_path)
+    after = project.snapshot()
+    # products.yaml is the only hand edit; the generator changes the product table and nothing else.
+    assert sorted(p for p in after if after[p] != before.get(p)) == [TABLE]
+    assert "    int32_t probeFact;" in project.read(TABLE) and "    bool probeFlag;" in project.read(TABLE)
+
+    model = load_specs(project.specs, project.root)
+    want = {p.key: (p.probe_fact, p.probe_flag) for p in model.products}
+    assert want == {"atlas-a3": (7, False), "atlas-a2": (7, False), "atlas-training": (7, False),
+                    "atlas-inference": (9, False), "atlas-200i-500-a2": (7, True)}
+
+    built = _compile(project.out / "common", tmp_path, PROGRAM)
     assert built.returncode == 0, built.stderr
-    run = subprocess.run([str(tmp_path / "table_main")], capture_output=True, text=True, check=True)
-    assert run.stdout.splitlines() == _expected_rows()
+    run = subprocess.run([str(tmp_path / "main")], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines() == [f"{k} {v} {int(f)}" for k, (v, f) in want.items()]
+
+    for arch, expected in ((3002, 1), (2201, 0)):
+        built = _compile(project.out / "common", tmp_path, ARCH_PROGRAM, f"-D__NPU_ARCH__={arch}",
+                         f"-DEXPECTED={expected}", "-fsyntax-only")
+        assert built.returncode == 0, (arch, built.stderr)
+    # negative control: the same check with the other answer fails to compile
+    built = _compile(project.out / "common", tmp_path, ARCH_PROGRAM, "-D__NPU_ARCH__=3002", "-DEXPECTED=0",
+                     "-fsyntax-only")
+    assert built.returncode != 0 and "ArchTraits::probeFlag" in built.stderr
 
 
-def test_a_swapped_struct_makes_the_checkout_stale(project):
-    _swap_fields(project.root / TYPES, "aiCores", "vectorCores")
+def test_the_model_serves_every_declared_fact_and_the_table_holds_them():
+    facts = specs().products[0].facts
+    assert [f.name for f in facts][:2] == ["ub_bytes", "ub_reserved_bytes"]
+    table = (Path(__file__).resolve().parents[2] / "ascend_kernels" / TABLE).read_text(encoding="utf-8")
+    for fact in facts:
+        assert f" {cpp_field_name(fact.name)};" in table, fact.name
+    with pytest.raises(AttributeError, match="product atlas-a2 has no fact 'ub_size': declare it under facts:"):
+        specs().products[1].ub_size  # noqa: B018
+
+
+def test_a_fact_edited_without_regenerating_makes_the_table_stale(project):
+    project.edit(PRODUCTS, "    event_ids_per_event: 4\n", "    event_ids_per_event: 6\n")
     code, out, err = project.run("--check")
     assert code != 0
-    assert "common/products_generated.h" in out + err
+    assert TABLE in out + err
 
 
-def test_a_field_products_yaml_cannot_fill_names_its_line(project):
-    project.edit(TYPES, "    int32_t aiCores;\n", "    int32_t aiCores;\n    int32_t npuCores;\n")
-    line = (project.root / TYPES).read_text().split("\n").index("    int32_t npuCores;") + 1
-    code, out, err = project.run()
-    assert code == 2 and out == ""
-    assert err.startswith(f"ascend-ops generate: error: {TYPES}:{line}: SocEntry::npuCores names no "
-                          f"key of op_specs/products.yaml")
+def _error(project) -> str:
+    with pytest.raises(SpecError) as e:
+        load_specs(project.specs, project.root)
+    return str(e.value)
 
 
-def test_a_field_of_the_wrong_type_names_its_line(project):
-    project.edit(TYPES, "    bool gather;  ", "    int32_t gather;  ")
-    line = next(i + 1 for i, ln in enumerate((project.root / TYPES).read_text().split("\n"))
-                if ln.startswith("    int32_t gather;"))
-    code, _, err = project.run()
-    assert code == 2
-    assert err.startswith(f"ascend-ops generate: error: {TYPES}:{line}: ProductInfo::gather is a "
-                          f"int32_t, which cannot hold True")
+def _line(project, text: str, nth: int = 1) -> int:
+    lines = (project.root / PRODUCTS).read_text(encoding="utf-8").split("\n")
+    return [i + 1 for i, ln in enumerate(lines) if text in ln][nth - 1]
 
 
-@pytest.mark.parametrize("body, message", [
-    ("struct ProductInfo {\n    float ubBytes;\n};", "x.h:5: cannot read 'float ubBytes;' in struct ProductInfo"),
-    ("struct ProductInfo {\n    int32_t a; int32_t b;\n};", "x.h:5: cannot read 'int32_t a; int32_t b;'"),
-    ("struct ProductInfo {\n    int32_t a;\n    bool a;\n};",
-     "x.h:6: field 'a' of struct ProductInfo is declared twice"),
-    ("struct ProductInfo {\n};", "x.h:5: struct ProductInfo has no fields"),
-    ("struct ProductInfo {\n    int32_t a;\n", "x.h:4: struct ProductInfo is never closed"),
-    ("", "x.h:1: no line `struct ProductInfo {`"),
-], ids=["unknown_type", "two_members", "twice", "empty", "unclosed", "missing"])
-def test_malformed_structs_are_errors_naming_their_line(body: str, message: str):
-    text = "enum class LaunchArchitecture : int32_t {\n    kSplit = 0,\n};\n" + body
-    with pytest.raises(ProductTypesError) as e:
-        parse_product_types(text, "x.h")
-    assert str(e.value).startswith(message)
+def test_a_line_without_a_required_fact_is_an_error(project):
+    project.edit(PRODUCTS, "facts:\n", "facts:\n  probe_fact: {type: int32, doc: no default}\n")
+    assert "product is missing the required key 'probe_fact'" in _error(project)
 
 
-def test_the_engine_header_parses_with_its_enum():
-    types = parse_product_types((ROOT / TYPES).read_text(encoding="utf-8"), TYPES)
-    assert types.enums["LaunchArchitecture"] == ("kSplit", "kCoupled")
-    assert [f.name for f in types.fields("SocEntry")] == ["name", "product", "aiCores", "vectorCores"]
-    assert types.fields("ProductInfo")[0].ctype == "const char*"
+@pytest.mark.parametrize("declaration, message", [
+    ("{type: float, doc: x}", "fact probe_fact: unknown fact type 'float'"),
+    ("{type: int32, per: soc, doc: x}", "fact probe_fact: per must be 'product' or 'arch', got 'soc'"),
+    ("{type: int32, min: 8, default: 7, doc: x}", "product.probe_fact = 7 is out of range: it must be in [8, "),
+    ("{type: bool, default: 1, doc: x}", "fact probe_fact.default must be true or false, got an integer 1"),
+], ids=["type", "per", "range", "default_type"])
+def test_a_malformed_fact_declaration_names_its_line(project, declaration: str, message: str):
+    project.edit(PRODUCTS, "facts:\n", f"facts:\n  probe_fact: {declaration}\n")
+    assert message in _error(project)
+
+
+def test_a_structural_key_is_not_a_fact(project):
+    project.edit(PRODUCTS, "facts:\n", "facts:\n  npu_arch: {type: int32, doc: x}\n")
+    assert _error(project) == f"{PRODUCTS}:{_line(project, 'npu_arch: {type')}: 'npu_arch' is a key of every " \
+                              f"product line already, not a fact"
 
 
 @pytest.mark.parametrize("key, field", [

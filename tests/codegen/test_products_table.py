@@ -23,10 +23,10 @@ int main(int argc, char** argv)
     for (int32_t i = 0; i < kSocCount; ++i) {
         const SocInfo soc = MakeSocInfo(kSocs[i]);
         const ProductInfo* byName = FindProduct(kSocs[i].name, nullptr);
-        std::printf("%s %s %d %lld %lld %d %u %d %d %d\n", soc.name, byName->key, soc.coreNum,
+        std::printf("%s %s %d %lld %lld %d %d %d %d %d\n", soc.name, byName->key, soc.coreNum,
                     static_cast<long long>(soc.ubBytes), static_cast<long long>(PlatformUbBytes(*byName)),
-                    soc.hasDataCopyPad, soc.dataCopyPadMaxElemBytes, soc.hasGather, soc.hasGather8Bit,
-                    soc.hasUbToUbCopy);
+                    soc.product.dataCopyPad, soc.product.dataCopyPadMaxElemBytes, soc.product.gather,
+                    soc.product.gather8Bit, soc.product.ubToUbCopy);
     }
     for (int i = 1; i < argc; ++i) {  // short SoC names, as CANN's platform reports them
         const ProductInfo* p = FindProduct("AscendUnknown", argv[i]);
@@ -67,8 +67,9 @@ def test_product_lines_of_one_arch_must_agree_on_what_kernels_compile_by(project
                  '    memory_bandwidth_source: "reported for Ascend 910B')
     code, _, err = project.run("--check")
     assert code != 0
-    assert ("gather_8bit = True of atlas-a2 differs from False of atlas-a3, which has the same npu_arch "
-            f"{next(p.npu_arch for p in specs().products if p.key == 'atlas-a3')}") in err
+    assert ("product atlas-a2: gather_8bit = True differs from False of product atlas-a3 (op_specs/products.yaml:"
+            in err), err
+    assert f"which has the same npu_arch {next(p.npu_arch for p in specs().products if p.key == 'atlas-a3')}" in err
 
 
 MACROS_PROGRAM = r"""

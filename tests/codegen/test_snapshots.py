@@ -15,7 +15,7 @@ import pytest
 
 from ascend_ops_gen.codegen import binding, cpu_aclnn, fast_path, host, kernel, limits, project, view_dispatch
 from ascend_ops_gen.codegen.gen import generated_files, load_engine_api
-from ascend_ops_gen.codegen.op_views import bind_attributes, bind_dtype_check
+from ascend_ops_gen.codegen.op_views import bind_dtype_check
 from ascend_ops_gen.spec import load_specs
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -26,13 +26,13 @@ UPDATE = os.environ.get("ASCEND_OPS_UPDATE_SNAPSHOTS") == "1"
 SPECS = load_specs(FIXTURES / "op_specs")
 ENGINE = load_engine_api(FIXTURES / "ascend_kernels")
 OP = SPECS.op("demo_window")
-BUILDER, BOUND = bind_attributes(OP, ENGINE.view_builders, ENGINE.view_header(OP))
+BUILDER, BOUND = ENGINE.bind(OP)
 
 # generated path -> the emitter that writes it
 EMITTERS = {
     "CMakeLists.txt": lambda: project.emit_top_cmake(SPECS),
     "CMakePresets.json": lambda: project.emit_cmake_presets(SPECS),
-    "common/products_generated.h": lambda: project.emit_products_header(SPECS, ENGINE.product_types),
+    "common/products_generated.h": lambda: project.emit_products_header(SPECS),
     "common/copy_tiling_data_generated.h": lambda: host.emit_tiling_data(ENGINE.tiling),
     "common/copy_tiling_twin_generated.h": lambda: kernel.emit_tiling_loader(ENGINE.tiling),
     "demo_window/op_host/demo_window_tiling.h": lambda: host.emit_tiling_header(OP),
@@ -48,7 +48,7 @@ EMITTERS = {
     view_dispatch.DISPATCH_PATH: lambda: view_dispatch.emit_view_dispatch(
         SPECS, [(OP, BUILDER, BOUND)], project.specs_glob(SPECS)),
     fast_path.FAST_PATH_HEADER: lambda: fast_path.emit_fast_path_header(
-        SPECS, [(OP, bind_dtype_check(OP, ENGINE.dtype_checks, BOUND))], project.specs_glob(SPECS)),
+        SPECS, [(OP, bind_dtype_check(OP, BOUND))], project.specs_glob(SPECS)),
 }
 
 

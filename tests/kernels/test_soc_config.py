@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 from ascend_ops_gen.codegen.copy_tiling import strip_cpp_comments
-from ascend_ops_gen.codegen.product_types import load_product_types
+from ascend_ops_gen.codegen.product_types import cpp_field_name
+from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN_STATE = ROOT / "ascend_kernels/sim/sim_run_state.h"
@@ -25,8 +26,7 @@ def soc_config_members(text: str) -> list[str]:
 
 def product_copies(text: str) -> set[str]:
     """SocConfig members that copy a ProductInfo fact (not the reported ones, not `product`)."""
-    types = load_product_types(ROOT / "ascend_kernels/common/product_types.h", "product_types.h")
-    facts = {f.name for f in types.fields("ProductInfo")}
+    facts = {cpp_field_name(f.name) for f in specs().products[0].facts}
     members = set(soc_config_members(text)) - REPORTED - {"product"}
     renamed = {m for m in members if re.sub(r"^(has|requires)", "", m).lower() in {f.lower() for f in facts}}
     return (members & facts) | renamed

@@ -27,8 +27,7 @@ def test_the_ctypes_stats_are_the_counters_of_the_one_list():
 
 
 def test_the_other_structs_are_read_from_the_header():
-    assert [n for n, _ in library.SocInfo._fields_] == ["coreNum", "ubBytes", "platformUbBytes",
-                                                        "hasDataCopyPad", "hasGather"]
+    assert [n for n, _ in library.SocInfo._fields_] == ["coreNum", "ubBytes", "platformUbBytes", "product"]
     assert library.Attr._fields_[0] == ("name", ctypes.c_char_p)
 
 

@@ -8,8 +8,15 @@
 // BuildView, plan the copy for the SoC and save the plan for the kernel entry in ../op_kernel/.
 #include "slice_tiling.h"
 
+#include <type_traits>
+
 #include "../slice_view.h"
 #include "copy_op_host.h"
+
+// ../slice_view.h as op_specs declares it: the compiler holds the hand-written view builder to the
+// signature the spec implies (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py).
+static_assert(std::is_same<decltype(&ascend_ops::BuildSliceView), ascend_ops::Status (*)(const ascend_ops::TensorShape&, const int64_t*, int64_t, const int64_t*, int64_t, ascend_ops::TensorShape*, ascend_ops::StridedView*)>::value,
+              "ascend_kernels/slice/slice_view.h must declare Status BuildSliceView(const TensorShape& input, const int64_t* offsets, int64_t offsetsSize, const int64_t* size, int64_t sizeSize, TensorShape* outShape, StridedView* view): so op_specs/slice.yaml binds the attributes of slice (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
 
 namespace ops {
 

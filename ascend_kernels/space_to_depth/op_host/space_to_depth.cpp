@@ -8,8 +8,17 @@
 // BuildView, plan the copy for the SoC and save the plan for the kernel entry in ../op_kernel/.
 #include "space_to_depth_tiling.h"
 
+#include <type_traits>
+
 #include "../space_to_depth_view.h"
 #include "copy_op_host.h"
+
+// ../space_to_depth_view.h as op_specs declares it: the compiler holds the hand-written view builder to the
+// signature the spec implies (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py).
+static_assert(std::is_same<decltype(&ascend_ops::BuildSpaceToDepthView), ascend_ops::Status (*)(const ascend_ops::TensorShape&, int64_t, const char*, const char*, ascend_ops::TensorShape*, ascend_ops::StridedView*)>::value,
+              "ascend_kernels/space_to_depth/space_to_depth_view.h must declare Status BuildSpaceToDepthView(const TensorShape& input, int64_t blockSize, const char* dataFormat, const char* mode, TensorShape* outShape, StridedView* view): so op_specs/space_to_depth.yaml binds the attributes of space_to_depth (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(&ascend_ops::CheckSpaceToDepthDtype), ascend_ops::Status (*)(const char*, int64_t, const char*, const char*)>::value,
+              "ascend_kernels/space_to_depth/space_to_depth_view.h must declare Status CheckSpaceToDepthDtype(const char* dtype, int64_t blockSize, const char* dataFormat, const char* mode): so view_builder.dtype_check of op_specs/space_to_depth.yaml declares it (Note [dtype rules] in ascend_ops_gen/codegen/op_views.py)");
 
 namespace ops {
 

@@ -8,8 +8,39 @@
 // BuildView, plan the copy for the SoC and save the plan for the kernel entry in ../op_kernel/.
 #include "strided_slice_tiling.h"
 
+#include <type_traits>
+
 #include "../strided_slice_view.h"
 #include "copy_op_host.h"
+
+// ../strided_slice_view.h as op_specs declares it: the compiler holds the hand-written view builder to the
+// signature the spec implies (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py).
+static_assert(std::is_same<decltype(&ascend_ops::BuildStridedSliceView), ascend_ops::Status (*)(const ascend_ops::TensorShape&, const ascend_ops::StridedSliceArgs&, ascend_ops::TensorShape*, ascend_ops::StridedView*)>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h must declare Status BuildStridedSliceView(const TensorShape& input, const StridedSliceArgs& args, TensorShape* outShape, StridedView* view): so op_specs/strided_slice.yaml binds the attributes of strided_slice (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::begin), const int64_t*>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::begin must be of type const int64_t*, for attribute begin of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::beginSize), int64_t>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::beginSize must be of type int64_t, for attribute begin of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::end), const int64_t*>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::end must be of type const int64_t*, for attribute end of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::endSize), int64_t>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::endSize must be of type int64_t, for attribute end of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::strides), const int64_t*>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::strides must be of type const int64_t*, for attribute strides of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::stridesSize), int64_t>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::stridesSize must be of type int64_t, for attribute strides of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::beginMask), int64_t>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::beginMask must be of type int64_t, for attribute begin_mask of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::endMask), int64_t>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::endMask must be of type int64_t, for attribute end_mask of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::ellipsisMask), int64_t>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::ellipsisMask must be of type int64_t, for attribute ellipsis_mask of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::newAxisMask), int64_t>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::newAxisMask must be of type int64_t, for attribute new_axis_mask of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::StridedSliceArgs::shrinkAxisMask), int64_t>::value,
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs::shrinkAxisMask must be of type int64_t, for attribute shrink_axis_mask of op_specs/strided_slice.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(!ascend_ops::AggregateTakes<ascend_ops::StridedSliceArgs, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField>(0),
+              "ascend_kernels/strided_slice/strided_slice_view.h: StridedSliceArgs has a field beyond the 11 the attributes of op_specs/strided_slice.yaml fill (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
 
 namespace ops {
 

@@ -240,8 +240,7 @@ int32_t ascend_sim_soc_info(const char* socName, AscendSimSocInfo* out, char* me
     }
     uint64_t platformUb = 0;
     platform_ascendc::PlatformAscendC(&platform).GetCoreMemSize(platform_ascendc::CoreMemType::UB, platformUb);
-    *out = AscendSimSocInfo{soc.coreNum, soc.ubBytes, static_cast<int64_t>(platformUb), soc.hasDataCopyPad ? 1 : 0,
-                            soc.hasGather ? 1 : 0};
+    *out = AscendSimSocInfo{soc.coreNum, soc.ubBytes, static_cast<int64_t>(platformUb), soc.product.key};
     return 0;
 }
 

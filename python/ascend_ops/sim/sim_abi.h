@@ -18,13 +18,14 @@ struct AscendSimAttr {
     const char* text;
 };
 
-// What the SoC offers the planner, as the generated TilingFunc reads it (ReadSocInfo).
+// What the SoC offers the planner, as the generated TilingFunc reads it (ReadSocInfo): what the
+// platform reports, and the product line whose facts it takes (a key of the product table, whose
+// facts a caller looks up there rather than here).
 struct AscendSimSocInfo {
     int64_t coreNum;
     int64_t ubBytes;
     int64_t platformUbBytes;  // what GetCoreMemSize(UB) reports
-    int32_t hasDataCopyPad;
-    int32_t hasGather;
+    const char* product;      // the products.yaml key of the SoC's line
 };
 
 struct AscendSimStats {

@@ -4,8 +4,8 @@ FileManager. `generated_files` is pure; `generate` does the I/O.
 What is generated, relative to the output folder (`ascend_kernels/`):
 
     CMakeLists.txt, CMakePresets.json                  the CANN project (all ops, all products)
-    common/products_generated.h                        product facts for C++ (products.yaml), in
-                                                       the field order of common/product_types.h
+    common/products_generated.h                        product facts for C++ (products.yaml): the
+                                                       ProductInfo / ArchTraits structs and their rows
     common/copy_tiling_data_generated.h                CopyTilingData, the BEGIN_TILING_DATA_DEF
                                                        twin of CopyTiling (common/copy_tiling.h)
     common/copy_tiling_twin_generated.h                LoadCopyTiling (common/copy_tiling.h)
@@ -19,7 +19,8 @@ What is generated, relative to the output folder (`ascend_kernels/`):
     binding/op_view_dispatch_generated.h               every op's view builder by the op's name
     ../cpu_reference/_op_limits.py                     the ops' limits for the numpy reference
 
-The hand-written part of an op is its view builder and dtype rule, `<op>/<op>_view.h`
+The hand-written part of an op is its view builder and dtype rule, `<op>/<op>_view.h`; its spec
+declares how they take the attributes and the generated op_host source checks them at compile time
 (Note [attribute binding] in op_views.py); op_host/ and op_kernel/ beside it are generated.
 """
 from __future__ import annotations
@@ -31,15 +32,12 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, SpecSet, load_specs
-from . import binding, cpu_aclnn, fast_path, host, kernel, limits, project, view_dispatch
+from . import binding, cpu_aclnn, fast_path, host, kernel, limits, op_views, project, view_dispatch
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
-from .product_types import ProductTypes, ProductTypesError, load_product_types
 from .file_manager import FileManager, GeneratedFile, Problem, Report
-from .op_views import (DtypeCheck, ViewBuilder, ViewBuilderError, bind_attributes, bind_dtype_check,
-                       load_dtype_checks, load_view_builders)
+from .op_views import ViewBuilderError, bind_attributes, bind_dtype_check
 
 COPY_TILING_HEADER = "common/copy_tiling.h"
-PRODUCT_TYPES_HEADER = "common/product_types.h"
 # Hand-written folders of ascend_kernels/; an op folder may not take their names.
 RESERVED_DIRS = ("binding", "build", "build_out", "cmake", "common", "sim")
 
@@ -49,7 +47,7 @@ class CodegenError(ValueError):
 
 
 # Errors that already name the file and line to fix.
-LOCATED_ERRORS = (SpecError, TilingHeaderError, ProductTypesError, ViewBuilderError, CodegenError,
+LOCATED_ERRORS = (SpecError, TilingHeaderError, ViewBuilderError, CodegenError,
                   fast_path.FastPathError)
 
 
@@ -58,14 +56,22 @@ class EngineApi:
     """What the codegen reads from the hand-written engine headers."""
 
     tiling: TilingLayout
-    view_builders: dict[str, ViewBuilder]  # every op folder's, by name
-    kernels_label: str                     # "ascend_kernels": where the op folders are, for messages
-    dtype_checks: dict[str, DtypeCheck]
-    product_types: ProductTypes
+    view_headers: frozenset[str]  # the op folders that hold a hand-written <op>_view.h
+    kernels_label: str            # "ascend_kernels": where the op folders are, for messages
 
     def view_header(self, op: OpSpec) -> str:
         """Where `op`'s view builder is expected, for messages."""
         return f"{self.kernels_label}/{view_header_path(op.name)}"
+
+    def bind(self, op: OpSpec):
+        """The op's view builder and bound attributes as its spec declares them (op_views.py), once
+        its hand-written header is known to exist; the compiler checks the header against them."""
+        if op.name not in self.view_headers:
+            raise ViewBuilderError(f"{op.loc}: op {op.name} needs `inline Status "
+                                   f"{op_views.builder_name(op)}(const TensorShape& input, <attributes>, "
+                                   f"TensorShape* outShape, StridedView* view)` in {self.view_header(op)}, "
+                                   f"which does not exist")
+        return bind_attributes(op)
 
 
 def view_header_path(op_name: str) -> str:
@@ -93,7 +99,7 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
             GeneratedFile("CMakeLists.txt", project.emit_top_cmake(specs), project.specs_glob(specs)),
             GeneratedFile("CMakePresets.json", project.emit_cmake_presets(specs), products),
             GeneratedFile("common/products_generated.h",
-                          project.emit_products_header(specs, engine.product_types), products),
+                          project.emit_products_header(specs), products),
             GeneratedFile("common/copy_tiling_data_generated.h",
                           host.emit_tiling_data(engine.tiling), engine.tiling.header),
             GeneratedFile("common/copy_tiling_twin_generated.h",
@@ -103,8 +109,7 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
         with generating(f"op {op.name}", op.loc):
             files += _op_files(op, specs, engine)
     with generating("the torch binding", project.specs_glob(specs)):
-        views = [(op, *bind_attributes(op, engine.view_builders, engine.view_header(op)))
-                 for op in specs.ops]
+        views = [(op, *engine.bind(op)) for op in specs.ops]
         files.append(GeneratedFile(binding.BINDING_PATH,
                                    binding.emit_binding(specs, views, project.specs_glob(specs), project.VENDOR_NAME),
                                    project.specs_glob(specs)))
@@ -129,8 +134,8 @@ def fast_path_file(specs: SpecSet, engine: EngineApi) -> GeneratedFile:
     with generating("the CPU fast path table", project.specs_glob(specs)):
         checks = []
         for op in specs.ops:
-            _, bound = bind_attributes(op, engine.view_builders, engine.view_header(op))
-            checks.append((op, bind_dtype_check(op, engine.dtype_checks, bound)))
+            _, bound = engine.bind(op)
+            checks.append((op, bind_dtype_check(op, bound)))
         return GeneratedFile(fast_path.FAST_PATH_HEADER,
                              fast_path.emit_fast_path_header(specs, checks, project.specs_glob(specs)),
                              project.specs_glob(specs))
@@ -140,8 +145,8 @@ def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFi
     if op.name in RESERVED_DIRS:
         raise CodegenError(f"{op.loc}: op name {op.name!r} would put its folder on the hand-written "
                            f"ascend_kernels/{op.name}/; rename the op")
-    builder, bound = bind_attributes(op, engine.view_builders, engine.view_header(op))
-    dtype_check = bind_dtype_check(op, engine.dtype_checks, bound)
+    builder, bound = engine.bind(op)
+    dtype_check = bind_dtype_check(op, bound)
     host_dir, kernel_dir = f"{op.name}/op_host", f"{op.name}/op_kernel"
 
     def file(path: str, emit: Callable[[], str]) -> GeneratedFile:
@@ -160,20 +165,12 @@ def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFi
 
 def load_engine_api(out_dir: Path) -> EngineApi:
     label = out_dir.name
-    builders: dict[str, ViewBuilder] = {}
-    checks: dict[str, DtypeCheck] = {}
-    for folder in sorted(p for p in Path(out_dir).iterdir() if p.is_dir() and p.name not in RESERVED_DIRS):
-        header = out_dir / view_header_path(folder.name)
-        if header.is_file():
-            header_label = f"{label}/{view_header_path(folder.name)}"
-            builders.update(load_view_builders(header, header_label))
-            checks.update(load_dtype_checks(header, header_label))
+    headers = frozenset(p.name for p in Path(out_dir).iterdir()
+                        if p.is_dir() and p.name not in RESERVED_DIRS and (out_dir / view_header_path(p.name)).is_file())
     return EngineApi(
         tiling=load_copy_tiling(out_dir / COPY_TILING_HEADER, f"{label}/{COPY_TILING_HEADER}"),
-        view_builders=builders,
-        kernels_label=label,
-        dtype_checks=checks,
-        product_types=load_product_types(out_dir / PRODUCT_TYPES_HEADER, f"{label}/{PRODUCT_TYPES_HEADER}"))
+        view_headers=headers,
+        kernels_label=label)
 
 
 def owned_dirs(specs: SpecSet) -> list[str]:

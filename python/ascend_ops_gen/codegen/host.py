@@ -13,7 +13,7 @@ from ..spec import AttrType, OpSpec, SpecSet
 from .copy_tiling import TilingLayout
 from .cpp import FORMAT_ND, TILING_DATA_CLASS, attr_def, camel, cpp_string, ge_dtype, product_dtypes
 from .file_manager import header_line
-from .op_views import BoundArgument, DtypeCheck, ViewBuilder
+from .op_views import BoundArgument, DtypeCheck, ViewBuilder, view_checks
 from .templates import template
 
 
@@ -53,6 +53,8 @@ def emit_host_source(op: OpSpec, specs: SpecSet, builder: ViewBuilder,
         header=header_line(op.file), op_type=op.op_type, op_name=op.name,
         input=x, output=y, builder=builder.name, tiling_header=tiling_header_name(op),
         view_header=f"{op.name}_view.h",
+        view_checks=view_checks(op, builder, bound, dtype_check[0] if dtype_check else None,
+                                f"ascend_kernels/{op.name}/{op.name}_view.h"),
         build_view=_build_view(op, builder, bound),
         dtype_rule=_dtype_rule(op, specs, dtype_check),
         dtype_hooks="CheckDtype, kDtypeNames, " + str(len(op.dtypes)) if dtype_check else "nullptr, nullptr, 0",

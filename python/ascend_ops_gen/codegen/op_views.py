@@ -1,54 +1,52 @@
-"""Read the signatures of the ops' view builders out of `ascend_kernels/<op>/<op>_view.h`.
+"""The ops' view builders as their specs declare them, and the compile-time check of the C++.
 
-Every op `<op>` has `inline Status Build<Op>View(const TensorShape& input, <arguments>,
-TensorShape* outShape, StridedView* view)`, where <arguments> are the op's attributes in spec
-order, either as parameters or as the fields of one `const <Op>Args&` struct. The generated
-tiling function calls it, so the codegen binds each attribute to its C++ parameter by name and
-type (Note [attribute binding]) and fails, naming both files, when spec and engine disagree.
+Every op `<op>` has a hand-written `inline Status Build<Op>View(const TensorShape& input,
+<arguments>, TensorShape* outShape, StridedView* view)` in `ascend_kernels/<op>/<op>_view.h`, where
+<arguments> are the op's attributes in spec order, either as parameters or, when the spec says
+`view_builder: {args: struct}`, as the fields of one `const <Op>Args&`. The generated tiling function
+calls it, so the codegen binds each attribute to its C++ argument from the spec alone (Note
+[attribute binding]) and never reads the header: the generated op_host source states the
+signature the spec implies in `static_assert`s (`view_checks`), and the compiler, not a parser,
+holds the header to it. A header that disagrees fails every build of the op (the simulator's,
+`ascend-ops check-cann`, the host syntax check) with a message naming the spec and the header.
 
 Note [attribute binding]
     int          -> int64_t <name>
     int[], int[]? -> const int64_t* <name>, int64_t <name>Size   (int[]?: nullptr when absent)
     str          -> const char* <name>
-with <name> the attribute's name in lowerCamelCase (`begin_mask` -> `beginMask`).
+with <name> the attribute's name in lowerCamelCase (`begin_mask` -> `beginMask`). As parameters
+only their types and order are checked (a parameter's name is no part of a C++ type); as the
+fields of `<Op>Args`, each field's name and type, and that the struct has no other field.
 
 Note [dtype rules]
-An op whose arguments are valid only for some dtypes (DepthToSpace's NCHW_VECT_C needs int8) has
-`inline Status Check<Op>Dtype(const char* dtype, <arguments>)` beside its view builder, <arguments>
-some of its attributes in spec order, bound as above. The generated tiling function calls it, with
-the op_specs/ name of the input's dtype, before the view builder, as the reference checks the
-dtype between the attributes and the shape.
+An op whose arguments are valid only for some dtypes (DepthToSpace's NCHW_VECT_C needs int8)
+declares `view_builder: {dtype_check: [<attributes>]}` and has `inline Status Check<Op>Dtype(const
+char* dtype, <those attributes>)` beside its view builder, bound as above, in spec order. The
+generated tiling function calls it, with the op_specs/ name of the input's dtype, before the view
+builder, as the reference checks the dtype between the attributes and the shape.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..spec import AttrType, OpSpec
-from .copy_tiling import strip_cpp_comments
 from .cpp import camel
-
-_BUILDER = re.compile(r"\binline\s+Status\s+(?P<name>Build\w+View)\s*\(")
-_DTYPE_CHECK = re.compile(r"\binline\s+Status\s+(?P<name>Check\w+Dtype)\s*\(")
-_STRUCT = re.compile(r"^\s*struct\s+(?P<name>\w+)\s*\{\s*$")
-_MEMBER = re.compile(r"^\s*(?P<decl>[^;{}()]+?)\s*;\s*$")
 
 
 class ViewBuilderError(ValueError):
-    """The engine's view builder and the op spec disagree; the message names both places."""
+    """The op's view builder cannot be found; the message names the spec and the header."""
 
 
 @dataclass(frozen=True)
 class CppParam:
-    ctype: str   # normalised: "const int64_t*", "int64_t", "const char*"
+    ctype: str   # "const int64_t*", "int64_t", "const char*"
     name: str
 
 
 @dataclass(frozen=True)
 class ViewBuilder:
     name: str                     # "BuildSliceView"
-    loc: str                      # "ascend_kernels/slice/slice_view.h:14"
+    loc: str                      # the spec line that declares it ("op_specs/slice.yaml:1")
     args_struct: str | None       # "StridedSliceArgs" when the arguments travel in a struct
     params: tuple[CppParam, ...]  # the op's arguments, in order (struct fields or parameters)
 
@@ -75,168 +73,103 @@ def _pascal(op: OpSpec) -> str:
     return "".join(part[:1].upper() + part[1:] for part in op.name.split("_"))
 
 
+def builder_name(op: OpSpec) -> str:
+    return f"Build{_pascal(op)}View"
+
+
 def dtype_check_name(op: OpSpec) -> str:
     return f"Check{_pascal(op)}Dtype"
 
 
-def load_dtype_checks(path: Path, label: str) -> dict[str, DtypeCheck]:
-    return parse_dtype_checks(path.read_text(encoding="utf-8"), label) if path.is_file() else {}
+def args_struct_name(op: OpSpec) -> str:
+    return f"{_pascal(op)}Args"
 
 
-def parse_dtype_checks(text: str, label: str) -> dict[str, DtypeCheck]:
-    code = strip_cpp_comments(text)
-    checks: dict[str, DtypeCheck] = {}
-    for m in _DTYPE_CHECK.finditer(code):
-        loc = f"{label}:{code.count(chr(10), 0, m.start()) + 1}"
-        params = _params(code, m.end(), loc)
-        if not params or params[0] != CppParam("const char*", "dtype"):
-            raise ViewBuilderError(f"{loc}: {m.group('name')} must take (const char* dtype, <attributes>); got "
-                                   f"{_signature(params)}")
-        checks[m.group("name")] = DtypeCheck(m.group("name"), loc, tuple(params[1:]))
-    return checks
-
-
-def bind_dtype_check(op: OpSpec, checks: dict[str, DtypeCheck], builder_args: tuple[BoundArgument, ...]
-                     ) -> tuple[DtypeCheck, tuple[BoundArgument, ...]] | None:
-    """The op's dtype rule and the attribute of each of its arguments, or None when it has none
-    (Note [dtype rules])."""
-    check = checks.get(dtype_check_name(op))
-    if check is None:
-        return None
-    available = {b.param: b for b in builder_args}
-    bound = []
-    for param in check.params:
-        if param not in available:
-            raise ViewBuilderError(
-                f"{check.loc}: {check.name} takes {param.ctype} {param.name}, which is no attribute of op "
-                f"{op.name} ({op.loc}; Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)")
-        bound.append(available[param])
-    order = [builder_args.index(b) for b in bound]
-    if order != sorted(order):
-        raise ViewBuilderError(f"{check.loc}: {check.name} must take its attributes in the spec's order "
-                               f"({op.loc})")
-    return check, tuple(bound)
-
-
-def builder_name(op: OpSpec) -> str:
-    return "Build" + "".join(part[:1].upper() + part[1:] for part in op.name.split("_")) + "View"
-
-
-def load_view_builders(path: Path, label: str) -> dict[str, ViewBuilder]:
-    if not path.is_file():
-        raise ViewBuilderError(f"{label}:1: missing; the generated tiling functions call its "
-                               f"Build<Op>View functions")
-    return parse_view_builders(path.read_text(encoding="utf-8"), label)
-
-
-def parse_view_builders(text: str, label: str) -> dict[str, ViewBuilder]:
-    code = strip_cpp_comments(text)
-    structs = _structs(code)
-    builders: dict[str, ViewBuilder] = {}
-    for m in _BUILDER.finditer(code):
-        line = code.count("\n", 0, m.start()) + 1
-        loc = f"{label}:{line}"
-        params = _params(code, m.end(), loc)
-        if len(params) < 3 or params[0].ctype != "const TensorShape&" or \
-                params[-2].ctype != "TensorShape*" or params[-1].ctype != "StridedView*":
-            raise ViewBuilderError(
-                f"{loc}: {m.group('name')} must take (const TensorShape& input, <arguments>, "
-                f"TensorShape* outShape, StridedView* view); got "
-                f"({', '.join(f'{p.ctype} {p.name}' for p in params)})")
-        middle = params[1:-2]
-        struct = None
-        if len(middle) == 1 and middle[0].ctype.startswith("const ") and \
-                middle[0].ctype.endswith("&"):
-            struct = middle[0].ctype[len("const "):-1]
-            if struct not in structs:
-                raise ViewBuilderError(f"{loc}: {m.group('name')} takes a {struct} but {label} "
-                                       f"defines no `struct {struct} {{`")
-            middle = structs[struct]
-        builders[m.group("name")] = ViewBuilder(m.group("name"), loc, struct, tuple(middle))
-    return builders
-
-
-def bind_attributes(op: OpSpec, builders: dict[str, ViewBuilder], label: str
-                    ) -> tuple[ViewBuilder, tuple[BoundArgument, ...]]:
-    """The builder of `op` and, per C++ argument, the attribute that feeds it (Note [attribute
-    binding])."""
-    name = builder_name(op)
-    builder = builders.get(name)
-    if builder is None:
-        raise ViewBuilderError(
-            f"{op.loc}: op {op.name} needs `inline Status {name}(const TensorShape& input, "
-            f"<attributes>, TensorShape* outShape, StridedView* view)` in {label}; it has "
-            f"{', '.join(sorted(builders)) or 'no view builder'}")
-    expected: list[BoundArgument] = []
+def bind_attributes(op: OpSpec) -> tuple[ViewBuilder, tuple[BoundArgument, ...]]:
+    """The builder of `op` as its spec declares it and, per C++ argument, the attribute that
+    feeds it (Note [attribute binding])."""
+    bound: list[BoundArgument] = []
     for index, attr in enumerate(op.attributes):
         base = camel(attr.name)
         if attr.type is AttrType.INT:
-            expected.append(BoundArgument(CppParam("int64_t", base), index, "value"))
+            bound.append(BoundArgument(CppParam("int64_t", base), index, "value"))
         elif attr.type in (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST):
-            expected.append(BoundArgument(CppParam("const int64_t*", base), index, "data"))
-            expected.append(BoundArgument(CppParam("int64_t", base + "Size"), index, "size"))
+            bound.append(BoundArgument(CppParam("const int64_t*", base), index, "data"))
+            bound.append(BoundArgument(CppParam("int64_t", base + "Size"), index, "size"))
         else:
-            expected.append(BoundArgument(CppParam("const char*", base), index, "value"))
-    got = list(builder.params)
-    if [b.param for b in expected] != got:
-        where = f"struct {builder.args_struct}" if builder.args_struct else "its parameters"
-        raise ViewBuilderError(
-            f"{op.loc}: the attributes of op {op.name} do not match {name} ({builder.loc}, "
-            f"{where}; Note [attribute binding] in ascend_ops_gen/codegen/op_views.py):\n"
-            f"  spec wants:   {_signature([b.param for b in expected])}\n"
-            f"  engine takes: {_signature(got)}")
-    return builder, tuple(expected)
+            bound.append(BoundArgument(CppParam("const char*", base), index, "value"))
+    decl = op.view_builder
+    struct = args_struct_name(op) if decl is not None and decl.args_struct else None
+    loc = str(decl.loc) if decl is not None else str(op.loc)
+    return ViewBuilder(builder_name(op), loc, struct, tuple(b.param for b in bound)), tuple(bound)
 
 
-# --- helpers --------------------------------------------------------------------------------------
+def bind_dtype_check(op: OpSpec, builder_args: tuple[BoundArgument, ...]
+                     ) -> tuple[DtypeCheck, tuple[BoundArgument, ...]] | None:
+    """The op's dtype rule and the attribute of each of its arguments, or None when its spec
+    declares none (Note [dtype rules])."""
+    decl = op.view_builder
+    if decl is None or decl.dtype_check is None:
+        return None
+    names = [a.name for a in op.attributes]
+    wanted = {names.index(name) for name in decl.dtype_check}
+    bound = tuple(b for b in builder_args if b.attr_index in wanted)
+    return DtypeCheck(dtype_check_name(op), str(decl.loc), tuple(b.param for b in bound)), bound
 
-def _signature(params: list[CppParam]) -> str:
+
+# --- the compile-time check -----------------------------------------------------------------------
+
+_NS = "ascend_ops::"
+_ENGINE_TYPES = ("TensorShape", "StridedView", "Status")
+
+
+def _qualified(ctype: str) -> str:
+    for name in _ENGINE_TYPES:
+        ctype = ctype.replace(name, _NS + name)
+    return ctype
+
+
+def signature(params: list[CppParam] | tuple[CppParam, ...]) -> str:
     return "(" + ", ".join(f"{p.ctype} {p.name}" for p in params) + ")"
 
 
-def _try_param(text: str) -> CppParam | None:
-    text = " ".join(text.split())
-    m = re.match(r"^(?P<type>.*?)\s*\b(?P<name>[A-Za-z_]\w*)$", text)
-    if not m or not m.group("type"):
-        return None
-    ctype = re.sub(r"\s*([*&])", r"\1", m.group("type").strip())
-    return CppParam(ctype, m.group("name"))
+def _function_type(params: list[CppParam]) -> str:
+    return f"{_NS}Status (*)({', '.join(_qualified(p.ctype) for p in params)})"
 
 
-def _param(text: str, loc: str) -> CppParam:
-    param = _try_param(text)
-    if param is None:
-        raise ViewBuilderError(f"{loc}: cannot read the parameter {' '.join(text.split())!r}")
-    return param
+def _assert(condition: str, message: str) -> list[str]:
+    text = message.replace("\\", "\\\\").replace('"', '\\"')
+    return [f"static_assert({condition},", f'              "{text}");']
 
 
-def _params(code: str, start: int, loc: str) -> list[CppParam]:
-    depth, end = 1, start
-    while depth and end < len(code):
-        depth += {"(": 1, ")": -1}.get(code[end], 0)
-        end += 1
-    inner = code[start:end - 1]
-    return [_param(p, loc) for p in inner.split(",") if p.strip()]
-
-
-def _structs(code: str) -> dict[str, list[CppParam]]:
-    found: dict[str, list[CppParam]] = {}
-    lines = code.split("\n")
-    for i, line in enumerate(lines):
-        m = _STRUCT.match(line)
-        if not m:
-            continue
-        members: list[CppParam] = []
-        for j in range(i + 1, len(lines)):
-            if lines[j].strip().startswith("}"):
-                break
-            if not lines[j].strip():
-                continue
-            member = _MEMBER.match(lines[j])
-            param = _try_param(member.group("decl")) if member else None
-            if param is None:
-                members = []  # not a plain field list (arrays, methods): not an args struct
-                break
-            members.append(param)
-        found[m.group("name")] = members
-    return found
+def view_checks(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ...],
+                dtype_check: DtypeCheck | None, header: str) -> list[str]:
+    """`static_assert`s (C++11, as CANN's op_host line compiles) that `header` declares the view
+    builder and dtype rule exactly as the spec implies (Note [attribute binding])."""
+    note = "Note [attribute binding] in ascend_ops_gen/codegen/op_views.py"
+    shape_in, shape_out, view = (CppParam("const TensorShape&", "input"), CppParam("TensorShape*", "outShape"),
+                                 CppParam("StridedView*", "view"))
+    middle = [CppParam(f"const {builder.args_struct}&", "args")] if builder.args_struct else list(builder.params)
+    wanted = [shape_in, *middle, shape_out, view]
+    qualified = [CppParam(f"const {_NS}{builder.args_struct}&", "args")] if builder.args_struct else middle
+    lines = _assert(f"std::is_same<decltype(&{_NS}{builder.name}), {_function_type([shape_in, *qualified, shape_out, view])}>::value",
+                    f"{header} must declare Status {builder.name}{signature(wanted)}: so {op.file} binds "
+                    f"the attributes of {op.name} ({note})")
+    if builder.args_struct:
+        struct = f"{_NS}{builder.args_struct}"
+        for b in bound:
+            p = b.param
+            lines += _assert(f"std::is_same<decltype({struct}::{p.name}), {p.ctype}>::value",
+                             f"{header}: {builder.args_struct}::{p.name} must be of type {p.ctype}, for attribute "
+                             f"{op.attributes[b.attr_index].name} of {op.file} ({note})")
+        more = ", ".join([f"{_NS}AnyField"] * (len(bound) + 1))
+        lines += _assert(f"!{_NS}AggregateTakes<{struct}, {more}>(0)",
+                         f"{header}: {builder.args_struct} has a field beyond the {len(bound)} the attributes "
+                         f"of {op.file} fill ({note})")
+    if dtype_check is not None:
+        wanted = [CppParam("const char*", "dtype"), *dtype_check.params]
+        lines += _assert(f"std::is_same<decltype(&{_NS}{dtype_check.name}), {_function_type(wanted)}>::value",
+                         f"{header} must declare Status {dtype_check.name}{signature(wanted)}: so "
+                         f"view_builder.dtype_check of {op.file} declares it (Note [dtype rules] in "
+                         f"ascend_ops_gen/codegen/op_views.py)")
+    return lines

@@ -4,12 +4,12 @@ from .loader import (load_specs, project_root, running_from_checkout, spec_folde
 from .model import (BENCH_KINDS, REQUIRED, Attribute, AttrType, Backward, BackwardRule, Bench,
                     BenchClass, BenchTiny, Corpus, CorpusCase, Draw, DrawKind, DtypeRule,
                     ErrorExample, Example, Formula, LargeSize, LayoutChange, Limit, Location, OnnxNodeLayout,
-                    OnnxNodeSpec, OpSpec, Product, RandomCases, Soc, SpecSet, TensorArg,
-                    example_input_shape)
+                    OnnxNodeSpec, OpSpec, Product, ProductFact, RandomCases, Soc, SpecSet, TensorArg,
+                    ViewBuilderDecl, example_input_shape)
 
 __all__ = ["BENCH_KINDS", "REQUIRED", "Attribute", "AttrType", "Backward", "BackwardRule", "Bench",
            "BenchClass", "BenchTiny", "Corpus", "CorpusCase", "Draw", "DrawKind", "DtypeRule",
            "ErrorExample", "Example", "Formula", "LargeSize", "LayoutChange", "Limit", "Location",
-           "OnnxNodeLayout", "OnnxNodeSpec", "OpSpec", "Product", "RandomCases", "Soc", "SpecSet",
-           "TensorArg", "example_input_shape", "load_specs", "project_root", "running_from_checkout",
+           "OnnxNodeLayout", "OnnxNodeSpec", "OpSpec", "Product", "ProductFact", "RandomCases", "Soc", "SpecSet",
+           "TensorArg", "ViewBuilderDecl", "example_input_shape", "load_specs", "project_root", "running_from_checkout",
            "spec_folder_description", "specs"]

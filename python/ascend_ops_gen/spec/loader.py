@@ -21,7 +21,7 @@ from .corpus_keys import parse_corpus
 from .export_keys import parse_onnx_node
 from .fields import Fields, check_args, freeze, items_of, kind_of, load_yaml, unknown
 from .model import (REQUIRED, Attribute, AttrType, Backward, BackwardRule, ErrorExample, Example, Limit,
-                    OpSpec, Product, SpecSet, TensorArg)
+                    OpSpec, Product, SpecSet, TensorArg, ViewBuilderDecl)
 from .products import parse_dtype_rule, parse_products
 
 PRODUCTS_FILE = "products.yaml"
@@ -203,7 +203,8 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         examples=tuple(examples), errors=tuple(errors), loc=f.loc(),
         max_rank=f.take_int("max_rank", 1, _MAX_RANK, None) if "max_rank" in f.node else None,
         backward=_parse_backward(f), corpus=parse_corpus(f, attrs, op_dtypes, examples, name),
-        onnx_node=parse_onnx_node(f, attrs), bench=parse_bench(f, attrs), limits=_parse_limits(f))
+        onnx_node=parse_onnx_node(f, attrs), bench=parse_bench(f, attrs), limits=_parse_limits(f),
+        view_builder=_parse_view_builder(f, attrs))
     f.done()
     if len(spec.inputs) != 1 or len(spec.outputs) != 1:
         raise f.error("inputs", f"op {name}: the data-movement engine takes exactly one input "
@@ -230,6 +231,36 @@ def _parse_limits(f: Fields) -> tuple[Limit, ...]:
         out.append(Limit(name, g.take_int("value", 1, _INT32_MAX), g.take("doc", str), g.loc()))
         g.done()
     return tuple(out)
+
+
+_VIEW_ARGS = ("parameters", "struct")
+
+
+def _parse_view_builder(f: Fields, attrs: tuple[Attribute, ...]) -> ViewBuilderDecl | None:
+    """`view_builder:`: how Build<Op>View takes the attributes (`args`), and which of them
+    Check<Op>Dtype takes (`dtype_check`), in spec order."""
+    node = f.take("view_builder", dict, None)
+    if node is None:
+        return None
+    g = Fields(node, "view_builder", f.file, f.loc("view_builder").line)
+    args = g.take("args", str, "parameters")
+    if args not in _VIEW_ARGS:
+        raise g.error("args", f"view_builder.args must be 'parameters' or 'struct', got {args!r}")
+    raw = g.take("dtype_check", list, None)
+    names = [a.name for a in attrs]
+    if raw is not None:
+        indices = []
+        for name, line in items_of(raw, "dtype_check", g, "dtype_check"):
+            if name not in names:
+                raise SpecError(f"{f.file}:{line}: view_builder.dtype_check: "
+                                f"{unknown(str(name), names, 'attribute')}")
+            indices.append(names.index(name))
+        if indices != sorted(set(indices)):
+            raise g.error("dtype_check", f"view_builder.dtype_check must name attributes once each, in the "
+                                         f"spec's order ({', '.join(names)}); got {list(raw)}")
+    decl = ViewBuilderDecl(args == "struct", tuple(raw) if raw is not None else None, g.loc())
+    g.done()
+    return decl
 
 
 # --- entry points -------------------------------------------------------------------------------

@@ -55,8 +55,28 @@ class Soc:
     loc: Location
 
 
+# The C++ types a products.yaml fact may declare (`facts:`), and the range each holds.
+FACT_TYPES: dict[str, tuple[int, int] | None] = {"bool": None, "int32": (-2**31, 2**31 - 1),
+                                                 "int64": (-2**63, 2**63 - 1)}
+
+
+@dataclass(frozen=True)
+class ProductFact:
+    """One key of products.yaml's `facts:` and a product line's value of it. The declaration is
+    the same on every line; the code generator writes one ProductInfo field per fact."""
+
+    name: str          # the products.yaml key, e.g. "ub_bytes"
+    type: str          # a FACT_TYPES key
+    per_arch: bool     # `per: arch`: also an ArchTraits field; lines of one npu_arch agree
+    doc: str
+    value: bool | int
+    loc: Location      # of the declaration
+
+
 @dataclass(frozen=True)
 class Product:
+    """A product line. Its facts (`facts:` of products.yaml) read as attributes: `p.ub_bytes`."""
+
     key: str
     title: str
     doc_title: str
@@ -65,29 +85,23 @@ class Product:
     architecture: str  # "split" (separate AIV cores) or "coupled"
     socs: tuple[Soc, ...]
     simulated_soc: str
-    ub_bytes: int
-    ub_reserved_bytes: int
-    data_copy_pad: bool
-    data_copy_pad_max_elem_bytes: int
-    gather: bool
-    gather_8bit: bool
-    ub_to_ub_copy: bool
-    ub_platform_reserved_bytes: int  # GetCoreMemSize(UB) reports ub_bytes minus this
-    event_ids_per_event: int
-    data_cache_line_bytes: int
-    data_cache_clean: bool
-    zero_length_data_copy_noop: bool
-    kernel_type_required: bool
-    gather_max_call_bytes: int       # 0: no limit
-    gather_max_offset_8bit: int      # 0: no limit
-    gather_max_offset_16bit: int
-    gather_src_base_in_elements: bool
+    facts: tuple[ProductFact, ...]  # in the order of products.yaml's `facts:`
     cpu_debug_defines: tuple[str, ...]  # what CANN's CPU-debug kernel build of npu_arch defines
     memory_bandwidth_gbps: float  # device memory (HBM / DDR), for the NPU model only
     memory_bandwidth_source: str
     dtype_rule: DtypeRule
     all_dtypes: tuple[str, ...]  # the vocabulary, so `dtypes` needs no second argument
     loc: Location
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for names that are no field: a fact of products.yaml's `facts:`.
+        if name.startswith("__") or name == "facts":
+            raise AttributeError(name)
+        for fact in self.facts:
+            if fact.name == name:
+                return fact.value
+        raise AttributeError(f"product {self.key} has no fact {name!r}: declare it under facts: in "
+                             f"op_specs/products.yaml ({self.loc})")
 
     @property
     def soc_versions(self) -> tuple[str, ...]:
@@ -408,6 +422,16 @@ class Bench:
 
 
 @dataclass(frozen=True)
+class ViewBuilderDecl:
+    """`view_builder:`: how the op's hand-written `Build<Op>View` (and `Check<Op>Dtype`) take its
+    attributes (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)."""
+
+    args_struct: bool                    # `args: struct`: one `const <Op>Args&`, else parameters
+    dtype_check: tuple[str, ...] | None  # the attributes Check<Op>Dtype takes after the dtype; None: none
+    loc: Location
+
+
+@dataclass(frozen=True)
 class Limit:
     """A number the op's semantics bound an argument by (`limits:` in the spec, or `max_rank`):
     generated for the reference (cpu_reference/_op_limits.py) and for C++ (<op>_limits_generated.h)."""
@@ -439,6 +463,7 @@ class OpSpec:
     onnx_node: OnnxNodeSpec | None = None  # None: ONNX export lowers the view steps
     bench: Bench | None = None  # what `ascend-ops bench` times (None: not benchmarked)
     limits: tuple[Limit, ...] = ()  # the spec's `limits:` (max_rank is its own key)
+    view_builder: ViewBuilderDecl | None = None  # None: its attributes as parameters, no dtype rule
 
     @property
     def file(self) -> str:

@@ -6,12 +6,58 @@ from typing import Any
 
 from ..errors import SpecError
 from .fields import Fields, items_of, unknown
-from .model import DtypeRule, DtypeRuleKind, Location, Product, Soc
+from .model import REQUIRED
+from .model import FACT_TYPES, DtypeRule, DtypeRuleKind, Location, Product, ProductFact, Soc
 
 # Ranges of the product numbers: the C++ tables hold them as uint32_t; AscendC launches at most
 # 65535 blocks (numBlocks in [1, 65535]).
 _MAX_UB_BYTES = 2**32 - 1
 _MAX_CORES = 65535
+_FACT_NAME = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+# Keys of a product line that are no fact: the structural fields of Product and ProductInfo.
+_STRUCTURAL_KEYS = ("key", "title", "doc_title", "add_config", "npu_arch", "architecture", "ai_cores",
+                    "vector_cores", "socs", "simulated_soc", "cpu_debug_defines", "memory_bandwidth_gbps",
+                    "memory_bandwidth_source", "dtypes")
+
+
+def _parse_fact_declarations(top: Fields) -> list[tuple[str, str, bool, str, tuple[int, int] | None, Any, Location]]:
+    """`facts:`: name, type, per arch, doc, value range, default (REQUIRED if none), location."""
+    node = top.take("facts", dict)
+    out = []
+    for name in node:
+        loc = Location(top.file, node.key_lines[name])
+        if not isinstance(name, str) or not _FACT_NAME.match(name):
+            raise SpecError(f"{loc}: fact name {name!r} must be snake_case (lower-case words joined by _)")
+        if name in _STRUCTURAL_KEYS:
+            raise SpecError(f"{loc}: {name!r} is a key of every product line already, not a fact")
+        g = Fields(node[name], f"fact {name}", top.file, loc.line)
+        typ = g.take("type", str)
+        if typ not in FACT_TYPES:
+            raise g.error("type", f"fact {name}: " + unknown(typ, list(FACT_TYPES), "fact type"))
+        per = g.take("per", str, "product")
+        if per not in ("product", "arch"):
+            raise g.error("per", f"fact {name}: per must be 'product' or 'arch', got {per!r}")
+        bounds = FACT_TYPES[typ]
+        if bounds is not None:
+            low, high = bounds
+            bounds = (g.take_int("min", low, high, low), g.take_int("max", low, high, high))
+        default = g.take("default", bool if typ == "bool" else int) if "default" in g.node else REQUIRED
+        g.taken.add("default")
+        out.append((name, typ, per == "arch", g.take("doc", str), bounds, default, loc))
+        g.done()
+    return out
+
+
+def _take_facts(f: Fields, declared: list) -> tuple[ProductFact, ...]:
+    facts = []
+    for name, typ, per_arch, doc, bounds, default, loc in declared:
+        if typ == "bool":
+            value = f.take(name, bool, default)
+        else:
+            value = f.take_int(name, bounds[0], bounds[1], default)
+        facts.append(ProductFact(name, typ, per_arch, doc, value, loc))
+    return tuple(facts)
+
 
 # --- products.yaml ------------------------------------------------------------------------------
 
@@ -45,6 +91,7 @@ def parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], tu
                             f"size {size!r}; it must be 1, 2, 4 or 8 bytes")
         dtype_sizes.append((str(name), size))
     dtypes = tuple(n for n, _ in dtype_sizes)
+    declared = _parse_fact_declarations(top)
 
     products: list[Product] = []
     seen_socs: dict[str, Location] = {}
@@ -77,22 +124,7 @@ def parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], tu
             key=key, title=f.take("title", str), doc_title=f.take("doc_title", str),
             add_config=f.take("add_config", str), npu_arch=f.take_int("npu_arch", 1, 9999),
             architecture=architecture, socs=tuple(socs), simulated_soc=simulated,
-            ub_bytes=f.take_int("ub_bytes", 1, _MAX_UB_BYTES),
-            ub_reserved_bytes=f.take_int("ub_reserved_bytes", 0, _MAX_UB_BYTES),
-            data_copy_pad=f.take("data_copy_pad", bool),
-            data_copy_pad_max_elem_bytes=f.take_int("data_copy_pad_max_elem_bytes", 0, 8),
-            gather=f.take("gather", bool), gather_8bit=f.take("gather_8bit", bool),
-            ub_to_ub_copy=f.take("ub_to_ub_copy", bool),
-            ub_platform_reserved_bytes=f.take("ub_platform_reserved_bytes", int),
-            event_ids_per_event=f.take("event_ids_per_event", int),
-            data_cache_line_bytes=f.take("data_cache_line_bytes", int),
-            data_cache_clean=f.take("data_cache_clean", bool),
-            zero_length_data_copy_noop=f.take("zero_length_data_copy_noop", bool),
-            kernel_type_required=f.take("kernel_type_required", bool),
-            gather_max_call_bytes=f.take("gather_max_call_bytes", int),
-            gather_max_offset_8bit=f.take("gather_max_offset_8bit", int),
-            gather_max_offset_16bit=f.take("gather_max_offset_16bit", int),
-            gather_src_base_in_elements=f.take("gather_src_base_in_elements", bool),
+            facts=_take_facts(f, declared),
             cpu_debug_defines=_parse_defines(f),
             memory_bandwidth_gbps=float(f.take("memory_bandwidth_gbps", float)),
             memory_bandwidth_source=f.take("memory_bandwidth_source", str),
@@ -114,6 +146,13 @@ def parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], tu
                 raise f.error("cpu_debug_defines", f"product {key}: cpu_debug_defines differ from those of "
                                                    f"product {other.key} ({other.loc}), which has the same "
                                                    f"npu_arch {product.npu_arch}")
+            for mine, theirs in zip(product.facts, other.facts):
+                if other.npu_arch == product.npu_arch and mine.per_arch and mine.value != theirs.value:
+                    raise f.error(mine.name if mine.name in f.node else None,
+                                  f"product {key}: {mine.name} = {mine.value!r} differs from {theirs.value!r} "
+                                  f"of product {other.key} ({other.loc}), which has the same npu_arch "
+                                  f"{product.npu_arch}: a kernel is compiled per architecture, so its product "
+                                  f"lines must agree on the facts declared `per: arch` ({mine.loc})")
         products.append(product)
     top.done()
     return tuple(dtype_sizes), tuple(products)

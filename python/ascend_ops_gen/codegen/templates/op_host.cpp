@@ -8,8 +8,14 @@ $header
 // BuildView, plan the copy for the SoC and save the plan for the kernel entry in ../op_kernel/.
 #include "$tiling_header"
 
+#include <type_traits>
+
 #include "../$view_header"
 #include "copy_op_host.h"
+
+// ../$view_header as op_specs declares it: the compiler holds the hand-written view builder to the
+// signature the spec implies (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py).
+$view_checks
 
 namespace ops {
 

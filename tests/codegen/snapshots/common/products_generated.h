@@ -1,109 +1,123 @@
 // @generated from op_specs/products.yaml by ascend-ops generate; do not edit
 //
-// The product table of op_specs/products.yaml for C++: the only place C++ learns product facts.
-// Its types are hand-written in product_types.h, its lookups in products.h, which includes this
-// file. Rows are positional (C++17), in product_types.h's field order; the static_asserts after
-// each array prove that order field by field (Note [product table layout] in
-// ascend_ops_gen/codegen/product_types.py).
+// The product facts of op_specs/products.yaml for C++: the only place C++ learns them. The structs
+// and their rows are written together from the spec: ProductInfo has a field per key of
+// products.yaml's `facts:` (the key in camelCase), ArchTraits one per fact declared `per: arch`
+// (Note [product table layout] in ascend_ops_gen/codegen/product_types.py). The lookups are in
+// products.h, which includes this file.
 #ifndef ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 #define ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 
 #include <cstdint>
 
-#include "product_types.h"
-
 namespace ascend_ops {
+
+// Which cores a vector-only kernel launches on (products.yaml architecture).
+enum class LaunchArchitecture : int32_t {
+    kSplit = 0,    // separate AIC / AIV cores: launch on the AIV (vector) cores
+    kCoupled = 1,  // one AI core runs cube and vector work: launch on the AI cores
+};
+
+// A product line.
+struct ProductInfo {
+    const char* key;                  // op_specs/products.yaml key
+    const char* addConfig;            // msOpGen short SoC name, AddConfig("...")
+    int32_t npuArch;                  // __NPU_ARCH__
+    LaunchArchitecture architecture;  // which cores a vector-only kernel launches on
+    int64_t ubBytes;                  // UB per core
+    int64_t ubReservedBytes;          // kept back from the kernel (API scratch)
+    bool dataCopyPad;                 // DataCopyPad exists
+    int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
+    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
+    bool gather8Bit;                  // Gather also takes 8-bit elements (310B only)
+    bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
+    int64_t ubPlatformReservedBytes;  // GetCoreMemSize(UB) reports ub_bytes minus this
+    int32_t eventIdsPerEvent;         // ids a TPipe hands out per HardEvent
+    int32_t dataCacheLineBytes;       // scalar GM accesses go through a cache of such lines
+    bool dataCacheClean;              // DataCacheCleanAndInvalid exists
+    bool zeroLengthDataCopyNoop;      // a zero-length DataCopy is a no-op (else an error)
+    bool kernelTypeRequired;          // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
+    int64_t gatherMaxCallBytes;       // bytes one count-form Gather may write; 0 no limit
+    int32_t gatherMaxOffset8Bit;      // largest Gather source offset of 8-bit elements; 0 no limit
+    int32_t gatherMaxOffset16Bit;     // largest Gather source offset of 16-bit elements; 0 no limit
+    bool gatherSrcBaseInElements;     // Gather's srcBaseAddr becomes an element index
+};
+
+// What every product line of one NPU architecture offers: the facts a kernel build, which knows
+// only __NPU_ARCH__, decides by at compile time (build_arch.h). The loader checks that the product
+// lines of one architecture agree on them.
+struct ArchTraits {
+    int32_t npuArch;                  // __NPU_ARCH__
+    bool dataCopyPad;                 // DataCopyPad exists
+    int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
+    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
+    bool gather8Bit;                  // Gather also takes 8-bit elements (310B only)
+    bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
+    bool dataCacheClean;              // DataCacheCleanAndInvalid exists
+    bool kernelTypeRequired;          // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
+};
+
+// A SoC of a product line.
+struct SocEntry {
+    const char* name;     // what aclrtGetSocName() and the platform's "SoC_version" report
+    int32_t product;      // index into kProducts
+    int32_t aiCores;
+    int32_t vectorCores;
+};
 
 constexpr int32_t kProductCount = 3;
 constexpr ProductInfo kProducts[kProductCount] = {
-    {"split-line", LaunchArchitecture::kSplit, 196608, true, 0},  // A split-architecture line
-    {"coupled-line", LaunchArchitecture::kCoupled, 262144, false, 0},  // A coupled line without bfloat16
-    {"small-line", LaunchArchitecture::kCoupled, 253952, true, 0},  // A one-core line, float16 only
+    {"split-line", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 0, 8, 64, true, true, false, 65535, 0, 0, false},  // A split-architecture line
+    {"coupled-line", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, false, true, 0, 8, 64, true, true, false, 65535, 0, 0, false},  // A coupled line without bfloat16
+    {"small-line", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, false, false, false, 0, 8, 64, true, true, false, 65535, 0, 0, false},  // A one-core line, float16 only
 };
-static_assert(SameText(kProducts[0].key, "split-line") &&
-              SameText(kProducts[1].key, "coupled-line") &&
-              SameText(kProducts[2].key, "small-line"),
-              "ProductInfo::key does not hold what kProducts was generated with: ascend_kernels/common/product_types.h declares ProductInfo's fields in another order; run ascend-ops generate");
-static_assert(kProducts[0].architecture == LaunchArchitecture::kSplit &&
-              kProducts[1].architecture == LaunchArchitecture::kCoupled &&
-              kProducts[2].architecture == LaunchArchitecture::kCoupled,
-              "ProductInfo::architecture does not hold what kProducts was generated with: ascend_kernels/common/product_types.h declares ProductInfo's fields in another order; run ascend-ops generate");
-static_assert(kProducts[0].ubBytes == 196608 &&
-              kProducts[1].ubBytes == 262144 &&
-              kProducts[2].ubBytes == 253952,
-              "ProductInfo::ubBytes does not hold what kProducts was generated with: ascend_kernels/common/product_types.h declares ProductInfo's fields in another order; run ascend-ops generate");
-static_assert(kProducts[0].dataCopyPad == true &&
-              kProducts[1].dataCopyPad == false &&
-              kProducts[2].dataCopyPad == true,
-              "ProductInfo::dataCopyPad does not hold what kProducts was generated with: ascend_kernels/common/product_types.h declares ProductInfo's fields in another order; run ascend-ops generate");
-static_assert(kProducts[0].gatherMaxOffset16Bit == 0 &&
-              kProducts[1].gatherMaxOffset16Bit == 0 &&
-              kProducts[2].gatherMaxOffset16Bit == 0,
-              "ProductInfo::gatherMaxOffset16Bit does not hold what kProducts was generated with: ascend_kernels/common/product_types.h declares ProductInfo's fields in another order; run ascend-ops generate");
-static_assert(!AggregateTakes<ProductInfo, AnyField, AnyField, AnyField, AnyField, AnyField, AnyField>(0),
-              "ProductInfo has more fields than the 5 kProducts was generated with: ascend_kernels/common/product_types.h declares one more; run ascend-ops generate");
 
 constexpr int32_t kSocCount = 4;
 constexpr SocEntry kSocs[kSocCount] = {
-    {48, "Ascend910B1", 0},
-    {40, "Ascend910B3", 0},
-    {7, "Ascend310P3", 1},
-    {1, "Ascend310B1", 2},
+    {"Ascend910B1", 0, 24, 48},
+    {"Ascend910B3", 0, 20, 40},
+    {"Ascend310P3", 1, 8, 7},
+    {"Ascend310B1", 2, 1, 1},
 };
-static_assert(kSocs[0].vectorCores == 48 &&
-              kSocs[1].vectorCores == 40 &&
-              kSocs[2].vectorCores == 7 &&
-              kSocs[3].vectorCores == 1,
-              "SocEntry::vectorCores does not hold what kSocs was generated with: ascend_kernels/common/product_types.h declares SocEntry's fields in another order; run ascend-ops generate");
-static_assert(SameText(kSocs[0].name, "Ascend910B1") &&
-              SameText(kSocs[1].name, "Ascend910B3") &&
-              SameText(kSocs[2].name, "Ascend310P3") &&
-              SameText(kSocs[3].name, "Ascend310B1"),
-              "SocEntry::name does not hold what kSocs was generated with: ascend_kernels/common/product_types.h declares SocEntry's fields in another order; run ascend-ops generate");
-static_assert(kSocs[0].product == 0 &&
-              kSocs[1].product == 0 &&
-              kSocs[2].product == 1 &&
-              kSocs[3].product == 2,
-              "SocEntry::product does not hold what kSocs was generated with: ascend_kernels/common/product_types.h declares SocEntry's fields in another order; run ascend-ops generate");
-static_assert(!AggregateTakes<SocEntry, AnyField, AnyField, AnyField, AnyField>(0),
-              "SocEntry has more fields than the 3 kSocs was generated with: ascend_kernels/common/product_types.h declares one more; run ascend-ops generate");
 
 // Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
 constexpr int32_t kArchCount = 3;
 constexpr ArchTraits kArchs[kArchCount] = {
-    {2201, false, true},  // split-line
-    {2002, false, false},  // coupled-line
-    {3002, false, true},  // small-line
+    {2201, true, 8, true, false, true, true, false},  // split-line
+    {2002, false, 0, true, false, true, true, false},  // coupled-line
+    {3002, true, 4, false, false, false, true, false},  // small-line
 };
-static_assert(kArchs[0].npuArch == 2201 &&
-              kArchs[1].npuArch == 2002 &&
-              kArchs[2].npuArch == 3002,
-              "ArchTraits::npuArch does not hold what kArchs was generated with: ascend_kernels/common/product_types.h declares ArchTraits's fields in another order; run ascend-ops generate");
-static_assert(kArchs[0].gather8Bit == false &&
-              kArchs[1].gather8Bit == false &&
-              kArchs[2].gather8Bit == false,
-              "ArchTraits::gather8Bit does not hold what kArchs was generated with: ascend_kernels/common/product_types.h declares ArchTraits's fields in another order; run ascend-ops generate");
-static_assert(kArchs[0].dataCopyPad == true &&
-              kArchs[1].dataCopyPad == false &&
-              kArchs[2].dataCopyPad == true,
-              "ArchTraits::dataCopyPad does not hold what kArchs was generated with: ascend_kernels/common/product_types.h declares ArchTraits's fields in another order; run ascend-ops generate");
-static_assert(!AggregateTakes<ArchTraits, AnyField, AnyField, AnyField, AnyField>(0),
-              "ArchTraits has more fields than the 3 kArchs was generated with: ascend_kernels/common/product_types.h declares one more; run ascend-ops generate");
+
+// What some architecture of the table offers (npuArch 0): a flag any of them has, the largest
+// number. A host build of the engine without __NPU_ARCH__ compiles for it (build_arch.h).
+constexpr ArchTraits kAnyArch = {0, true, 8, true, false, true, true, false};
 
 }  // namespace ascend_ops
 
-// The bool facts of kArchs for the build's architecture, for `#if` (see ascend_ops_gen/codegen/
-// project.py, _arch_macros); a build without __NPU_ARCH__ defines none of them.
+// The bool facts of kArchs for the build's architecture, for `#if` (ASCEND_OPS_ARCH_<KEY>); a
+// build without __NPU_ARCH__ defines none of them.
 #ifdef __NPU_ARCH__
 #if __NPU_ARCH__ == 2201  // split-line
-#define ASCEND_OPS_ARCH_GATHER_8BIT 0
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
+#define ASCEND_OPS_ARCH_GATHER 1
+#define ASCEND_OPS_ARCH_GATHER_8BIT 0
+#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
+#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
+#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
 #elif __NPU_ARCH__ == 2002  // coupled-line
-#define ASCEND_OPS_ARCH_GATHER_8BIT 0
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
-#elif __NPU_ARCH__ == 3002  // small-line
+#define ASCEND_OPS_ARCH_GATHER 1
 #define ASCEND_OPS_ARCH_GATHER_8BIT 0
+#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
+#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
+#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
+#elif __NPU_ARCH__ == 3002  // small-line
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
+#define ASCEND_OPS_ARCH_GATHER 0
+#define ASCEND_OPS_ARCH_GATHER_8BIT 0
+#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 0
+#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
+#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
 #endif
 #endif  // __NPU_ARCH__
 

@@ -8,8 +8,29 @@
 // BuildView, plan the copy for the SoC and save the plan for the kernel entry in ../op_kernel/.
 #include "demo_window_tiling.h"
 
+#include <type_traits>
+
 #include "../demo_window_view.h"
 #include "copy_op_host.h"
+
+// ../demo_window_view.h as op_specs declares it: the compiler holds the hand-written view builder to the
+// signature the spec implies (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py).
+static_assert(std::is_same<decltype(&ascend_ops::BuildDemoWindowView), ascend_ops::Status (*)(const ascend_ops::TensorShape&, const ascend_ops::DemoWindowArgs&, ascend_ops::TensorShape*, ascend_ops::StridedView*)>::value,
+              "ascend_kernels/demo_window/demo_window_view.h must declare Status BuildDemoWindowView(const TensorShape& input, const DemoWindowArgs& args, TensorShape* outShape, StridedView* view): so op_specs/demo_window.yaml binds the attributes of demo_window (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::DemoWindowArgs::begin), const int64_t*>::value,
+              "ascend_kernels/demo_window/demo_window_view.h: DemoWindowArgs::begin must be of type const int64_t*, for attribute begin of op_specs/demo_window.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::DemoWindowArgs::beginSize), int64_t>::value,
+              "ascend_kernels/demo_window/demo_window_view.h: DemoWindowArgs::beginSize must be of type int64_t, for attribute begin of op_specs/demo_window.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::DemoWindowArgs::step), const int64_t*>::value,
+              "ascend_kernels/demo_window/demo_window_view.h: DemoWindowArgs::step must be of type const int64_t*, for attribute step of op_specs/demo_window.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::DemoWindowArgs::stepSize), int64_t>::value,
+              "ascend_kernels/demo_window/demo_window_view.h: DemoWindowArgs::stepSize must be of type int64_t, for attribute step of op_specs/demo_window.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::DemoWindowArgs::size), int64_t>::value,
+              "ascend_kernels/demo_window/demo_window_view.h: DemoWindowArgs::size must be of type int64_t, for attribute size of op_specs/demo_window.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(std::is_same<decltype(ascend_ops::DemoWindowArgs::layout), const char*>::value,
+              "ascend_kernels/demo_window/demo_window_view.h: DemoWindowArgs::layout must be of type const char*, for attribute layout of op_specs/demo_window.yaml (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
+static_assert(!ascend_ops::AggregateTakes<ascend_ops::DemoWindowArgs, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField, ascend_ops::AnyField>(0),
+              "ascend_kernels/demo_window/demo_window_view.h: DemoWindowArgs has a field beyond the 6 the attributes of op_specs/demo_window.yaml fill (Note [attribute binding] in ascend_ops_gen/codegen/op_views.py)");
 
 namespace ops {
 

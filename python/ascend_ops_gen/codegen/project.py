@@ -27,13 +27,6 @@ def specs_glob(specs: SpecSet) -> str:
     return f"{PurePosixPath(products_file(specs)).parent}/*.yaml"
 
 
-# The structural fields of ProductInfo before its facts: (C++ type, field, Product attribute, doc).
-PRODUCT_FIELDS = (("const char*", "key", "key", "op_specs/products.yaml key"),
-                  ("const char*", "addConfig", "add_config", 'msOpGen short SoC name, AddConfig("...")'),
-                  ("int32_t", "npuArch", "npu_arch", "__NPU_ARCH__"),
-                  ("LaunchArchitecture", "architecture", "architecture", "which cores a vector-only kernel launches on"))
-# ArchTraits' key: the architecture its row describes.
-ARCH_FIELD = "npuArch"
 # The preprocessor twin of a bool ArchTraits field: this prefix and its products.yaml key.
 ARCH_MACRO_PREFIX = "ASCEND_OPS_ARCH_"
 
@@ -65,6 +58,7 @@ def emit_products_header(specs: SpecSet) -> str:
 
 
 def _structural_values(p: Product) -> list[str]:
+    """ProductInfo's fields before its facts (templates/products_generated.h declares them)."""
     return [cpp_string(p.key), cpp_string(p.add_config), str(p.npu_arch),
             f"LaunchArchitecture::k{p.architecture.capitalize()}"]
 

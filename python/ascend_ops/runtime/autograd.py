@@ -9,7 +9,7 @@ Each differentiable op has one `torch.autograd.Function` (`op_function`), writte
 `setup_context` (what torch.func asks for), `jvp` and `vmap`, so one class serves plain autograd,
 `torch.func.grad` / `vjp` / `jacrev` / `jacfwd` / `jvp`, `forward_ad.make_dual`, `gradcheck` /
 `gradgradcheck` and vmap over the op or over any of them. Its backward calls only torch ops with
-vmap rules (a `scatter_` into fresh zeros, or the inverse op), so vmap can batch it.
+vmap rules (an `index_put_` into fresh zeros, or the inverse op), so vmap can batch it.
 `autograd_kernel(op)` is the op's kernel on the Autograd key: registration.py registers it
 directly (the Python registration) or hands it to the compiled kernel's autograd gate
 (Note [autograd gate] in cpu/compiled.py), which calls it whenever a gradient may be needed.
@@ -81,19 +81,21 @@ def _scatter_backward(op_name: str) -> Callable[[torch.Tensor, tuple, OpCall], t
 
     The view comes from cpu_reference's `<op>_view` canonicalisation (`_view_geometry`), so only
     metadata is derived from the input; the positions are one int64 per gradient element (not
-    per input element). The write is a `scatter_` into zeros made from the gradient (so batched
+    per input element). The write is an `index_put_` into zeros made from the gradient (so batched
     alike under vmap, which refuses a write into a view of them, and `as_strided_scatter`), in
     place so the gradient is the only allocation the size of the input; autograd
     differentiates it again."""
     def backward(grad: torch.Tensor, x_shape: tuple, call: OpCall) -> torch.Tensor:
         zeros = grad.new_zeros(math.prod(x_shape))
-        if grad.numel() == 0:
-            return zeros.reshape(x_shape)
-        view = canonical_view(op_name, x_shape, lambda: numpy_dtype(grad.dtype), call.args,
-                              call.kwargs)
-        sizes, strides, offset = _view_geometry(view, x_shape)
-        positions = _positions(sizes, strides, offset, grad.device).reshape(-1)
-        return zeros.scatter_(0, positions, grad.reshape(-1)).reshape(x_shape)
+        if grad.numel() == 0:  # nothing read; still a function of `grad`, for double backward
+            positions = torch.zeros(0, dtype=torch.int64, device=grad.device)
+        else:
+            view = canonical_view(op_name, x_shape, lambda: numpy_dtype(grad.dtype), call.args,
+                                  call.kwargs)
+            sizes, strides, offset = _view_geometry(view, x_shape)
+            positions = _positions(sizes, strides, offset, grad.device).reshape(-1)
+        values = grad.reshape(math.prod(grad.shape))  # (not -1: under vmap a batch may be empty)
+        return zeros.index_put_((positions,), values).reshape(x_shape)
     return backward
 
 

@@ -24,18 +24,11 @@ import ascend_ops
 from ascend_ops.cpu import compiled
 from ascend_ops.runtime import autograd
 from ascend_ops_gen.spec import specs
-from ascend_ops_support import CASES, Case, case_id
+from ascend_ops_support import CASES, EMPTY_LISTS, Case, case_id
 from transform_checks import transform_failures
 
 HERE = Path(__file__).resolve().parent
 
-# Empty index lists: TensorFlow's testGradientZero (a 0-d input) and the same on 1-d and 2-d.
-EMPTY_LISTS = (
-    Case("strided_slice", "0d_empty_lists", (), ([], [], [])),
-    Case("strided_slice", "0d_no_strides", (), ([], [])),
-    Case("strided_slice", "1d_empty_lists", (7,), ([], [], [])),
-    Case("strided_slice", "2d_empty_lists", (2, 3), ([], [], [])),
-)
 # Every case of a float dtype (NCHW_VECT_C packs int8, which has no gradients).
 FLOAT_CASES = tuple(c for c in CASES if not c.int8_only) + EMPTY_LISTS
 # Small inputs for the paths where each op call runs the simulator.

@@ -206,6 +206,12 @@ def counts() -> tuple[int, int]:
     return _module.counts() if _module is not None else (0, 0)
 
 
+def autograd_relays() -> int:
+    """Calls the autograd gate handed to the Python autograd kernel (Note [autograd gate]); 0
+    without the extension."""
+    return _module.autograd_relays() if _module is not None else 0
+
+
 # --- the Python side, given to the extension ------------------------------------------------------
 
 def _movable_dtypes() -> list[tuple[torch.dtype, str]]:

@@ -10,9 +10,11 @@ Each differentiable op has one `torch.autograd.Function` (`op_function`), writte
 `torch.func.grad` / `vjp` / `jacrev` / `jacfwd` / `jvp`, `forward_ad.make_dual`, `gradcheck` /
 `gradgradcheck` and vmap over the op or over any of them. Its backward calls only torch ops with
 vmap rules (an `index_put_` into fresh zeros, or the inverse op), so vmap can batch it.
-`autograd_kernel(op)` is the op's kernel on the Autograd key: registration.py registers it
-directly (the Python registration) or hands it to the compiled kernel's autograd gate
-(Note [autograd gate] in cpu/compiled.py), which calls it whenever a gradient may be needed.
+`transform_kernel(op)` runs that Function where torch.func transforms meet the op first;
+`autograd_kernel(op)` is the op's kernel on the Autograd key, the same Function with a forward
+that takes `ctx` (cheaper, for plain autograd): registration.py registers it directly (the
+Python registration) or hands it to the compiled kernel's autograd gate (Note [autograd gate]
+in cpu/compiled.py), which calls it whenever a gradient or a tangent may be needed.
 
 `vmap_rule(op)` is the op's batching rule (the Function's `vmap`): the op applied to each
 element of the batch, the results stacked. A non-differentiable op (a spec without
@@ -34,7 +36,7 @@ from .dtypes import numpy_dtype
 from .op_pieces import canonical_view
 
 
-# The key the dispatcher visits first under torch.func transforms (see autograd_kernel).
+# The key the dispatcher visits first under torch.func transforms (see transform_kernel).
 TRANSFORM_KEY = "FuncTorchDynamicLayerFrontMode"
 
 
@@ -159,20 +161,41 @@ def op_function(op: OpSpec) -> type[torch.autograd.Function]:
         "__doc__": f"`{name}` under autograd (ascend_ops.runtime.autograd)."})
 
 
-def autograd_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
-    """The op's Autograd-key kernel: every call goes through the op's Function, which records
-    the backward only when a gradient (or a tangent) is asked for.
+def _plain_function(function: type[torch.autograd.Function]) -> type[torch.autograd.Function]:
+    """`function` for plain autograd (no torch.func transform active): the same backward, jvp and
+    vmap, with a forward that takes `ctx` itself. torch.func needs `setup_context`, but then
+    binds every call's arguments to the forward's signature (inspect), about half the cost of a
+    call that records its backward; without transforms nothing needs that."""
+    setup_context = function.setup_context
 
-    The same kernel serves the FuncTorchDynamicLayerFrontMode key (`TRANSFORM_KEY`), which the
-    dispatcher reaches first while a torch.func transform is active: there the Function meets
-    the transform's interpreter (from inside the Autograd key it could not: torch.func would
-    refuse it), which runs its backward, jvp or vmap rule at the transform's level."""
-    function = op_function(op)
+    def forward(ctx, x: torch.Tensor, call: OpCall) -> torch.Tensor:
+        setup_context(ctx, (x, call), None)
+        return function.forward(x, call)
+    return type(function.__name__, (function,), {
+        "forward": staticmethod(forward), "__module__": __name__,
+        # not overridden: torch takes `forward(ctx, ...)` then
+        "setup_context": staticmethod(torch.autograd.Function.setup_context)})
 
+
+def _kernel(op: OpSpec, function: type[torch.autograd.Function], key: str):
     def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         return function.apply(x, OpCall(args, kwargs))
-    kernel.__name__ = f"{op.name}_autograd"
+    kernel.__name__ = f"{op.name}_{key}"
     return kernel
+
+
+def autograd_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
+    """The op's Autograd-key kernel: every call goes through the op's Function, which records
+    the backward only when a gradient (or a tangent) is asked for."""
+    return _kernel(op, _plain_function(op_function(op)), "autograd")
+
+
+def transform_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
+    """The op's kernel on `TRANSFORM_KEY`, which the dispatcher reaches first while a torch.func
+    transform is active: there the Function meets the transform's interpreter (from inside the
+    Autograd key it could not: torch.func would refuse it), which runs its backward, jvp or
+    vmap rule at the transform's level."""
+    return _kernel(op, op_function(op), "transform")
 
 
 def vmap_rule(op: OpSpec):

@@ -74,7 +74,7 @@ def _register(op: OpSpec) -> None:
     # Fake tensors carry shapes only: the view ops compute the result's shape and dtype.
     torch.library.register_fake(qualname, _checked(op, torch_views.view_op(op.name)), lib=_lib)
     # torch.func transforms (grad, jvp, vmap, ...) meet the op's autograd.Function here first.
-    _lib.impl(op.name, autograd.autograd_kernel(op), autograd.TRANSFORM_KEY)
+    _lib.impl(op.name, autograd.transform_kernel(op), autograd.TRANSFORM_KEY)
 
 
 def register_all() -> None:

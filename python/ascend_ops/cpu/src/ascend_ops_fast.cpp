@@ -115,6 +115,7 @@ std::string g_backend_env, g_product_env;  // the variables' names
 std::atomic<bool> g_enabled{false};          // plugged in and not switched off (`set_enabled`)
 std::atomic<int64_t> g_fast_calls{0};      // calls the C++ kernel copied itself
 std::atomic<int64_t> g_python_calls{0};    // calls it handed to the Python kernel
+std::atomic<int64_t> g_autograd_calls{0};  // calls the autograd gate handed to Python
 
 // The process default (no context variable set), cached until an environment variable or the
 // PrivateUse1 backend's name changes.
@@ -414,6 +415,7 @@ void AutogradGate(const c10::OperatorHandle& handle, c10::DispatchKeySet keys, t
     const at::Tensor& x = (*stack)[stack->size() - count].toTensor();
     const bool tracked = (at::GradMode::is_enabled() && x.requires_grad()) || x._fw_grad(/*level=*/0).defined();
     if (tracked || !g_enabled.load(std::memory_order_relaxed)) {
+        g_autograd_calls.fetch_add(1, std::memory_order_relaxed);
         RunPython(g_python_autograd, OpIndex(handle), stack, count);
         return;
     }
@@ -695,6 +697,12 @@ PyObject* Counts(PyObject* /*self*/, PyObject* /*args*/)
                          static_cast<long long>(g_python_calls.load()));
 }
 
+// autograd_relays() -> calls the autograd gate handed to the Python autograd kernel
+PyObject* AutogradRelays(PyObject* /*self*/, PyObject* /*args*/)
+{
+    return PyLong_FromLongLong(static_cast<long long>(g_autograd_calls.load()));
+}
+
 // set_enabled(flag) -> the previous flag. Off, the CPU kernel hands every call to the Python CPU
 // kernel, the gate every call to the Python autograd kernel, and `call` declines: the Python
 // registration's behaviour, in process (the differential test compares the two).
@@ -737,6 +745,7 @@ PyMethodDef kMethods[] = {
      "of the spec's types, else return None"},
     {"plug_in", &PlugIn, METH_VARARGS, "plug_in(...): register the CPU kernel and the autograd gate"},
     {"set_enabled", &SetEnabled, METH_O, "set_enabled(flag) -> previous: switch the compiled kernel on or off"},
+    {"autograd_relays", &AutogradRelays, METH_NOARGS, "autograd_relays() -> calls the gate handed to Python"},
     {"counts", &Counts, METH_NOARGS, "counts() -> (fast calls, calls handed to the Python kernel)"},
     {"forget_default_state", &ForgetDefaultState, METH_NOARGS, "re-read the process default state"},
     {nullptr, nullptr, 0, nullptr},

@@ -9,3 +9,5 @@ SLICE_MAX_RANK = 8
 STRIDED_SLICE_MAX_SPEC_ENTRIES = 31
 # op_specs/strided_slice.yaml: TF: HANDLE_DIM(1..8) in the general StridedSlice kernel: the most input dimensions of a slice that is neither an identity nor empty
 STRIDED_SLICE_MAX_PROCESSING_RANK = 8
+# op_specs/strided_slice.yaml: CANN: a gert::Shape holds 25 dims (kMaxDimNum): the most dimensions of a result that is neither an identity nor empty, on every backend (identity and empty results of any rank run without a kernel on the NPU path)
+STRIDED_SLICE_MAX_KERNEL_RANK = 25

@@ -25,13 +25,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._arguments import INT32_MAX, INT32_MIN, MAX_RANK, check_rank, index_vector, integer, shape_vector
-from ._op_limits import STRIDED_SLICE_MAX_PROCESSING_RANK, STRIDED_SLICE_MAX_SPEC_ENTRIES
+from ._op_limits import (STRIDED_SLICE_MAX_KERNEL_RANK, STRIDED_SLICE_MAX_PROCESSING_RANK,
+                         STRIDED_SLICE_MAX_SPEC_ENTRIES)
 from ._view_steps import Index
 from .errors import OpArgumentError
 
 # TF's limits, declared in op_specs/strided_slice.yaml
 MAX_SPEC_ENTRIES = STRIDED_SLICE_MAX_SPEC_ENTRIES
 MAX_PROCESSING_RANK = STRIDED_SLICE_MAX_PROCESSING_RANK
+# CANN's, declared there too: Note [kernel rank] in python/ascend_ops/runtime/kernel_fold.py
+MAX_KERNEL_RANK = STRIDED_SLICE_MAX_KERNEL_RANK
 
 # Entries of `final_shape_gather` that are not an input dimension (TF's kNewAxis / kShrinkAxis).
 NEW_AXIS = -2
@@ -184,6 +187,7 @@ def strided_slice_view(
     )
     check_processing_rank(view)
     check_rank("the result", len(view.final_shape), MAX_RANK, "numpy's limit")
+    check_kernel_rank(view)
     return view
 
 
@@ -326,6 +330,18 @@ def check_processing_rank(view: StridedSliceView) -> None:
         raise OpArgumentError(
             f"Unhandled input dimensions {rank}: a strided slice that is neither an identity "
             f"nor empty supports at most {MAX_PROCESSING_RANK} input dimensions"
+        )
+
+
+def check_kernel_rank(view: StridedSliceView) -> None:
+    """A result the copy kernel writes is a CANN tensor, whose shape holds 25 dims; identity and
+    empty results need no kernel. Every backend refuses the rest alike (new axes are the only
+    way past 25, as the input of such a slice has at most 8 dims)."""
+    rank = len(view.final_shape)
+    if rank > MAX_KERNEL_RANK and not (view.is_identity or view.is_empty):
+        raise OpArgumentError(
+            f"the result has {rank} dimensions: a strided slice that is neither an identity nor "
+            f"empty gives at most {MAX_KERNEL_RANK} (a CANN tensor shape holds {MAX_KERNEL_RANK} dims)"
         )
 
 

@@ -12,6 +12,8 @@ namespace ascend_ops {
 constexpr int32_t kStridedSliceMaxSpecEntries = 31;
 // TF: HANDLE_DIM(1..8) in the general StridedSlice kernel: the most input dimensions of a slice that is neither an identity nor empty
 constexpr int32_t kStridedSliceMaxProcessingRank = 8;
+// CANN: a gert::Shape holds 25 dims (kMaxDimNum): the most dimensions of a result that is neither an identity nor empty, on every backend (identity and empty results of any rank run without a kernel on the NPU path)
+constexpr int32_t kStridedSliceMaxKernelRank = 25;
 
 }  // namespace ascend_ops
 

@@ -224,6 +224,11 @@ inline Status BuildStridedSliceView(const TensorShape& input, const StridedSlice
         return Status::Error("the result has %d dimensions: at most %d are supported (numpy's limit)", finalRank,
                              kMaxViewDims);
     }
+    if (finalRank > kStridedSliceMaxKernelRank && !(identity || empty)) {
+        return Status::Error("the result has %d dimensions: a strided slice that is neither an identity nor empty "
+                             "gives at most %d (a CANN tensor shape holds %d dims)",
+                             finalRank, kStridedSliceMaxKernelRank, kStridedSliceMaxKernelRank);
+    }
     outShape->rank = 0;
     for (int32_t g = 0; g < gatherCount; ++g) {
         if (gather[g] == kGatherNewAxis) {

@@ -1,6 +1,8 @@
 """The op specs' model and the code generator of ascend-ops, apart from its runtime.
 
-    spec/      the frozen model of `op_specs/*.yaml` and its loader
+    spec/      the frozen model of `op_specs/*.yaml` and its loader: the core schema (loader.py,
+               fields.py, products.py) and the test / bench / export keys (corpus_keys.py,
+               bench_keys.py, export_keys.py)
     schema.py  each op's torch schema and Python signature, from its spec
     codegen/   `op_specs/` -> `ascend_kernels/` (`ascend-ops generate`, `python -m ascend_ops_gen.codegen`)
 

@@ -177,6 +177,7 @@ def test_a_damaged_read_only_entry_builds_into_a_fallback_removed_at_exit(cache,
     assert f"built {fallback}" in result.stdout
     assert _compiles(counting_compiler) == 2
     assert not fallback.exists(), list(fallback.iterdir())  # removed at exit
+    assert list(temp.iterdir()) == []  # its lock file too
 
 
 def test_the_fallback_folder_is_shared_by_the_users_processes(tmp_path, monkeypatch):
@@ -190,6 +191,62 @@ def test_the_fallback_folder_is_shared_by_the_users_processes(tmp_path, monkeypa
     other.touch()  # a dead process's mark does not keep the folder
     build_cache._leave_fallback(first)
     assert not first.exists()
+    assert list(tmp_path.iterdir()) == []  # no lock file left behind either
+
+
+def test_what_a_killed_process_left_is_reused_then_removed(tmp_path, monkeypatch):
+    """A folder, a dead process's mark and the lock file, as a process killed before its exit
+    leaves them: the next user takes them over, and nothing stays after it."""
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    left = tmp_path / f"ascend-ops-cache-{os.getuid()}"
+    left.mkdir(mode=0o700)
+    (left / ".process-999999999").touch()
+    (left / "answer-0123456789abcdef.so").write_bytes(b"partial")
+    Path(f"{left}.lock").touch()
+    assert build_cache._fallback_folder() == left
+    build_cache._leave_fallback(left)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_waiter_on_a_removed_lock_file_takes_the_new_one(tmp_path):
+    """The fallback's lock may be removed by its holder; a process that waited on the removed
+    file must not then hold a lock nobody else sees: here a third process makes and locks a
+    new file at the path between the removal and the release, and the waiter must wait for it."""
+    import fcntl
+    import threading
+    path = str(tmp_path / "folder.lock")
+    got: list = []
+
+    def wait() -> None:
+        with build_cache._RemovableLock(path) as waiter:
+            got.append(os.fstat(waiter._fd).st_ino == os.stat(path).st_ino)
+            got.append(_try_lock(path))  # others are kept out while it holds
+    holder = build_cache._RemovableLock(path).__enter__()
+    waiter = threading.Thread(target=wait)
+    waiter.start()
+    waiter.join(0.3)
+    os.unlink(path)  # what remove_on_release does, then a third process's new lock
+    third = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(third, fcntl.LOCK_EX)
+    holder.__exit__(None, None, None)
+    waiter.join(0.5)
+    assert waiter.is_alive() and got == []  # it waits for the third, not the removed file
+    os.close(third)
+    waiter.join(10)
+    assert got == [True, False]
+
+
+def _try_lock(path: str) -> bool:
+    import fcntl
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def test_a_fallback_folder_of_someone_else_is_not_used(tmp_path, monkeypatch):
@@ -203,6 +260,7 @@ def test_a_fallback_folder_of_someone_else_is_not_used(tmp_path, monkeypatch):
     assert folder != planted and folder.parent == tmp_path
     build_cache._leave_fallback(folder)
     assert not folder.exists()
+    assert list(tmp_path.iterdir()) == [planted]  # no lock file left behind either
 
 
 def test_doctor_reports_a_damaged_entry(cache, source):
@@ -215,6 +273,31 @@ def test_doctor_reports_a_damaged_entry(cache, source):
     build_cache._verified.clear()
     found = [f for f in doctor.cpu_findings() if "damaged build cache entry" in f.text]
     assert len(found) == 1 and str(library) in found[0].text and found[0].level == doctor.WARN
+
+
+def test_doctor_reports_stale_entries(cache, source):
+    """A library without its record, a record without its library and a killed build's
+    temporary are listed; an intact cache, and a temporary whose build is running, are not."""
+    import filelock
+    from ascend_ops.tools.commands import doctor
+
+    def stale() -> list[str]:
+        return [f.text for f in doctor.cpu_findings() if "stale build cache entry" in f.text]
+    library = build_cache.build("answer", [source])
+    running = cache / f"{library.name}.tmp-4242-1"
+    running.write_bytes(b"half")
+    with filelock.FileLock(f"{library}.lock"):  # its build is under way
+        assert stale() == []  # negative control
+    recordless = cache / "answer-00000000000000aa.so"
+    recordless.write_bytes(library.read_bytes())
+    orphan = cache / "answer-00000000000000bb.so.record"
+    orphan.write_text("{}")
+    found = stale()
+    assert len(found) == 3, found
+    for entry, why in [(recordless, "no build record"), (orphan, "whose library is gone"),
+                       (running, "build that was killed")]:
+        assert any(str(entry) in text and why in text for text in found), (entry, found)
+    assert [f for f in doctor.cpu_findings() if "damaged build cache entry" in f.text] == []
 
 
 E2E = textwrap.dedent("""

@@ -128,17 +128,53 @@ def _outcome(operation, t: torch.Tensor):
         return type(e).__name__, str(e).splitlines()[0]
 
 
+@pytest.mark.parametrize("contiguous", [True, False], ids=["cpp_kernel", "python_kernel"])
 @pytest.mark.parametrize("name", list(OPERATIONS))
-def test_a_large_output_behaves_like_any_tensor(name):
+def test_a_large_output_behaves_like_any_tensor(name, contiguous):
     """A >= 32 MiB output of the compiled fast path (a huge-page buffer of the output cache)
-    against torch.empty of its shape: the same result or the same error."""
+    against torch.empty of its shape: the same result or the same error. A non-contiguous input
+    is the native executor's (the C++ kernel hands it to Python), whose output is the same."""
     from ascend_ops.cpu import compiled
 
     assert compiled.fast_path_active(), compiled.unavailable_reason()
-    x = torch.zeros(16, 1024, 1024)
+    x = torch.zeros(16, 1024, 1024) if contiguous else torch.zeros(16, 1024, 1025)[..., :1024]
     shape = (12, 1024, 1024)  # 48 MiB
     assert math.prod(shape) * 4 >= 32 << 20 >= native_copy.huge_page_output_bytes()
+    handed = compiled.counts()[1]
     out = torch.ops.ascend_ops.slice(x, [0, 0, 0], list(shape))
-    assert out.shape == shape
+    assert out.shape == shape and compiled.counts()[1] == handed + (not contiguous)
     ordinary = torch.empty(shape)
     assert _outcome(OPERATIONS[name], out) == _outcome(OPERATIONS[name], ordinary)
+
+
+PYTHON_PATH_CHILD = textwrap.dedent("""
+    import json, sys
+    import torch
+    sys.path.insert(0, sys.argv[1])
+    import test_output_cache_pressure as t
+    from ascend_ops.cpu import compiled, native_copy
+
+    assert not compiled.fast_path_active()
+    x = torch.zeros(16, 1024, 1024)
+    shape = (12, 1024, 1024)  # 48 MiB
+    assert 48 << 20 >= native_copy.huge_page_output_bytes()
+    outcomes = {}
+    for name, operation in t.OPERATIONS.items():
+        out = torch.ops.ascend_ops.slice(x, [0, 0, 0], list(shape))
+        assert out.shape == shape
+        outcomes[name] = [t._outcome(operation, out), t._outcome(operation, torch.empty(shape))]
+    print("OUTCOMES", json.dumps(outcomes, default=str))
+""")
+
+
+def test_a_large_output_of_the_python_path_behaves_like_any_tensor():
+    """The same with the compiled fast path off (ASCEND_OPS_FAST=0): the native executor's
+    large outputs against torch.empty of their shape."""
+    env = {**os.environ, "ASCEND_OPS_FAST": "0"}
+    result = subprocess.run([sys.executable, "-c", PYTHON_PATH_CHILD, os.path.dirname(__file__)],
+                            env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    import json
+    outcomes = json.loads(result.stdout.split("OUTCOMES ", 1)[1])
+    assert set(outcomes) == set(OPERATIONS)
+    assert {name: got for name, (got, ordinary) in outcomes.items() if got != ordinary} == {}

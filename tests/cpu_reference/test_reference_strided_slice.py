@@ -169,10 +169,10 @@ def test_scalar_input_rejects_real_indexes(begin, end, masks):
 
 
 def test_31_entries_pass_and_32_fail():
-    x = arange((2, 3))
-    index = (None,) * 28 + (0, slice(None), None)
+    x = arange((2, 3, 2, 1, 2, 1, 3, 2))  # TF's most input dims of a slice
+    index = (None,) * 20 + (1, 2, 0, 0, None, 1, 0, None, 2, 1, None)
     result = tf_getitem(x, index)
-    assert result.shape == (1,) * 28 + (3, 1)
+    assert len(index) == 31 and result.shape == (1,) * 23
     np.testing.assert_array_equal(result, x[index])
     with pytest.raises(
         OpArgumentError,
@@ -183,6 +183,19 @@ def test_31_entries_pass_and_32_fail():
     ):
         # The 32nd entry sets no mask bit (bit 31 would make the mask leave the int32 range).
         tf_getitem(x, index + (slice(0, 1),))
+
+
+def test_more_than_25_result_dims_need_an_identity_or_an_empty_slice():
+    """Past TF: a CANN tensor shape holds 25 dims, so a result with more that is neither an
+    identity nor empty is refused (on every backend alike: max_kernel_rank in the spec)."""
+    x = arange((2, 3))
+    with pytest.raises(OpArgumentError, match=re.escape(
+            "the result has 30 dimensions: a strided slice that is neither an identity nor empty "
+            "gives at most 25 (a CANN tensor shape holds 25 dims)")):
+        tf_getitem(x, (None,) * 28 + (0, slice(None), None))
+    assert tf_getitem(x, (None,) * 28 + (Ellipsis,)).shape == (1,) * 28 + (2, 3)  # identity
+    assert tf_getitem(x, (None,) * 28 + (slice(0, 0),)).shape == (1,) * 28 + (0, 3)  # empty
+    assert tf_getitem(x, (None,) * 23 + (0, slice(None), None)).shape == (1,) * 23 + (3, 1)
 
 
 def test_out_of_bounds_index_message_prints_the_wrapped_index():

@@ -181,6 +181,7 @@ def load() -> ModuleType | None:
         else:
             native_copy.share_library(_module.__file__)  # one copy, one output cache
             native_copy.library()
+            native_copy.use_large_output_maker(_module.new_output)
             return _module
     _log.log(level, "ascend-ops: the compiled fast path is %s; ops run on the Python registration", _reason)
     return None

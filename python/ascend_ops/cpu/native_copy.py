@@ -17,7 +17,10 @@ What a call needs -- the output shape, the view's byte offset and its descriptor
 on the input's shape, strides and dtype and on the op's arguments, so it is computed once per
 distinct call and cached. A repeated call is a dict lookup, `new_empty` and one ctypes call
 (`ascend-ops bench` measures it against `x[...].clone()`). Outputs of 32 MiB and more come from
-strided_copy.cpp's allocator instead, as huge pages (Note [huge-page outputs] there). The dispatcher hands the kernel plain
+strided_copy.cpp's allocator instead, as huge pages (Note [huge-page outputs] there), made by the
+compiled fast path (`output_maker`), which puts them in a resizable storage: a tensor made in
+Python from foreign memory could not be resized, shared or pinned like any other. With the fast
+path off every output is `new_empty`'s. The dispatcher hands the kernel plain
 ints and strs (the schema converts bools and numpy ints, and drops arguments equal to their
 defaults), so the arguments themselves form the key.
 """
@@ -213,8 +216,21 @@ def huge_page_output_bytes() -> int:
     return _huge_page_allocator()[0]
 
 
+# The compiled fast path's `new_output(x, shape)` once it is loaded (compiled.py).
+_large_output_maker: Callable[[torch.Tensor, tuple[int, ...]], torch.Tensor] | None = None
+
+
+def use_large_output_maker(maker: Callable[[torch.Tensor, tuple[int, ...]], torch.Tensor]) -> None:
+    """Let the executor's outputs of 32 MiB and more come from `maker` (the compiled fast path's
+    allocation: huge pages of the output cache in a resizable storage)."""
+    global _large_output_maker
+    _large_output_maker = maker
+
+
 def new_output(x: torch.Tensor, shape: tuple[int, ...], *, cached: bool = True) -> torch.Tensor:
-    """A C-contiguous tensor of `shape` with `x`'s dtype, for a copy to write whole. From
+    """A C-contiguous tensor of `shape` with `x`'s dtype, for a copy to write whole, made in
+    Python (the benchmark's fresh-memory ceiling and the output cache's tests use it; a large
+    one's storage cannot be resized, so the executor's come from `use_large_output_maker`). From
     `huge_page_output_bytes()` on, a 2 MiB aligned buffer advised for huge pages (strided_copy.cpp's
     allocator; the tensor gives it back when it dies), a freed one of the same size when the output
     cache holds one (`cached=False`: always fresh pages); below that `x.new_empty`, whose memory
@@ -308,7 +324,9 @@ def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[.
         if plan is REFERENCE:
             return reference(x, *args, **kwargs)
         shape, offset, desc = plan
-        out = new_output(x, shape)
+        out = (x.new_empty(shape) if _large_output_maker is None
+               or math.prod(shape) * x.element_size() < huge_page_output_bytes()
+               else _large_output_maker(x, shape))  # Note [native per-call cost]
         if desc is not None:
             if copy is None:
                 copy = library().ascend_ops_strided_copy

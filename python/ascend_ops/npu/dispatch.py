@@ -27,6 +27,7 @@ import torch
 from ..sim import device as sim_device
 from ..runtime import torch_views
 from ..runtime.errors import OpArgumentError
+from ..runtime.kernel_fold import result_without_kernel
 
 __all__ = ["KERNELS_ENV", "ROUTES", "Route", "device_kernel", "load_custom_kernels", "route",
            "custom_kernels_unavailable", "torch_npu_import_error"]
@@ -108,10 +109,15 @@ def _on_simulator(op_name: str) -> Callable[..., torch.Tensor]:
 
 
 def on_binding(op_name: str) -> Callable[..., torch.Tensor]:
-    """`op_name` through the loaded torch binding; its argument errors raise OpArgumentError."""
+    """`op_name` through the loaded torch binding; its argument errors raise OpArgumentError. An
+    identity or empty result of more dims than a CANN tensor shape holds takes no kernel
+    (Note [kernel rank] in runtime/kernel_fold.py), as on the simulator."""
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         from .binding import NAMESPACE
 
+        folded = result_without_kernel(op_name, x, args, kwargs)
+        if folded is not None:
+            return folded
         try:
             return getattr(getattr(torch.ops, NAMESPACE), op_name)(x, *args, **kwargs)
         except OpArgumentError:

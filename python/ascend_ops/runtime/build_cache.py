@@ -27,12 +27,16 @@ warning naming it and what is wrong, and is never loaded: the build replaces it,
 cache is not writable, builds into the fallback folder instead. A complete cache on a read-only
 mount is used as it is. The fallback folder is `ascend-ops-cache-<uid>` in the temporary
 directory (owned by the user, mode 0700), shared by the user's processes, each marking its use
-with a file inside; the last to exit removes it. `ascend-ops doctor` lists damaged entries.
+with a file inside; the last to exit removes it and its lock file (one a killed process left
+behind is reused by the next, which removes both in turn). `ascend-ops doctor` lists damaged
+entries, and stale ones no build will use (`stale_entries`).
 """
 from __future__ import annotations
 
 import atexit
+import contextlib
 import ctypes
+import fcntl
 import functools
 import hashlib
 import json
@@ -114,19 +118,72 @@ def _private_folder(path: Path) -> bool:
     return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o022
 
 
-def _fallback_folder() -> Path:
-    """The user's temporary build folder, marked as used by this process until it exits."""
-    folder = Path(tempfile.gettempdir()) / f"ascend-ops-cache-{os.getuid()}"
-    with filelock.FileLock(str(folder) + ".lock"):
+class _RemovableLock:
+    """An exclusive lock on the file `path` that its holder may remove (`remove_on_release`), so
+    that nothing is left behind once the thing it guards is gone. A waiter that gets the lock of
+    a file removed meanwhile takes the new one instead (the path must still name the inode it
+    locked)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.remove_on_release = False
+        self._fd: int | None = None
+
+    def __enter__(self) -> "_RemovableLock":
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                held = os.fstat(fd)
+                named = os.stat(self.path)
+            except FileNotFoundError:  # removed by the holder before this process got it
+                os.close(fd)
+                continue
+            except BaseException:
+                os.close(fd)
+                raise
+            if (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino):
+                self._fd = fd
+                return self
+            os.close(fd)
+
+    def __exit__(self, *exc) -> None:
+        assert self._fd is not None
         try:
-            folder.mkdir(mode=0o700, exist_ok=True)
-        except OSError:
-            pass
-        if not _private_folder(folder):  # someone else's, or a link: a folder of this process
-            folder = Path(tempfile.mkdtemp(prefix="ascend-ops-cache-"))
-        (folder / f".process-{os.getpid()}").touch()
-    atexit.register(_leave_fallback, folder)
-    return folder
+            if self.remove_on_release:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(self.path)
+        finally:
+            os.close(self._fd)  # releases the lock
+            self._fd = None
+
+
+def _folder_lock(folder: Path) -> _RemovableLock:
+    return _RemovableLock(str(folder) + ".lock")
+
+
+def _fallback_folder() -> Path:
+    """The user's temporary build folder, marked as used by this process until it exits. Its
+    lock file (`<folder>.lock` beside it) goes when the folder goes."""
+    folder = Path(tempfile.gettempdir()) / f"ascend-ops-cache-{os.getuid()}"
+    try:
+        with _folder_lock(folder) as lock:
+            try:
+                folder.mkdir(mode=0o700, exist_ok=True)
+            except OSError:
+                pass
+            if _private_folder(folder):
+                (folder / f".process-{os.getpid()}").touch()
+                atexit.register(_leave_fallback, folder)
+                return folder
+            lock.remove_on_release = True  # no process of this user shares that folder
+    except OSError:  # a lock file this user cannot open: not the user's to share
+        pass
+    # Someone else's, or a link: a folder of this process alone.
+    private = Path(tempfile.mkdtemp(prefix="ascend-ops-cache-"))
+    (private / f".process-{os.getpid()}").touch()
+    atexit.register(_leave_fallback, private)
+    return private
 
 
 def _alive(pid: int) -> bool:
@@ -140,13 +197,14 @@ def _alive(pid: int) -> bool:
 
 
 def _leave_fallback(folder: Path) -> None:
-    """At exit: this process no longer uses `folder`; the last user removes it."""
-    with filelock.FileLock(str(folder) + ".lock"):
+    """At exit: this process no longer uses `folder`; the last user removes it, and its lock."""
+    with _folder_lock(folder) as lock:
         (folder / f".process-{os.getpid()}").unlink(missing_ok=True)
         users = [m for m in folder.glob(".process-*")
                  if m.name.split("-")[-1].isdigit() and _alive(int(m.name.split("-")[-1]))]
         if not users:
             shutil.rmtree(folder, ignore_errors=True)
+            lock.remove_on_release = not folder.exists()
 
 
 def _record_path(library: Path) -> Path:
@@ -436,6 +494,41 @@ def _remove_stale_temporaries(target: Path) -> None:
             stale.unlink(missing_ok=True)
         finally:
             lock.release()
+
+
+def stale_entries(folder: Path | None = None) -> list[tuple[Path, str]]:
+    """(entry, why) for every file in the cache no build will use (`ascend-ops doctor`): a
+    library without its record (a build from before records existed, or one whose record is
+    gone: never loaded), a record without its library, a temporary file of a build that was
+    killed (no build of its library holds the lock). Each is safe to remove."""
+    folder = _configured_cache() if folder is None else folder
+    try:
+        files = sorted(p for p in folder.iterdir() if not p.is_dir())
+    except OSError:
+        return []
+    out = []
+    for path in files:
+        if _TMP_MARK in path.name:
+            if not _being_built(path.with_name(path.name.split(_TMP_MARK)[0])):
+                out.append((path, "a temporary file of a build that was killed"))
+        elif path.name.endswith(".so") and not _record_path(path).exists():
+            out.append((path, f"no build record ({_record_path(path).name}) beside it: never "
+                              f"loaded (a build from before records, or its record is gone)"))
+        elif path.name.endswith(".so" + RECORD_SUFFIX) and \
+                not path.with_name(path.name.removesuffix(RECORD_SUFFIX)).exists():
+            out.append((path, "a build record whose library is gone"))
+    return out
+
+
+def _being_built(library: Path) -> bool:
+    """Whether a build of `library` holds its lock right now."""
+    lock = filelock.FileLock(str(library) + ".lock")
+    try:
+        lock.acquire(timeout=0)
+    except filelock.Timeout:
+        return True
+    lock.release()
+    return False
 
 
 @functools.lru_cache(maxsize=None)

@@ -10,6 +10,7 @@ movement, so bit-exact with the reference. Nothing here is written per op.
 from __future__ import annotations
 
 import builtins
+import math
 from collections.abc import Callable
 
 import torch
@@ -82,6 +83,25 @@ def apply_steps(x: torch.Tensor, steps) -> torch.Tensor:
     if fresh:
         return x.contiguous()
     return x.clone(memory_format=torch.contiguous_format)
+
+
+def takes_input_in_order(shape: tuple[int, ...], steps) -> bool:
+    """Whether the view steps select every element of an input of `shape`, in order (the result
+    is the input reshaped): traced on a meta tensor, where a reshape that would copy fails."""
+    x = torch.empty(shape, dtype=torch.uint8, device="meta")
+    for step in steps:
+        if isinstance(step, cpu_reference.Index):
+            x, flip_dims = _index(x, step.items)
+            if flip_dims:
+                return False
+        elif isinstance(step, cpu_reference.Reshape):
+            try:
+                x = x.view(step.shape)
+            except RuntimeError:  # not a view of its input's order
+                return False
+        else:
+            x = x.permute(step.axes)
+    return x.numel() == math.prod(shape) and x.storage_offset() == 0 and x.is_contiguous()
 
 
 def view_op(op_name: str) -> Callable[..., torch.Tensor]:

@@ -96,7 +96,15 @@ def host_tensor(x: torch.Tensor) -> torch.Tensor:
 
 
 def on_device(host: torch.Tensor) -> torch.Tensor:
-    """An npu tensor whose elements are `host` (shared, not copied), with its layout."""
+    """An npu tensor whose elements are `host` (shared, not copied), with its layout. Only a
+    strided host fits (an npu tensor is strided, as torch_npu's are): an op whose result is a
+    sparse, mkldnn, nested or quantized tensor is an error on the device, not a strided npu
+    tensor hiding one. Sparse compressed and nested tensors made of npu tensors are torch's
+    own, with npu parts."""
+    if host.layout != torch.strided or host.is_nested or host.is_quantized:
+        kind = "nested" if host.is_nested else "quantized" if host.is_quantized else host.layout
+        raise NotImplementedError(f"the simulated npu device holds strided tensors only; this "
+                                  f"op's result is a {kind} tensor")
     wrapper = torch._C._acc.create_empty_tensor(host.shape, host.dtype)
     storage = wrapper.untyped_storage()
     # Meta's set_ only writes metadata: the host's sizes, strides and offset, and a storage size

@@ -26,7 +26,7 @@ from ascend_ops_gen.spec import AttrType, Product, specs
 
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.errors import OpArgumentError
-from ..runtime.op_pieces import canonical_view
+from ..runtime.kernel_fold import result_without_kernel
 from ..runtime.products import (check_dtype, current_product, product as product_named,
                                 target_product)
 from .device import DEFAULT_PRODUCT
@@ -265,8 +265,12 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
 
     The arguments are checked as the NPU path checks them before a launch (cpu_reference's
     canonicalisation, on the shape only: Note [sim argument checks]), then the call is planned by
-    the op's host code before any element is copied into the kernel's contiguous input."""
-    canonical_view(op_name, tuple(x.shape), lambda: None, args, kwargs)
+    the op's host code before any element is copied into the kernel's contiguous input. An
+    identity or empty result of more dims than a CANN tensor shape holds runs without a kernel,
+    as on the NPU (Note [kernel rank] in runtime/kernel_fold.py)."""
+    folded = result_without_kernel(op_name, x, args, kwargs)
+    if folded is not None:
+        return folded
     dtype = str(x.dtype).removeprefix("torch.")
     if current_product() is None and dtype not in specs().op(op_name).dtypes:
         if x.is_complex():  # as two planes of its real dtype

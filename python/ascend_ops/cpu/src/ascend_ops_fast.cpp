@@ -718,6 +718,29 @@ PyObject* SetEnabled(PyObject* /*self*/, PyObject* flag)
     END_HANDLE_TH_ERRORS
 }
 
+// new_output(x, shape) -> a fresh C-contiguous output of `shape` with x's dtype, as this kernel
+// makes its own (NewOutput): the native executor's, for the calls handed to Python.
+PyObject* NewOutputOf(PyObject* /*self*/, PyObject* args)
+{
+    HANDLE_TH_ERRORS
+    PyObject* tensor = nullptr;
+    PyObject* shape = nullptr;
+    if (!PyArg_ParseTuple(args, "OO!", &tensor, &PyTuple_Type, &shape) || !THPVariable_Check(tensor)) {
+        PyErr_SetString(PyExc_TypeError, "new_output(x, shape): a tensor and a tuple of ints");
+        return nullptr;
+    }
+    const at::Tensor& x = THPVariable_Unpack(tensor);
+    std::vector<int64_t> dims(static_cast<size_t>(PyTuple_GET_SIZE(shape)));
+    for (size_t d = 0; d < dims.size(); ++d) {
+        dims[d] = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, static_cast<Py_ssize_t>(d)));
+        if (PyErr_Occurred()) {
+            return nullptr;
+        }
+    }
+    return THPVariable_Wrap(NewOutput(dims, static_cast<int64_t>(x.element_size()), x.options()));
+    END_HANDLE_TH_ERRORS
+}
+
 // forget_default_state(): the next call asks Python for the process default again.
 PyObject* ForgetDefaultState(PyObject* /*self*/, PyObject* /*args*/)
 {
@@ -748,6 +771,7 @@ PyMethodDef kMethods[] = {
     {"autograd_relays", &AutogradRelays, METH_NOARGS, "autograd_relays() -> calls the gate handed to Python"},
     {"counts", &Counts, METH_NOARGS, "counts() -> (fast calls, calls handed to the Python kernel)"},
     {"forget_default_state", &ForgetDefaultState, METH_NOARGS, "re-read the process default state"},
+    {"new_output", &NewOutputOf, METH_VARARGS, "new_output(x, shape) -> an output as the C++ kernel makes it"},
     {nullptr, nullptr, 0, nullptr},
 };
 

@@ -200,6 +200,16 @@ def route_findings() -> list[Finding]:
     return out
 
 
+_STALE_SHOWN = 10  # stale cache entries listed one by one; the rest are counted
+
+
+def _size(path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
 def cpu_findings() -> list[Finding]:
     from ...runtime import build_cache
     from ...cpu import native_copy
@@ -209,6 +219,15 @@ def cpu_findings() -> list[Finding]:
     for entry, problem in build_cache.damaged_entries():
         out.append(Finding(WARN, "cpu", f"damaged build cache entry {entry}: {problem} (never "
                            "loaded; the next build of it replaces it)", f"remove {entry}"))
+    stale = build_cache.stale_entries()
+    for entry, why in stale[:_STALE_SHOWN]:
+        out.append(Finding(NOTE, "cpu", f"stale build cache entry {entry}: {why}; no build uses "
+                           "it", f"remove {entry}"))
+    if len(stale) > _STALE_SHOWN:
+        size = sum(_size(entry) for entry, _ in stale)
+        out.append(Finding(NOTE, "cpu", f"... and {len(stale) - _STALE_SHOWN} more stale build "
+                           f"cache entries ({len(stale)} in all, {size >> 20} MiB)",
+                           f"remove them from {build_cache.cache_dir()}"))
     try:
         library = native_copy.library()
         where = getattr(library, "_name", library)

@@ -1,0 +1,138 @@
+"""`op_specs/products.yaml`: the Atlas product lines and the dtypes every op may declare."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import SpecError
+from .fields import Fields, items_of, unknown
+from .model import DtypeRule, DtypeRuleKind, Location, Product, Soc
+
+# Ranges of the product numbers: the C++ tables hold them as uint32_t; AscendC launches at most
+# 65535 blocks (numBlocks in [1, 65535]).
+_MAX_UB_BYTES = 2**32 - 1
+_MAX_CORES = 65535
+
+# --- products.yaml ------------------------------------------------------------------------------
+
+def parse_dtype_rule(value: Any, f: Fields, key: str, dtypes: tuple[str, ...]) -> DtypeRule:
+    loc = f.loc(key)
+    if value == "all":
+        return DtypeRule(DtypeRuleKind.ALL, (), None, loc)
+    if not isinstance(value, dict):
+        raise f.error(key, f"{f.what}.{key} must be 'all', {{exclude: [...]}} or "
+                           f"{{only: [...]}}, got {value!r}")
+    g = Fields(value, f"{f.what}.{key}", f.file, loc.line)
+    kinds = [k for k in ("exclude", "only") if k in value]
+    if len(kinds) != 1:
+        raise g.error(None, f"{f.what}.{key} needs exactly one of 'exclude' or 'only'")
+    listed = g.take(kinds[0], list)
+    for name, line in items_of(listed, kinds[0], g, kinds[0]):
+        if name not in dtypes:
+            raise SpecError(f"{f.file}:{line}: {unknown(str(name), dtypes, 'dtype')}")
+    why = g.take("why", str, None)
+    g.done()
+    return DtypeRule(DtypeRuleKind(kinds[0]), tuple(listed), why, loc)
+
+
+def parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], tuple[Product, ...]]:
+    top = Fields(node, "products.yaml", rel, 1)
+    raw_dtypes = top.take("dtypes", dict)
+    dtype_sizes = []
+    for name, size in raw_dtypes.items():
+        if size not in (1, 2, 4, 8) or isinstance(size, bool):
+            raise SpecError(f"{rel}:{raw_dtypes.key_lines[name]}: dtype {name!r} has element "
+                            f"size {size!r}; it must be 1, 2, 4 or 8 bytes")
+        dtype_sizes.append((str(name), size))
+    dtypes = tuple(n for n, _ in dtype_sizes)
+
+    products: list[Product] = []
+    seen_socs: dict[str, Location] = {}
+    for item, line in items_of(top.take("products", list), "products", top, "products"):
+        f = Fields(item, "product", rel, line)
+        key = f.take("key", str)
+        if any(p.key == key for p in products):
+            raise f.error("key", f"product key {key!r} is defined twice")
+        ai, vec = f.take_int("ai_cores", 0, _MAX_CORES), f.take_int("vector_cores", 0, _MAX_CORES)
+        socs = []
+        raw_socs = f.take("socs", dict)
+        for name, overrides in raw_socs.items():
+            sloc = Location(rel, raw_socs.key_lines[name])
+            if name in seen_socs:
+                raise SpecError(f"{sloc}: SoC {name!r} is already listed at {seen_socs[name]}")
+            seen_socs[name] = sloc
+            g = Fields(overrides if overrides is not None else {}, f"SoC {name}", rel, sloc.line)
+            socs.append(Soc(name, g.take_int("ai_cores", 0, _MAX_CORES, ai),
+                            g.take_int("vector_cores", 0, _MAX_CORES, vec), sloc))
+            g.done()
+        architecture = f.take("architecture", str)
+        if architecture not in ("split", "coupled"):
+            raise f.error("architecture", f"architecture must be 'split' or 'coupled', "
+                                          f"got {architecture!r}")
+        simulated = f.take("simulated_soc", str)
+        if simulated not in raw_socs:
+            raise f.error("simulated_soc", unknown(simulated, list(raw_socs), "SoC") +
+                          f" (simulated_soc must be one of product {key}'s socs)")
+        product = Product(
+            key=key, title=f.take("title", str), doc_title=f.take("doc_title", str),
+            add_config=f.take("add_config", str), npu_arch=f.take_int("npu_arch", 1, 9999),
+            architecture=architecture, socs=tuple(socs), simulated_soc=simulated,
+            ub_bytes=f.take_int("ub_bytes", 1, _MAX_UB_BYTES),
+            ub_reserved_bytes=f.take_int("ub_reserved_bytes", 0, _MAX_UB_BYTES),
+            data_copy_pad=f.take("data_copy_pad", bool),
+            data_copy_pad_max_elem_bytes=f.take_int("data_copy_pad_max_elem_bytes", 0, 8),
+            gather=f.take("gather", bool), gather_8bit=f.take("gather_8bit", bool),
+            ub_to_ub_copy=f.take("ub_to_ub_copy", bool),
+            ub_platform_reserved_bytes=f.take("ub_platform_reserved_bytes", int),
+            event_ids_per_event=f.take("event_ids_per_event", int),
+            data_cache_line_bytes=f.take("data_cache_line_bytes", int),
+            data_cache_clean=f.take("data_cache_clean", bool),
+            zero_length_data_copy_noop=f.take("zero_length_data_copy_noop", bool),
+            kernel_type_required=f.take("kernel_type_required", bool),
+            gather_max_call_bytes=f.take("gather_max_call_bytes", int),
+            gather_max_offset_8bit=f.take("gather_max_offset_8bit", int),
+            gather_max_offset_16bit=f.take("gather_max_offset_16bit", int),
+            gather_src_base_in_elements=f.take("gather_src_base_in_elements", bool),
+            cpu_debug_defines=_parse_defines(f),
+            memory_bandwidth_gbps=float(f.take("memory_bandwidth_gbps", float)),
+            memory_bandwidth_source=f.take("memory_bandwidth_source", str),
+            dtype_rule=parse_dtype_rule(f.take("dtypes", object, "all"), f, "dtypes", dtypes),
+            all_dtypes=dtypes, loc=f.loc())
+        f.done()
+        if product.ub_reserved_bytes >= product.ub_bytes:
+            raise f.error("ub_reserved_bytes", f"product {key}: ub_reserved_bytes "
+                          f"({product.ub_reserved_bytes}) must be less than ub_bytes "
+                          f"({product.ub_bytes})")
+        if product.memory_bandwidth_gbps <= 0:
+            raise f.error("memory_bandwidth_gbps", f"product {key}: memory_bandwidth_gbps must "
+                          f"be positive, got {product.memory_bandwidth_gbps}")
+        if product.launch_cores() < 1:
+            raise f.error("ai_cores", f"product {key} launches on 0 cores; set "
+                                      f"{'vector_cores' if architecture == 'split' else 'ai_cores'}")
+        for other in products:
+            if other.npu_arch == product.npu_arch and other.cpu_debug_defines != product.cpu_debug_defines:
+                raise f.error("cpu_debug_defines", f"product {key}: cpu_debug_defines differ from those of "
+                                                   f"product {other.key} ({other.loc}), which has the same "
+                                                   f"npu_arch {product.npu_arch}")
+        products.append(product)
+    top.done()
+    return tuple(dtype_sizes), tuple(products)
+
+
+_DEFINE = re.compile(r"^[A-Za-z_]\w*(=[^\s=]+)?$")
+
+
+def _parse_defines(f: Fields) -> tuple[str, ...]:
+    """`cpu_debug_defines`: NAME or NAME=VALUE, each once, without __NPU_ARCH__ (npu_arch says it)."""
+    defines = f.take("cpu_debug_defines", list)
+    names: list[str] = []
+    for d in defines:
+        if not isinstance(d, str) or not _DEFINE.match(d):
+            raise f.error("cpu_debug_defines", f"cpu_debug_defines entry {d!r} must be NAME or NAME=VALUE")
+        name = d.split("=")[0]
+        if name == "__NPU_ARCH__":
+            raise f.error("cpu_debug_defines", "cpu_debug_defines must not define __NPU_ARCH__: npu_arch does")
+        if name in names:
+            raise f.error("cpu_debug_defines", f"cpu_debug_defines defines {name} twice")
+        names.append(name)
+    return tuple(defines)

@@ -10,7 +10,9 @@ copy itself runs the Python CPU kernel registration.py registers without the ext
 errors are raised in one place. See Note [fast path] and Note [autograd gate].
 
 Without the extension (switched off with ASCEND_OPS_FAST=0, not built yet, no compiler, no torch
-headers) the Python kernels are registered instead, after one log line saying why. In process,
+headers) the Python kernels are registered instead, after one log line saying why. When it is
+only not built yet, the first call the native backend runs starts its build in the background
+(Note [first-use build]) and the process switches to it once it is ready. In process,
 `switched(False)` turns the C++ kernels into plain relays to the Python ones (the differential
 test compares both).
 
@@ -35,6 +37,18 @@ require grad, and no forward-mode tangent on it, is redispatched below the Autog
 kernel, which records the op's backward (or computes its tangent) exactly as without the
 extension. Under torch.func transforms the gate sees the transform's wrapper tensors, whose
 `requires_grad` and tangents are the transform's, so it decides the same way.
+
+Note [first-use build]
+~~~~~~~~~~~~~~~~~~~~~~
+After `pip install` nothing has built the extension. The first call on the native backend (whose
+calls are the ones it speeds up) then runs on the Python kernel as before, and starts
+`ascend-ops build` as a detached process, after one progress line on stderr: the build outlives
+a short script, so the next process finds it in the cache, and the cache's build lock keeps
+concurrent processes from compiling it twice. A thread of this process waits for that build and
+then plugs the extension in (registration.py's `switch_to`): from then on calls run on the C++
+kernels, with no restart. The call that started it waits for nothing but the native copy, which
+it needs anyway. `ASCEND_OPS_FAST_BUILD=0` turns the first-use build off (images built with
+`ascend-ops build`, read-only installs); `ASCEND_OPS_FAST=0` turns the extension off altogether.
 """
 from __future__ import annotations
 
@@ -44,7 +58,10 @@ import importlib.machinery
 import importlib.util
 import logging
 import os
+import subprocess
+import sys
 import sysconfig
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -60,6 +77,7 @@ from ..runtime.arguments import CheckedOpPacket
 from ..runtime.dtypes import numpy_dtype
 
 FAST_ENV = "ASCEND_OPS_FAST"
+FIRST_USE_BUILD_ENV = "ASCEND_OPS_FAST_BUILD"
 SOURCE = Path(__file__).parent / "src" / "ascend_ops_fast.cpp"
 MODULE_NAME = "ascend_ops_fast"
 _log = logging.getLogger("ascend_ops")
@@ -155,9 +173,10 @@ def load() -> ModuleType | None:
     """The extension if it can be used (registration.py then plugs its kernels in), else None
     after one log line saying why (`unavailable_reason()` keeps it, `ascend-ops doctor` shows it). Never
     compiles: `ascend-ops build` does."""
-    global _module, _reason
+    global _module, _reason, _not_built
     if _module is not None:
         return _module
+    _not_built = False
     level = logging.INFO  # a slower path, not a fault: logged, not printed by default
     path = None
     if switched_off():
@@ -173,18 +192,93 @@ def load() -> ModuleType | None:
                 path, _reason = None, f"not used: {stale}"
             elif path is None:
                 _reason = f"not built for torch {torch.__version__}; run `ascend-ops build` once"
+                _not_built = True
     if path is not None:
         try:
             _module = _import(path)
         except ImportError as e:
             level, _reason = logging.WARNING, f"{path} does not load ({e})"
         else:
-            native_copy.share_library(_module.__file__)  # one copy, one output cache
-            native_copy.library()
-            native_copy.use_large_output_maker(_module.new_output)
+            _adopt(_module)
             return _module
     _log.log(level, "ascend-ops: the compiled fast path is %s; ops run on the Python registration", _reason)
     return None
+
+
+def _adopt(module: ModuleType) -> None:
+    """The native executor's copy and large outputs come from the loaded extension's file."""
+    native_copy.share_library(module.__file__)  # one copy, one output cache
+    native_copy.library()
+    native_copy.use_large_output_maker(module.new_output)
+
+
+# --- the first-use build (Note [first-use build]) -----------------------------------------------
+
+_not_built = False  # set by `load`: the one reason the extension is missing is that it is not built
+_first_use: threading.Thread | None = None
+_first_use_lock = threading.Lock()
+
+
+def builds_on_first_use() -> bool:
+    """Whether the first native call is to start building the extension: it is not loaded only
+    because it is not built, and FIRST_USE_BUILD_ENV does not say 0."""
+    return (_module is None and _not_built and _first_use is None
+            and os.environ.get(FIRST_USE_BUILD_ENV, "").strip() != "0")
+
+
+def _build_command() -> list[str]:
+    return [sys.executable, "-m", "ascend_ops.tools.cli", "build"]
+
+
+def start_first_use_build(on_ready) -> bool:
+    """Start the detached build and the thread that waits for it, once per process; the thread
+    calls `on_ready(module)` with the loaded extension. False when it was started already or is
+    not wanted (`builds_on_first_use`)."""
+    global _first_use, _reason
+    with _first_use_lock:
+        if not builds_on_first_use():
+            return False
+        build_cache.progress("building the compiled CPU kernel in the background, once (`ascend-ops "
+                             "build`, about a minute); calls run on the Python kernels until it "
+                             "is ready")
+        _reason = "being built in the background (the first native call started it)"
+        _first_use = threading.Thread(target=_wait_for_build, args=(on_ready,),
+                                      name="ascend-ops first-use build", daemon=True)
+        _first_use.start()
+        return True
+
+
+def _wait_for_build(on_ready) -> None:
+    global _module, _reason
+    try:
+        log = build_cache.cache_dir(quiet=True) / f"{MODULE_NAME}-first-use-build.log"
+        with open(log, "w", encoding="utf-8") as out:
+            child = subprocess.Popen(_build_command(), stdout=out, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, start_new_session=True,
+                                     env={**os.environ, "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"})
+        code = child.wait()
+        path = built_path() if code == 0 else None
+        if path is None:
+            raise FastPathUnavailable(f"`ascend-ops build` exited with {code}; see {log}")
+        module = _import(path)
+    except (FastPathUnavailable, build_cache.NativeBuildError, OSError, ImportError) as e:
+        _reason = f"unavailable (its background build failed: {e})"
+        _log.warning("ascend-ops: the compiled fast path is %s; ops run on the Python registration",
+                     _reason)
+        return
+    _module = module
+    _adopt(module)
+    on_ready(module)
+    build_cache.progress("the compiled CPU kernel is ready; calls run on it from now on")
+
+
+def wait_for_first_use_build(timeout: float | None = None) -> bool:
+    """Wait for a started first-use build to finish (and the switch to it); whether the
+    extension is loaded then."""
+    thread = _first_use
+    if thread is not None:
+        thread.join(timeout)
+    return _module is not None
 
 
 def unavailable_reason() -> str | None:

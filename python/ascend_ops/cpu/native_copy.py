@@ -134,8 +134,14 @@ _shared_library: str | None = None
 def share_library(path: str) -> None:
     """Use the copy inside the compiled kernel's file `path` (called when that loads)."""
     global _shared_library
+    if library.cache_info().currsize and _shared_library != path:
+        # The extension came after a copy of its own (built in the background, Note [first-use
+        # build] in compiled.py): that copy's cache keeps no freed output from now on, so the
+        # one output cache stays within its cap.
+        library().ascend_ops_output_cache_limit(0)
     _shared_library = path
     library.cache_clear()
+    _huge_page_allocator.cache_clear()
 
 
 def fast_path_library() -> str | None:

@@ -90,12 +90,55 @@ def register_all() -> None:
     # The C++ CPU kernel and autograd gate, relaying to the Python kernels; else those.
     plugged = fast is not None and compiled.plug_in(fast, cpu_kernels, autograd_kernels)
     if not plugged:
-        for op in ops:
-            _lib.impl(op.name, cpu_kernels[op.name], "CPU")
-            _lib.impl(op.name, autograd_kernels[op.name], "Autograd")
+        _register_python_kernels(ops, cpu_kernels, autograd_kernels)
     install_checked_packets(getattr(torch.ops, NAMESPACE), ops)
     if plugged:
         compiled.install_fast_packets(fast, getattr(torch.ops, NAMESPACE), ops)
+
+
+def _register_python_kernels(ops, cpu_kernels: dict, autograd_kernels: dict) -> None:
+    """The Python CPU and autograd kernels. Where the extension is only not built yet, they go
+    into a library of their own, which `switch_to` removes once the first native call's build
+    (Note [first-use build] in cpu/compiled.py) has plugged the extension in."""
+    lib = _lib
+    if compiled.builds_on_first_use():
+        lib = torch.library.Library(NAMESPACE, "IMPL")
+
+        def switch(module) -> None:
+            switch_to(module, lib, ops, cpu_kernels, autograd_kernels)
+        starter = _first_use_starter(switch)
+    for op in ops:
+        cpu = cpu_kernels[op.name]
+        lib.impl(op.name, cpu if lib is _lib else starter(cpu), "CPU")
+        lib.impl(op.name, autograd_kernels[op.name], "Autograd")
+
+
+def _first_use_starter(switch):
+    """`wrap(kernel)`: `kernel`, which after a call the native backend ran starts the build."""
+    def wrap(kernel):
+        def first_use(*args, **kwargs):
+            out = kernel(*args, **kwargs)
+            if compiled.builds_on_first_use() and backends.current_backend() == "native":
+                compiled.start_first_use_build(switch)
+            return out
+        first_use.__name__ = kernel.__name__
+        return first_use
+    return wrap
+
+
+def switch_to(module, python_lib: torch.library.Library, ops, cpu_kernels: dict,
+              autograd_kernels: dict) -> None:
+    """Plug the extension built after import into the registration, then drop `python_lib`'s
+    Python kernels it overrides. The C++ kernels register on top of them first, so a call from
+    another thread meanwhile finds one kernel or the other, never none."""
+    import warnings
+
+    with warnings.catch_warnings():  # torch's "Overriding a previously registered kernel": meant
+        warnings.simplefilter("ignore")
+        if not compiled.plug_in(module, cpu_kernels, autograd_kernels):
+            return
+    python_lib._destroy()
+    compiled.install_fast_packets(module, getattr(torch.ops, NAMESPACE), ops)
 
 
 # --- the package's import ---------------------------------------------------------------------

@@ -1,33 +1,51 @@
-"""The compiled fast path: `torch.ops.ascend_ops.*` registered in C++ (`ascend_ops_fast.cpp`).
+"""The compiled CPU kernel: the common call of `torch.ops.ascend_ops.*` in C++ (`ascend_ops_fast.cpp`).
 
 A torch extension, built with g++ against the installed torch's headers and libraries into the
 package's build cache (build_cache.py, keyed by the sources, the flags and the torch version), once,
-by `ascend-ops build` (scripts/setup.sh runs it). It defines the schemas (from the specs, through
-the generated `binding/ascend_ops_cpu_generated.h`), a C++ CPU kernel, C++ autograd and the
-product dtype rule; PrivateUse1 and fake kernels stay in Python (registration.py). Every call the
-C++ kernel does not handle itself runs `python_cpu_kernel`, the kernel registration.py registers
-without the fast path, so errors are the same. See Note [fast path].
+by `ascend-ops build` (scripts/setup.sh runs it). It is no registrar: registration.py defines the
+ops from the specs (schemas, fake kernels, PrivateUse1, the one autograd implementation in
+runtime/autograd.py) and then, when the extension loads, `plug_in` registers two C++ kernels into
+that registration: the CPU kernel and the autograd gate. Every call the C++ CPU kernel does not
+copy itself runs the Python CPU kernel registration.py registers without the extension, so
+errors are raised in one place. See Note [fast path] and Note [autograd gate].
 
 Without the extension (switched off with ASCEND_OPS_FAST=0, not built yet, no compiler, no torch
-headers) everything is registered in Python as before, after one log line saying why.
+headers) the Python kernels are registered instead, after one log line saying why. In process,
+`switched(False)` turns the C++ kernels into plain relays to the Python ones (the differential
+test compares both).
 
 Note [fast path]
 ~~~~~~~~~~~~~~~~
 Which calls the C++ kernel copies itself: the native backend is active (ASCEND_OPS_BACKEND or
 `use_backend`), the active product (`target_product`, an NPU, ASCEND_OPS_PRODUCT) allows the
 dtype, the input is contiguous without lazy conj/neg bits, and the engine's view builder accepts
-the arguments. The context variables are read from C++ on each call (two lookups, no Python
-code); the process default (environment variables, the NPU's product) is computed in Python and
-cached in C++ until one of the variables or the name of the PrivateUse1 backend changes.
+the arguments. The context variables (runtime/state.py) are read from C++ on each call (two
+lookups, no Python code); the process default (environment variables, the NPU's product) is
+computed in Python (`default_state`) and cached in C++ until one of the variables or the name
+of the PrivateUse1 backend changes.
+
+Note [autograd gate]
+~~~~~~~~~~~~~~~~~~~~
+The autograd formulas exist once, in runtime/autograd.py (one autograd.Function per op, which
+torch.func, forward-mode AD and vmap accept). Registering that Python kernel on the Autograd key
+would cost every call a trip through Python, so with the extension the Autograd key holds a
+generic C++ gate instead, with no formula: a call with GradMode off or an input that does not
+require grad, and no forward-mode tangent on it, is redispatched below the Autograd key in C++
+(what any built-in op's autograd kernel does then); every other call runs the Python autograd
+kernel, which records the op's backward (or computes its tangent) exactly as without the
+extension. Under torch.func transforms the gate sees the transform's wrapper tensors, whose
+`requires_grad` and tangents are the transform's, so it decides the same way.
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import importlib.machinery
 import importlib.util
 import logging
 import os
 import sysconfig
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -134,8 +152,8 @@ _current_backend = backends.current_backend
 
 
 def load() -> ModuleType | None:
-    """The extension if it can be used (it then defines the ops' schemas), else None after one
-    log line saying why (`unavailable_reason()` keeps it, `ascend-ops doctor` shows it). Never
+    """The extension if it can be used (registration.py then plugs its kernels in), else None
+    after one log line saying why (`unavailable_reason()` keeps it, `ascend-ops doctor` shows it). Never
     compiles: `ascend-ops build` does."""
     global _module, _reason
     if _module is not None:
@@ -189,6 +207,12 @@ def counts() -> tuple[int, int]:
     return _module.counts() if _module is not None else (0, 0)
 
 
+def autograd_relays() -> int:
+    """Calls the autograd gate handed to the Python autograd kernel (Note [autograd gate]); 0
+    without the extension."""
+    return _module.autograd_relays() if _module is not None else 0
+
+
 # --- the Python side, given to the extension ------------------------------------------------------
 
 def _movable_dtypes() -> list[tuple[torch.dtype, str]]:
@@ -204,7 +228,7 @@ def _movable_dtypes() -> list[tuple[torch.dtype, str]]:
     return list(out.items())
 
 
-def _default_state() -> tuple[bool, int, bool]:
+def default_state() -> tuple[bool, int, bool]:
     """(native backend?, product index or -1, cacheable) of a call in no `use_backend` /
     `target_product` block. A bad environment variable gives (False, -1): the Python kernel then
     raises its error. An NPU's product is not cached (Note [active product])."""
@@ -219,22 +243,50 @@ def _default_state() -> tuple[bool, int, bool]:
     return contextvars.Context().run(compute)
 
 
-def configure(module: ModuleType, python_kernels: dict) -> None:
-    """Hand the extension what it reads from Python; `python_kernels[name]` is op `name`'s Python
-    CPU kernel."""
+def _by_index(module: ModuleType, kernels: dict):
+    """`kernel(index, x, *attributes)` (what the C++ side calls, attributes in schema order) for
+    `kernels[name](x, *positional, **keyword_only)`."""
     ops = [specs().op(name) for name in module.op_names()]
-    kernels = [python_kernels[op.name] for op in ops]
+    table = [kernels[op.name] for op in ops]
     keyword_only = [frozenset(a.name for a in op.attributes if a.keyword_only) for op in ops]
     names = [[a.name for a in op.attributes] for op in ops]
 
-    def python_cpu_kernel(index: int, x: torch.Tensor, *attrs):
+    def kernel(index: int, x: torch.Tensor, *attrs):
         positional = [v for n, v in zip(names[index], attrs) if n not in keyword_only[index]]
         named = {n: v for n, v in zip(names[index], attrs) if n in keyword_only[index]}
-        return kernels[index](x, *positional, **named)
+        return table[index](x, *positional, **named)
+    return kernel
 
-    module.configure(state.backend_choice, state.target_choice, tuple(specs().products),
-                     python_cpu_kernel, _default_state, _movable_dtypes(), state.BACKEND_ENV,
-                     state.PRODUCT_ENV)
+
+def plug_in(module: ModuleType, cpu_kernels: dict, autograd_kernels: dict) -> bool:
+    """Register the extension's CPU kernel and autograd gate into the ops registration.py has
+    defined; `cpu_kernels[name]` / `autograd_kernels[name]` are op `name`'s Python kernels, which
+    the C++ ones call for everything they leave to Python. False (after a warning; the caller
+    registers the Python kernels) when the extension was built for other schemas."""
+    global _module, _reason
+    try:
+        module.plug_in(state.backend_choice, state.target_choice, tuple(specs().products),
+                       _by_index(module, cpu_kernels), _by_index(module, autograd_kernels),
+                       default_state, _movable_dtypes(), state.BACKEND_ENV, state.PRODUCT_ENV)
+    except ImportError as e:
+        _module, _reason = None, f"not plugged in ({e})"
+        _log.warning("ascend-ops: the compiled fast path is %s; ops run on the Python registration",
+                     _reason)
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def switched(on: bool) -> Iterator[None]:
+    """Within the block (process-wide), the compiled kernels copy and gate (`on`) or relay every
+    call to the Python kernels (not `on`), as the Python registration runs them."""
+    if _module is None:
+        raise FastPathUnavailable(f"the compiled kernel is {_reason}")
+    before = _module.set_enabled(on)
+    try:
+        yield
+    finally:
+        _module.set_enabled(before)
 
 
 def op_index(module: ModuleType, op: OpSpec) -> int:

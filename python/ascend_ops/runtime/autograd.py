@@ -32,6 +32,7 @@ import torch
 from cpu_reference._view_steps import apply_steps
 from ascend_ops_gen.spec import BackwardRule, OpSpec
 
+from .arguments import check_kind
 from .dtypes import numpy_dtype
 from .op_pieces import canonical_view
 
@@ -178,7 +179,12 @@ def _plain_function(function: type[torch.autograd.Function]) -> type[torch.autog
 
 
 def _kernel(op: OpSpec, function: type[torch.autograd.Function], key: str):
+    name = op.inputs[0].name
+
     def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        # A nested, sparse, ... input meets the kind's OpTypeError here, as below the Autograd key
+        # (registration.KIND_KEYS), before the Function asks it for sizes it does not have.
+        check_kind(op, name, x)
         return function.apply(x, OpCall(args, kwargs))
     kernel.__name__ = f"{op.name}_{key}"
     return kernel

@@ -32,6 +32,12 @@ fi
 echo "setup: installing ascend-ops (editable) with its test, bench and onnx extras"
 pip_quiet -e ".[test,bench,onnx]"
 .venv/bin/python -c "import ascend_ops, cpu_reference" || { echo "setup: import failed" >&2; exit 1; }
+# CANN's CMake build of the op package (`ascend-ops check-package`, step 3) needs CMake >= 3.19;
+# without one on PATH, take PyPI's cmake wheel into .venv/bin.
+if ! cmake --version >/dev/null 2>&1 && [ ! -x .venv/bin/cmake ]; then
+  echo "setup: no cmake on PATH; installing PyPI's cmake into .venv"
+  pip_quiet "cmake>=3.19"
+fi
 # The compiled fast path (cached; without a compiler the ops run on the Python registration).
 TORCH_DEVICE_BACKEND_AUTOLOAD=0 .venv/bin/ascend-ops build || echo "setup: continuing without the fast path"
 echo "setup: ready ($(.venv/bin/python -c 'import torch; print("torch", torch.__version__)'))"

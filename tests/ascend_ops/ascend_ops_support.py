@@ -9,6 +9,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 import torch
+from ascend_ops_gen.spec import AttrType
 
 OP_NAMES = ("strided_slice", "slice", "depth_to_space", "space_to_depth")
 
@@ -200,3 +201,28 @@ def cases(op: str | None = None, *, int8_only: bool | None = None) -> list[Case]
 
 def case_id(case: Case) -> str:
     return f"{case.op}-{case.id}"
+
+
+# --- junk arguments -------------------------------------------------------------------------------
+
+# Junk for each spec type; ints past int64 and well-typed values that break a rule are value
+# errors (OpArgumentError), everything else a type error (OpTypeError, a TypeError).
+JUNK = {
+    AttrType.INT: [None, "1", 1.5, True, np.float32(1), np.bool_(True), torch.tensor(2),
+                   torch.tensor([2]), [1], 2**63, -(2**63) - 1, 2**70],
+    AttrType.INT_LIST: [None, "ab", b"ab", 1, 1.5, [1.5], [[1]], [None], [True], ["0"],
+                        [2**70], torch.tensor([1]), np.array([[0]]), {0: 1}],
+    AttrType.STR: [None, 3, 1.5, True, b"NHWC", ["NHWC"], torch.tensor(1)],
+}
+JUNK[AttrType.OPTIONAL_INT_LIST] = [v for v in JUNK[AttrType.INT_LIST] if v is not None]
+# Strings holding a NUL: C++ reads them up to the NUL ("NHWC\x00" as "NHWC"); the reference
+# refuses them (OpArgumentError).
+NUL_STRINGS = ["NHWC\x00", "NCHW\x00", "CRD\x00", "DCR\x00", "\x00", "DCR\x00CRD", "NHWC\x00\x00"]
+
+# Empty index lists: TensorFlow's testGradientZero (a 0-d input) and the same on 1-d and 2-d.
+EMPTY_LISTS = (
+    Case("strided_slice", "0d_empty_lists", (), ([], [], [])),
+    Case("strided_slice", "0d_no_strides", (), ([], [])),
+    Case("strided_slice", "1d_empty_lists", (7,), ([], [], [])),
+    Case("strided_slice", "2d_empty_lists", (2, 3), ([], [], [])),
+)

@@ -30,7 +30,7 @@ def dense_shape(rank: int) -> tuple[int, ...]:
 
 def calls(rank: int) -> list[tuple[str, str, tuple, dict]]:
     """(name, op, args, kwargs) at this rank: identities, reversals, empties, new axes."""
-    out = [
+    return [
         ("identity", "strided_slice", ([0], [0], [1]), {"ellipsis_mask": 1}),
         ("reverse_last", "strided_slice", ([0, 0], [0, 0], [1, -1]),
          {"ellipsis_mask": 1, "begin_mask": 2, "end_mask": 2}),
@@ -46,7 +46,6 @@ def calls(rank: int) -> list[tuple[str, str, tuple, dict]]:
         ("d2s", "depth_to_space", (2,), {}),
         ("s2d", "space_to_depth", (2,), {"data_format": "NCHW"}),
     ]
-    return out
 
 
 def _dense(shape, device: str) -> torch.Tensor:

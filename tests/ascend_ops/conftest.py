@@ -2,7 +2,13 @@
 environment of the run says; tests that need either set it themselves."""
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# No test process starts the compiled CPU kernel's first-use build (Note [first-use build] in
+# ascend_ops.cpu.compiled) in a cache of its own; test_first_use_build.py sets it itself.
+os.environ.setdefault("ASCEND_OPS_FAST_BUILD", "0")
 
 PRODUCT_ENV = "ASCEND_OPS_PRODUCT"
 BACKEND_ENV = "ASCEND_OPS_BACKEND"

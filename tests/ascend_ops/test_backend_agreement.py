@@ -81,7 +81,7 @@ def test_the_sweep_holds_accepted_and_refused_calls_of_every_kind(sweeps):
     assert answer("40/zero_size/reverse_last")[0] == "ok"
     assert answer("4/dense/new_axes_reverse")[0] == "OpArgumentError"
     assert "a CANN tensor shape holds 25 dims" in answer("4/dense/new_axes_reverse")[1]
-    assert answer("4/dense/new_axes_identity") [0] == "ok"
+    assert answer("4/dense/new_axes_identity")[0] == "ok"
     assert answer("30/sparse_csr/identity")[0] == "OpTypeError"
     for key, answers in sweeps.items():
         if key.split("/")[1] in NPU_KINDS:

@@ -23,24 +23,13 @@ import ascend_ops
 import cpu_reference
 from ascend_ops import OpArgumentError, OpTypeError
 from ascend_ops_gen.spec import AttrType, specs
+from ascend_ops_support import JUNK
 from ascend_ops_support import example_input as _example_tensor
 
 reference_slice_module = importlib.import_module("cpu_reference.slice")
 
 ROOT = Path(__file__).resolve().parents[2]
 BACKENDS = ("native", "reference", "sim")
-
-# Junk for each spec type; ints past int64 and well-typed values that break a rule are value
-# errors (OpArgumentError), everything else a type error (OpTypeError, a TypeError).
-JUNK = {
-    AttrType.INT: [None, "1", 1.5, True, np.float32(1), np.bool_(True), torch.tensor(2),
-                   torch.tensor([2]), [1], 2**63, -(2**63) - 1, 2**70],
-    AttrType.INT_LIST: [None, "ab", b"ab", 1, 1.5, [1.5], [[1]], [None], [True], ["0"],
-                        [2**70], torch.tensor([1]), np.array([[0]]), {0: 1}],
-    AttrType.STR: [None, 3, 1.5, True, b"NHWC", ["NHWC"], torch.tensor(1)],
-}
-JUNK[AttrType.OPTIONAL_INT_LIST] = [v for v in JUNK[AttrType.INT_LIST] if v is not None]
-
 
 def example_input(example) -> np.ndarray:
     return _example_tensor(example.input, example.dtype).numpy()

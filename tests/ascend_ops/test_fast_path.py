@@ -186,7 +186,7 @@ def _fast_gradient(case, dtype=torch.float64):
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if not c.int8_only], ids=case_id)
-def test_cpp_autograd_matches_the_index_oracle(case):
+def test_autograd_on_the_compiled_kernel_matches_the_index_oracle(case):
     with Counted() as counted:
         out, weight, grad = _fast_gradient(case)
     assert out.grad_fn is not None and "AscendOps" in out.grad_fn.name()
@@ -209,7 +209,7 @@ print(json.dumps(out))
 """
 
 
-def test_cpp_autograd_matches_the_python_registration():
+def test_autograd_on_the_compiled_kernel_matches_the_python_registration():
     result = subprocess.run([sys.executable, "-c", _PYTHON_PATH_GRADIENTS, str(HERE)],
                             env=_env(ASCEND_OPS_FAST="0"), capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
@@ -221,7 +221,7 @@ def test_cpp_autograd_matches_the_python_registration():
         assert grad.view(torch.int64).reshape(-1).tolist() == python_grads[f"{case.op}-{case.id}"], case.id
 
 
-def test_double_backward_through_the_cpp_node():
+def test_double_backward_through_the_autograd_gate():
     x = torch.randn(4, 6, dtype=torch.float64, requires_grad=True)
     y = ascend_ops.slice(x, [1, 0], [2, 6])
     (g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)
@@ -229,6 +229,34 @@ def test_double_backward_through_the_cpp_node():
     expected = torch.zeros(4, 6, dtype=torch.float64)
     expected[1:3] = 2.0
     assert torch.equal(gg, expected)
+
+
+def test_the_gate_relays_to_python_only_what_needs_autograd():
+    """Note [autograd gate]: no gradient and no tangent asked for stays in C++; a tracked input,
+    and a forward-mode dual (the control: a plain call on the same values), go to the Python
+    autograd kernel, once per call."""
+    import torch.autograd.forward_ad as fwAD
+
+    x = torch.randn(4, 6, dtype=torch.float64)
+    leaf = x.clone().requires_grad_()
+
+    def relays(fn) -> int:
+        before = compiled.autograd_relays()
+        fn()
+        return compiled.autograd_relays() - before
+
+    def dual():
+        with fwAD.dual_level():
+            ascend_ops.slice(fwAD.make_dual(x, torch.ones_like(x)), [1, 0], [2, 6])
+
+    def no_grad():
+        with torch.no_grad():
+            ascend_ops.slice(leaf, [1, 0], [2, 6])
+
+    assert relays(lambda: ascend_ops.slice(x, [1, 0], [2, 6])) == 0
+    assert relays(no_grad) == 0
+    assert relays(lambda: ascend_ops.slice(leaf, [1, 0], [2, 6])) == 1
+    assert relays(dual) == 1
 
 
 # --- switched off -------------------------------------------------------------------------------
@@ -272,7 +300,7 @@ def test_bad_input_suite_passes_on_the_python_registration_too():
 
 
 @pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
-def test_torch_compile_traces_the_cpp_autograd(dynamic):
+def test_torch_compile_traces_through_the_autograd_gate(dynamic):
     torch._dynamo.reset()
     case = next(c for c in CASES if c.op == "strided_slice" and c.id == "steps")
 

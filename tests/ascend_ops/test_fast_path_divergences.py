@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from ascend_ops.cpu import compiled
+from ascend_ops_support import NUL_STRINGS as JUNK_STRINGS
 
 HERE = Path(__file__).resolve().parent
 
-JUNK_STRINGS = ["NHWC\x00", "NCHW\x00", "CRD\x00", "DCR\x00", "\x00", "DCR\x00CRD", "NHWC\x00\x00"]
 
 _PROBE = r'''
 import json, sys, torch, ascend_ops

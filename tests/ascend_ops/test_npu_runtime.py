@@ -123,8 +123,17 @@ def install(tmp_path: Path, monkeypatch) -> Path:
     return tmp_path
 
 
+def make_vendor(vendor: Path) -> None:
+    """Every part of Note [vendor layout], empty."""
+    for folder in (npu_binding.VENDOR_HEADERS, *npu_binding.VENDOR_OP_IMPL):
+        (vendor / folder).mkdir(parents=True, exist_ok=True)
+    for file in (npu_binding.op_api_library(), npu_binding.VENDOR_SET_ENV):
+        (vendor / file).parent.mkdir(parents=True, exist_ok=True)
+        (vendor / file).write_bytes(b"")
+
+
 def make_build(root: Path, **record: str) -> None:
-    npu_binding.vendor_dir().mkdir(parents=True)
+    make_vendor(npu_binding.vendor_dir())
     npu_binding.library_path().parent.mkdir(parents=True)
     npu_binding.library_path().write_bytes(b"not a shared library")
     fields = {"torch": npu_binding.torch_version(), "torch_npu": "2.13.0", "cann": "8.5.0",
@@ -164,6 +173,20 @@ def test_load_points_the_opp_path_at_the_package_then_reports_a_load_error(insta
         npu_binding.load(fake_torch_npu())
     assert os.environ[npu_binding.CUSTOM_OPP_ENV] == \
         f"{npu_binding.vendor_dir()}:/opt/other/vendors/x"
+
+
+def test_load_refuses_a_vendor_folder_without_its_op_api_library(install: Path) -> None:
+    make_build(install)
+    (npu_binding.vendor_dir() / npu_binding.op_api_library()).unlink()
+    with pytest.raises(npu_binding.BindingUnavailable, match=r"^the op package in .*vendors/ascend_ops is "
+                       r"incomplete: .*/op_api/lib/libcust_opapi\.so \(the op API library the binding opens\) "
+                       r"is missing; run `bash scripts/build_ascend.sh`"):
+        npu_binding.load(fake_torch_npu())
+
+
+def test_the_op_api_library_is_where_the_binding_looks() -> None:
+    # aclnn_call.h's lookup opens <entry>/op_api/lib/libcust_opapi.so (Note [own aclnn lookup]).
+    assert npu_binding.op_api_library() == "op_api/lib/libcust_opapi.so"
 
 
 # --- routes on a real npu device (the binding faked by a CPU library of the same name) -----------

@@ -33,3 +33,12 @@ def cpu_binding(tmp_path_factory: pytest.TempPathFactory, opbuild_out):
         os.environ.pop(cpu_aclnn.CUSTOM_OPP_ENV, None)
     else:
         os.environ[cpu_aclnn.CUSTOM_OPP_ENV] = before
+
+
+@pytest.fixture(scope="session")
+def package_build():
+    """The op package configured, built, packaged and installed by CANN's CMake modules (None
+    without the CANN sources fixture)."""
+    from ascend_ops.tools import cann_package
+
+    return None if HEADERS is None else cann_package.build(project_root() / "ascend_kernels", HEADERS)

@@ -1,33 +1,68 @@
-"""The compiled fast path: `torch.ops.ascend_ops.*` registered in C++ (`ascend_ops_fast.cpp`).
+"""The compiled CPU kernel: the common call of `torch.ops.ascend_ops.*` in C++ (`ascend_ops_fast.cpp`).
 
 A torch extension, built with g++ against the installed torch's headers and libraries into the
 package's build cache (build_cache.py, keyed by the sources, the flags and the torch version), once,
-by `ascend-ops build` (scripts/setup.sh runs it). It defines the schemas (from the specs, through
-the generated `binding/ascend_ops_cpu_generated.h`), a C++ CPU kernel, C++ autograd and the
-product dtype rule; PrivateUse1 and fake kernels stay in Python (registration.py). Every call the
-C++ kernel does not handle itself runs `python_cpu_kernel`, the kernel registration.py registers
-without the fast path, so errors are the same. See Note [fast path].
+by `ascend-ops build` (scripts/setup.sh runs it). It is no registrar: registration.py defines the
+ops from the specs (schemas, fake kernels, PrivateUse1, the one autograd implementation in
+runtime/autograd.py) and then, when the extension loads, `plug_in` registers two C++ kernels into
+that registration: the CPU kernel and the autograd gate. Every call the C++ CPU kernel does not
+copy itself runs the Python CPU kernel registration.py registers without the extension, so
+errors are raised in one place. See Note [fast path] and Note [autograd gate].
 
 Without the extension (switched off with ASCEND_OPS_FAST=0, not built yet, no compiler, no torch
-headers) everything is registered in Python as before, after one log line saying why.
+headers) the Python kernels are registered instead, after one log line saying why. When it is
+only not built yet, the first call the native backend runs starts its build in the background
+(Note [first-use build]) and the process switches to it once it is ready. In process,
+`switched(False)` turns the C++ kernels into plain relays to the Python ones (the differential
+test compares both).
 
 Note [fast path]
 ~~~~~~~~~~~~~~~~
 Which calls the C++ kernel copies itself: the native backend is active (ASCEND_OPS_BACKEND or
 `use_backend`), the active product (`target_product`, an NPU, ASCEND_OPS_PRODUCT) allows the
 dtype, the input is contiguous without lazy conj/neg bits, and the engine's view builder accepts
-the arguments. The context variables are read from C++ on each call (two lookups, no Python
-code); the process default (environment variables, the NPU's product) is computed in Python and
-cached in C++ until one of the variables or the name of the PrivateUse1 backend changes.
+the arguments. The context variables (runtime/state.py) are read from C++ on each call (two
+lookups, no Python code); the process default (environment variables, the NPU's product) is
+computed in Python (`default_state`) and cached in C++ until one of the variables or the name
+of the PrivateUse1 backend changes.
+
+Note [autograd gate]
+~~~~~~~~~~~~~~~~~~~~
+The autograd formulas exist once, in runtime/autograd.py (one autograd.Function per op, which
+torch.func, forward-mode AD and vmap accept). Registering that Python kernel on the Autograd key
+would cost every call a trip through Python, so with the extension the Autograd key holds a
+generic C++ gate instead, with no formula: a call with GradMode off or an input that does not
+require grad, and no forward-mode tangent on it, is redispatched below the Autograd key in C++
+(what any built-in op's autograd kernel does then); every other call runs the Python autograd
+kernel, which records the op's backward (or computes its tangent) exactly as without the
+extension. Under torch.func transforms the gate sees the transform's wrapper tensors, whose
+`requires_grad` and tangents are the transform's, so it decides the same way.
+
+Note [first-use build]
+~~~~~~~~~~~~~~~~~~~~~~
+After `pip install` nothing has built the extension. The first call on the native backend (whose
+calls are the ones it speeds up) then runs on the Python kernel as before, and starts
+`ascend-ops build` as a detached process, after one progress line on stderr: the build outlives
+a short script, so the next process finds it in the cache, and the cache's build lock keeps
+concurrent processes from compiling it twice. A thread of this process waits for that build and
+then plugs the extension in (registration.py's `switch_to`): from then on calls run on the C++
+kernels, with no restart. The call that started it waits for nothing but the native copy, which
+it needs anyway. `ASCEND_OPS_FAST_BUILD=0` turns the first-use build off (images built with
+`ascend-ops build`, read-only installs); `ASCEND_OPS_FAST=0` turns the extension off altogether.
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import importlib.machinery
 import importlib.util
 import logging
 import os
+import subprocess
+import sys
 import sysconfig
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -42,6 +77,7 @@ from ..runtime.arguments import CheckedOpPacket
 from ..runtime.dtypes import numpy_dtype
 
 FAST_ENV = "ASCEND_OPS_FAST"
+FIRST_USE_BUILD_ENV = "ASCEND_OPS_FAST_BUILD"
 SOURCE = Path(__file__).parent / "src" / "ascend_ops_fast.cpp"
 MODULE_NAME = "ascend_ops_fast"
 _log = logging.getLogger("ascend_ops")
@@ -134,12 +170,13 @@ _current_backend = backends.current_backend
 
 
 def load() -> ModuleType | None:
-    """The extension if it can be used (it then defines the ops' schemas), else None after one
-    log line saying why (`unavailable_reason()` keeps it, `ascend-ops doctor` shows it). Never
+    """The extension if it can be used (registration.py then plugs its kernels in), else None
+    after one log line saying why (`unavailable_reason()` keeps it, `ascend-ops doctor` shows it). Never
     compiles: `ascend-ops build` does."""
-    global _module, _reason
+    global _module, _reason, _not_built
     if _module is not None:
         return _module
+    _not_built = False
     level = logging.INFO  # a slower path, not a fault: logged, not printed by default
     path = None
     if switched_off():
@@ -155,18 +192,93 @@ def load() -> ModuleType | None:
                 path, _reason = None, f"not used: {stale}"
             elif path is None:
                 _reason = f"not built for torch {torch.__version__}; run `ascend-ops build` once"
+                _not_built = True
     if path is not None:
         try:
             _module = _import(path)
         except ImportError as e:
             level, _reason = logging.WARNING, f"{path} does not load ({e})"
         else:
-            native_copy.share_library(_module.__file__)  # one copy, one output cache
-            native_copy.library()
-            native_copy.use_large_output_maker(_module.new_output)
+            _adopt(_module)
             return _module
     _log.log(level, "ascend-ops: the compiled fast path is %s; ops run on the Python registration", _reason)
     return None
+
+
+def _adopt(module: ModuleType) -> None:
+    """The native executor's copy and large outputs come from the loaded extension's file."""
+    native_copy.share_library(module.__file__)  # one copy, one output cache
+    native_copy.library()
+    native_copy.use_large_output_maker(module.new_output)
+
+
+# --- the first-use build (Note [first-use build]) -----------------------------------------------
+
+_not_built = False  # set by `load`: the one reason the extension is missing is that it is not built
+_first_use: threading.Thread | None = None
+_first_use_lock = threading.Lock()
+
+
+def builds_on_first_use() -> bool:
+    """Whether the first native call is to start building the extension: it is not loaded only
+    because it is not built, and FIRST_USE_BUILD_ENV does not say 0."""
+    return (_module is None and _not_built and _first_use is None
+            and os.environ.get(FIRST_USE_BUILD_ENV, "").strip() != "0")
+
+
+def _build_command() -> list[str]:
+    return [sys.executable, "-m", "ascend_ops.tools.cli", "build"]
+
+
+def start_first_use_build(on_ready) -> bool:
+    """Start the detached build and the thread that waits for it, once per process; the thread
+    calls `on_ready(module)` with the loaded extension. False when it was started already or is
+    not wanted (`builds_on_first_use`)."""
+    global _first_use, _reason
+    with _first_use_lock:
+        if not builds_on_first_use():
+            return False
+        build_cache.progress("building the compiled CPU kernel in the background, once (`ascend-ops "
+                             "build`, about a minute); calls run on the Python kernels until it "
+                             "is ready")
+        _reason = "being built in the background (the first native call started it)"
+        _first_use = threading.Thread(target=_wait_for_build, args=(on_ready,),
+                                      name="ascend-ops first-use build", daemon=True)
+        _first_use.start()
+        return True
+
+
+def _wait_for_build(on_ready) -> None:
+    global _module, _reason
+    try:
+        log = build_cache.cache_dir(quiet=True) / f"{MODULE_NAME}-first-use-build.log"
+        with open(log, "w", encoding="utf-8") as out:
+            child = subprocess.Popen(_build_command(), stdout=out, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, start_new_session=True,
+                                     env={**os.environ, "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"})
+        code = child.wait()
+        path = built_path() if code == 0 else None
+        if path is None:
+            raise FastPathUnavailable(f"`ascend-ops build` exited with {code}; see {log}")
+        module = _import(path)
+    except (FastPathUnavailable, build_cache.NativeBuildError, OSError, ImportError) as e:
+        _reason = f"unavailable (its background build failed: {e})"
+        _log.warning("ascend-ops: the compiled fast path is %s; ops run on the Python registration",
+                     _reason)
+        return
+    _module = module
+    _adopt(module)
+    on_ready(module)
+    build_cache.progress("the compiled CPU kernel is ready; calls run on it from now on")
+
+
+def wait_for_first_use_build(timeout: float | None = None) -> bool:
+    """Wait for a started first-use build to finish (and the switch to it); whether the
+    extension is loaded then."""
+    thread = _first_use
+    if thread is not None:
+        thread.join(timeout)
+    return _module is not None
 
 
 def unavailable_reason() -> str | None:
@@ -189,6 +301,12 @@ def counts() -> tuple[int, int]:
     return _module.counts() if _module is not None else (0, 0)
 
 
+def autograd_relays() -> int:
+    """Calls the autograd gate handed to the Python autograd kernel (Note [autograd gate]); 0
+    without the extension."""
+    return _module.autograd_relays() if _module is not None else 0
+
+
 # --- the Python side, given to the extension ------------------------------------------------------
 
 def _movable_dtypes() -> list[tuple[torch.dtype, str]]:
@@ -204,7 +322,7 @@ def _movable_dtypes() -> list[tuple[torch.dtype, str]]:
     return list(out.items())
 
 
-def _default_state() -> tuple[bool, int, bool]:
+def default_state() -> tuple[bool, int, bool]:
     """(native backend?, product index or -1, cacheable) of a call in no `use_backend` /
     `target_product` block. A bad environment variable gives (False, -1): the Python kernel then
     raises its error. An NPU's product is not cached (Note [active product])."""
@@ -219,22 +337,50 @@ def _default_state() -> tuple[bool, int, bool]:
     return contextvars.Context().run(compute)
 
 
-def configure(module: ModuleType, python_kernels: dict) -> None:
-    """Hand the extension what it reads from Python; `python_kernels[name]` is op `name`'s Python
-    CPU kernel."""
+def _by_index(module: ModuleType, kernels: dict):
+    """`kernel(index, x, *attributes)` (what the C++ side calls, attributes in schema order) for
+    `kernels[name](x, *positional, **keyword_only)`."""
     ops = [specs().op(name) for name in module.op_names()]
-    kernels = [python_kernels[op.name] for op in ops]
+    table = [kernels[op.name] for op in ops]
     keyword_only = [frozenset(a.name for a in op.attributes if a.keyword_only) for op in ops]
     names = [[a.name for a in op.attributes] for op in ops]
 
-    def python_cpu_kernel(index: int, x: torch.Tensor, *attrs):
+    def kernel(index: int, x: torch.Tensor, *attrs):
         positional = [v for n, v in zip(names[index], attrs) if n not in keyword_only[index]]
         named = {n: v for n, v in zip(names[index], attrs) if n in keyword_only[index]}
-        return kernels[index](x, *positional, **named)
+        return table[index](x, *positional, **named)
+    return kernel
 
-    module.configure(state.backend_choice, state.target_choice, tuple(specs().products),
-                     python_cpu_kernel, _default_state, _movable_dtypes(), state.BACKEND_ENV,
-                     state.PRODUCT_ENV)
+
+def plug_in(module: ModuleType, cpu_kernels: dict, autograd_kernels: dict) -> bool:
+    """Register the extension's CPU kernel and autograd gate into the ops registration.py has
+    defined; `cpu_kernels[name]` / `autograd_kernels[name]` are op `name`'s Python kernels, which
+    the C++ ones call for everything they leave to Python. False (after a warning; the caller
+    registers the Python kernels) when the extension was built for other schemas."""
+    global _module, _reason
+    try:
+        module.plug_in(state.backend_choice, state.target_choice, tuple(specs().products),
+                       _by_index(module, cpu_kernels), _by_index(module, autograd_kernels),
+                       default_state, _movable_dtypes(), state.BACKEND_ENV, state.PRODUCT_ENV)
+    except ImportError as e:
+        _module, _reason = None, f"not plugged in ({e})"
+        _log.warning("ascend-ops: the compiled fast path is %s; ops run on the Python registration",
+                     _reason)
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def switched(on: bool) -> Iterator[None]:
+    """Within the block (process-wide), the compiled kernels copy and gate (`on`) or relay every
+    call to the Python kernels (not `on`), as the Python registration runs them."""
+    if _module is None:
+        raise FastPathUnavailable(f"the compiled kernel is {_reason}")
+    before = _module.set_enabled(on)
+    try:
+        yield
+    finally:
+        _module.set_enabled(before)
 
 
 def op_index(module: ModuleType, op: OpSpec) -> int:

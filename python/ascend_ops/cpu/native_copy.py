@@ -18,7 +18,7 @@ on the input's shape, strides and dtype and on the op's arguments, so it is comp
 distinct call and cached. A repeated call is a dict lookup, `new_empty` and one ctypes call
 (`ascend-ops bench` measures it against `x[...].clone()`). Outputs of 32 MiB and more come from
 strided_copy.cpp's allocator instead, as huge pages (Note [huge-page outputs] there), made by the
-compiled fast path (`output_maker`), which puts them in a resizable storage: a tensor made in
+compiled fast path (`use_large_output_maker`), which puts them in a resizable storage: a tensor made in
 Python from foreign memory could not be resized, shared or pinned like any other. With the fast
 path off every output is `new_empty`'s. The dispatcher hands the kernel plain
 ints and strs (the schema converts bools and numpy ints, and drops arguments equal to their
@@ -134,8 +134,14 @@ _shared_library: str | None = None
 def share_library(path: str) -> None:
     """Use the copy inside the compiled kernel's file `path` (called when that loads)."""
     global _shared_library
+    if library.cache_info().currsize and _shared_library != path:
+        # The extension came after a copy of its own (built in the background, Note [first-use
+        # build] in compiled.py): that copy's cache keeps no freed output from now on, so the
+        # one output cache stays within its cap.
+        library().ascend_ops_output_cache_limit(0)
     _shared_library = path
     library.cache_clear()
+    _huge_page_allocator.cache_clear()
 
 
 def fast_path_library() -> str | None:

@@ -38,7 +38,7 @@ from ascend_ops_gen.spec import project_root
 from ..runtime import build_cache
 
 __all__ = ["NAMESPACE", "NPU_DIR_ENV", "BuildRecord", "binding_source", "compile_command",
-           "install_dir", "load", "read_build_record", "vendor_name"]
+           "install_dir", "load", "op_api_library", "read_build_record", "vendor_name", "vendor_problems"]
 
 NPU_DIR_ENV = "ASCEND_OPS_NPU_DIR"
 CUSTOM_OPP_ENV = "ASCEND_CUSTOM_OPP_PATH"
@@ -123,6 +123,50 @@ def vendor_dir() -> Path:
     return install_dir() / "opp" / "vendors" / vendor_name()
 
 
+# Note [vendor layout]: what of an installed op package (`vendors/<vendor>/`, as CANN's install.sh
+# lays it out) this module, the binding and CANN's runtime read. The op API library is where the
+# binding's own lookup opens it (kOpApiLibrary of aclnn_call.h, read from there); `set_env.bash` is
+# what the binding's "not found" message tells the user to source; the aclnn headers are what
+# `build` compiles the binding against; the kernels, their per-SoC configs and the tiling library
+# are what nnopbase loads through ASCEND_CUSTOM_OPP_PATH.
+VENDOR_HEADERS = "op_api/include"
+VENDOR_SET_ENV = "bin/set_env.bash"
+VENDOR_OP_IMPL = ("op_impl/ai_core/tbe/kernel", "op_impl/ai_core/tbe/kernel/config",
+                  "op_impl/ai_core/tbe/op_tiling")
+_OP_API_LIBRARY = re.compile(r'\bkOpApiLibrary\s*=\s*"/?(?P<path>[^"]+)"')
+
+
+def op_api_library() -> str:
+    """The op API library's path inside a vendor folder, as the binding's lookup opens it."""
+    header = project_root() / CALL_HEADERS / "aclnn_call.h"
+    m = _OP_API_LIBRARY.search(header.read_text(encoding="utf-8"))
+    if m is None:
+        raise RuntimeError(f"{header} defines no kOpApiLibrary")
+    return m["path"]
+
+
+def vendor_problems(vendor: Path, op_types: Sequence[str] = ()) -> list[str]:
+    """What `vendor` lacks of Note [vendor layout] (empty: it is complete), each naming the path;
+    with `op_types`, also each op's generated aclnn header."""
+    from ascend_ops_gen.codegen.aclnn import header_name
+
+    vendor = Path(vendor)
+    if not vendor.is_dir():
+        return [f"{vendor} is no folder"]
+    problems = []
+    library = vendor / op_api_library()
+    if not library.is_file():
+        problems.append(f"{library} (the op API library the binding opens) is missing")
+    for folder in (VENDOR_HEADERS, *VENDOR_OP_IMPL):
+        if not (vendor / folder).is_dir():
+            problems.append(f"{vendor / folder} is missing")
+    problems += [f"{vendor / VENDOR_HEADERS / header_name(t)} is missing" for t in op_types
+                 if (vendor / VENDOR_HEADERS).is_dir() and not (vendor / VENDOR_HEADERS / header_name(t)).is_file()]
+    if not (vendor / VENDOR_SET_ENV).is_file():
+        problems.append(f"{vendor / VENDOR_SET_ENV} is missing")
+    return problems
+
+
 def source_digest() -> str:
     return hashlib.sha256(binding_source().read_bytes()).hexdigest()
 
@@ -184,6 +228,9 @@ def load(torch_npu) -> None:
         raise BindingUnavailable(f"CANN too old: the op package was built with CANN {record.cann}, "
                                  f"this machine runs CANN {_cann_version(torch_npu)}; install CANN "
                                  f"{record.cann} or newer, or rebuild with this one ({rebuild})")
+    problems = vendor_problems(vendor_dir())
+    if problems:
+        raise BindingUnavailable(f"the op package in {vendor_dir()} is incomplete: {problems[0]}; {rebuild}")
     entries = [e for e in os.environ.get(CUSTOM_OPP_ENV, "").split(":") if e]
     if str(vendor_dir()) not in entries:
         os.environ[CUSTOM_OPP_ENV] = ":".join([str(vendor_dir()), *entries])
@@ -221,7 +268,7 @@ def build(cann_dir: Path) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".so.tmp")
     # The op package's generated aclnn headers, and the toolkit's aclnn/acl_meta.h.
-    includes = [vendor_dir() / "op_api" / "include", Path(cann_dir) / "include"]
+    includes = [vendor_dir() / VENDOR_HEADERS, Path(cann_dir) / "include"]
     command = compile_command(binding_source(), root, includes, output=tmp, cann_lib=Path(cann_dir) / "lib64")
     build_cache.progress(f"building the torch binding: {' '.join(command)}")
     done = subprocess.run(command, capture_output=True, text=True, check=False)

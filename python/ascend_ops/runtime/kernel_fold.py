@@ -37,9 +37,10 @@ def result_without_kernel(op_name: str, x: torch.Tensor, args: tuple,
                           kwargs: dict) -> torch.Tensor | None:
     """The result of `op_name(x, *args, **kwargs)` where its input or output has more dims than
     the op's kernels take and the result is an identity or empty (Note [kernel rank]); None
-    where the call goes to the kernel. Checks the arguments as cpu_reference does, on the shape only."""
+    where the call goes to the kernel. Checks the arguments as cpu_reference does, on the shape
+    only (Note [sim argument checks] in sim/runner.py)."""
     shape = tuple(int(d) for d in x.shape)
-    view = canonical_view(op_name, shape, lambda: None, args, kwargs)  # Note [sim argument checks] in sim/runner.py
+    view = canonical_view(op_name, shape, lambda: None, args, kwargs)
     limit = kernel_max_rank(op_name)
     out_shape = tuple(view.output_shape)
     if limit is None or max(len(shape), len(out_shape)) <= limit:

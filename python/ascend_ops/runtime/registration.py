@@ -1,4 +1,10 @@
-"""`torch.ops.ascend_ops.*`: schemas from the specs, per-device kernels, fake kernels, autograd.
+"""`torch.ops.ascend_ops.*`, registered once: schemas from the specs, per-device kernels, fake
+kernels, autograd (runtime/autograd.py), vmap rules.
+
+This module is the one registrar. The compiled CPU kernel (cpu/compiled.py), when built, is
+plugged into this registration as its CPU and Autograd-key kernels (the C++ copy of the common
+call and the autograd gate); it relays everything else to the Python kernels registered here
+otherwise, so the checks, formulas and error messages exist once.
 
 Every call, on every device, first validates its arguments (cpu_reference's canonicalisation,
 OpArgumentError) and the active product's dtype rule (UnsupportedDtypeError); only then does
@@ -9,28 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
 import torch
 
-from cpu_reference._view_steps import apply_steps
 from ascend_ops_gen.schema import torch_schema
-from ascend_ops_gen.spec import BackwardRule, OpSpec, specs
+from ascend_ops_gen.spec import OpSpec, specs
 
 from ..cpu import backends, compiled
 from ..npu import dispatch
-from . import torch_views
+from . import autograd, torch_views
 from .arguments import check_input, check_kind, install_checked_packets
-from .dtypes import numpy_dtype
-from .op_pieces import canonical_view
 from .errors import SpecError
 from .products import check_dtype
 
 NAMESPACE = "ascend_ops"
 
-# Set by register_all: the compiled fast path, when built and not switched off, defines the
-# schemas and registers the CPU and autograd kernels in C++ (cpu/compiled.py); this module then
-# adds the rest to the library `_lib`.
-_fast = None
+# Set by register_all: the library holding every registration of the ops.
 _lib: torch.library.Library | None = None
 
 
@@ -68,107 +67,78 @@ def _cpu_kernel(op: OpSpec):
 
 def _register(op: OpSpec) -> None:
     qualname = f"{NAMESPACE}::{op.name}"
-    if _fast is None:
-        _lib.define(torch_schema(op))
-        _lib.impl(op.name, _cpu_kernel(op), "CPU")
+    _lib.define(torch_schema(op))
     _lib.impl(op.name, _checked(op, dispatch.device_kernel(op.name)), "PrivateUse1")
     for key in KIND_KEYS:  # a sparse, mkldnn, nested or quantized tensor: the spec's OpTypeError
         _lib.impl(op.name, _kind_guard(op), key)
     # Fake tensors carry shapes only: the view ops compute the result's shape and dtype.
     torch.library.register_fake(qualname, _checked(op, torch_views.view_op(op.name)), lib=_lib)
-
-
-# --- autograd -----------------------------------------------------------------------------------
-# The spec's `backward:` says how: `scatter` sends the incoming gradient to the input elements
-# the op read (zeros elsewhere), `{inverse: <op>}` applies that op, with the same arguments.
-
-def _setup_context(ctx, inputs, keyword_only_inputs, output) -> None:
-    x, *args = inputs
-    ctx.x_shape = tuple(x.shape)
-    ctx.args = args
-    ctx.kwargs = keyword_only_inputs
-
-
-def _setup_context_positional(ctx, inputs, output) -> None:
-    """For ops without keyword-only arguments (torch passes none then)."""
-    _setup_context(ctx, inputs, {}, output)
-
-
-def _scatter_backward(op_name: str):
-    """Backward of a slice: the incoming gradient written into zeros through the forward view.
-
-    The view comes from cpu_reference's `<op>_view` canonicalisation applied to a probe array
-    (`_view_geometry`), so only metadata is computed: no index tensor the size of the input."""
-    def backward(ctx, grad):
-        grad_x = grad.new_zeros(ctx.x_shape)
-        if grad.numel():
-            view = canonical_view(op_name, ctx.x_shape, lambda: numpy_dtype(grad.dtype),
-                                  tuple(ctx.args), ctx.kwargs)
-            sizes, strides, offset, flipped = _view_geometry(view, ctx.x_shape)
-            target = grad_x.as_strided(sizes, strides, offset)
-            target.copy_(grad.reshape(sizes).flip(flipped) if flipped else grad.reshape(sizes))
-        return (grad_x,) + (None,) * len(ctx.args)
-    return backward
-
-
-def _view_geometry(view, shape: tuple[int, ...]):
-    """(sizes, strides, offset, flipped dims) of `view` on a C-contiguous tensor of `shape`, with
-    every stride made non-negative (torch views cannot step backwards): along a flipped dim the
-    view's index i is the forward view's index size-1-i."""
-    element_strides, step = [], 1
-    for dim in reversed(shape):
-        element_strides.insert(0, step)
-        step *= max(dim, 1)
-    # A one-byte array that claims `shape`: applying the view to it yields the view's strides
-    # and first element in elements, without touching (or owning) any of that memory.
-    base = np.zeros(1, dtype=np.uint8)
-    probe = np.lib.stride_tricks.as_strided(base, shape=shape, strides=element_strides)
-    selected = apply_steps(view.view_steps(), probe)
-    offset = selected.__array_interface__["data"][0] - base.__array_interface__["data"][0]
-    flipped = []
-    strides = []
-    for d, (size, stride) in enumerate(zip(selected.shape, selected.strides)):
-        if stride < 0:
-            offset += (size - 1) * stride
-            flipped.append(d)
-        strides.append(abs(stride))
-    return tuple(selected.shape), tuple(strides), offset, flipped
-
-
-def _inverse_backward(inverse_name: str):
-    def backward(ctx, grad):
-        inverse = getattr(torch.ops.ascend_ops, inverse_name)
-        return (inverse(grad.contiguous(), *ctx.args, **ctx.kwargs),) + (None,) * len(ctx.args)
-    return backward
-
-
-def _backward(op: OpSpec):
-    if op.backward.rule is BackwardRule.SCATTER:
-        return _scatter_backward(op.name)
-    return _inverse_backward(op.backward.inverse)
+    # torch.func transforms (grad, jvp, vmap, ...) meet the op's autograd.Function here first.
+    _lib.impl(op.name, autograd.transform_kernel(op), autograd.TRANSFORM_KEY)
 
 
 def register_all() -> None:
-    global _fast, _lib
+    global _lib
     ops = specs().ops  # a spec that does not load stops here, before anything is registered
     torch_views.add_view_ops()
-    _fast = compiled.load()
-    _lib = torch.library.Library(NAMESPACE, "FRAGMENT" if _fast is not None else "DEF")
+    _lib = torch.library.Library(NAMESPACE, "DEF")
     for op in ops:
         _register(op)
-    if _fast is not None:  # CPU and autograd kernels in C++; the Python CPU kernel behind them
-        compiled.configure(_fast, {op.name: _cpu_kernel(op) for op in specs().ops})
-        install_checked_packets(getattr(torch.ops, NAMESPACE), specs().ops)
-        compiled.install_fast_packets(_fast, getattr(torch.ops, NAMESPACE), specs().ops)
-        return
-    for op in specs().ops:
-        if op.backward is None:
-            continue  # not differentiable: torch says so when a gradient is asked for
-        has_keyword_only = any(a.keyword_only for a in op.attributes)
-        torch.library.register_autograd(
-            f"{NAMESPACE}::{op.name}", _backward(op), lib=_lib,
-            setup_context=_setup_context if has_keyword_only else _setup_context_positional)
-    install_checked_packets(getattr(torch.ops, NAMESPACE), specs().ops)
+    cpu_kernels = {op.name: _cpu_kernel(op) for op in ops}
+    autograd_kernels = {op.name: autograd.autograd_kernel(op) for op in ops}
+    fast = compiled.load()
+    # The C++ CPU kernel and autograd gate, relaying to the Python kernels; else those.
+    plugged = fast is not None and compiled.plug_in(fast, cpu_kernels, autograd_kernels)
+    if not plugged:
+        _register_python_kernels(ops, cpu_kernels, autograd_kernels)
+    install_checked_packets(getattr(torch.ops, NAMESPACE), ops)
+    if plugged:
+        compiled.install_fast_packets(fast, getattr(torch.ops, NAMESPACE), ops)
+
+
+def _register_python_kernels(ops, cpu_kernels: dict, autograd_kernels: dict) -> None:
+    """The Python CPU and autograd kernels. Where the extension is only not built yet, they go
+    into a library of their own, which `switch_to` removes once the first native call's build
+    (Note [first-use build] in cpu/compiled.py) has plugged the extension in."""
+    lib = _lib
+    if compiled.builds_on_first_use():
+        lib = torch.library.Library(NAMESPACE, "IMPL")
+
+        def switch(module) -> None:
+            switch_to(module, lib, ops, cpu_kernels, autograd_kernels)
+        starter = _first_use_starter(switch)
+    for op in ops:
+        cpu = cpu_kernels[op.name]
+        lib.impl(op.name, cpu if lib is _lib else starter(cpu), "CPU")
+        lib.impl(op.name, autograd_kernels[op.name], "Autograd")
+
+
+def _first_use_starter(switch):
+    """`wrap(kernel)`: `kernel`, which after a call the native backend ran starts the build."""
+    def wrap(kernel):
+        def first_use(*args, **kwargs):
+            out = kernel(*args, **kwargs)
+            if compiled.builds_on_first_use() and backends.current_backend() == "native":
+                compiled.start_first_use_build(switch)
+            return out
+        first_use.__name__ = kernel.__name__
+        return first_use
+    return wrap
+
+
+def switch_to(module, python_lib: torch.library.Library, ops, cpu_kernels: dict,
+              autograd_kernels: dict) -> None:
+    """Plug the extension built after import into the registration, then drop `python_lib`'s
+    Python kernels it overrides. The C++ kernels register on top of them first, so a call from
+    another thread meanwhile finds one kernel or the other, never none."""
+    import warnings
+
+    with warnings.catch_warnings():  # torch's "Overriding a previously registered kernel": meant
+        warnings.simplefilter("ignore")
+        if not compiled.plug_in(module, cpu_kernels, autograd_kernels):
+            return
+    python_lib._destroy()
+    compiled.install_fast_packets(module, getattr(torch.ops, NAMESPACE), ops)
 
 
 # --- the package's import ---------------------------------------------------------------------

@@ -41,7 +41,6 @@ NPU_HEADERS = "ascend_kernels/npu"
 STAND_IN_HEADERS = "ascend_kernels/npu/include"  # aclnn/acl_meta.h
 HOST_STUB = "ascend_kernels/sim/cann_host_stub"   # graph/types.h
 CUSTOM_OPP_ENV = "ASCEND_CUSTOM_OPP_PATH"
-OP_API_LIBRARY = "libcust_opapi.so"
 
 
 def acl_include_dir() -> Path:
@@ -121,18 +120,17 @@ def binding_library(headers: Path, runtime: Path, *, source: Path | None = None,
 def vendor_layout(install: Path, runtime: Path, headers: Path) -> Path:
     """`<install>/vendors/<vendor>` as the op package installs it, holding the CPU runtime as its
     op API library; returns the vendor folder."""
-    from ..npu.binding import vendor_name
+    from ..npu.binding import VENDOR_HEADERS, VENDOR_SET_ENV, op_api_library, vendor_name
 
     vendor = Path(install) / "vendors" / vendor_name()
-    (vendor / "op_api" / "lib").mkdir(parents=True, exist_ok=True)
-    (vendor / "op_api" / "include").mkdir(parents=True, exist_ok=True)
-    (vendor / "bin").mkdir(parents=True, exist_ok=True)
-    library = vendor / "op_api" / "lib" / OP_API_LIBRARY
+    library = vendor / op_api_library()
+    for folder in (library.parent, vendor / VENDOR_HEADERS, (vendor / VENDOR_SET_ENV).parent):
+        folder.mkdir(parents=True, exist_ok=True)
     library.unlink(missing_ok=True)
     library.symlink_to(runtime)  # one file: the binding links it and dlopens it, sharing its state
     for header in sorted(Path(headers).glob("aclnn_*.h")):
-        shutil.copyfile(header, vendor / "op_api" / "include" / header.name)
-    (vendor / "bin" / "set_env.bash").write_text(
+        shutil.copyfile(header, vendor / VENDOR_HEADERS / header.name)
+    (vendor / VENDOR_SET_ENV).write_text(
         f'export {CUSTOM_OPP_ENV}="{vendor}${{{CUSTOM_OPP_ENV}:+:${{{CUSTOM_OPP_ENV}}}}}"\n', encoding="utf-8")
     return vendor
 

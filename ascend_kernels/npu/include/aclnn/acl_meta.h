@@ -20,6 +20,13 @@ typedef int32_t aclnnStatus;
 typedef struct aclOpExecutor aclOpExecutor;
 typedef struct aclTensor aclTensor;
 typedef struct aclIntArray aclIntArray;
+// The rest of the opaque descriptor types: op_build's generated aclnn_<op>.cpp declares nnopbase's
+// functions for every argument kind, whatever the op takes.
+typedef struct aclBoolArray aclBoolArray;
+typedef struct aclFloatArray aclFloatArray;
+typedef struct aclScalar aclScalar;
+typedef struct aclScalarList aclScalarList;
+typedef struct aclTensorList aclTensorList;
 
 aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType, const int64_t* stride,
                            int64_t offset, aclFormat format, const int64_t* storageDims, uint64_t storageDimsNum,

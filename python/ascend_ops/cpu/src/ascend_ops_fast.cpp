@@ -1,13 +1,18 @@
-// The compiled fast path: `torch.ops.ascend_ops.*` registered in C++ (python/ascend_ops/cpu/compiled.py).
+// The compiled CPU kernel of `torch.ops.ascend_ops.*` (python/ascend_ops/cpu/compiled.py).
 //
-// Per op (binding/ascend_ops_cpu_generated.h, written from the specs): the schema, a CPU kernel,
-// an autograd kernel. The CPU kernel handles the common case entirely in C++ -- the native
-// backend, a contiguous input, arguments the view builder accepts, a dtype the active product
-// allows -- by building the op's view with its engine view builder (op_views.h, through
-// kOpViews) and copying it with strided_copy.cpp. Every other call (another backend, a bad
-// argument, a product that refuses the dtype, a strided input) goes to the Python CPU kernel
-// (handed over by `ascend_ops.cpu.compiled.configure`), so errors are raised by the same Python code, with the
-// same types and messages, as without the fast path.
+// Not a library of its own: registration.py defines the ops (schemas, fake kernels, PrivateUse1,
+// the one autograd implementation in runtime/autograd.py) and, when this extension is loaded,
+// asks it (`plug_in`) to register two kernels of that same registration:
+// - the CPU kernel: the common case entirely in C++ -- the native backend, a contiguous input,
+//   arguments the view builder accepts, a dtype the active product allows -- by building the op's
+//   view with its engine view builder (op_views.h, through kOpViews) and copying it with
+//   strided_copy.cpp. Every other call (another backend, a bad argument, a product that refuses
+//   the dtype, a strided input) goes to the Python CPU kernel, so every error is raised by the
+//   same Python code, with the same types and messages, as without this extension;
+// - the autograd gate (Note [autograd gate] in compiled.py): a call that needs no gradient and
+//   no tangent goes below the Autograd key in C++; any other runs the Python autograd kernel.
+// No formula, no argument rule and no schema is written here: the schemas of the generated table
+// are only compared with the registered ones (a table out of step refuses to plug in).
 //
 // `call` is the entry `torch.ops.ascend_ops.<op>(...)` and `ascend_ops.<op>(...)` try first: it
 // accepts only arguments of exactly the spec's types (a plain Tensor, ints in int64 range, lists
@@ -29,8 +34,7 @@
 #include <ATen/PythonTorchFunctionTLS.h>
 #include <ATen/Parallel.h>
 #include <torch/csrc/Exceptions.h>
-#include <torch/csrc/autograd/function.h>
-#include <torch/csrc/autograd/functions/utils.h>
+#include <torch/csrc/jit/frontend/function_schema_parser.h>
 #include <torch/csrc/autograd/python_variable.h>
 #include <torch/csrc/Dtype.h>
 #include <torch/library.h>
@@ -49,7 +53,6 @@ using ascend_ops::OpAttrValue;
 using ascend_ops::Status;
 using ascend_ops::StridedView;
 using ascend_ops::TensorShape;
-using ascend_ops_fast::BackwardRule;
 using ascend_ops_fast::FastOpSpec;
 using ascend_ops_fast::kFastOpCount;
 using ascend_ops_fast::kFastOps;
@@ -90,27 +93,29 @@ struct OpRuntime {
     const FastOpSpec* spec = nullptr;
     Status (*build)(const OpAttrValue*, const TensorShape&, TensorShape*, StridedView*) = nullptr;
     c10::OperatorHandle* handle = nullptr;
-    int inverse = -1;  // index of the inverse op (BackwardRule::kInverse)
     std::array<std::array<bool, kScalarTypes>, kFastProductCount> allowed{};
 };
 
 std::array<OpRuntime, kFastOpCount> g_ops;
-std::array<bool, kScalarTypes> g_movable{};   // dtypes the package moves (set by configure)
+std::array<bool, kScalarTypes> g_movable{};   // dtypes the package moves (set by plug_in)
 std::array<std::string, kScalarTypes> g_dtype_names;  // their op_specs/ names
 
-// Python objects set by configure(): the backend and product context variables, the product
-// objects in kFastProductKeys order, the Python CPU kernel, the default-state function.
+// Python objects set by plug_in(): the backend and product context variables, the product
+// objects in kFastProductKeys order, the Python CPU and autograd kernels, the default-state
+// function.
 PyObject* g_backend_var = nullptr;
 PyObject* g_product_var = nullptr;
 PyObject* g_native_name = nullptr;
 std::array<PyObject*, kFastProductCount> g_products{};
 PyObject* g_python_kernel = nullptr;
+PyObject* g_python_autograd = nullptr;
 PyObject* g_default_state = nullptr;
 std::string g_backend_env, g_product_env;  // the variables' names
 
-std::atomic<bool> g_enabled{false};
+std::atomic<bool> g_enabled{false};          // plugged in and not switched off (`set_enabled`)
 std::atomic<int64_t> g_fast_calls{0};      // calls the C++ kernel copied itself
 std::atomic<int64_t> g_python_calls{0};    // calls it handed to the Python kernel
+std::atomic<int64_t> g_autograd_calls{0};  // calls the autograd gate handed to Python
 
 // The process default (no context variable set), cached until an environment variable or the
 // PrivateUse1 backend's name changes.
@@ -231,11 +236,11 @@ PyObject* ToPython(const c10::IValue& value)
     return out;
 }
 
-// The Python CPU kernel of op `index` on the arguments of `stack` (schema order); the result
-// replaces them. It raises exactly what the package raises without the fast path.
-void RunPythonKernel(int index, torch::jit::Stack* stack, size_t arguments)
+// The Python kernel `kernel` (CPU or autograd) of op `index` on the arguments of `stack` (schema
+// order); the result replaces them. It raises exactly what the package raises without the
+// compiled kernel.
+void RunPython(PyObject* kernel, int index, torch::jit::Stack* stack, size_t arguments)
 {
-    g_python_calls.fetch_add(1, std::memory_order_relaxed);
     pybind11::gil_scoped_acquire gil;
     PyObject* args = PyTuple_New(static_cast<Py_ssize_t>(arguments + 1));
     if (args == nullptr) {
@@ -251,7 +256,7 @@ void RunPythonKernel(int index, torch::jit::Stack* stack, size_t arguments)
         }
         PyTuple_SET_ITEM(args, static_cast<Py_ssize_t>(i + 1), item);
     }
-    PyObject* result = PyObject_Call(g_python_kernel, args, nullptr);
+    PyObject* result = PyObject_Call(kernel, args, nullptr);
     Py_DECREF(args);
     if (result == nullptr) {
         python_error error;
@@ -264,14 +269,18 @@ void RunPythonKernel(int index, torch::jit::Stack* stack, size_t arguments)
     torch::jit::push(*stack, std::move(out));
 }
 
+void RunPythonKernel(int index, torch::jit::Stack* stack, size_t arguments)
+{
+    g_python_calls.fetch_add(1, std::memory_order_relaxed);
+    RunPython(g_python_kernel, index, stack, arguments);
+}
+
 // The attributes of `stack` (after the input) as the view builders take them; `lists` owns the
 // int[] values. False where the builders would read a value differently from the reference: a
 // string holding a NUL (the builders read it up to the NUL: "NHWC\0" would pass as "NHWC"), and
-// an empty int[]? list (the builders read size 0 as None) unless `checked`: the backward of a
-// call whose forward the reference accepted, where an empty list and None select the same view.
+// an empty int[]? list (the builders read size 0 as None).
 bool ReadAttributes(const c10::FunctionSchema& schema, const c10::IValue* args, size_t count,
-                    std::array<OpAttrValue, kMaxAttrs>* attrs, std::array<std::vector<int64_t>, kMaxAttrs>* lists,
-                    bool checked = false)
+                    std::array<OpAttrValue, kMaxAttrs>* attrs, std::array<std::vector<int64_t>, kMaxAttrs>* lists)
 {
     if (count - 1 > kMaxAttrs) {
         return false;
@@ -294,7 +303,7 @@ bool ReadAttributes(const c10::FunctionSchema& schema, const c10::IValue* args, 
         } else if (v.isIntList()) {
             std::vector<int64_t>& values = (*lists)[i - 1];
             values = v.toIntVector();
-            if (values.empty() && !checked && schema.arguments()[i].type()->kind() == c10::TypeKind::OptionalType) {
+            if (values.empty() && schema.arguments()[i].type()->kind() == c10::TypeKind::OptionalType) {
                 return false;
             }
             a.data = values.data();
@@ -309,12 +318,11 @@ bool ReadAttributes(const c10::FunctionSchema& schema, const c10::IValue* args, 
 // The op's output shape and view for an input of `input`'s shape and `dtype`; false where the
 // view builder (or the op's dtype rule) refuses the arguments.
 bool BuildView(int index, const TensorShape& input, c10::ScalarType dtype, const c10::FunctionSchema& schema,
-               const c10::IValue* args, size_t count, TensorShape* outShape, StridedView* view,
-               bool checked = false)
+               const c10::IValue* args, size_t count, TensorShape* outShape, StridedView* view)
 {
     std::array<OpAttrValue, kMaxAttrs> attrs;
     std::array<std::vector<int64_t>, kMaxAttrs> lists;
-    if (!ReadAttributes(schema, args, count, &attrs, &lists, checked)) {
+    if (!ReadAttributes(schema, args, count, &attrs, &lists)) {
         return false;
     }
     const OpRuntime& op = g_ops[index];
@@ -357,7 +365,7 @@ void CpuKernel(const c10::OperatorHandle& handle, torch::jit::Stack* stack)
         pybind11::gil_scoped_acquire gil;
         known = CurrentState(&native, &product);
     }
-    native = known && native;
+    native = known && native && g_enabled.load(std::memory_order_relaxed);
     const auto dtype = static_cast<int>(x.scalar_type());
     const bool allowed = product < 0 || op.allowed[product][dtype];
     if (!native || !allowed || !g_movable[dtype] || !x.is_contiguous() || x.is_conj() || x.is_neg() ||
@@ -396,98 +404,23 @@ void CpuKernel(const c10::OperatorHandle& handle, torch::jit::Stack* stack)
     torch::jit::push(*stack, std::move(out));
 }
 
-// ---- autograd ---------------------------------------------------------------------------------
-// The spec's `backward:` rule. `scatter`: the incoming gradient written into zeros through the
-// forward view (as_strided on the input's shape, negative strides turned into flips), so no index
-// tensor the size of the input is made. `{inverse: <op>}`: that op, with the same attributes.
+// ---- the autograd gate ------------------------------------------------------------------------
+// Note [autograd gate] in compiled.py. No formula here: a call that may need a gradient or a
+// tangent runs the one Python autograd kernel (runtime/autograd.py); any other goes below the
+// Autograd key at C++ cost, as a built-in op's would.
 
-struct FastBackward : public torch::autograd::Node {
-    int index;
-    std::vector<c10::SymInt> inputShape;  // symbolic under torch.compile's dynamic shapes
-    std::vector<c10::IValue> attributes;  // after the input, schema order
-
-    torch::autograd::variable_list apply(torch::autograd::variable_list&& grads) override
-    {
-        const at::Tensor& grad = grads[0];
-        if (!grad.defined()) {  // an output nobody took a gradient of: no gradient either
-            return {at::Tensor()};
-        }
-        const OpRuntime& op = g_ops[index];
-        if (op.spec->backward == BackwardRule::kInverse) {
-            torch::jit::Stack stack;
-            stack.reserve(attributes.size() + 1);
-            stack.emplace_back(grad.contiguous());
-            stack.insert(stack.end(), attributes.begin(), attributes.end());
-            g_ops[op.inverse].handle->callBoxed(&stack);
-            return {stack[0].toTensor()};
-        }
-        at::Tensor gradX = at::zeros_symint(inputShape, grad.options());
-        if (grad.sym_numel() == 0) {
-            return {gradX};
-        }
-        // The view needs concrete sizes: a symbolic one is specialised (guarded) here.
-        TensorShape input{};
-        input.rank = static_cast<int32_t>(inputShape.size());
-        for (int32_t d = 0; d < input.rank; ++d) {
-            input.dims[d] = inputShape[d].guard_int(__FILE__, __LINE__);
-        }
-        std::vector<c10::IValue> args;
-        args.reserve(attributes.size() + 1);
-        args.emplace_back(gradX);  // the input's place; BuildView reads only the attributes after it
-        args.insert(args.end(), attributes.begin(), attributes.end());
-        TensorShape outShape{};
-        StridedView view{};
-        TORCH_CHECK(BuildView(index, input, grad.scalar_type(), op.handle->schema(), args.data(), args.size(),
-                              &outShape, &view, /*checked=*/true),
-                    "ascend_ops fast path: the backward of ", op.spec->name, " could not rebuild its view");
-        std::vector<int64_t> sizes(view.shape, view.shape + view.rank);
-        std::vector<int64_t> strides(view.rank);
-        std::vector<int64_t> flipped;
-        int64_t offset = view.offset;
-        for (int32_t d = 0; d < view.rank; ++d) {
-            if (view.stride[d] < 0) {
-                offset += (view.shape[d] - 1) * view.stride[d];
-                flipped.push_back(d);
-            }
-            strides[d] = view.stride[d] < 0 ? -view.stride[d] : view.stride[d];
-        }
-        at::Tensor source = grad.reshape(sizes);
-        if (!flipped.empty()) {
-            source = source.flip(flipped);
-        }
-        gradX.as_strided(sizes, strides, offset).copy_(source);
-        return {gradX};
-    }
-
-    std::string name() const override
-    {
-        return std::string("AscendOps") + kFastOps[index].name + "Backward";
-    }
-};
-
-void AutogradKernel(const c10::OperatorHandle& handle, c10::DispatchKeySet keys, torch::jit::Stack* stack)
+void AutogradGate(const c10::OperatorHandle& handle, c10::DispatchKeySet keys, torch::jit::Stack* stack)
 {
-    const int index = OpIndex(handle);
     const size_t count = handle.schema().arguments().size();
-    const at::Tensor x = (*stack)[stack->size() - count].toTensor();
-    const bool differentiable = kFastOps[index].backward != BackwardRule::kNone;
-    const bool track = differentiable && at::GradMode::is_enabled() && x.requires_grad();
-    c10::intrusive_ptr<FastBackward> node;
-    if (track) {
-        node = c10::make_intrusive<FastBackward>();
-        node->index = index;
-        node->inputShape = x.sym_sizes().vec();
-        node->attributes.assign(stack->end() - static_cast<std::ptrdiff_t>(count) + 1, stack->end());
-        node->set_next_edges(torch::autograd::collect_next_edges(x));
+    const at::Tensor& x = (*stack)[stack->size() - count].toTensor();
+    const bool tracked = (at::GradMode::is_enabled() && x.requires_grad()) || x._fw_grad(/*level=*/0).defined();
+    if (tracked || !g_enabled.load(std::memory_order_relaxed)) {
+        g_autograd_calls.fetch_add(1, std::memory_order_relaxed);
+        RunPython(g_python_autograd, OpIndex(handle), stack, count);
+        return;
     }
-    {
-        at::AutoDispatchBelowADInplaceOrView guard;
-        handle.redispatchBoxed(keys & c10::after_ADInplaceOrView_keyset, stack);
-    }
-    if (track) {
-        at::Tensor out = stack->back().toTensor();
-        torch::autograd::set_history(out, node);
-    }
+    at::AutoDispatchBelowADInplaceOrView guard;
+    handle.redispatchBoxed(keys & c10::after_ADInplaceOrView_keyset, stack);
 }
 
 // ---- the Python module ------------------------------------------------------------------------
@@ -641,26 +574,74 @@ PyObject* Call(PyObject* /*self*/, PyObject* const* argv, Py_ssize_t argc)
     END_HANDLE_TH_ERRORS
 }
 
-// configure(backend_var, product_var, products, python_kernel, default_state, movable_dtypes
-//           ((torch.dtype, op_specs/ name) pairs),
-//           backend_env, product_env): the Python side, once at import.
-PyObject* Configure(PyObject* /*self*/, PyObject* args)
+// The schemas registration.py defined, checked against the generated table's: false (with a
+// Python ImportError set) where an op is missing or its schema differs.
+bool FindSchemas()
+{
+    for (int i = 0; i < kFastOpCount; ++i) {
+        OpRuntime& op = g_ops[i];
+        const std::string name = std::string("ascend_ops::") + op.spec->name;
+        auto handle = c10::Dispatcher::singleton().findSchema({name, ""});
+        if (!handle.has_value()) {
+            PyErr_Format(PyExc_ImportError, "ascend_ops_fast: op %s is not defined", name.c_str());
+            return false;
+        }
+        const std::string tableText = std::string("ascend_ops::") + op.spec->schema;
+        const c10::FunctionSchema table = torch::jit::parseSchema(tableText);
+        if (!(handle->schema() == table)) {
+            const std::string registered = c10::toString(handle->schema());
+            PyErr_Format(PyExc_ImportError, "ascend_ops_fast: the registered schema %s differs from the table's %s",
+                         registered.c_str(), tableText.c_str());
+            return false;
+        }
+        op.handle = new c10::OperatorHandle(*handle);
+    }
+    return true;
+}
+
+// The CPU kernel and the autograd gate of every op, registered into the ops registration.py
+// defined; kept for the life of the process.
+std::unique_ptr<torch::Library> g_cpu_library;
+std::unique_ptr<torch::Library> g_autograd_library;
+
+void RegisterKernels()
+{
+    g_cpu_library = std::make_unique<torch::Library>(torch::Library::IMPL, "ascend_ops", c10::DispatchKey::CPU,
+                                                     __FILE__, __LINE__);
+    g_autograd_library = std::make_unique<torch::Library>(torch::Library::IMPL, "ascend_ops",
+                                                          c10::DispatchKey::Autograd, __FILE__, __LINE__);
+    for (const FastOpSpec& spec : kFastOps) {
+        g_cpu_library->impl(spec.name, torch::CppFunction::makeFromBoxedFunction<&CpuKernel>());
+        g_autograd_library->impl(spec.name, torch::CppFunction::makeFromBoxedFunction<&AutogradGate>());
+    }
+}
+
+// plug_in(backend_var, product_var, products, python_kernel, python_autograd, default_state,
+//         movable_dtypes ((torch.dtype, op_specs/ name) pairs), backend_env, product_env):
+// once, after registration.py defined the ops: what the kernels read from Python, then the CPU
+// kernel and the autograd gate registered.
+PyObject* PlugIn(PyObject* /*self*/, PyObject* args)
 {
     HANDLE_TH_ERRORS
-    PyObject *backendVar, *productVar, *products, *pythonKernel, *defaultState, *movable;
+    PyObject *backendVar, *productVar, *products, *pythonKernel, *pythonAutograd, *defaultState, *movable;
     const char *backendEnv, *productEnv;
-    if (!PyArg_ParseTuple(args, "OOOOOOss", &backendVar, &productVar, &products, &pythonKernel, &defaultState,
-                          &movable, &backendEnv, &productEnv)) {
+    if (!PyArg_ParseTuple(args, "OOOOOOOss", &backendVar, &productVar, &products, &pythonKernel, &pythonAutograd,
+                          &defaultState, &movable, &backendEnv, &productEnv)) {
+        return nullptr;
+    }
+    TORCH_CHECK(g_cpu_library == nullptr, "plug_in: the kernels are registered already");
+    if (!FindSchemas()) {
         return nullptr;
     }
     TORCH_CHECK(PyTuple_Check(products) && PyTuple_GET_SIZE(products) == kFastProductCount,
-                "configure: products must be a tuple of ", kFastProductCount, " products");
-    for (PyObject* obj : {backendVar, productVar, pythonKernel, defaultState}) {
+                "plug_in: products must be a tuple of ", kFastProductCount, " products");
+    for (PyObject* obj : {backendVar, productVar, pythonKernel, pythonAutograd, defaultState}) {
         Py_INCREF(obj);
     }
     g_backend_var = backendVar;
     g_product_var = productVar;
     g_python_kernel = pythonKernel;
+    g_python_autograd = pythonAutograd;
     g_default_state = defaultState;
     g_native_name = PyUnicode_FromString("native");
     for (int i = 0; i < kFastProductCount; ++i) {
@@ -680,7 +661,7 @@ PyObject* Configure(PyObject* /*self*/, PyObject* args)
         if (dtype == nullptr || !THPDtype_Check(dtype) || name == nullptr) {
             Py_DECREF(item);
             Py_DECREF(iter);
-            PyErr_SetString(PyExc_TypeError, "configure: movable_dtypes must hold (torch.dtype, name) pairs");
+            PyErr_SetString(PyExc_TypeError, "plug_in: movable_dtypes must hold (torch.dtype, name) pairs");
             return nullptr;
         }
         const int type = static_cast<int>(reinterpret_cast<THPDtype*>(dtype)->scalar_type);
@@ -703,6 +684,7 @@ PyObject* Configure(PyObject* /*self*/, PyObject* args)
         }
     }
     g_default = DefaultState{};
+    RegisterKernels();
     g_enabled = true;
     Py_RETURN_NONE;
     END_HANDLE_TH_ERRORS
@@ -713,6 +695,27 @@ PyObject* Counts(PyObject* /*self*/, PyObject* /*args*/)
 {
     return Py_BuildValue("(LL)", static_cast<long long>(g_fast_calls.load()),
                          static_cast<long long>(g_python_calls.load()));
+}
+
+// autograd_relays() -> calls the autograd gate handed to the Python autograd kernel
+PyObject* AutogradRelays(PyObject* /*self*/, PyObject* /*args*/)
+{
+    return PyLong_FromLongLong(static_cast<long long>(g_autograd_calls.load()));
+}
+
+// set_enabled(flag) -> the previous flag. Off, the CPU kernel hands every call to the Python CPU
+// kernel, the gate every call to the Python autograd kernel, and `call` declines: the Python
+// registration's behaviour, in process (the differential test compares the two).
+PyObject* SetEnabled(PyObject* /*self*/, PyObject* flag)
+{
+    HANDLE_TH_ERRORS
+    const int on = PyObject_IsTrue(flag);
+    if (on < 0) {
+        return nullptr;
+    }
+    TORCH_CHECK(g_cpu_library != nullptr, "set_enabled: plug_in has not run");
+    return PyBool_FromLong(g_enabled.exchange(on == 1));
+    END_HANDLE_TH_ERRORS
 }
 
 // new_output(x, shape) -> a fresh C-contiguous output of `shape` with x's dtype, as this kernel
@@ -763,7 +766,9 @@ PyMethodDef kMethods[] = {
     {"call", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(&Call)), METH_FASTCALL,
      "call(index, args, kwargs): run op `index` through the dispatcher if its arguments are exactly "
      "of the spec's types, else return None"},
-    {"configure", &Configure, METH_VARARGS, "configure(...): the Python side of the fast path"},
+    {"plug_in", &PlugIn, METH_VARARGS, "plug_in(...): register the CPU kernel and the autograd gate"},
+    {"set_enabled", &SetEnabled, METH_O, "set_enabled(flag) -> previous: switch the compiled kernel on or off"},
+    {"autograd_relays", &AutogradRelays, METH_NOARGS, "autograd_relays() -> calls the gate handed to Python"},
     {"counts", &Counts, METH_NOARGS, "counts() -> (fast calls, calls handed to the Python kernel)"},
     {"forget_default_state", &ForgetDefaultState, METH_NOARGS, "re-read the process default state"},
     {"new_output", &NewOutputOf, METH_VARARGS, "new_output(x, shape) -> an output as the C++ kernel makes it"},
@@ -774,27 +779,6 @@ PyModuleDef kModule = {PyModuleDef_HEAD_INIT, "ascend_ops_fast", "The compiled f
                        kMethods};
 
 }  // namespace
-
-TORCH_LIBRARY(ascend_ops, m)
-{
-    for (const FastOpSpec& spec : kFastOps) {
-        m.def(spec.schema);
-    }
-}
-
-TORCH_LIBRARY_IMPL(ascend_ops, CPU, m)
-{
-    for (const FastOpSpec& spec : kFastOps) {
-        m.impl(spec.name, torch::CppFunction::makeFromBoxedFunction<&CpuKernel>());
-    }
-}
-
-TORCH_LIBRARY_IMPL(ascend_ops, Autograd, m)
-{
-    for (const FastOpSpec& spec : kFastOps) {
-        m.impl(spec.name, torch::CppFunction::makeFromBoxedFunction<&AutogradKernel>());
-    }
-}
 
 PyMODINIT_FUNC PyInit_ascend_ops_fast()
 {
@@ -810,25 +794,13 @@ PyMODINIT_FUNC PyInit_ascend_ops_fast()
                 op.build = entry.build;
             }
         }
-        auto handle = c10::Dispatcher::singleton().findSchema({std::string("ascend_ops::") + op.spec->name, ""});
-        if (op.build == nullptr || !handle.has_value()) {
-            PyErr_Format(PyExc_ImportError, "ascend_ops_fast: op %s has no view builder or schema", op.spec->name);
+        if (op.build == nullptr) {
+            PyErr_Format(PyExc_ImportError, "ascend_ops_fast: op %s has no view builder", op.spec->name);
             Py_DECREF(module);
             return nullptr;
         }
-        op.handle = new c10::OperatorHandle(*handle);
         for (int p = 0; p < kFastProductCount; ++p) {
             op.allowed[p].fill(false);
-        }
-    }
-    for (int i = 0; i < kFastOpCount; ++i) {
-        OpRuntime& op = g_ops[i];
-        if (op.spec->inverse != nullptr) {
-            for (int j = 0; j < kFastOpCount; ++j) {
-                if (std::strcmp(kFastOps[j].name, op.spec->inverse) == 0) {
-                    op.inverse = j;
-                }
-            }
         }
     }
     return module;

@@ -6,13 +6,16 @@ NPU, run on the op package, with one table (step x op x SoC, pass/fail, first er
   2 op_build       CANN's op_build built from source and run on the op_host library that CANN's
                    compile_ascendc_all_ops_so.py builds: its aclnn headers against the aclnn rules,
                    its ops-info per compute unit against products.yaml
+  3 CMake          the op package configured with asc-devkit's cmake/asc modules, built to the
+                   kernel compiles (each op x compute unit reaches the asc_opc stand-in with its
+                   source, entry, SoC and the dtypes products.yaml gives), packaged into a .run
+                   and installed: the vendor folder is what the binding looks for
   4 aclnn lookup   the torch binding, built against those headers, finds the op's aclnn functions
                    itself in ASCEND_CUSTOM_OPP_PATH and calls them under its input's device guard
   5 CPU aclnn run  the binding linked against the CPU aclnn runtime: the quick corpus of every op on
                    every product line, bit for bit against cpu_reference, with the arguments each
                    GetWorkspaceSize received checked against the spec
 
-(Step 3, CANN's CMake configure and packaging, needs bisheng's stand-in and is not run here.)
 Without a headers folder it says where it looked and exits 2.
 """
 from __future__ import annotations
@@ -23,7 +26,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-HELP = "run CANN's op_host compile line, op_build and the CPU aclnn run of the torch binding on the op package"
+HELP = ("run CANN's op_host compile line, op_build, CANN's CMake build and packaging and the CPU aclnn run of "
+        "the torch binding on the op package")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -76,6 +80,55 @@ def opbuild_rows(headers, root: Path, spec_set) -> tuple[list[Row], Path | None]
             problem = info.get((op.name, p.add_config)) or info.get(("*", p.add_config), "")
             rows.append(Row("2 op_build ops-info", op.name, p.add_config, not problem, problem))
     return rows, out
+
+
+def package_rows(headers, root: Path, spec_set) -> list[Row]:
+    """Step 3: CANN's CMake configure, kernel compiles and packaging (cann_package)."""
+    from .. import cann_package
+
+    try:
+        build = cann_package.build(root / "ascend_kernels", headers)
+    except (cann_package.PackageError, cann_package.cann_opbuild.OpBuildError) as e:
+        # The step that failed (its first line) and the tool's last error line.
+        text = str(e)
+        return [Row("3 CMake", "-", "-", False, f"{_first_line(text)} {_last_error(text)}"[:300])]
+    return [Row("3 CMake configure", "-", "-", True), *built_package_rows(build, root, spec_set)]
+
+
+def _last_error(text: str) -> str:
+    lines = [ln.strip() for ln in text.splitlines()[1:] if ln.strip()]
+    return lines[-1] if lines else ""
+
+
+def built_package_rows(build, root: Path, spec_set) -> list[Row]:
+    """The kernel compile and vendor package rows of step 3 for a finished build: what reached
+    the asc_opc stand-in, against products.yaml; the installed vendor folder, against what the
+    binding looks for (ascend_ops.npu.binding.vendor_problems) and the compiled kernels."""
+    from .. import cann_package
+    from ...npu.binding import vendor_problems
+
+    kernels_dir = root / "ascend_kernels"
+    compiled: dict[tuple[str, str], str] = {}
+    for op, unit, problem in cann_package.kernel_compile_problems(build.compiles, spec_set, kernels_dir):
+        compiled.setdefault((op, unit), problem)
+    packaged: dict[tuple[str, str], str] = {}
+    for op, unit, problem in cann_package.vendor_kernel_problems(build.vendor, build.compiles, spec_set):
+        packaged.setdefault((op, unit), problem)
+    rows = []
+    for op in spec_set.ops:
+        layout = vendor_problems(build.vendor, [op.op_type])
+        for p in spec_set.products:
+            unit = p.add_config
+            problem = compiled.get((op.name, unit)) or compiled.get(("*", unit), "")
+            rows.append(Row("3 kernel compile", op.name, unit, not problem, problem))
+        for p in spec_set.products:
+            unit = p.add_config
+            problem = (layout[0] if layout else "") or packaged.get((op.name, unit)) or packaged.get(("*", unit), "")
+            rows.append(Row("3 vendor package", op.name, unit, not problem, _first_line(problem)))
+    stray = [problem for (op, _), problem in compiled.items() if op == "*"]
+    if stray:
+        rows.append(Row("3 kernel compile", "*", "-", False, _first_line(stray[0])))
+    return rows
 
 
 def binding_rows(spec_set, aclnn_headers: Path | None) -> list[Row]:
@@ -131,7 +184,10 @@ def run(args: argparse.Namespace) -> int:
     print("check-package: 1 compile line done; building and running op_build", file=sys.stderr, flush=True)
     opbuild, out = opbuild_rows(headers, root, spec_set)
     rows += opbuild
-    print("check-package: 2 op_build done; building and running the binding on the CPU aclnn runtime",
+    print("check-package: 2 op_build done; configuring, building and packaging with CANN's CMake modules",
+          file=sys.stderr, flush=True)
+    rows += package_rows(headers, root, spec_set)
+    print("check-package: 3 CMake done; building and running the binding on the CPU aclnn runtime",
           file=sys.stderr, flush=True)
     rows += binding_rows(spec_set, out)
     print(table(rows))

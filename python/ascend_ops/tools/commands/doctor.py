@@ -250,10 +250,14 @@ def cpu_findings() -> list[Finding]:
     from ...cpu import compiled
 
     if compiled.fast_path_active():
-        out.append(Finding(OK, "cpu", "compiled fast path loaded: torch.ops.ascend_ops.* are registered in C++"))
+        out.append(Finding(OK, "cpu", "active CPU path: the compiled C++ kernel (plugged into the one "
+                           "registration; the Python kernels take what it leaves)"))
     else:
-        out.append(Finding(NOTE, "cpu", f"compiled fast path {compiled.unavailable_reason()}: ops are registered "
-                           "in Python (slower tiny calls)", f"ascend-ops build (unless {compiled.FAST_ENV}=0 is set)"))
+        first_use = ("; the first native call builds it in the background"
+                     if compiled.builds_on_first_use() else "")
+        out.append(Finding(NOTE, "cpu", f"active CPU path: the Python kernels (slower tiny calls), since "
+                           f"the compiled kernel is {compiled.unavailable_reason()}{first_use}",
+                           f"ascend-ops build (unless {compiled.FAST_ENV}=0 is set)"))
     return out
 
 

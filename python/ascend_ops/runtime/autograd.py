@@ -1,0 +1,221 @@
+"""Autograd of the ops, written once: one implementation serves every path and every transform.
+
+The spec's `backward:` says how: `scatter` sends the incoming gradient to the input elements the
+op read (zeros elsewhere), `{inverse: <op>}` applies that op, with the same arguments. Every op
+only moves elements, so it is linear in its input: its forward-mode derivative (`jvp`) is the op
+applied to the tangent.
+
+Each differentiable op has one `torch.autograd.Function` (`op_function`), written with
+`setup_context` (what torch.func asks for), `jvp` and `vmap`, so one class serves plain autograd,
+`torch.func.grad` / `vjp` / `jacrev` / `jacfwd` / `jvp`, `forward_ad.make_dual`, `gradcheck` /
+`gradgradcheck` and vmap over the op or over any of them. Its backward calls only torch ops with
+vmap rules (an `index_put_` into fresh zeros, or the inverse op), so vmap can batch it.
+`transform_kernel(op)` runs that Function where torch.func transforms meet the op first;
+`autograd_kernel(op)` is the op's kernel on the Autograd key, the same Function with a forward
+that takes `ctx` (cheaper, for plain autograd): registration.py registers it directly (the
+Python registration) or hands it to the compiled kernel's autograd gate (Note [autograd gate]
+in cpu/compiled.py), which calls it whenever a gradient or a tangent may be needed.
+
+`vmap_rule(op)` is the op's batching rule (the Function's `vmap`): the op applied to each
+element of the batch, the results stacked. A non-differentiable op (a spec without
+`backward:`) refuses gradients and tangents with an error naming it, never a silent zero.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+from cpu_reference._view_steps import apply_steps
+from ascend_ops_gen.spec import BackwardRule, OpSpec
+
+from .arguments import check_kind
+from .dtypes import numpy_dtype
+from .op_pieces import canonical_view
+
+
+# The key the dispatcher visits first under torch.func transforms (see transform_kernel).
+TRANSFORM_KEY = "FuncTorchDynamicLayerFrontMode"
+
+
+@dataclass(frozen=True)
+class OpCall:
+    """The attributes of one call (positional, keyword-only), carried through Function.apply
+    beside the input (it takes tensors and plain objects, not keyword arguments)."""
+
+    args: tuple
+    kwargs: dict
+
+
+def _namespace():
+    return torch.ops.ascend_ops
+
+
+def _view_geometry(view, shape: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """(sizes, strides, offset), in elements and strides possibly negative, of `view` on a
+    C-contiguous tensor of `shape`."""
+    element_strides, step = [], 1
+    for dim in reversed(shape):
+        element_strides.insert(0, step)
+        step *= max(dim, 1)
+    # A one-byte array that claims `shape`: applying the view to it yields the view's strides
+    # and first element in elements, without touching (or owning) any of that memory.
+    base = np.zeros(1, dtype=np.uint8)
+    probe = np.lib.stride_tricks.as_strided(base, shape=shape, strides=element_strides)
+    selected = apply_steps(view.view_steps(), probe)
+    offset = selected.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    return tuple(selected.shape), tuple(selected.strides), offset
+
+
+def _positions(sizes, strides, offset: int, device) -> torch.Tensor:
+    """The flat input position of every element of the view (int64, the view's shape)."""
+    positions = torch.full((), offset, dtype=torch.int64, device=device)
+    for d, (size, stride) in enumerate(zip(sizes, strides)):
+        steps = torch.arange(size, dtype=torch.int64, device=device) * stride
+        positions = positions + steps.reshape((size,) + (1,) * (len(sizes) - d - 1))
+    return positions
+
+
+def _scatter_backward(op_name: str) -> Callable[[torch.Tensor, tuple, OpCall], torch.Tensor]:
+    """Backward of a slice: the incoming gradient written into zeros at the elements the view read.
+
+    The view comes from cpu_reference's `<op>_view` canonicalisation (`_view_geometry`), so only
+    metadata is derived from the input; the positions are one int64 per gradient element (not
+    per input element). The write is an `index_put_` into zeros made from the gradient (so batched
+    alike under vmap, which refuses a write into a view of them, and `as_strided_scatter`), in
+    place so the gradient is the only allocation the size of the input; autograd
+    differentiates it again."""
+    def backward(grad: torch.Tensor, x_shape: tuple, call: OpCall) -> torch.Tensor:
+        zeros = grad.new_zeros(math.prod(x_shape))
+        if grad.numel() == 0:  # nothing read; still a function of `grad`, for double backward
+            positions = torch.zeros(0, dtype=torch.int64, device=grad.device)
+        else:
+            view = canonical_view(op_name, x_shape, lambda: numpy_dtype(grad.dtype), call.args,
+                                  call.kwargs)
+            sizes, strides, offset = _view_geometry(view, x_shape)
+            positions = _positions(sizes, strides, offset, grad.device).reshape(-1)
+        values = grad.reshape(math.prod(grad.shape))  # (not -1: under vmap a batch may be empty)
+        return zeros.index_put_((positions,), values).reshape(x_shape)
+    return backward
+
+
+def _inverse_backward(inverse_name: str):
+    def backward(grad: torch.Tensor, x_shape: tuple, call: OpCall) -> torch.Tensor:
+        inverse = getattr(_namespace(), inverse_name)
+        return inverse(grad.contiguous(), *call.args, **call.kwargs)
+    return backward
+
+
+def _not_differentiable(op_name: str):
+    def backward(grad: torch.Tensor, x_shape: tuple, call: OpCall) -> torch.Tensor:
+        raise RuntimeError(f"{op_name} is not differentiable: its spec declares no `backward:`")
+    return backward
+
+
+def backward_function(op: OpSpec) -> Callable[[torch.Tensor, tuple, OpCall], torch.Tensor]:
+    """(incoming gradient, input shape, call) -> the input's gradient, by the spec's rule."""
+    if op.backward is None:
+        return _not_differentiable(op.name)
+    if op.backward.rule is BackwardRule.SCATTER:
+        return _scatter_backward(op.name)
+    return _inverse_backward(op.backward.inverse)
+
+
+def op_function(op: OpSpec) -> type[torch.autograd.Function]:
+    """The op's autograd.Function: forward below the Autograd key, backward by the spec's rule,
+    jvp the op on the tangent."""
+    backward_of = backward_function(op)
+    name = op.name
+
+    def forward(x: torch.Tensor, call: OpCall) -> torch.Tensor:
+        overload = getattr(_namespace(), name).default
+        with torch._C._AutoDispatchBelowAutograd():
+            return overload(x, *call.args, **call.kwargs)
+
+    def setup_context(ctx, inputs, output) -> None:
+        x, call = inputs
+        ctx.x_shape = tuple(x.shape)
+        ctx.call = call
+
+    def backward(ctx, grad: torch.Tensor):
+        return backward_of(grad, ctx.x_shape, ctx.call), None
+
+    def jvp(ctx, tangent: torch.Tensor, _call_tangent):
+        if op.backward is None:
+            raise RuntimeError(f"{name} is not differentiable: its spec declares no `backward:`; "
+                               "forward-mode AD has no tangent for it")
+        return getattr(_namespace(), name).default(tangent, *ctx.call.args, **ctx.call.kwargs)
+
+    batched = vmap_rule(op)
+
+    def vmap(info, in_dims, x: torch.Tensor, call: OpCall):
+        return batched(info, in_dims[:1], x, *call.args, **call.kwargs)
+
+    title = "".join(part.title() for part in name.split("_"))
+    return type(f"AscendOps{title}", (torch.autograd.Function,), {
+        "forward": staticmethod(forward), "setup_context": staticmethod(setup_context),
+        "backward": staticmethod(backward), "jvp": staticmethod(jvp),
+        "vmap": staticmethod(vmap), "__module__": __name__,
+        "__doc__": f"`{name}` under autograd (ascend_ops.runtime.autograd)."})
+
+
+def _plain_function(function: type[torch.autograd.Function]) -> type[torch.autograd.Function]:
+    """`function` for plain autograd (no torch.func transform active): the same backward, jvp and
+    vmap, with a forward that takes `ctx` itself. torch.func needs `setup_context`, but then
+    binds every call's arguments to the forward's signature (inspect), about half the cost of a
+    call that records its backward; without transforms nothing needs that."""
+    setup_context = function.setup_context
+
+    def forward(ctx, x: torch.Tensor, call: OpCall) -> torch.Tensor:
+        setup_context(ctx, (x, call), None)
+        return function.forward(x, call)
+    return type(function.__name__, (function,), {
+        "forward": staticmethod(forward), "__module__": __name__,
+        # not overridden: torch takes `forward(ctx, ...)` then
+        "setup_context": staticmethod(torch.autograd.Function.setup_context)})
+
+
+def _kernel(op: OpSpec, function: type[torch.autograd.Function], key: str):
+    name = op.inputs[0].name
+
+    def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        # A nested, sparse, ... input meets the kind's OpTypeError here, as below the Autograd key
+        # (registration.KIND_KEYS), before the Function asks it for sizes it does not have.
+        check_kind(op, name, x)
+        return function.apply(x, OpCall(args, kwargs))
+    kernel.__name__ = f"{op.name}_{key}"
+    return kernel
+
+
+def autograd_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
+    """The op's Autograd-key kernel: every call goes through the op's Function, which records
+    the backward only when a gradient (or a tangent) is asked for."""
+    return _kernel(op, _plain_function(op_function(op)), "autograd")
+
+
+def transform_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
+    """The op's kernel on `TRANSFORM_KEY`, which the dispatcher reaches first while a torch.func
+    transform is active: there the Function meets the transform's interpreter (from inside the
+    Autograd key it could not: torch.func would refuse it), which runs its backward, jvp or
+    vmap rule at the transform's level."""
+    return _kernel(op, op_function(op), "transform")
+
+
+def vmap_rule(op: OpSpec):
+    """The op's batching rule: the op on each element of the batch, stacked along dim 0."""
+    name = op.name
+
+    def rule(info, in_dims, x: torch.Tensor, *args, **kwargs):
+        overload = getattr(_namespace(), name).default
+        if in_dims[0] is None:
+            return overload(x, *args, **kwargs), None
+        x = x.movedim(in_dims[0], 0)
+        if x.shape[0] == 0:  # an empty batch: the shape of one result, from a zero input
+            one = overload(x.new_zeros(x.shape[1:]), *args, **kwargs)
+            return one.new_empty((0, *one.shape)), 0
+        return torch.stack([overload(item, *args, **kwargs) for item in x.unbind(0)]), 0
+    rule.__name__ = f"{op.name}_vmap"
+    return rule

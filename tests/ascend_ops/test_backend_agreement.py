@@ -31,7 +31,8 @@ NPU_KINDS = ("dense", "strided", "zero_size", "sparse_csr", "sparse_csc", "spars
 
 
 def _sweep(backends: list[str], fast_path: bool, **env: str) -> dict[str, dict[str, list]]:
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_OPS_")}
+    environ = {k: v for k, v in os.environ.items()
+               if not k.startswith("ASCEND_OPS_") or k == "ASCEND_OPS_CACHE"}  # this run's builds
     environ.update(env, TORCH_DEVICE_BACKEND_AUTOLOAD="0")
     done = subprocess.run([sys.executable, str(SWEEP), *backends], env=environ,
                           cwd=SWEEP.parent, capture_output=True, text=True, timeout=900)

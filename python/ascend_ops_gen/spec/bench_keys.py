@@ -24,10 +24,9 @@ def _bench_expression(g: Fields, key: str, value: Any, line: int | None = None) 
 
 
 def parse_bench(f: Fields, attrs: tuple[Attribute, ...]) -> Bench | None:
-    node = f.take("bench", dict, None)
-    if node is None:
+    b = f.take_section("bench")
+    if b is None:
         return None
-    b = Fields(node, "bench", f.file, f.loc("bench").line)
     classes = []
     for item, line in items_of(b.take("classes", list), "classes", b, "classes"):
         g = Fields(item, "bench class", f.file, line)

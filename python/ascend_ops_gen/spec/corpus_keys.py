@@ -179,10 +179,9 @@ def _parse_line_cases(node: Any, line: int, f: Fields,
 
 def parse_corpus(f: Fields, attrs: tuple[Attribute, ...], op_dtypes: list,
                   examples: list[Example], name: str) -> Corpus | None:
-    node = f.take("corpus", dict, None)
-    if node is None:
+    g = f.take_section("corpus")
+    if g is None:
         return None
-    g = Fields(node, "corpus", f.file, f.loc("corpus").line)
     cases = []
     for item, line in items_of(g.take("cases", list), "cases", g, "cases"):
         case = _parse_corpus_case(item, line, g, attrs, op_dtypes, examples)

@@ -35,10 +35,9 @@ def _parse_layout_change(value: Any, file: str, line: int, what: str) -> LayoutC
 
 
 def parse_onnx_node(f: Fields, attrs: tuple[Attribute, ...]) -> OnnxNodeSpec | None:
-    node = f.take("onnx_node", dict, None)
-    if node is None:
+    g = f.take_section("onnx_node")
+    if g is None:
         return None
-    g = Fields(node, "onnx_node", f.file, f.loc("onnx_node").line)
     op_type = g.take("op_type", str)
     names = [a.name for a in attrs]
     raw_attributes = g.take("attributes", dict, {})

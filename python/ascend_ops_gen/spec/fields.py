@@ -121,6 +121,11 @@ class Fields:
                                   f"got {kind_of(value)} {value!r}")
         return value
 
+    def take_section(self, key: str) -> "Fields | None":
+        """The optional mapping under `key`, as Fields of its own (named `key`), or None."""
+        node = self.take(key, dict, None)
+        return None if node is None else Fields(node, key, self.file, self.loc(key).line)
+
     def take_int(self, key: str, low: int, high: int, default: Any = REQUIRED) -> int:
         """An integer field in [low, high]."""
         value = self.take(key, int, default)

@@ -239,10 +239,9 @@ _VIEW_ARGS = ("parameters", "struct")
 def _parse_view_builder(f: Fields, attrs: tuple[Attribute, ...]) -> ViewBuilderDecl | None:
     """`view_builder:`: how Build<Op>View takes the attributes (`args`), and which of them
     Check<Op>Dtype takes (`dtype_check`), in spec order."""
-    node = f.take("view_builder", dict, None)
-    if node is None:
+    g = f.take_section("view_builder")
+    if g is None:
         return None
-    g = Fields(node, "view_builder", f.file, f.loc("view_builder").line)
     args = g.take("args", str, "parameters")
     if args not in _VIEW_ARGS:
         raise g.error("args", f"view_builder.args must be 'parameters' or 'struct', got {args!r}")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up .venv and runs every check: the generated kernels are current and compile without
 # CANN, the generated docs are current, the wheel works installed outside the checkout
-# (scripts/wheel_check.sh), the full simulator corpus passes (this also builds the
+# (scripts/wheel_check.sh), the compatibility subset on the oldest and newest supported torch
+# (scripts/compat.sh), the full simulator corpus passes (this also builds the
 # simulator libraries the tests reuse), with the CANN headers the kernels compile against them
 # and run the quick corpus through Huawei's AscendC implementation (check-cann, cpudebug), and
 # CANN's op_build and the CPU run of the torch binding (check-package), then
@@ -15,6 +16,9 @@ export TORCH_DEVICE_BACKEND_AUTOLOAD=0
 .venv/bin/ascend-ops check-npu
 .venv/bin/ascend-ops docs --check
 bash scripts/wheel_check.sh
+# The compatibility subset on the oldest and newest supported torch, each in its own venv cached
+# outside the checkout (`bash scripts/compat.sh --all` runs every minor of the range).
+bash scripts/compat.sh
 .venv/bin/ascend-ops sim
 if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
   .venv/bin/ascend-ops check-cann

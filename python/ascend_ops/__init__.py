@@ -8,6 +8,8 @@ A spec that does not load does not stop the import: the ops are then missing, an
 (`ascend_ops.<op>`, `torch.ops.ascend_ops.<op>`) raises the spec's one-line SpecError, as does
 every `ascend-ops` command that reads the specs.
 """
+from .runtime import torch_private as _torch_private  # first: a torch outside the range fails here
+
 from ascend_ops_gen.spec import Product
 
 from .cpu.backends import current_backend, use_backend

@@ -21,7 +21,7 @@ import cpu_reference
 import ascend_ops
 from ascend_ops.npu import dispatch
 from ascend_ops.sim import device as sim_device
-from ascend_ops.runtime import torch_views
+from ascend_ops.runtime import torch_private, torch_views
 from ascend_ops.sim import runner
 from ascend_ops_support import CASES, bits, int_dtype, random_tensor
 
@@ -393,8 +393,8 @@ def refuses_next_to_torch_npu() -> None:
 
 @check("enabled_by_call")
 def refuses_a_privateuse1_renamed_by_another() -> None:
-    real = torch._C._get_privateuse1_backend_name
-    torch._C._get_privateuse1_backend_name = lambda: "xpu_sim"
+    real = torch_private.privateuse1_backend_name
+    torch_private.privateuse1_backend_name = lambda: "xpu_sim"
     try:
         sim_device.enable_simulated_npu()
     except RuntimeError as e:
@@ -402,7 +402,7 @@ def refuses_a_privateuse1_renamed_by_another() -> None:
     else:
         raise AssertionError("enabled over another PrivateUse1 backend")
     finally:
-        torch._C._get_privateuse1_backend_name = real
+        torch_private.privateuse1_backend_name = real
     assert not sim_device.is_enabled()
 
 

@@ -9,6 +9,8 @@ import ascend_ops
 from ascend_ops.cpu.backends import BACKENDS
 from ascend_ops.runtime.errors import OpArgumentError
 
+pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
+
 ENV = "ASCEND_OPS_BACKEND"
 CHOICES = ", ".join(BACKENDS)
 

@@ -27,6 +27,8 @@ from ascend_ops_gen.spec import specs
 from ascend_ops_support import (CASES, EMPTY_LISTS, JUNK, NUL_STRINGS, bits, example_input,
                                 random_tensor)
 
+pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
+
 OPS = [op.name for op in specs().ops]
 # One dtype of every element size (complex128: 16 bytes), plus bool.
 DTYPES = (torch.uint8, torch.bool, torch.bfloat16, torch.float32, torch.float64, torch.complex128)

@@ -9,6 +9,8 @@ import ascend_ops
 from ascend_ops_gen.spec import specs
 from ascend_ops_support import OP_NAMES, assert_same_bits, example_input
 
+pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
+
 EXAMPLES = [(op.name, ex) for op in specs().ops for ex in op.examples]
 ERRORS = [(op.name, er) for op in specs().ops for er in op.errors]
 

@@ -21,6 +21,8 @@ from ascend_ops.cpu import backends, native_copy
 from ascend_ops_support import (CASES, EXTRA_DTYPES, OP_NAMES, SPEC_DTYPES, assert_same_bits,
                                 case_id, np_bits, random_tensor, torch_dtype)
 
+pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
+
 ALL_DTYPES = SPEC_DTYPES + EXTRA_DTYPES
 
 

@@ -13,6 +13,8 @@ from ascend_ops_gen.schema import python_signature, torch_schema
 from ascend_ops_gen.spec import specs
 from ascend_ops_support import OP_NAMES
 
+pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
+
 SCHEMAS = {
     "strided_slice": "strided_slice(Tensor x, int[] begin, int[] end, int[]? strides=None, *, "
                      "int begin_mask=0, int end_mask=0, int ellipsis_mask=0, int new_axis_mask=0, "

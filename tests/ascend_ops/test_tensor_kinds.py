@@ -15,6 +15,8 @@ import ascend_ops  # noqa: F401  (registers torch.ops.ascend_ops)
 from cpu_reference.errors import OpTypeError
 from ascend_ops.runtime.arguments import tensor_kind
 
+pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
+
 # (op, arguments after x) for a (2, 4, 2, 4) input, and for a 2-D (4, 4) one.
 CALLS_4D = {
     "slice": ([0, 0, 0, 0], [1, 2, 2, 2]),

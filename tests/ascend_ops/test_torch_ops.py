@@ -14,6 +14,8 @@ from ascend_ops_support import (CASES, SPEC_DTYPES, Case, assert_same_bits, bits
                                 case_id, cases, numpy_view, random_tensor, strided_slice_case,
                                 torch_dtype)
 
+pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
+
 CALLERS = {
     "public": lambda op: getattr(ascend_ops, op),
     "torch_ops": lambda op: getattr(torch.ops.ascend_ops, op),

@@ -128,7 +128,7 @@ def _torch_flags() -> list[str]:
     python_include = sysconfig.get_paths()["include"]
     return ["-std=c++20", "-O3", "-march=native", "-pthread", "-w",
             f"-I{include}", f"-I{include / 'torch' / 'csrc' / 'api' / 'include'}", f"-I{python_include}",
-            f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}",
+            f"-D_GLIBCXX_USE_CXX11_ABI={int(torch.compiled_with_cxx11_abi())}",
             "-Wl,--no-as-needed", f"-L{lib}", "-lc10", "-ltorch", "-ltorch_cpu", "-ltorch_python",
             f"-Wl,-rpath,{lib}"]
 

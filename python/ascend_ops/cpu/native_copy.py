@@ -44,6 +44,7 @@ import cpu_reference
 from ..runtime import build_cache
 from ..runtime.dtypes import to_numpy
 from ..runtime.op_pieces import canonical_view
+from ..runtime.torch_private import from_dlpack_capsule
 
 SOURCE = Path(__file__).parent / "src" / "strided_copy.cpp"
 _CACHE_LIMIT = 4096  # distinct calls remembered per op; the cache starts over beyond that
@@ -206,9 +207,6 @@ _DLPACK_CAPSULE_NAME = b"dltensor"  # kept alive: a capsule keeps a pointer to i
 _capsule_new = ctypes.pythonapi.PyCapsule_New
 _capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
 _capsule_new.restype = ctypes.py_object
-# torch.from_dlpack's Python wrapper costs more than the rest of `new_output` (it probes the
-# argument for __dlpack__ first); a capsule goes straight to the converter it ends in.
-_from_dlpack_capsule = getattr(torch._C, "_from_dlpack", torch.from_dlpack)
 
 
 @functools.lru_cache(maxsize=None)
@@ -248,7 +246,7 @@ def new_output(x: torch.Tensor, shape: tuple[int, ...], *, cached: bool = True) 
     managed = allocate(nbytes, int(cached))
     if not managed:
         raise MemoryError(f"cannot allocate a {nbytes}-byte output of shape {list(shape)}")
-    raw = _from_dlpack_capsule(_capsule_new(managed, _DLPACK_CAPSULE_NAME, None))
+    raw = from_dlpack_capsule(_capsule_new(managed, _DLPACK_CAPSULE_NAME, None))
     return raw.view(x.dtype).view(shape)
 
 

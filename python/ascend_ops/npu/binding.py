@@ -35,7 +35,7 @@ from typing import Sequence
 from ascend_ops_gen.codegen.binding import BINDING_PATH, NAMESPACE
 from ascend_ops_gen.spec import project_root
 
-from ..runtime import build_cache
+from ..runtime import build_cache, torch_private
 
 __all__ = ["NAMESPACE", "NPU_DIR_ENV", "BuildRecord", "binding_source", "compile_command",
            "install_dir", "load", "op_api_library", "read_build_record", "vendor_name", "vendor_problems"]
@@ -91,7 +91,7 @@ def compile_command(source: Path, torch_npu_root: Path, aclnn_includes: Sequence
     import torch
 
     torch_dir = Path(torch.__file__).parent
-    abi = int(torch._C._GLIBCXX_USE_CXX11_ABI)
+    abi = int(torch.compiled_with_cxx11_abi())
     command = [cxx or build_cache.compiler()[0], "-std=c++20", "-fPIC", f"-D_GLIBCXX_USE_CXX11_ABI={abi}",
                f"-DCURRENT_VERSION={op_plugin_version_macro(torch_version())}",
                "-isystem", str(torch_dir / "include"),
@@ -250,10 +250,7 @@ def _cann_version(torch_npu) -> str:
 
 
 def _cann_at_least(torch_npu, version: str) -> bool:
-    try:
-        return bool(torch_npu.npu.utils._is_gte_cann_version(version))
-    except Exception:  # noqa: BLE001 - an API this torch_npu lacks: nothing to compare with
-        return True
+    return torch_private.torch_npu_cann_at_least(torch_npu, version)
 
 
 # --- building (scripts/build_ascend.sh) -----------------------------------------------------------

@@ -16,6 +16,7 @@ from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import AttrType, OpSpec, specs
 
 from ..runtime.errors import OpArgumentError
+from ..runtime.torch_private import OpOverload
 from .lowering import OnnxNode, lower
 from .opset import ATC_OPSET
 
@@ -74,7 +75,7 @@ def _translation(spec: OpSpec) -> Callable:
     return translate
 
 
-def translation_table() -> dict[torch._ops.OpOverload, Callable]:
+def translation_table() -> dict[OpOverload, Callable]:
     """`custom_translation_table` for torch.onnx.export: every ascend_ops op to standard ONNX."""
     return {getattr(torch.ops.ascend_ops, spec.name).default: _translation(spec)
             for spec in specs().ops}

@@ -24,6 +24,7 @@ from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import AttrType, OpSpec
 
 from .dtypes import numpy_dtype
+from .torch_private import OpOverloadPacket
 
 # Nominal bytes (elements x element size, whatever the strides) above which no numpy view exists.
 MAX_NOMINAL_BYTES = 2**63 - 1
@@ -127,7 +128,7 @@ class CallChecker:
         return positional, named
 
 
-class CheckedOpPacket(torch._ops.OpOverloadPacket):
+class CheckedOpPacket(OpOverloadPacket):
     """`torch.ops.ascend_ops.<op>`, checking its arguments by the spec before torch's parser."""
 
     _ascend_ops_checker: CallChecker

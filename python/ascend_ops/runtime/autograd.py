@@ -35,6 +35,7 @@ from ascend_ops_gen.spec import BackwardRule, OpSpec
 from .arguments import check_kind
 from .dtypes import numpy_dtype
 from .op_pieces import canonical_view
+from .torch_private import auto_dispatch_below_autograd
 
 
 # The key the dispatcher visits first under torch.func transforms (see transform_kernel).
@@ -132,7 +133,7 @@ def op_function(op: OpSpec) -> type[torch.autograd.Function]:
 
     def forward(x: torch.Tensor, call: OpCall) -> torch.Tensor:
         overload = getattr(_namespace(), name).default
-        with torch._C._AutoDispatchBelowAutograd():
+        with auto_dispatch_below_autograd():
             return overload(x, *call.args, **call.kwargs)
 
     def setup_context(ctx, inputs, output) -> None:

@@ -7,13 +7,13 @@ import torch
 
 # numpy has no bfloat16 or float8: those travel as same-size integers and are viewed as the
 # ml_dtypes type, so the reference sees the real dtype and the bits never change.
+# A dtype this torch or ml_dtypes lacks is left out (torch gained float8_e8m0fnu in 2.7).
 _VIA_INTEGER = {
-    torch.bfloat16: (torch.int16, np.dtype(ml_dtypes.bfloat16)),
-    torch.float8_e4m3fn: (torch.int8, np.dtype(ml_dtypes.float8_e4m3fn)),
-    torch.float8_e5m2: (torch.int8, np.dtype(ml_dtypes.float8_e5m2)),
-    torch.float8_e4m3fnuz: (torch.int8, np.dtype(ml_dtypes.float8_e4m3fnuz)),
-    torch.float8_e5m2fnuz: (torch.int8, np.dtype(ml_dtypes.float8_e5m2fnuz)),
-    torch.float8_e8m0fnu: (torch.int8, np.dtype(ml_dtypes.float8_e8m0fnu)),
+    getattr(torch, name): (int_dtype, np.dtype(getattr(ml_dtypes, name)))
+    for name, int_dtype in (("bfloat16", torch.int16), ("float8_e4m3fn", torch.int8),
+                            ("float8_e5m2", torch.int8), ("float8_e4m3fnuz", torch.int8),
+                            ("float8_e5m2fnuz", torch.int8), ("float8_e8m0fnu", torch.int8))
+    if hasattr(torch, name) and hasattr(ml_dtypes, name)
 }
 _BACK = {np_dtype: (int_dtype, torch_dtype)
          for torch_dtype, (int_dtype, np_dtype) in _VIA_INTEGER.items()}

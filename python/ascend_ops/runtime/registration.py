@@ -26,6 +26,7 @@ from . import autograd, torch_views
 from .arguments import check_input, check_kind, install_checked_packets
 from .errors import SpecError
 from .products import check_dtype
+from .torch_private import OpNamespace
 
 NAMESPACE = "ascend_ops"
 
@@ -184,7 +185,7 @@ def raise_if_unloaded(name: str) -> None:
         raise OpsNotLoadedError(str(_load_error))
 
 
-class _UnloadedNamespace(torch._ops._OpNamespace):
+class _UnloadedNamespace(OpNamespace):
     """`torch.ops.ascend_ops` while the specs do not load: every op raises the spec's error."""
 
     def __getattr__(self, name: str):

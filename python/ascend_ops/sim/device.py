@@ -19,10 +19,9 @@ import sys
 from collections.abc import Iterator
 
 import torch
-from torch.utils._pytree import tree_flatten, tree_map
-from torch.utils.backend_registration import _setup_privateuseone_for_python_backend
-
+from ..runtime import torch_private
 from ..runtime.products import product, product_from_env
+from ..runtime.torch_private import OpOverload, tree_flatten, tree_map
 
 __all__ = ["enable_simulated_npu", "enabled_by_environment", "is_enabled", "is_simulated",
            "host_tensor", "on_device", "SIM_NPU_ENV", "DEVICE_TYPE",
@@ -69,7 +68,7 @@ _EXTRA_HOST_ROUTES = ("_unsafe_view",)
 _SAME_LAYOUT_ALIASES = ("aten::detach", "aten::alias", "aten::lift_fresh")
 _HOST_ATTRIBUTE = "ascend_ops_sim_host"  # on the storage object of an npu tensor
 _SET_STORAGE = torch.ops.aten.set_.source_Storage_storage_offset
-_META = torch._C.DispatchKeySet(torch._C.DispatchKey.Meta)
+_META = torch_private.DispatchKeySet(torch_private.DispatchKey.Meta)
 
 _claimed_soc: str | None = None
 _generator = torch.Generator()  # the device's random state (get_rng_state, manual_seed, ...)
@@ -105,7 +104,7 @@ def on_device(host: torch.Tensor) -> torch.Tensor:
         kind = "nested" if host.is_nested else "quantized" if host.is_quantized else host.layout
         raise NotImplementedError(f"the simulated npu device holds strided tensors only; this "
                                   f"op's result is a {kind} tensor")
-    wrapper = torch._C._acc.create_empty_tensor(host.shape, host.dtype)
+    wrapper = torch_private.create_empty_privateuse1_tensor(host.shape, host.dtype)
     storage = wrapper.untyped_storage()
     # Meta's set_ only writes metadata: the host's sizes, strides and offset, and a storage size
     # to match (the storage still holds no memory).
@@ -216,7 +215,7 @@ def _follow_host_layout(x: torch.Tensor) -> None:
         x.data = on_device(host)  # the same object and elements, with the host's layout
 
 
-def _run_on_host(op: torch._ops.OpOverload, *args, **kwargs):
+def _run_on_host(op: OpOverload, *args, **kwargs):
     """Run `op` on the host tensors of its npu arguments; results go to the device."""
     if any(isinstance(t, torch.Tensor) and t.device.type == "meta"
            for t in tree_flatten((args, kwargs))[0]):
@@ -245,15 +244,15 @@ def _run_on_host(op: torch._ops.OpOverload, *args, **kwargs):
     return tuple(outputs) if len(schema.returns) > 1 else outputs[0]
 
 
-def _overload(qualified_name: str) -> torch._ops.OpOverload:
+def _overload(qualified_name: str) -> OpOverload:
     name, _, overload = qualified_name.removeprefix("aten::").partition(".")
     return getattr(getattr(torch.ops.aten, name), overload or "default")
 
 
-def _composite_views() -> Iterator[torch._ops.OpOverload]:
+def _composite_views() -> Iterator[OpOverload]:
     """aten view ops whose kernel for PrivateUse1 would be CompositeExplicitAutograd."""
-    has_kernel = torch._C._dispatch_has_kernel_for_dispatch_key
-    for name in torch._C._dispatch_get_all_op_names():
+    has_kernel = torch_private.dispatch_has_kernel_for_dispatch_key
+    for name in torch_private.dispatch_get_all_op_names():
         if not name.startswith("aten::") or has_kernel(name, "PrivateUse1") \
                 or not has_kernel(name, "CompositeExplicitAutograd"):
             continue
@@ -314,7 +313,7 @@ def _drain_autograd_device_thread() -> None:
     seed = on_device(torch.ones(()))
     _exit_drain.extend((leaf, seed))
     with torch.enable_grad():
-        torch.autograd.Variable._execution_engine.run_backward(
+        torch_private.run_backward_on_engine(
             (leaf,), (seed,), False, False, (), True, True)
 
 
@@ -324,23 +323,28 @@ def enable_simulated_npu() -> str:
     """Set up the simulated npu device (once per process); return the SoC name it claims.
 
     Refuses, with RuntimeError, when torch_npu is loaded or PrivateUse1 already has another
-    name: both would need the one rename a process gets.
+    name (both would need the one rename a process gets), and on a torch without a Python
+    backend for PrivateUse1 (before 2.9).
     """
     global _claimed_soc
     if _claimed_soc is not None:
         return _claimed_soc
+    if torch_private.SIM_NPU_UNAVAILABLE is not None:
+        raise RuntimeError(f"cannot enable the simulated npu device: "
+                           f"{torch_private.SIM_NPU_UNAVAILABLE}; every other path works "
+                           f"(unset {SIM_NPU_ENV}, or use torch >= 2.9 for the simulation)")
     if "torch_npu" in sys.modules:
         raise RuntimeError("cannot enable the simulated npu device: torch_npu is loaded and owns "
                            "the npu device; run the simulation in a process without torch_npu "
                            f"(unset {SIM_NPU_ENV} where torch_npu is used)")
-    backend = torch._C._get_privateuse1_backend_name()
+    backend = torch_private.privateuse1_backend_name()
     if backend != "privateuseone":
         raise RuntimeError(f"cannot enable the simulated npu device: PrivateUse1 is already the "
                            f"{backend!r} backend, and a process can rename it only once; "
                            f"enable the simulation in a fresh process")
     soc = (product_from_env() or product(DEFAULT_PRODUCT)).simulated_soc
-    _setup_privateuseone_for_python_backend(rename=DEVICE_TYPE,
-                                            backend_module=_SimulatedNpuModule())
+    torch_private.setup_privateuse1_python_backend(rename=DEVICE_TYPE,
+                                                   backend_module=_SimulatedNpuModule())
     _register_kernels()
     atexit.register(_drain_autograd_device_thread)
     _claimed_soc = soc

@@ -100,7 +100,7 @@ def binding_library(headers: Path, runtime: Path, *, source: Path | None = None,
 
     root = project_root()
     torch_dir = Path(torch.__file__).parent
-    abi = int(torch._C._GLIBCXX_USE_CXX11_ABI)
+    abi = int(torch.compiled_with_cxx11_abi())
     flags = ["-std=c++20", f"-D_GLIBCXX_USE_CXX11_ABI={abi}", "-DASCEND_OPS_BINDING_CPU",
              f"-DASCEND_OPS_TORCH_VERSION={torch.__version__.split('+')[0]}",
              "-isystem", str(torch_dir / "include"),

@@ -1,0 +1,145 @@
+"""The supported torch range, and every private torch name the package uses, each behind a guard.
+
+Public torch APIs cover most of what the package needs. What they do not is here, one entry per
+name, so a torch release that moves or drops a name meets that entry's guard and nothing else:
+no other module of the package names a private torch attribute (tests/ascend_ops/
+test_torch_private.py scans for them). Each entry says what it is for and what happens without
+it. `check_torch_version()` runs first at `import ascend_ops`.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+# The supported range: what pyproject.toml's bound says and what scripts/compat.sh tests
+# (its oldest and newest in CI, every minor on demand). Lower bound inclusive, upper exclusive.
+OLDEST_TORCH = (2, 6)
+BEYOND_NEWEST_TORCH = (2, 15)
+SUPPORTED_RANGE = (f"torch >= {OLDEST_TORCH[0]}.{OLDEST_TORCH[1]}, "
+                   f"< {BEYOND_NEWEST_TORCH[0]}.{BEYOND_NEWEST_TORCH[1]}")
+
+
+class UnsupportedTorchError(ImportError):
+    """The installed torch is outside the range the package is tested on."""
+
+
+def torch_version(version: str | None = None) -> tuple[int, int]:
+    """(major, minor) of a torch version string (`torch.__version__` by default)."""
+    text = str(torch.__version__ if version is None else version)
+    match = re.match(r"(\d+)\.(\d+)", text)
+    if match is None:
+        raise UnsupportedTorchError(f"cannot read torch's version {text!r}; ascend-ops supports "
+                                    f"{SUPPORTED_RANGE}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def check_torch_version(version: str | None = None) -> None:
+    """Raise UnsupportedTorchError, naming the range, for a torch outside it."""
+    found = torch_version(version)
+    if not OLDEST_TORCH <= found < BEYOND_NEWEST_TORCH:
+        text = torch.__version__ if version is None else version
+        raise UnsupportedTorchError(
+            f"ascend-ops supports {SUPPORTED_RANGE} (every minor from "
+            f"{OLDEST_TORCH[0]}.{OLDEST_TORCH[1]} to {BEYOND_NEWEST_TORCH[0]}."
+            f"{BEYOND_NEWEST_TORCH[1] - 1} is tested); this is torch {text}. Install a torch in "
+            f"that range (with torch_npu, the torch_npu release made for it)")
+
+
+def _missing(name: str, purpose: str) -> str:
+    return f"torch {torch.__version__} has no {name} ({purpose})"
+
+
+def _required(owner: Any, attribute: str, purpose: str) -> Any:
+    """A private name the package cannot work without: its absence is an import error that names
+    it, the torch version and what it is for."""
+    try:
+        return getattr(owner, attribute)
+    except AttributeError:
+        raise UnsupportedTorchError(_missing(f"{owner.__name__}.{attribute}", purpose)
+                                    + f"; ascend-ops supports {SUPPORTED_RANGE}") from None
+
+
+check_torch_version()  # before any entry below is looked up: outside the range, this error first
+
+# --- op packets and namespaces -------------------------------------------------------------------
+# `torch.ops.<namespace>.<op>` objects. Their classes are private; the package subclasses the
+# packet to check arguments before torch's parser (runtime/arguments.py, cpu/compiled.py) and the
+# namespace to report an unloadable spec (runtime/registration.py).
+OpOverloadPacket: type = _required(torch._ops, "OpOverloadPacket",
+                                   "the class of torch.ops.<namespace>.<op>")
+OpOverload: type = _required(torch._ops, "OpOverload",
+                             "the class of torch.ops.<namespace>.<op>.<overload>")
+OpNamespace: type = _required(torch._ops, "_OpNamespace", "the class of torch.ops.<namespace>")
+
+# --- autograd ------------------------------------------------------------------------------------
+# The op's autograd.Function forward calls the op again below the Autograd key (what
+# torch.library.register_autograd does inside, without a public name of its own).
+auto_dispatch_below_autograd: Callable[[], Any] = _required(
+    torch._C, "_AutoDispatchBelowAutograd", "a guard that dispatches below the Autograd key")
+
+# --- dlpack --------------------------------------------------------------------------------------
+# The native copy's outputs arrive as DLPack capsules; torch.from_dlpack takes a capsule too but
+# first probes its argument for __dlpack__, which costs more than the rest of the call.
+from_dlpack_capsule: Callable[[Any], torch.Tensor] = getattr(torch._C, "_from_dlpack",
+                                                            torch.from_dlpack)
+
+# --- the simulated npu device (sim/device.py) ----------------------------------------------------
+# A PrivateUse1 backend written in Python: torch's hooks and device guard for it, an empty
+# PrivateUse1 tensor made from Python, and the dispatcher's tables. torch gained the first two in
+# 2.9; on older torch the simulated device is unavailable (SIM_NPU_UNAVAILABLE says why) and
+# everything else works.
+try:
+    from torch.utils.backend_registration import (
+        _setup_privateuseone_for_python_backend as setup_privateuse1_python_backend)
+    create_empty_privateuse1_tensor: Callable[..., torch.Tensor] = (
+        torch._C._acc.create_empty_tensor)
+    SIM_NPU_UNAVAILABLE: str | None = None
+except (ImportError, AttributeError):
+    setup_privateuse1_python_backend = None
+    create_empty_privateuse1_tensor = None
+    SIM_NPU_UNAVAILABLE = _missing(
+        "Python backend for PrivateUse1 (torch.utils.backend_registration."
+        "_setup_privateuseone_for_python_backend, torch._C._acc)",
+        "the simulated npu device is made of it; torch gained it in 2.9")
+
+DispatchKey = torch._C.DispatchKey
+DispatchKeySet = torch._C.DispatchKeySet
+privateuse1_backend_name: Callable[[], str] = torch._C._get_privateuse1_backend_name
+dispatch_has_kernel_for_dispatch_key: Callable[[str, Any], bool] = (
+    torch._C._dispatch_has_kernel_for_dispatch_key)
+dispatch_get_all_op_names: Callable[[], list[str]] = torch._C._dispatch_get_all_op_names
+# Runs a backward on the engine directly, without the contextvars stash (Note [exit after
+# backward] in sim/device.py).
+run_backward_on_engine: Callable[..., Any] = torch.autograd.Variable._execution_engine.run_backward
+
+
+# --- torch_npu -----------------------------------------------------------------------------------
+def torch_npu_cann_at_least(torch_npu: Any, version: str) -> bool:
+    """Whether the CANN under torch_npu is at least `version` (torch_npu's own comparison, not
+    public); True where this torch_npu cannot say, so nothing is refused for want of it."""
+    try:
+        return bool(torch_npu.npu.utils._is_gte_cann_version(version))
+    except Exception:  # noqa: BLE001 - an API this torch_npu lacks: nothing to compare with
+        return True
+
+
+# --- pytree --------------------------------------------------------------------------------------
+# The simulated npu device maps the tensors inside an op's (args, kwargs).
+try:
+    from torch.utils._pytree import tree_flatten, tree_map
+except ImportError:
+    raise UnsupportedTorchError(_missing("torch.utils._pytree", "tensors inside nested arguments")
+                                + f"; ascend-ops supports {SUPPORTED_RANGE}") from None
+
+__all__ = [
+    "OLDEST_TORCH", "BEYOND_NEWEST_TORCH", "SUPPORTED_RANGE", "UnsupportedTorchError",
+    "torch_version", "check_torch_version",
+    "OpOverloadPacket", "OpOverload", "OpNamespace", "auto_dispatch_below_autograd",
+    "from_dlpack_capsule", "setup_privateuse1_python_backend", "create_empty_privateuse1_tensor",
+    "SIM_NPU_UNAVAILABLE", "DispatchKey", "DispatchKeySet", "privateuse1_backend_name",
+    "dispatch_has_kernel_for_dispatch_key", "dispatch_get_all_op_names",
+    "run_backward_on_engine", "tree_flatten", "tree_map", "torch_npu_cann_at_least",
+]

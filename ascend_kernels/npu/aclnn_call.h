@@ -51,8 +51,15 @@ namespace ascend_ops_npu {
 
 constexpr const char* kCustomOppPathEnv = "ASCEND_CUSTOM_OPP_PATH";
 constexpr const char* kOpApiLibrary = "/op_api/lib/libcust_opapi.so";
-// ACLNN_ERR_PARAM_INVALID of the code CANN generates: the op's InferShape or TilingFunc refused.
-constexpr aclnnStatus kAclnnErrParamInvalid = 161002;
+// aclnn's status families (aclnn/opdev/op_errno.h): 161xxx the arguments (ACLNN_ERR_PARAM_*, the
+// op's InferShape or TilingFunc refused them: ACLNN_ERR_PARAM_INVALID), 361xxx the runtime
+// (ACLNN_ERR_RUNTIME_*), 561xxx CANN's inner steps (ACLNN_ERR_INNER_*: tiling, kernel lookup).
+// An argument status is a ValueError (OpArgumentError in Python), any other a RuntimeError; both
+// carry aclGetRecentErrMsg().
+constexpr bool IsArgumentStatus(aclnnStatus status)
+{
+    return status / 1000 == 161;
+}
 
 // Note [own aclnn lookup].
 class OpApiLookup {
@@ -238,7 +245,7 @@ void RunAclnn(const char* op, const char* api, const char* vendor, const at::Ten
     if (status != 0) {
         const std::string why = std::string(op) + ": " + workspaceApi + " rejected the call (aclnnStatus " +
                                 std::to_string(status) + "): " + aclGetRecentErrMsg();
-        TORCH_CHECK_VALUE(status != kAclnnErrParamInvalid, why);  // the op's host code refused the arguments
+        TORCH_CHECK_VALUE(!IsArgumentStatus(status), why);
         TORCH_CHECK(false, why);
     }
     at::Tensor workspace = workspaceSize > 0 ? Workspace(workspaceSize, x) : at::Tensor();

@@ -78,6 +78,9 @@ struct Runtime {
     int64_t tilingCapacity = 0;
     int64_t statsBytes = 0;
     std::vector<std::string> calls;  // JSON objects
+    // ascend_ops_cpu_aclnn_fail_next: the status and message the next GetWorkspaceSize returns.
+    aclnnStatus failNextStatus = 0;
+    std::string failNextMessage;
 };
 
 Runtime& State()
@@ -227,6 +230,14 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
         }
         if (workspaceSize == nullptr || executor == nullptr) {
             return Fail(kParamNullptr, api_ + ": workspaceSize or executor is null");
+        }
+        {
+            std::lock_guard<std::mutex> lock(r.mutex);
+            if (r.failNextStatus != 0) {
+                const aclnnStatus injected = r.failNextStatus;
+                r.failNextStatus = 0;
+                return Fail(injected, r.failNextMessage);
+            }
         }
         const aclTensor* x = nullptr;
         const aclTensor* y = nullptr;
@@ -437,6 +448,17 @@ uint64_t ascend_ops_cpu_aclnn_calls(char* buffer, uint64_t bufferBytes)
         std::snprintf(buffer, static_cast<size_t>(bufferBytes), "%s", all.c_str());
     }
     return all.size() + 1;
+}
+
+// The next GetWorkspaceSize fails with `status` and `message` (aclGetRecentErrMsg), as CANN's
+// runtime does for what the CPU runtime never meets itself: a kernel binary not found (561003),
+// a runtime error (361001).
+void ascend_ops_cpu_aclnn_fail_next(int32_t status, const char* message)
+{
+    ascend_ops_cpu_aclnn::Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.failNextStatus = status;
+    r.failNextMessage = message != nullptr ? message : "";
 }
 
 void ascend_ops_cpu_aclnn_reset(void)

@@ -356,6 +356,31 @@ def torch_compile_traces_npu_tensors() -> None:
 
 
 @check("enabled_by_env")
+def strides_past_int32_compile_on_the_device() -> None:
+    # test_torch_ops.test_strides_past_int32_compile_to_the_eager_result_on_every_product's calls,
+    # on npu tensors: the argument check on meta tensors, the kernel, every product line.
+    from test_torch_ops import HUGE_STRIDE_CALLS, HUGE_STRIDES
+
+    x = torch.arange(24, dtype=torch.float16).reshape(4, 6)
+    for product in ascend_ops.products():
+        for stride in HUGE_STRIDES:
+            for begin, end, masks in HUGE_STRIDE_CALLS:
+                def fn(t):
+                    return ascend_ops.strided_slice(t, begin, end, [1, stride], **masks)
+
+                with ascend_ops.target_product(product.key):
+                    torch._dynamo.reset()
+                    eager = fn(x.npu())
+                    compiled = torch.compile(fn, fullgraph=True, backend="aot_eager")(x.npu())
+                assert_on_npu(compiled)
+                try:
+                    assert_same_bits(eager, fn(x))
+                    assert_same_bits(compiled, fn(x))
+                except AssertionError as e:
+                    raise AssertionError(f"{product.key}, stride {stride}, {begin}:{end}: {e}") from None
+
+
+@check("enabled_by_env")
 def enabling_twice_is_harmless() -> None:
     x = torch.arange(24, dtype=torch.int32).reshape(2, 3, 4).npu()
     with warnings.catch_warnings(record=True) as caught:

@@ -235,6 +235,33 @@ def test_torch_compile_fullgraph(case, dynamic):
         assert_same_bits(compiled(x2), fn(x2))
 
 
+# Strides past int32 (legal in TF and Python: x[1::-2**63] takes one element) through the fake
+# kernel and the compiled graph, on every product line's dtype rule; the simulated npu device runs
+# the same calls (sim_npu_checks.strides_past_int32_compile_on_the_device).
+HUGE_STRIDES = (2**62, -2**62, 2**63 - 1, -2**63)
+HUGE_STRIDE_CALLS = (([1, 5], [3, 0], {"end_mask": 2}), ([1, 1], [3, 6], {}),
+                     ([1, 0], [3, 0], {"end_mask": 3}))
+
+
+@pytest.mark.parametrize("stride", HUGE_STRIDES)
+def test_strides_past_int32_compile_to_the_eager_result_on_every_product(stride):
+    x = torch.arange(24, dtype=torch.float16).reshape(4, 6)
+    for product in ascend_ops.products():
+        for begin, end, masks in HUGE_STRIDE_CALLS:
+            def fn(t):
+                return ascend_ops.strided_slice(t, begin, end, [1, stride], **masks)
+
+            with ascend_ops.target_product(product.key):
+                torch._dynamo.reset()
+                eager = fn(x)
+                compiled = torch.compile(fn, fullgraph=True, backend="aot_eager")(x)
+            mask = masks.get("end_mask", 0)
+            numpy_view = x.numpy()[begin[0]:None if mask & 1 else end[0],
+                                   begin[1]:None if mask & 2 else end[1]:stride]
+            assert_same_bits(eager, torch.from_numpy(numpy_view.copy()))
+            assert_same_bits(compiled, eager)
+
+
 def test_torch_compile_public_function():
     torch._dynamo.reset()
     compiled = torch.compile(

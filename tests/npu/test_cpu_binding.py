@@ -92,6 +92,29 @@ def test_the_argument_check_sees_a_wrong_value(cpu_binding):
         "argument 4 (begin_mask)", "argument 5 (end_mask)"]
 
 
+# ---- aclnn's status families ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("status, error", [
+    (161001, OpArgumentError), (161002, OpArgumentError),  # ACLNN_ERR_PARAM_NULLPTR / _INVALID
+    (361001, RuntimeError),                                 # ACLNN_ERR_RUNTIME_ERROR
+    (561002, RuntimeError), (561003, RuntimeError),         # ACLNN_ERR_INNER_TILING / _FIND_KERNEL
+])
+def test_each_status_family_is_its_own_error_with_the_runtime_s_message(cpu_binding, status, error):
+    cpu_binding.select(PRODUCTS[0].simulated_soc)
+    cpu_binding.reset()
+    cpu_binding.fail_next(status, f"the runtime's words for {status}")
+    with pytest.raises(Exception) as caught:
+        on_binding("slice")(torch.zeros(3, 4), [0, 1], [2, 2])
+    assert type(caught.value) is error
+    assert not isinstance(caught.value, ValueError) or error is OpArgumentError
+    assert str(caught.value).splitlines()[0] == (
+        f"slice: aclnnAscendSliceGetWorkspaceSize rejected the call (aclnnStatus {status}): "
+        f"the runtime's words for {status}")
+    assert [c["status"] for c in cpu_binding.calls()] == [status]  # nothing was launched
+    assert torch.equal(on_binding("slice")(torch.arange(12.).reshape(3, 4), [0, 1], [2, 2]),
+                       torch.arange(12.).reshape(3, 4)[0:2, 1:3])  # the failure was the next call's only
+
+
 # ---- a rejection by the op's host code ----------------------------------------------------------
 
 def test_a_tiling_func_rejection_is_an_argument_error_with_the_host_message_and_nothing_launches(cpu_binding):

@@ -186,6 +186,11 @@ class CpuBinding:
     def reset(self) -> None:
         self.runtime.ascend_ops_cpu_aclnn_reset()
 
+    def fail_next(self, status: int, message: str) -> None:
+        """Make the next GetWorkspaceSize return `status`, with `message` as aclGetRecentErrMsg."""
+        self.runtime.ascend_ops_cpu_aclnn_fail_next.argtypes = [ctypes.c_int32, ctypes.c_char_p]
+        self.runtime.ascend_ops_cpu_aclnn_fail_next(status, message.encode())
+
 
 # ---- what GetWorkspaceSize must receive ---------------------------------------------------------
 

@@ -15,13 +15,14 @@ On an Atlas machine with CANN and torch_npu (pip install "ascend-ops[npu]"):
   1. builds the CANN custom-op package of ascend-ops (custom_opp_<os>_<arch>.run) from the
      generated CANN project in ascend_kernels/: cmake --preset=default, then the 'binary' and
      'package' targets (CANN's ASC CMake modules compile the host libraries and the kernels);
-  2. installs it with --install-path=<npu dir>/opp, where 'import ascend_ops' finds it
-     (<npu dir> is \$ASCEND_OPS_NPU_DIR, else ~/.cache/ascend-ops/npu);
+  2. installs it with --install-path=<npu dir>/opp (<npu dir> is \$ASCEND_OPS_NPU_DIR, else
+     ~/.cache/ascend-ops/npu); CANN finds it through ASCEND_CUSTOM_OPP_PATH, which must be set
+     before Python starts (source <npu dir>/opp/vendors/ascend_ops/bin/set_env.bash);
   3. builds the torch binding (ascend_kernels/binding/ascend_ops_npu.cpp) against the installed
      torch and torch_npu into <npu dir>/lib and records what was built in <npu dir>/build.json.
-After that, 'import ascend_ops' (once 'import torch_npu' works) puts the package on
-ASCEND_CUSTOM_OPP_PATH and loads the binding: npu tensors run the package's AscendC kernels.
-'ascend-ops doctor' says whether they do, and why not.
+After that, in a shell that sourced set_env.bash, 'import ascend_ops' (once 'import torch_npu'
+works) loads the binding: npu tensors run the package's AscendC kernels. 'ascend-ops doctor'
+says whether they do, and why not (with the export line when CANN cannot find the package).
 
 This needs a Huawei CANN toolkit (with its ASC CMake modules, compiler/tikcpp/
 ascendc_kernel_cmake) and cannot run in this repository's CI, which has no CANN: there the
@@ -197,4 +198,6 @@ vendor_dir="$(py -m ascend_ops.npu.binding vendor-dir)"
 [ -d "$vendor_dir" ] || die "the package installed, but $vendor_dir is missing (is --vendor the preset's vendor_name?)"
 echo "build_ascend.sh: building the torch binding"
 py -m ascend_ops.npu.binding build --cann "$CANN"
-echo "build_ascend.sh: done; check with: ascend-ops doctor"
+echo "build_ascend.sh: done. CANN finds the op package through ASCEND_CUSTOM_OPP_PATH, set before"
+echo "  Python starts: source $vendor_dir/bin/set_env.bash (e.g. in ~/.bashrc); then check with:"
+echo "  ascend-ops doctor"

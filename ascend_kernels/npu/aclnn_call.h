@@ -9,8 +9,11 @@
 // when libtorch_npu.so loads, which torch's device-backend autoload does at `import torch`, before
 // this package can add its op package to the variable. So the binding resolves the symbols itself,
 // as vllm-ascend's adapter does: at the first call of each API it reads the variable as it is
-// then, opens `<entry>/op_api/lib/libcust_opapi.so` of each entry in order and takes the first
-// that exports the symbol. Nothing is read at load time, so the order of imports does not matter.
+// then, opens `<entry>/op_api/lib/libcust_opapi.so` of each entry in order, then that of
+// `$ASCEND_OPP_PATH/vendors/<vendor>` (the default install, named in vendors/config.ini), and
+// takes the first that exports the symbol. Nothing is read at load time, so the order of imports
+// does not matter. (CANN's runtime needs the same variables before the process starts to find the
+// kernels: Note [kernel discovery] in python/ascend_ops/npu/binding.py.)
 //
 // Note [device seam]
 // ~~~~~~~~~~~~~~~~~~
@@ -50,6 +53,7 @@
 namespace ascend_ops_npu {
 
 constexpr const char* kCustomOppPathEnv = "ASCEND_CUSTOM_OPP_PATH";
+constexpr const char* kOppPathEnv = "ASCEND_OPP_PATH";
 constexpr const char* kOpApiLibrary = "/op_api/lib/libcust_opapi.so";
 // aclnn's status families (aclnn/opdev/op_errno.h): 161xxx the arguments (ACLNN_ERR_PARAM_*, the
 // op's InferShape or TilingFunc refused them: ACLNN_ERR_PARAM_INVALID), 361xxx the runtime
@@ -79,6 +83,10 @@ public:
         }
         const char* value = std::getenv(kCustomOppPathEnv);
         std::string entries = value != nullptr ? value : "";
+        const char* opp = std::getenv(kOppPathEnv);
+        if (opp != nullptr && *opp != '\0') {
+            entries += std::string(":") + opp + "/vendors/" + vendor;
+        }
         std::string looked;
         size_t start = 0;
         while (start <= entries.size()) {
@@ -106,10 +114,11 @@ public:
             }
             looked += " (does not export it)";
         }
-        TORCH_CHECK(false, symbol, " not found: no ", kCustomOppPathEnv, " entry has a libcust_opapi.so exporting it",
-                    looked.empty() ? std::string(" (the variable is empty)") : ":" + looked,
-                    "\nsource the op package's vendors/", vendor, "/bin/set_env.bash (bash scripts/build_ascend.sh "
-                    "installs it) or let `import ascend_ops` add it");
+        TORCH_CHECK(false, symbol, " not found: no ", kCustomOppPathEnv, " entry (nor $", kOppPathEnv, "/vendors/",
+                    vendor, ") has a libcust_opapi.so exporting it",
+                    looked.empty() ? std::string(" (neither variable is set)") : ":" + looked,
+                    "\nbefore starting Python, source the op package's vendors/", vendor,
+                    "/bin/set_env.bash (bash scripts/build_ascend.sh installs it; `ascend-ops doctor` prints the line)");
         return nullptr;
     }
 

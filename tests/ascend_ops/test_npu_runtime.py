@@ -167,12 +167,70 @@ def test_load_says_cann_too_old(install: Path) -> None:
         npu_binding.load(fake_torch_npu(cann="8.0.RC1", at_least=False))
 
 
-def test_load_points_the_opp_path_at_the_package_then_reports_a_load_error(install: Path) -> None:
+# --- how CANN finds the op package (Note [kernel discovery]) -------------------------------------
+
+def started_with(monkeypatch, **env: str) -> None:
+    """The environment the process is taken to have started with."""
+    monkeypatch.setattr(npu_binding, "startup_environment", lambda: dict(env))
+
+
+def test_load_refuses_what_cann_cannot_find_and_gives_the_export_line(install: Path, monkeypatch) -> None:
     make_build(install)
+    started_with(monkeypatch, ASCEND_CUSTOM_OPP_PATH="/opt/other/vendors/x")
+    vendor = npu_binding.vendor_dir()
+    with pytest.raises(npu_binding.BindingUnavailable) as refused:
+        npu_binding.load(fake_torch_npu())
+    assert str(refused.value) == (
+        f"CANN cannot find the op package's kernels: $ASCEND_CUSTOM_OPP_PATH does not name {vendor}; "
+        f"$ASCEND_OPP_PATH is not set; before starting Python, run `export ASCEND_CUSTOM_OPP_PATH="
+        f"{vendor}${{ASCEND_CUSTOM_OPP_PATH:+:$ASCEND_CUSTOM_OPP_PATH}}` (or source "
+        f"{vendor / 'bin/set_env.bash'})")
+    assert os.environ[npu_binding.CUSTOM_OPP_ENV] == "/opt/other/vendors/x"  # never set by the package
+
+
+def test_load_with_the_package_on_the_custom_path_at_start_goes_on_to_load(install: Path, monkeypatch) -> None:
+    make_build(install)
+    started_with(monkeypatch, ASCEND_CUSTOM_OPP_PATH=f"/opt/other/vendors/x:{npu_binding.vendor_dir()}")
     with pytest.raises(npu_binding.BindingUnavailable, match=r"^load error: .*libascend_ops_npu"):
         npu_binding.load(fake_torch_npu())
-    assert os.environ[npu_binding.CUSTOM_OPP_ENV] == \
-        f"{npu_binding.vendor_dir()}:/opt/other/vendors/x"
+
+
+def test_the_vendors_config_of_the_opp_path_is_the_other_way(install: Path, tmp_path: Path) -> None:
+    opp = tmp_path / "opp"
+    (opp / "vendors" / "ascend_ops").mkdir(parents=True)
+    environ = {"ASCEND_OPP_PATH": str(opp)}
+    missing = npu_binding.kernel_discovery(environ)
+    assert missing.way is None
+    assert missing.detail == (f"$ASCEND_CUSTOM_OPP_PATH was not set when the process started; "
+                              f"{opp / 'vendors/config.ini'} does not list ascend_ops")
+    (opp / "vendors" / "config.ini").write_text("load_priority=customize,ascend_ops\n")
+    found = npu_binding.kernel_discovery(environ)
+    assert (found.way, found.vendor) == ("vendors/config.ini", opp / "vendors" / "ascend_ops")
+    (opp / "vendors" / "ascend_ops").rmdir()
+    assert npu_binding.kernel_discovery(environ).way is None
+
+
+def test_the_startup_environment_is_what_the_process_started_with() -> None:
+    done = run_python("import os, json; os.environ['ADDED_LATER'] = '1'\n"
+                      "from ascend_ops.npu import binding\n"
+                      "e = binding.startup_environment()\n"
+                      "print(json.dumps([e.get('SET_AT_START'), e.get('ADDED_LATER')]))",
+                      SET_AT_START="yes")
+    assert json.loads(done.stdout.splitlines()[-1]) == ["yes", None]
+
+
+def test_doctor_names_the_way_or_prints_the_export_line(install: Path, monkeypatch) -> None:
+    from ascend_ops.tools.commands.doctor import package_findings
+
+    make_build(install)
+    started_with(monkeypatch)
+    [line] = [f for f in package_findings(torch_npu_imported=True) if "kernels" in f.text]
+    assert (line.level, line.fix) == ("warn", "before starting Python: "
+                                      + npu_binding.kernel_discovery().export_line)
+    started_with(monkeypatch, ASCEND_CUSTOM_OPP_PATH=str(npu_binding.vendor_dir()))
+    [line] = [f for f in package_findings(torch_npu_imported=True) if "finds it" in f.text]
+    assert line.text == (f"CANN finds it through ASCEND_CUSTOM_OPP_PATH: $ASCEND_CUSTOM_OPP_PATH "
+                         f"names {npu_binding.vendor_dir()} (set before the process started)")
 
 
 def test_load_refuses_a_vendor_folder_without_its_op_api_library(install: Path) -> None:

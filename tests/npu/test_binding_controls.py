@@ -106,6 +106,25 @@ def test_the_binding_does_not_depend_on_a_snapshot_taken_before_the_package_was_
     assert out["y"] == [[5.0, 6.0], [9.0, 10.0]]
 
 
+def test_the_default_install_under_the_opp_path_is_found_too(tmp_path):
+    # CANN's install.sh without --install-path: $ASCEND_OPP_PATH/vendors/<vendor>, named in
+    # vendors/config.ini. The lookup takes it after the ASCEND_CUSTOM_OPP_PATH entries.
+    out = run_python(f"""
+        import json, os, torch
+        from ascend_ops.tools import cpu_aclnn
+        b = cpu_aclnn.CpuBinding.open({str(tmp_path)!r})
+        b.select({SOC!r})
+        opp = {str(tmp_path / "opp")!r}
+        os.makedirs(opp + "/vendors")
+        os.symlink(b.vendor, opp + "/vendors/ascend_ops")
+        os.environ["ASCEND_OPP_PATH"] = opp
+        os.environ[cpu_aclnn.CUSTOM_OPP_ENV] = {str(tmp_path / "elsewhere")!r}
+        y = torch.ops.ascend_ops_npu.slice(torch.arange(12.).reshape(3, 4), [1, 1], [2, 2])
+        print(json.dumps({{"y": y.tolist()}}))
+    """)
+    assert out["y"] == [[5.0, 6.0], [9.0, 10.0]]
+
+
 def test_without_the_package_on_the_path_the_call_names_set_env_bash(tmp_path):
     out = run_python(f"""
         import json, os, torch

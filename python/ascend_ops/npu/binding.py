@@ -13,10 +13,11 @@ Installed layout, under `install_dir()` ($ASCEND_OPS_NPU_DIR, else `<cache>/npu`
     lib/libascend_ops_npu.so       the binding
     build.json                     what both were built from (BuildRecord)
 
-`load()` runs only after `import torch_npu` succeeded: it puts the op package first on
-ASCEND_CUSTOM_OPP_PATH and loads the binding. The binding reads that variable itself at its first
-call (Note [own aclnn lookup] in ascend_kernels/npu/aclnn_call.h), so op-plugin's copy of it, taken
-when torch_npu loaded, does not matter.
+`load()` runs only after `import torch_npu` succeeded: it checks that CANN can find the op package
+(Note [kernel discovery]: ASCEND_CUSTOM_OPP_PATH or $ASCEND_OPP_PATH/vendors/config.ini, set before
+the process started; the package never sets them) and loads the binding. The binding opens the
+op API library itself at its first call (Note [own aclnn lookup] in
+ascend_kernels/npu/aclnn_call.h), so op-plugin's copy of the variable does not matter.
 """
 from __future__ import annotations
 
@@ -167,6 +168,87 @@ def vendor_problems(vendor: Path, op_types: Sequence[str] = ()) -> list[str]:
     return problems
 
 
+# --- how CANN finds the op package --------------------------------------------------------------
+# Note [kernel discovery]
+# ~~~~~~~~~~~~~~~~~~~~~~~
+# CANN's runtime (nnopbase) finds an op package's kernel binaries and tiling library when it
+# initialises, in one of the two ways CANN's own install.sh provides for: a folder named by
+# ASCEND_CUSTOM_OPP_PATH (colon-separated, what `--install-path` asks for), or a vendor named by
+# `load_priority` in $ASCEND_OPP_PATH/vendors/config.ini with its folder beside it (the default
+# install). Both must be in the environment before the process starts: setting them at `import
+# ascend_ops`, after torch_npu loaded CANN, is too late (SelectBin then finds no kernel and
+# GetWorkspaceSize fails with 561xxx). So the package never sets them; `load()` refuses without one
+# and `ascend-ops doctor` prints the export line. What the process started with is read from
+# /proc/self/environ, not os.environ, which Python code may have changed since.
+OPP_PATH_ENV = "ASCEND_OPP_PATH"
+VENDORS_CONFIG = "vendors/config.ini"
+
+
+@dataclass(frozen=True)
+class KernelDiscovery:
+    """How CANN finds the op package (Note [kernel discovery])."""
+
+    way: str | None      # CUSTOM_OPP_ENV, VENDORS_CONFIG, or None: neither
+    vendor: Path         # the vendor folder that way finds (or the installed one, for neither)
+    detail: str          # what was found, or why neither holds
+
+    @property
+    def export_line(self) -> str:
+        return f"export {CUSTOM_OPP_ENV}={self.vendor}${{{CUSTOM_OPP_ENV}:+:${CUSTOM_OPP_ENV}}}"
+
+
+def startup_environment() -> dict[str, str]:
+    """The environment this process started with (os.environ where /proc is not readable)."""
+    try:
+        raw = Path("/proc/self/environ").read_bytes()
+    except OSError:
+        return dict(os.environ)
+    pairs = (entry.split(b"=", 1) for entry in raw.split(b"\0") if b"=" in entry)
+    return {k.decode(errors="replace"): v.decode(errors="replace") for k, v in pairs}
+
+
+def config_vendors(opp: Path) -> list[str]:
+    """The vendors `load_priority` of `<opp>/vendors/config.ini` names, in order."""
+    try:
+        text = (opp / VENDORS_CONFIG).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    for line in text.splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() == "load_priority":
+            return [v.strip() for v in value.split(",") if v.strip()]
+    return []
+
+
+def kernel_discovery(environ: dict[str, str] | None = None) -> KernelDiscovery:
+    """Which of CANN's two ways finds the op package in an environment (the process's start by
+    default): an ASCEND_CUSTOM_OPP_PATH entry that is the installed vendor folder, else the vendor
+    in $ASCEND_OPP_PATH/vendors/config.ini."""
+    environ = startup_environment() if environ is None else environ
+    installed = vendor_dir()
+    entries = [e for e in environ.get(CUSTOM_OPP_ENV, "").split(":") if e]
+    if any(Path(e) == installed for e in entries):
+        return KernelDiscovery(CUSTOM_OPP_ENV, installed,
+                               f"${CUSTOM_OPP_ENV} names {installed} (set before the process started)")
+    why = [f"${CUSTOM_OPP_ENV} does not name {installed}" if entries
+           else f"${CUSTOM_OPP_ENV} was not set when the process started"]
+    opp = environ.get(OPP_PATH_ENV)
+    if opp:
+        vendors = config_vendors(Path(opp))
+        config = Path(opp) / VENDORS_CONFIG
+        if vendor_name() in vendors and (Path(opp) / "vendors" / vendor_name()).is_dir():
+            return KernelDiscovery(VENDORS_CONFIG, Path(opp) / "vendors" / vendor_name(),
+                                   f"{config} lists {vendor_name()} (load_priority "
+                                   f"{','.join(vendors)})")
+        why.append(f"{config} does not list {vendor_name()}" if not vendors or
+                   vendor_name() not in vendors else
+                   f"{config} lists {vendor_name()} but {Path(opp) / 'vendors' / vendor_name()} is "
+                   f"no folder")
+    else:
+        why.append(f"${OPP_PATH_ENV} is not set")
+    return KernelDiscovery(None, installed, "; ".join(why))
+
+
 def source_digest() -> str:
     return hashlib.sha256(binding_source().read_bytes()).hexdigest()
 
@@ -211,8 +293,8 @@ class BindingUnavailable(RuntimeError):
 
 
 def load(torch_npu) -> None:
-    """Put the installed op package on ASCEND_CUSTOM_OPP_PATH and load the binding; raise
-    BindingUnavailable saying why not. Call only after `import torch_npu` succeeded."""
+    """Load the binding of the installed op package; raise BindingUnavailable saying why not (and,
+    when CANN cannot find the package, the export line). Call only after `import torch_npu`."""
     rebuild = "run `bash scripts/build_ascend.sh` on this machine"
     record = read_build_record()
     if record is None or not library_path().is_file() or not vendor_dir().is_dir():
@@ -231,9 +313,11 @@ def load(torch_npu) -> None:
     problems = vendor_problems(vendor_dir())
     if problems:
         raise BindingUnavailable(f"the op package in {vendor_dir()} is incomplete: {problems[0]}; {rebuild}")
-    entries = [e for e in os.environ.get(CUSTOM_OPP_ENV, "").split(":") if e]
-    if str(vendor_dir()) not in entries:
-        os.environ[CUSTOM_OPP_ENV] = ":".join([str(vendor_dir()), *entries])
+    found = kernel_discovery()
+    if found.way is None:
+        raise BindingUnavailable(f"CANN cannot find the op package's kernels: {found.detail}; "
+                                 f"before starting Python, run `{found.export_line}` (or source "
+                                 f"{vendor_dir() / VENDOR_SET_ENV})")
     import torch
 
     try:

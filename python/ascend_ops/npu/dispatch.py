@@ -150,7 +150,7 @@ def torch_npu_import_error() -> str | None:
 
 def load_custom_kernels() -> str | None:
     """At `import ascend_ops`, outside the simulation: import torch_npu if it is installed, then
-    point ASCEND_CUSTOM_OPP_PATH at the op package and load the binding. Returns why the custom
+    load the binding if CANN can find the op package (binding.load). Returns why the custom
     kernels cannot run (None: they can); nothing here raises."""
     global _binding_unavailable, _torch_npu_import_error
     if importlib.util.find_spec("torch_npu") is None:

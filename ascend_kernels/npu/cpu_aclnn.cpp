@@ -277,6 +277,7 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
         uint64_t tilingBytes = 0;
         uint32_t blockDim = 0;
         uint64_t tilingKey = 0;
+        uint64_t workspaceBytes = 0;
         int32_t outRank = 0;
         std::vector<int64_t> outDims(static_cast<size_t>(r.maxDims));
         const char* rejectedBy = nullptr;
@@ -284,7 +285,7 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
         const int32_t planned =
             r.plan(opType_.c_str(), r.soc.c_str(), facts.name, static_cast<int32_t>(x->dims.size()), x->dims.data(),
                    attrs.data(), static_cast<int32_t>(attrs.size()), tiling.data(), &tilingBytes, &blockDim,
-                   &tilingKey, &outRank, outDims.data(), &rejectedBy, message, sizeof(message));
+                   &tilingKey, &workspaceBytes, &outRank, outDims.data(), &rejectedBy, message, sizeof(message));
         if (planned != kSimOk) {
             const std::string by = rejectedBy != nullptr ? std::string(rejectedBy) + ": " : "";
             return Fail(planned == kSimArgumentError ? kParamInvalid : kInnerError, by + message);
@@ -305,9 +306,12 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
                                       static_cast<uint64_t>(Elements(*x)) * elem,
                                       static_cast<uint8_t*>(y->data) + y->offset * facts.bytes,
                                       static_cast<uint64_t>(Elements(*y)) * elem};
-        *workspaceSize = 0;  // the copy kernels take no workspace
+        *workspaceSize = workspaceBytes;  // what the TilingFunc asked for (AscendC's library workspace)
         return kSuccess;
     }();
+    if (status == kSuccess) {
+        record += ",\"workspace_size\":" + std::to_string(*workspaceSize);
+    }
     Record(record + ",\"status\":" + std::to_string(status) + "}");
     return status;
 }

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 import torch
 
+import ascend_ops
 import cpu_reference
 from ascend_ops.npu.dispatch import on_binding
 from ascend_ops.runtime.errors import OpArgumentError
@@ -68,8 +69,22 @@ def test_get_workspace_size_receives_the_calls_arguments(cpu_binding, op, shape,
     workspace, launch = cpu_binding.calls()
     assert workspace["api"] == f"aclnn{specs().op(op).op_type}GetWorkspaceSize" and workspace["status"] == 0
     assert argument_problems(workspace, expected_arguments(op, x, out, args, kwargs)) == []
-    assert launch == {"api": f"aclnn{specs().op(op).op_type}", "workspace": False, "workspace_size": 0,
-                      "stream": True, "status": 0}
+    # The launch gets the workspace GetWorkspaceSize reported (the TilingFunc's request).
+    assert launch == {"api": f"aclnn{specs().op(op).op_type}", "workspace": True,
+                      "workspace_size": workspace["workspace_size"], "stream": True, "status": 0}
+
+
+@pytest.mark.parametrize("product, mib", [("atlas-a2", 16), ("atlas-inference", 2)])
+def test_the_workspace_is_what_the_tiling_func_asked_for(cpu_binding, product, mib):
+    # The TilingFunc asks for AscendC's library workspace (PlatformAscendC::GetLibApiWorkSpaceSize:
+    # 16 MiB on the Ascend910B family, 2 MiB elsewhere); GetWorkspaceSize reports it and the
+    # binding allocates that much for the launch.
+    cpu_binding.select(ascend_ops.product(product).simulated_soc)
+    cpu_binding.reset()
+    on_binding("slice")(torch.zeros(3, 4), [0, 1], [2, 2])
+    workspace, launch = cpu_binding.calls()
+    assert workspace["workspace_size"] == launch["workspace_size"] == mib << 20
+    assert launch["workspace"] is True
 
 
 def test_an_absent_strides_list_is_a_non_null_empty_array(cpu_binding):

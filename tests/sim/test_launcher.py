@@ -76,7 +76,7 @@ def raw_plan(op_type: bytes, attrs: list[Attr], soc: bytes = b"Ascend910B2") -> 
         op_type, soc, b"DT_FLOAT16", 2, (ctypes.c_int64 * 2)(2, 3), array, len(attrs),
         (ctypes.c_uint8 * lib.tiling_capacity)(), ctypes.byref(ctypes.c_uint64()),
         ctypes.byref(ctypes.c_uint32()), ctypes.byref(ctypes.c_uint64()),
-        ctypes.byref(ctypes.c_int32()), (ctypes.c_int64 * lib.max_dims)(),
+        ctypes.byref(ctypes.c_uint64()), ctypes.byref(ctypes.c_int32()), (ctypes.c_int64 * lib.max_dims)(),
         ctypes.byref(ctypes.c_char_p()), message, 512)
     return status, message.value.decode()
 

@@ -253,8 +253,9 @@ int32_t ascend_sim_soc_info(const char* socName, AscendSimSocInfo* out, char* me
 // host function that rejected the call ("InferShape", "InferDataType", "TilingFunc").
 int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dtypeName, int32_t rank,
                         const int64_t* dims, const AscendSimAttr* attrs, int32_t attrCount, uint8_t* tiling,
-                        uint64_t* tilingBytes, uint32_t* blockDim, uint64_t* tilingKey, int32_t* outRank,
-                        int64_t* outDims, const char** rejectedBy, char* message, uint64_t messageBytes)
+                        uint64_t* tilingBytes, uint32_t* blockDim, uint64_t* tilingKey, uint64_t* workspaceBytes,
+                        int32_t* outRank, int64_t* outDims, const char** rejectedBy, char* message,
+                        uint64_t messageBytes)
 {
     *rejectedBy = nullptr;
     if (opType == nullptr || !ops::OpDefFactory::IsRegistered(opType)) {
@@ -337,6 +338,10 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
     std::memcpy(tiling, rawTiling.GetData(), rawTiling.GetDataSize());
     *blockDim = tilingContext.GetBlockDim();
     *tilingKey = tilingContext.GetTilingKey();
+    *workspaceBytes = 0;  // the workspace the TilingFunc asked for, as aclnn's GetWorkspaceSize reports it
+    for (const size_t bytes : tilingContext.GetWorkspaceSizeList()) {
+        *workspaceBytes += bytes;
+    }
     *outRank = static_cast<int32_t>(output->GetDimNum());
     for (size_t i = 0; i < output->GetDimNum(); ++i) {
         outDims[i] = output->GetDim(i);

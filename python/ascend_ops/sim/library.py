@@ -127,8 +127,8 @@ def _declare(lib: ctypes.CDLL) -> None:
         ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int32, i64p,
         ctypes.POINTER(_abi("Attr")), ctypes.c_int32, u8p, ctypes.POINTER(ctypes.c_uint64),
         ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint64),
-        ctypes.POINTER(ctypes.c_int32), i64p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_char_p,
-        ctypes.c_uint64]
+        ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int32), i64p,
+        ctypes.POINTER(ctypes.c_char_p), ctypes.c_char_p, ctypes.c_uint64]
     lib.ascend_sim_plan.restype = ctypes.c_int32
     lib.ascend_sim_run.argtypes = [
         ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_void_p,

@@ -57,6 +57,7 @@ class Plan:
     block_dim: int
     tiling_key: int
     soc: str = ""  # the SoC planned for (the product's simulated SoC unless `plan` was given one)
+    workspace_bytes: int = 0  # the workspace the TilingFunc asked for
 
     @property
     def mode(self) -> str:
@@ -125,6 +126,7 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
         _marshal(slot, a.name, a.type, value, keep)
     tiling = (ctypes.c_uint8 * lib.tiling_capacity)()
     tiling_bytes, block_dim, key = ctypes.c_uint64(), ctypes.c_uint32(), ctypes.c_uint64()
+    workspace_bytes = ctypes.c_uint64()
     out_rank, out_dims = ctypes.c_int32(), (ctypes.c_int64 * lib.max_dims)()
     rejected_by, message = ctypes.c_char_p(), ctypes.create_string_buffer(_MESSAGE_BYTES)
     status = lib.cdll.ascend_sim_plan(
@@ -132,7 +134,8 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
         ge_dtype(dtype, specs()).removeprefix("ge::").encode(), len(shape),
         (ctypes.c_int64 * max(len(shape), 1))(*shape), attrs, len(given), tiling,
         ctypes.byref(tiling_bytes), ctypes.byref(block_dim), ctypes.byref(key),
-        ctypes.byref(out_rank), out_dims, ctypes.byref(rejected_by), message, _MESSAGE_BYTES)
+        ctypes.byref(workspace_bytes), ctypes.byref(out_rank), out_dims, ctypes.byref(rejected_by),
+        message, _MESSAGE_BYTES)
     if status != _OK:
         raise _plan_error(status, message.value.decode(), rejected_by.value, op.op_type, p, soc)
     layout = tiling_struct()
@@ -140,7 +143,7 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
         raise SimulatorError(f"{op.op_type}'s TilingFunc saved {tiling_bytes.value} bytes of "
                              f"tiling data; a CopyTiling has {ctypes.sizeof(layout)}")
     return Plan(op.name, p, dtype, shape, tuple(out_dims[:out_rank.value]),
-                layout.from_buffer_copy(tiling), block_dim.value, key.value, soc)
+                layout.from_buffer_copy(tiling), block_dim.value, key.value, soc, workspace_bytes.value)
 
 
 def _soc_of(p: Product, soc: str | None) -> str:

@@ -59,8 +59,8 @@ typedef void (*AscendSimAbiFn)(int64_t* maxDims, int64_t* attrBytes, int64_t* so
 typedef int32_t (*AscendSimPlanFn)(const char* opType, const char* socName, const char* dtypeName, int32_t rank,
                                    const int64_t* dims, const AscendSimAttr* attrs, int32_t attrCount,
                                    uint8_t* tiling, uint64_t* tilingBytes, uint32_t* blockDim, uint64_t* tilingKey,
-                                   int32_t* outRank, int64_t* outDims, const char** rejectedBy, char* message,
-                                   uint64_t messageBytes);
+                                   uint64_t* workspaceBytes, int32_t* outRank, int64_t* outDims,
+                                   const char** rejectedBy, char* message, uint64_t messageBytes);
 typedef int32_t (*AscendSimRunFn)(void* kernel, const char* kernelName, const char* socName, uint64_t seed,
                                   const void* tiling, uint64_t tilingBytes, uint32_t blockDim, uint64_t tilingKey,
                                   void* x, uint64_t xBytes, void* y, uint64_t yBytes, AscendSimStats* stats,

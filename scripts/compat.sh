@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs the compatibility subset of the tests (pytest -m compat: import, every op on every CPU
 # backend, the errors, autograd and torch.func, torch.compile, opcheck, the private-name scan) on
-# each supported torch, one venv per torch version.
+# each supported torch, one venv per torch version, and compiles the torch binding against that
+# torch's headers and those of the torch_npu release made for it (`ascend-ops check-npu`: the
+# wheel is downloaded for its headers, never installed).
 #
 #   bash scripts/compat.sh              the oldest and newest supported torch (what CI runs)
 #   bash scripts/compat.sh --all        every minor of the range, the latest patch of each
@@ -35,7 +37,7 @@ while [ $# -gt 0 ]; do
     --ends) versions=("$OLDEST" "$NEWEST") ;;
     --prune) prune=1 ;;
     --) shift; pytest_args=("$@"); break ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     [0-9]*)
       if [[ ! " ${MATRIX[*]} " == *" $1 "* ]]; then
         echo "compat: torch $1 is not in the supported matrix: ${MATRIX[*]}" >&2; exit 2
@@ -106,12 +108,23 @@ for version in "${versions[@]}"; do
       grep -qE "[0-9]+ passed" "$log" || outcome=failed
     fi
   fi
+  binding=-
+  if [ "$outcome" = passed ]; then
+    echo "compat: torch $version: ascend-ops check-npu (the binding against torch_npu $version's headers)"
+    if "$venv/bin/ascend-ops" check-npu >"$log.npu" 2>&1; then
+      binding=$(grep -oE "torch_npu-[0-9][^-]*" "$log.npu" | head -n 1)
+      binding=${binding:-compiled}
+    else
+      cat "$log.npu"; binding="FAILED"; outcome="binding failed"
+    fi
+    rm -f "$log.npu"
+  fi
   counts=$(grep -oE "[0-9]+ (passed|failed|skipped|errors?|xfailed)" "$log" | paste -sd, - || true)
   rm -f "$log"
   [ "$outcome" = passed ] || failed=1
   torch_seen=$("$venv/bin/python" -c "import torch; print(torch.__version__)" 2>/dev/null || echo -)
-  results+=("$(printf '%-8s %-16s %-14s %-32s %5ss' "$version" "$torch_seen" "$outcome" \
-               "${counts:--}" "$((SECONDS - start))")")
+  results+=("$(printf '%-8s %-16s %-14s %-28s %-24s %5ss' "$version" "$torch_seen" "$outcome" \
+               "${counts:--}" "$binding" "$((SECONDS - start))")")
   if [ "$prune" = 1 ] && [ "$version" != "$OLDEST" ] && [ "$version" != "$NEWEST" ]; then
     echo "compat: torch $version: pruning $venv"
     rm -rf "$venv"
@@ -119,6 +132,6 @@ for version in "${versions[@]}"; do
 done
 
 echo
-printf '%-8s %-16s %-14s %-32s %6s\n' torch installed result tests time
+printf '%-8s %-16s %-14s %-28s %-24s %6s\n' torch installed result tests "binding compiled with" time
 for row in "${results[@]}"; do echo "$row"; done
 exit $failed

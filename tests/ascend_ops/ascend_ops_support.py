@@ -15,7 +15,7 @@ from ascend_ops_gen.spec import AttrType
 
 OP_NAMES = ("strided_slice", "slice", "depth_to_space", "space_to_depth")
 
-# The simulated npu device is made of torch's Python backend for PrivateUse1 (torch >= 2.9). On an
+# The simulated npu device is made of torch's Python backend for PrivateUse1 (torch >= 2.10). On an
 # older torch it is refused by name, which test_torch_private.py checks there and everywhere else.
 needs_simulated_npu = pytest.mark.skipif(
     SIM_NPU_UNAVAILABLE is not None,

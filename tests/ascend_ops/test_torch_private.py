@@ -7,7 +7,7 @@
 - A torch outside the range fails `import ascend_ops` with one error naming the range (a
   stand-in `torch` package reporting the version, in a subprocess).
 - The range is pyproject.toml's bound and scripts/compat.sh's matrix: one minor per step.
-- Without torch's Python backend for PrivateUse1 (torch < 2.9) the simulated npu device is refused
+- Without torch's Python backend for PrivateUse1 (torch < 2.10) the simulated npu device is refused
   by name; everything else works.
 """
 from __future__ import annotations
@@ -181,9 +181,9 @@ def test_without_the_python_backend_the_simulated_npu_is_refused_by_name(monkeyp
         sim_device.enable_simulated_npu()
     assert str(refused.value) == (
         f"cannot enable the simulated npu device: {reason}; every other path works (unset "
-        f"ASCEND_OPS_SIM_NPU, or use torch >= 2.9 for the simulation)")
+        f"ASCEND_OPS_SIM_NPU, or use torch >= 2.10 for the simulation)")
     assert not sim_device.is_enabled()
 
 
-def test_the_python_backend_is_there_from_torch_2_9():
-    assert (torch_private.SIM_NPU_UNAVAILABLE is None) == (torch_private.torch_version() >= (2, 9))
+def test_the_python_backend_is_there_from_torch_2_10():
+    assert (torch_private.SIM_NPU_UNAVAILABLE is None) == (torch_private.torch_version() >= (2, 10))

@@ -89,7 +89,7 @@ from_dlpack_capsule: Callable[[Any], torch.Tensor] = getattr(torch._C, "_from_dl
 # --- the simulated npu device (sim/device.py) ----------------------------------------------------
 # A PrivateUse1 backend written in Python: torch's hooks and device guard for it, an empty
 # PrivateUse1 tensor made from Python, and the dispatcher's tables. torch gained the first two in
-# 2.9; on older torch the simulated device is unavailable (SIM_NPU_UNAVAILABLE says why) and
+# 2.10; on older torch the simulated device is unavailable (SIM_NPU_UNAVAILABLE says why) and
 # everything else works.
 try:
     from torch.utils.backend_registration import (
@@ -103,7 +103,7 @@ except (ImportError, AttributeError):
     SIM_NPU_UNAVAILABLE = _missing(
         "Python backend for PrivateUse1 (torch.utils.backend_registration."
         "_setup_privateuseone_for_python_backend, torch._C._acc)",
-        "the simulated npu device is made of it; torch gained it in 2.9")
+        "the simulated npu device is made of it; torch gained it in 2.10")
 
 DispatchKey = torch._C.DispatchKey
 DispatchKeySet = torch._C.DispatchKeySet

@@ -324,7 +324,7 @@ def enable_simulated_npu() -> str:
 
     Refuses, with RuntimeError, when torch_npu is loaded or PrivateUse1 already has another
     name (both would need the one rename a process gets), and on a torch without a Python
-    backend for PrivateUse1 (before 2.9).
+    backend for PrivateUse1 (before 2.10).
     """
     global _claimed_soc
     if _claimed_soc is not None:
@@ -332,7 +332,7 @@ def enable_simulated_npu() -> str:
     if torch_private.SIM_NPU_UNAVAILABLE is not None:
         raise RuntimeError(f"cannot enable the simulated npu device: "
                            f"{torch_private.SIM_NPU_UNAVAILABLE}; every other path works "
-                           f"(unset {SIM_NPU_ENV}, or use torch >= 2.9 for the simulation)")
+                           f"(unset {SIM_NPU_ENV}, or use torch >= 2.10 for the simulation)")
     if "torch_npu" in sys.modules:
         raise RuntimeError("cannot enable the simulated npu device: torch_npu is loaded and owns "
                            "the npu device; run the simulation in a process without torch_npu "

@@ -22,6 +22,12 @@ bash scripts/compat.sh
 .venv/bin/ascend-ops sim
 if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
   .venv/bin/ascend-ops check-cann
+fi
+if [ -d ../shared/cann-8.1/toolkit ]; then
+  # The kernels against CANN 8.1's AscendC (no __host_aicore__ there), every arch.
+  .venv/bin/ascend-ops check-cann --headers ../shared/cann-8.1/toolkit --side kernel
+fi
+if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
   # CANN's op_host compile line, CANN's op_build built from source and run on the op_host library,
   # and the torch binding built against its aclnn headers, run on the CPU aclnn runtime.
   .venv/bin/ascend-ops check-package

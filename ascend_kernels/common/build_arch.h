@@ -13,7 +13,7 @@
 #include "products_generated.h"
 
 #if defined(__NPU_ARCH__) && defined(ASCEND_OPS_HOST_ONLY_BUILD)
-#error "include kernel_operator.h before the engine headers: their planning functions saw no __host_aicore__"
+#error "include kernel_operator.h before the engine headers: their planning functions saw neither __host_aicore__ nor __aicore__"
 #endif
 
 namespace ascend_ops {

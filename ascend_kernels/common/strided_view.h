@@ -9,11 +9,16 @@
 
 // Planning functions that host code (the TilingFunc, the simulator runner) and kernels both call.
 // Where AscendC's headers come first, as in every kernel source, they are __host_aicore__ (on
-// bisheng: compiled for host and device; a kernel may call only device functions). A host-only
+// bisheng: compiled for host and device; a kernel may call only device functions). AscendC before
+// CANN 8.5 (8.1 to 8.3) has no __host_aicore__, only __aicore__: in a kernel's translation unit
+// these functions are called from kernel code alone, so __aicore__ is all they need there (the
+// TilingFunc is compiled apart, by the host compiler, without AscendC's headers). A host-only
 // build has no AscendC headers: plain functions, and ASCEND_OPS_HOST_ONLY_BUILD tells kernel
 // headers that the engine's headers were included too early (build_arch.h).
-#ifdef __host_aicore__
+#if defined(__host_aicore__)
 #define ASCEND_OPS_HOST_AICORE __host_aicore__
+#elif defined(__aicore__)
+#define ASCEND_OPS_HOST_AICORE __aicore__
 #else
 #define ASCEND_OPS_HOST_AICORE
 #define ASCEND_OPS_HOST_ONLY_BUILD 1

@@ -226,3 +226,42 @@ def test_host_code_needing_cpp17_fails_canns_line_without_the_packages_option(pr
     assert not result.ok
     assert "-std=c++11" in result.command and "-std=c++17" not in result.command
     assert any(s == "error" for _, s, _, _ in _failures(result)), _failures(result)
+
+
+# ---- CANN 8.1 (../shared/cann-8.1/toolkit: an <arch>-linux tree, AscendC without __host_aicore__) --
+
+TOOLKIT_81 = (ROOT / ".." / "shared" / "cann-8.1" / "toolkit").resolve()
+needs_toolkit_81 = pytest.mark.skipif(not TOOLKIT_81.is_dir(), reason="../shared/cann-8.1 is absent")
+
+
+@needs_toolkit_81
+def test_a_cann_8_1_toolkit_tree_is_found_with_its_ascendc_and_tikicpulib_folders():
+    headers = cann_check.find_headers(TOOLKIT_81, ROOT)
+    assert (headers.root, headers.origin) == (TOOLKIT_81, "--headers")
+    assert all(p.is_dir() for p in (*headers.kernel_includes, *headers.host_includes))
+    assert any((p / "kernel_operator.h").is_file() for p in headers.kernel_includes)
+    assert any((p / "stub_fun.h").is_file() for p in headers.kernel_includes)  # tikicpulib's own
+
+
+def _kernel_81(out_dir: Path, spec_set) -> cann_check.JobResult:
+    [job] = [j for j in cann_check.jobs_for(spec_set, out_dir, [OP])
+             if j.side == "kernel" and j.arch == PAD_ARCH]
+    [result] = cann_check.run_checks([job], cann_check.find_headers(TOOLKIT_81, ROOT), out_dir)
+    return result
+
+
+@needs_toolkit_81
+def test_the_kernels_compile_against_cann_8_1_with_no_extra_define():
+    result = _kernel_81(ROOT / "ascend_kernels", specs())
+    assert result.ok, cann_check.report([result], cann_check.find_headers(TOOLKIT_81, ROOT), ROOT)
+    assert "__host_aicore__" not in " ".join(result.command)
+
+
+@needs_toolkit_81
+def test_without_the_aicore_fallback_cann_8_1_stops_at_build_arch(project):
+    # Negative control: the planning functions' macro taken only from __host_aicore__, as before.
+    project.edit("ascend_kernels/common/strided_view.h",
+                 "#elif defined(__aicore__)\n#define ASCEND_OPS_HOST_AICORE __aicore__\n", "")
+    result = _kernel_81(project.out, load_specs(project.specs, project.root))
+    assert not result.ok
+    assert ("build_arch.h", "error") in [f[:2] for f in _failures(result)], _failures(result)

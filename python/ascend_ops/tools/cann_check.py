@@ -65,13 +65,14 @@ class HeaderDefect:
 
 
 HEADER_DEFECTS: tuple[HeaderDefect, ...] = (
+    # The patterns match both layouts: asc-devkit's basic_api/ and CANN 8.1's basic_api/impl/.
     HeaderDefect(
-        "*/basic_api/utils/kernel_check_copy.h", "-Wnarrowing",
+        "*/basic_api/*utils/kernel_check_copy.h", "-Wnarrowing",
         "the CPU-debug argument check of GM->UB DataCopyPad copies DataCopyExtParams::blockLen "
         "(uint32_t) into a uint16_t field of its own DataCopyPadApiParams; the device path takes "
         "the 32-bit length. Any use of that documented form raises it"),
     HeaderDefect(
-        "*/basic_api/dav_m200/kernel_operator_mm_impl.h", "-Wmissing-template-keyword",
+        "*/basic_api/*dav_m200/kernel_operator_mm_impl.h", "-Wmissing-template-keyword",
         "arch 2002's matmul implementation calls a member template without `template`; the "
         "kernels use no matmul, the header is opened by kernel_operator.h"),
     HeaderDefect(
@@ -118,11 +119,28 @@ def _toolkit_layout(root: Path, origin: str) -> CannHeaders:
     return CannHeaders(root, origin, tuple(kernel), tuple(host))
 
 
+def _arch_tree_layout(root: Path, origin: str) -> CannHeaders:
+    # A CANN 8.1-8.3 toolkit's <arch>-linux tree (as ../shared/cann-8.1/toolkit holds it): the
+    # AscendC API under ascendc/include (its kernel_operator.h defines __aicore__ but not
+    # __host_aicore__), the host headers under include/, tikicpulib's CPU-debug headers.
+    tree = next(p for p in sorted(root.glob("*-linux")) if (p / "ascendc/include").is_dir())
+    api = tree / "ascendc/include"
+    kernel = [root / "tools/tikicpulib/lib/include", tree / "include", api / "basic_api",
+              api / "basic_api/impl", api / "basic_api/interface", api / "highlevel_api",
+              api / "highlevel_api/lib", api / "highlevel_api/impl", api / "highlevel_api/lib/matmul"]
+    host = [tree / "include", tree / "include/experiment/platform", api / "highlevel_api"]
+    return CannHeaders(root, origin, tuple(kernel), tuple(host))
+
+
 # What identifies each layout: (the files that must exist, how its include folders map).
 _LAYOUTS: tuple[tuple[tuple[str, ...], Callable[[Path, str], CannHeaders]], ...] = (
     (("asc-devkit/include/kernel_operator.h", "metadef/inc/external/asc/register/op_def_registry.h"),
      _fixture_layout),
     (("compiler/tikcpp/tikcfw/kernel_operator.h", "include/register/op_def_registry.h"), _toolkit_layout),
+    (("aarch64-linux/ascendc/include/basic_api/kernel_operator.h",
+      "aarch64-linux/include/register/op_def_registry.h"), _arch_tree_layout),
+    (("x86_64-linux/ascendc/include/basic_api/kernel_operator.h",
+      "x86_64-linux/include/register/op_def_registry.h"), _arch_tree_layout),
 )
 
 

@@ -17,6 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "$ASCEND_HOME_PATH, $ASCEND_TOOLKIT_HOME, then ../shared/cann-headers beside "
                              "the checkout)")
     parser.add_argument("--op", action="append", metavar="OP", help="only this op (repeatable)")
+    parser.add_argument("--side", choices=("kernel", "host"), default=None,
+                        help="only the kernels (per arch) or only the op_host files (default: both)")
     parser.add_argument("--jobs", type=int, default=2, metavar="N", help="compiles at a time (default: 2)")
     parser.add_argument("--cxx", default="g++", help="C++ compiler (default: g++)")
 
@@ -42,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"ascend-ops check-cann: error: {e}", file=sys.stderr)
         return 2
     out_dir = root / "ascend_kernels"
-    jobs = cann_check.jobs_for(spec_set, out_dir, args.op)
+    jobs = [j for j in cann_check.jobs_for(spec_set, out_dir, args.op)
+            if args.side is None or j.side == args.side]
     print(f"check-cann: {len(jobs)} compiles against {headers.root} ({headers.origin}), {args.jobs} at a time",
           file=sys.stderr, flush=True)
 
@@ -58,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(cann_check.report(results, headers, root))
     failed = [r for r in results if not r.ok]
-    if args.op is None:
+    if args.op is None and args.side is None:
         for defect in cann_check.unused_defects(results):
             print(f"note: HEADER_DEFECTS entry {defect.flag} in {defect.path} matched nothing: these headers "
                   f"no longer need it")

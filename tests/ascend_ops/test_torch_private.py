@@ -17,12 +17,14 @@ import os
 import re
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
 import torch
 
 from ascend_ops.runtime import torch_private
+from ascend_ops.runtime.torch_private import UnsupportedTorchError
 from ascend_ops.sim import device as sim_device
 from ascend_ops_gen.spec import project_root
 
@@ -187,3 +189,11 @@ def test_without_the_python_backend_the_simulated_npu_is_refused_by_name(monkeyp
 
 def test_the_python_backend_is_there_from_torch_2_10():
     assert (torch_private.SIM_NPU_UNAVAILABLE is None) == (torch_private.torch_version() >= (2, 10))
+
+
+def test_a_missing_required_name_is_an_import_error_naming_it_and_the_range():
+    with pytest.raises(UnsupportedTorchError) as missing:
+        torch_private._required(types.SimpleNamespace(), "_gone", "what it was for", "torch._C")
+    assert str(missing.value) == (f"torch {torch.__version__} has no torch._C._gone (what it was "
+                                  f"for); ascend-ops supports torch >= 2.6, < 2.15")
+    assert isinstance(missing.value, ImportError)

@@ -52,13 +52,14 @@ def _missing(name: str, purpose: str) -> str:
     return f"torch {torch.__version__} has no {name} ({purpose})"
 
 
-def _required(owner: Any, attribute: str, purpose: str) -> Any:
+def _required(owner: Any, attribute: str, purpose: str, owner_name: str | None = None) -> Any:
     """A private name the package cannot work without: its absence is an import error that names
     it, the torch version and what it is for."""
     try:
         return getattr(owner, attribute)
     except AttributeError:
-        raise UnsupportedTorchError(_missing(f"{owner.__name__}.{attribute}", purpose)
+        name = f"{owner_name or owner.__name__}.{attribute}"
+        raise UnsupportedTorchError(_missing(name, purpose)
                                     + f"; ascend-ops supports {SUPPORTED_RANGE}") from None
 
 
@@ -105,15 +106,22 @@ except (ImportError, AttributeError):
         "_setup_privateuseone_for_python_backend, torch._C._acc)",
         "the simulated npu device is made of it; torch gained it in 2.10")
 
-DispatchKey = torch._C.DispatchKey
-DispatchKeySet = torch._C.DispatchKeySet
-privateuse1_backend_name: Callable[[], str] = torch._C._get_privateuse1_backend_name
-dispatch_has_kernel_for_dispatch_key: Callable[[str, Any], bool] = (
-    torch._C._dispatch_has_kernel_for_dispatch_key)
-dispatch_get_all_op_names: Callable[[], list[str]] = torch._C._dispatch_get_all_op_names
+# Meta's kernels write an npu tensor's metadata (a redispatch to the Meta key).
+DispatchKey: type = _required(torch._C, "DispatchKey", "redispatching to the Meta kernels")
+DispatchKeySet: type = _required(torch._C, "DispatchKeySet", "redispatching to the Meta kernels")
+privateuse1_backend_name: Callable[[], str] = _required(
+    torch._C, "_get_privateuse1_backend_name", "whether PrivateUse1 is still unnamed")
+# Every view op that needs an explicit PrivateUse1 kernel (Note [simulated npu]).
+dispatch_has_kernel_for_dispatch_key: Callable[[str, Any], bool] = _required(
+    torch._C, "_dispatch_has_kernel_for_dispatch_key", "which ops have a composite kernel")
+dispatch_get_all_op_names: Callable[[], list[str]] = _required(
+    torch._C, "_dispatch_get_all_op_names", "the registered aten ops")
 # Runs a backward on the engine directly, without the contextvars stash (Note [exit after
 # backward] in sim/device.py).
-run_backward_on_engine: Callable[..., Any] = torch.autograd.Variable._execution_engine.run_backward
+run_backward_on_engine: Callable[..., Any] = _required(
+    _required(torch.autograd.Variable, "_execution_engine", "the autograd engine",
+              "torch.autograd.Variable"),
+    "run_backward", "a backward without the contextvars stash", "the autograd engine")
 
 
 # --- torch_npu -----------------------------------------------------------------------------------

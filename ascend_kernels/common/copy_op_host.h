@@ -4,7 +4,7 @@
 // simulator"), so its tiling function, shape inference and dtype inference differ from another
 // op's only in how the view is built. A generated op_host/<op>.cpp supplies exactly that, as a
 // CopyOpHost whose buildView reads the op's attributes into its Build<Op>View (<op>/<op>_view.h), and
-// its OpDef, which registers CopyOpTiling<kOp>, InferCopyOpShape<kOp> and InferCopyOpDataType,
+// its OpDef, which registers CopyOpTiling<&kOp>, InferCopyOpShape<&kOp> and InferCopyOpDataType,
 // and adds one AddCopyOpConfig per product line.
 //
 // Only CANN's host API is used (register/, exe_graph/runtime/, platform/, tiling/platform/); the
@@ -19,7 +19,14 @@
 #include <vector>
 
 #include "graph/types.h"
+// CANN 8.1 keeps this header under include/experiment/platform/, which the op_host compile line of
+// its project template (-I <toolkit>/include) does not search; later toolkits install it under
+// include/.
+#if __has_include("platform/platform_infos_def.h")
 #include "platform/platform_infos_def.h"
+#else
+#include "experiment/platform/platform/platform_infos_def.h"
+#endif
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -115,7 +122,9 @@ struct DtypeName {
 };
 
 // What the shared host code knows of one op. CANN registers plain functions, so an op's instance
-// is a template argument: CopyOpTiling<kOp> is the tiling function of the op kOp describes.
+// is a template argument: CopyOpTiling<&kOp> is the tiling function of the op kOp describes. A pointer,
+// not a reference: C++11 (the standard CANN 8.1 compiles op_host with) takes the address of a
+// `static const` object as a template argument but not the object itself.
 struct CopyOpHost {
     const char* opType;  // the OpType, "AscendSlice": starts every rejection message
     const char* input;   // the OpDef's input and output names, "x" and "y": named in messages
@@ -268,9 +277,10 @@ inline Status SaveCopyTiling(CopyTiling& plan, gert::TilingData* raw)
 // The tiling function of `op`: the view of its input, planned for this SoC by PlanStridedCopy and
 // saved for the kernel, which runs on plan.blockDim cores and picks its element-size instance by
 // the tiling key. The OpDef admits only the spec's dtypes, so the element size comes from CANN.
-template <const CopyOpHost& op>
+template <const CopyOpHost* kOp>
 ge::graphStatus CopyOpTiling(gert::TilingContext* context)
 {
+    const CopyOpHost& op = *kOp;
     const char* node = context->GetNodeName();
     const gert::StorageShape* inputShape = context->GetInputShape(0);
     const gert::CompileTimeTensorDesc* inputDesc = context->GetInputDesc(0);
@@ -317,9 +327,10 @@ ge::graphStatus CopyOpTiling(gert::TilingContext* context)
 
 // Shape inference of `op`. While shapes are unknown the output's rank is too (new and shrink axes
 // can change it), so it is inferred as unknown rank (-2) and the tiling function sees the truth.
-template <const CopyOpHost& op>
+template <const CopyOpHost* kOp>
 ge::graphStatus InferCopyOpShape(gert::InferShapeContext* context)
 {
+    const CopyOpHost& op = *kOp;
     const gert::Shape* input = context->GetInputShape(0);
     gert::Shape* output = context->GetOutputShape(0);
     if (input == nullptr || output == nullptr) {

@@ -217,11 +217,13 @@ def test_a_cmake_without_the_one_options_line_is_a_clear_error(tmp_path: Path, l
 
 
 @needs_headers
-def test_host_code_needing_cpp17_fails_canns_line_without_the_packages_option(project):
-    # Negative control: without -std=c++17 in the package's options, CANN's -std=c++11 applies, and
-    # the host code (constexpr functions with loops, class-type template parameters) does not compile.
+def test_host_code_needing_cpp14_fails_canns_line_without_the_packages_option(project):
+    # Negative control: without -std=c++17 in the package's options, CANN's -std=c++11 applies (the
+    # line of CANN 8.1's project template), and a C++14 construct in the host code does not compile.
     project.edit("ascend_kernels/cmake/ascend_ops.cmake", "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 ",
                  "set(ASCEND_OPS_HOST_COMPILE_OPTIONS ")
+    project.edit("ascend_kernels/common/copy_op_host.h", "namespace ascend_ops {\n",
+                 "namespace ascend_ops {\nstatic auto kIdentity = [](auto x) { return x; };\n")
     [result] = _check(project.out, load_specs(project.specs, project.root), side="host")
     assert not result.ok
     assert "-std=c++11" in result.command and "-std=c++17" not in result.command

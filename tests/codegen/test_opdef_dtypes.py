@@ -80,7 +80,7 @@ def test_the_opdef_declares_every_dtype_and_every_attribute(op):
     reads = re.findall(r'attrs\.\w+\((\d+), "(\w+)"\)', build_view)  # BuildView reads them by OpDef index
     assert sorted(reads, key=lambda r: int(r[0])) == [(str(i), a.name) for i, a in enumerate(op.attributes)]
     assert f"class {op.op_type} : public OpDef" in host and f"OP_ADD({op.op_type});" in host
-    for registered in (f"InferCopyOpShape<k{op.op_type}>", f"CopyOpTiling<k{op.op_type}>"):
+    for registered in (f"InferCopyOpShape<&k{op.op_type}>", f"CopyOpTiling<&k{op.op_type}>"):
         assert f"ascend_ops::{registered}" in host
 
 

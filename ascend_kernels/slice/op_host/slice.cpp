@@ -42,8 +42,8 @@ public:
         this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_INT8, ge::DT_BOOL, ge::DT_INT32, ge::DT_UINT32, ge::DT_BF16}).Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Attr("offsets").AttrType(REQUIRED).ListInt();
         this->Attr("size").AttrType(REQUIRED).ListInt();
-        this->SetInferShape(ascend_ops::InferCopyOpShape<kAscendSlice>).SetInferDataType(ascend_ops::InferCopyOpDataType);
-        this->AICore().SetTiling(ascend_ops::CopyOpTiling<kAscendSlice>);
+        this->SetInferShape(ascend_ops::InferCopyOpShape<&kAscendSlice>).SetInferDataType(ascend_ops::InferCopyOpDataType);
+        this->AICore().SetTiling(ascend_ops::CopyOpTiling<&kAscendSlice>);
 
         // atlas-a3: Atlas A3 training / inference series (op_specs/products.yaml)
         ascend_ops::AddCopyOpConfig(this->AICore(), "ascend910_93", "x", "y", {ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_INT8, ge::DT_BOOL, ge::DT_INT32, ge::DT_UINT32, ge::DT_BF16});

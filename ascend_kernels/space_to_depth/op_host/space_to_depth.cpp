@@ -53,8 +53,8 @@ public:
         this->Attr("block_size").AttrType(REQUIRED).Int();
         this->Attr("data_format").AttrType(OPTIONAL).String("NHWC");
         this->Attr("mode").AttrType(OPTIONAL).String("DCR");
-        this->SetInferShape(ascend_ops::InferCopyOpShape<kAscendSpaceToDepth>).SetInferDataType(ascend_ops::InferCopyOpDataType);
-        this->AICore().SetTiling(ascend_ops::CopyOpTiling<kAscendSpaceToDepth>);
+        this->SetInferShape(ascend_ops::InferCopyOpShape<&kAscendSpaceToDepth>).SetInferDataType(ascend_ops::InferCopyOpDataType);
+        this->AICore().SetTiling(ascend_ops::CopyOpTiling<&kAscendSpaceToDepth>);
 
         // atlas-a3: Atlas A3 training / inference series (op_specs/products.yaml)
         ascend_ops::AddCopyOpConfig(this->AICore(), "ascend910_93", "x", "y", {ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16, ge::DT_INT8, ge::DT_UINT8, ge::DT_INT16, ge::DT_INT32, ge::DT_INT64, ge::DT_UINT32, ge::DT_BOOL});

@@ -84,8 +84,8 @@ public:
         this->Attr("ellipsis_mask").AttrType(OPTIONAL).Int(0);
         this->Attr("new_axis_mask").AttrType(OPTIONAL).Int(0);
         this->Attr("shrink_axis_mask").AttrType(OPTIONAL).Int(0);
-        this->SetInferShape(ascend_ops::InferCopyOpShape<kAscendStridedSlice>).SetInferDataType(ascend_ops::InferCopyOpDataType);
-        this->AICore().SetTiling(ascend_ops::CopyOpTiling<kAscendStridedSlice>);
+        this->SetInferShape(ascend_ops::InferCopyOpShape<&kAscendStridedSlice>).SetInferDataType(ascend_ops::InferCopyOpDataType);
+        this->AICore().SetTiling(ascend_ops::CopyOpTiling<&kAscendStridedSlice>);
 
         // atlas-a3: Atlas A3 training / inference series (op_specs/products.yaml)
         ascend_ops::AddCopyOpConfig(this->AICore(), "ascend910_93", "x", "y", {ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16, ge::DT_INT8, ge::DT_UINT8, ge::DT_INT16, ge::DT_INT32, ge::DT_INT64, ge::DT_UINT32, ge::DT_BOOL});

@@ -38,8 +38,8 @@ public:
         this->Input("$input").ParamType(REQUIRED).DataType({$all_dtypes}).Format({$all_formats});
         this->Output("$output").ParamType(REQUIRED).DataType({$all_dtypes}).Format({$all_formats});
         $attrs
-        this->SetInferShape(ascend_ops::InferCopyOpShape<k$op_type>).SetInferDataType(ascend_ops::InferCopyOpDataType);
-        this->AICore().SetTiling(ascend_ops::CopyOpTiling<k$op_type>);
+        this->SetInferShape(ascend_ops::InferCopyOpShape<&k$op_type>).SetInferDataType(ascend_ops::InferCopyOpDataType);
+        this->AICore().SetTiling(ascend_ops::CopyOpTiling<&k$op_type>);
 
         $configs
     }

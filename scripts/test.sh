@@ -24,8 +24,9 @@ if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_
   .venv/bin/ascend-ops check-cann
 fi
 if [ -d ../shared/cann-8.1/toolkit ]; then
-  # The kernels against CANN 8.1's AscendC (no __host_aicore__ there), every arch.
-  .venv/bin/ascend-ops check-cann --headers ../shared/cann-8.1/toolkit --side kernel
+  # The kernels against CANN 8.1's AscendC (no __host_aicore__ there), every arch, and the op_host
+  # files against its host headers.
+  .venv/bin/ascend-ops check-cann --headers ../shared/cann-8.1/toolkit
 fi
 if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
   # CANN's op_host compile line, CANN's op_build built from source and run on the op_host library,

@@ -64,8 +64,8 @@ public:
         this->Attr("step").AttrType(OPTIONAL).ListInt({});
         this->Attr("size").AttrType(OPTIONAL).Int(-1);
         this->Attr("layout").AttrType(OPTIONAL).String("NHWC");
-        this->SetInferShape(ascend_ops::InferCopyOpShape<kDemoWindow>).SetInferDataType(ascend_ops::InferCopyOpDataType);
-        this->AICore().SetTiling(ascend_ops::CopyOpTiling<kDemoWindow>);
+        this->SetInferShape(ascend_ops::InferCopyOpShape<&kDemoWindow>).SetInferDataType(ascend_ops::InferCopyOpDataType);
+        this->AICore().SetTiling(ascend_ops::CopyOpTiling<&kDemoWindow>);
 
         // split-line: A split-architecture line (op_specs/products.yaml)
         ascend_ops::AddCopyOpConfig(this->AICore(), "ascend910b", "x", "y", {ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16, ge::DT_INT8, ge::DT_INT64});

@@ -59,12 +59,14 @@ def test_a_missing_compiler_is_a_clear_error(project):
         check_host_code(project.out, cxx="no-such-g++")
 
 
-def test_host_code_is_compiled_with_canns_line_and_fails_it_without_the_packages_std(project):
+def test_host_code_is_compiled_with_canns_line_and_cpp14_fails_it_without_the_packages_std(project):
     # The CPU host check uses CANN's op_host line too; dropping the package's -std=c++17 leaves
-    # -std=c++11, which the host code does not compile with (negative control).
+    # -std=c++11, on which a C++14 construct in the host code fails (negative control).
     [ok] = check_host_code(project.out, kernels=False, ops=["slice"])
     assert ok.ok and ok.command[1:3] == ("-D_GLIBCXX_USE_CXX11_ABI=0", "-std=c++11"), ok.output
     project.edit("ascend_kernels/cmake/ascend_ops.cmake", "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 ",
                  "set(ASCEND_OPS_HOST_COMPILE_OPTIONS ")
+    project.edit("ascend_kernels/common/copy_op_host.h", "namespace ascend_ops {\n",
+                 "namespace ascend_ops {\nstatic auto kIdentity = [](auto x) { return x; };\n")
     [failed] = check_host_code(project.out, kernels=False, ops=["slice"])
     assert not failed.ok and "error:" in failed.output

@@ -55,6 +55,37 @@ EMPTY_STATIC = ("rt2_registry",)
 STANDIN_VERSION = "0.0.0-standin"
 
 
+# The op-project flows a toolkit can offer, and the file each is recognised by (the same two
+# paths ascend_kernels/cmake/ascend_ops.cmake tests): the ASC CMake modules (CANN 8.5 and later;
+# a headers folder like ../shared/cann-headers keeps them under asc-devkit/), or msOpGen's
+# project templates, used in place from the toolkit (earlier CANN).
+ASC_FLOW = "asc"
+MSOPGEN_FLOW = "msopgen"
+MSOPGEN_TEMPLATE_CMAKE = "tools/op_project_templates/ascendc/customize/cmake"
+FLOW_MARKERS = {
+    ASC_FLOW: (f"{ASC_CMAKE_IN_TOOLKIT}/asc-config.cmake", f"{ASC_CMAKE}/asc-config.cmake"),
+    MSOPGEN_FLOW: (f"{MSOPGEN_TEMPLATE_CMAKE}/func.cmake",),
+}
+
+
+class FlowNotFound(ValueError):
+    """The folder offers neither op-project flow; the message names every path looked at."""
+
+
+def cann_flow(toolkit: Path) -> str:
+    """ASC_FLOW or MSOPGEN_FLOW: the op-project flow the toolkit at `toolkit` offers. The ASC
+    modules win where both exist, as in ascend_ops.cmake."""
+    toolkit = Path(toolkit)
+    if not toolkit.is_dir():
+        raise FlowNotFound(f"--toolkit {toolkit}: not a folder")
+    for flow in (ASC_FLOW, MSOPGEN_FLOW):
+        if any((toolkit / marker).is_file() for marker in FLOW_MARKERS[flow]):
+            return flow
+    looked = [str(toolkit / m) for flow in (ASC_FLOW, MSOPGEN_FLOW) for m in FLOW_MARKERS[flow]]
+    raise FlowNotFound(f"--toolkit {toolkit}: offers no op-project flow (neither the ASC CMake modules "
+                       f"nor msOpGen's project templates); none of these exists:\n  " + "\n  ".join(looked))
+
+
 class PackageError(RuntimeError):
     """A step of CANN's build failed; the message names it and holds the tool's output tail."""
 

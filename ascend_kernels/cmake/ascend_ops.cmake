@@ -26,10 +26,7 @@ if(ASC_FOUND)
     set(ASCEND_OPS_CANN_FLOW asc)
 elseif(EXISTS "${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/func.cmake")
     set(ASCEND_OPS_CANN_FLOW msopgen)
-    message(FATAL_ERROR
-        "The CANN toolkit at ${ASCEND_CANN_PACKAGE_PATH} offers msOpGen's project templates "
-        "(${ASCEND_OPS_MSOPGEN_CMAKE_DIR}) and no ASC CMake modules; this project builds only with "
-        "the ASC modules (CANN 8.5 and later) so far.")
+    message(STATUS "ascend-ops: msOpGen's project templates of ${ASCEND_OPS_MSOPGEN_CMAKE_DIR}")
 else()
     message(FATAL_ERROR
         "The CANN toolkit at ${ASCEND_CANN_PACKAGE_PATH} offers no op-project flow: neither the ASC "
@@ -115,3 +112,7 @@ macro(ascend_ops_add_kernel_library package_name)
     )
     npu_op_package_add(${package_name} LIBRARY ascendc_kernels)
 endmacro()
+
+if(ASCEND_OPS_CANN_FLOW STREQUAL "msopgen")
+    include(${CMAKE_CURRENT_LIST_DIR}/msopgen_flow.cmake)
+endif()

@@ -86,19 +86,19 @@ def opbuild_rows(headers, root: Path, spec_set) -> tuple[list[Row], Path | None]
     return rows, out
 
 
-def package_rows(headers, root: Path, spec_set, flow: str = "asc") -> list[Row]:
-    """Step 3: CANN's CMake configure, kernel compiles and packaging (cann_package)."""
-    from .. import cann_package
-
-    if flow != cann_package.ASC_FLOW:
-        # ascend_kernels/cmake/ascend_ops.cmake stops on this flow with the same words.
-        return [Row("3 CMake", "-", "-", False,
-                    f"{headers.root} offers msOpGen's project templates ({cann_package.MSOPGEN_TEMPLATE_CMAKE}) "
-                    f"and no ASC CMake modules; the op package builds only with the ASC modules so far")]
+def package_rows(headers, root: Path, spec_set, toolkit: Path | None = None) -> list[Row]:
+    """Step 3: CANN's CMake configure, kernel compiles and packaging (cann_package), with the
+    flow `toolkit` offers (the ASC modules of `headers` without it). msOpGen's flow builds op_build
+    from the asc-devkit sources of the default headers folder (../shared/cann-headers)."""
+    from .. import cann_check, cann_package
 
     try:
-        build = cann_package.build(root / "ascend_kernels", headers)
-    except (cann_package.PackageError, cann_package.cann_opbuild.OpBuildError) as e:
+        if toolkit is None or cann_package.cann_flow(toolkit) == cann_package.ASC_FLOW:
+            build = cann_package.build(root / "ascend_kernels", headers)
+        else:
+            build = cann_package.build(root / "ascend_kernels", headers, toolkit=toolkit,
+                                       opbuild_sources=cann_check.find_headers(None, root))
+    except (cann_package.PackageError, cann_package.cann_opbuild.OpBuildError, cann_check.HeadersNotFound) as e:
         # The step that failed (its first line) and the tool's last error line.
         text = str(e)
         return [Row("3 CMake", "-", "-", False, f"{_first_line(text)} {_last_error(text)}"[:300])]
@@ -199,7 +199,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"ascend-ops check-package: error: {e}", file=sys.stderr)
         return 2
     if toolkit is not None:
-        print(f"check-package: {toolkit} offers the {flow} op-project flow", file=sys.stderr, flush=True)
+        stand_ins = {cann_package.ASC_FLOW: "asc_opc, makeself, op_build built from source, empty closed libraries",
+                     cann_package.MSOPGEN_FLOW: f"{cann_package.MSOPGEN_OPC} (for bisheng/ccec), op_build built from "
+                                                "asc-devkit's sources, empty closed libraries"}[flow]
+        print(f"check-package: {toolkit} offers the {flow} op-project flow; stand-ins: {stand_ins}",
+              file=sys.stderr, flush=True)
     spec_set = specs()
     print(f"check-package: CANN sources {headers.root} ({headers.origin})", file=sys.stderr, flush=True)
     rows = compile_line_rows(headers, root, spec_set)
@@ -208,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
     rows += opbuild
     print("check-package: 2 op_build done; configuring, building and packaging with CANN's CMake modules",
           file=sys.stderr, flush=True)
-    rows += package_rows(headers, root, spec_set, flow)
+    rows += package_rows(headers, root, spec_set, toolkit)
     print("check-package: 3 CMake done; building and running the binding on the CPU aclnn runtime",
           file=sys.stderr, flush=True)
     rows += binding_rows(spec_set, out)

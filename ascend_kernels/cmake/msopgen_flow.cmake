@@ -5,16 +5,19 @@
 # the ascend_ops_add_* builders the generated CMakeLists.txt files call) with the template's steps.
 #
 # The template reaches its scripts as ${CMAKE_SOURCE_DIR}/cmake/util and its op sources as
-# ${CMAKE_SOURCE_DIR}/op_kernel. The first is a link made here to the toolkit's folder (one link,
-# nothing copied; ascend_kernels/cmake/util is ignored by git). The second is the one-folder layout
-# msOpGen writes; this package keeps one folder per op, so the kernel steps are called per op
-# below instead of through the template's add_kernels_compile().
+# ${CMAKE_SOURCE_DIR}/op_kernel, the one-folder layout msOpGen writes. Here CMAKE_SOURCE_DIR names
+# a folder of the build tree whose `cmake` is a link to the toolkit's template folder (nothing
+# copied, the checkout untouched); the package keeps one folder per op, so the kernel steps are
+# called per op below instead of through the template's add_kernels_compile().
+set(ASCEND_OPS_MSOPGEN_ROOT "${CMAKE_BINARY_DIR}/msopgen_project")
+file(MAKE_DIRECTORY "${ASCEND_OPS_MSOPGEN_ROOT}")
+file(CREATE_LINK "${ASCEND_OPS_MSOPGEN_CMAKE_DIR}" "${ASCEND_OPS_MSOPGEN_ROOT}/cmake" SYMBOLIC)
+set(CMAKE_SOURCE_DIR "${ASCEND_OPS_MSOPGEN_ROOT}")
 
 include(${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/config.cmake)
 include(${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/func.cmake)
 include(${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/intf.cmake)
 set(ASCEND_OPS_MSOPGEN_TEMPLATE_DIR "${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/..")
-file(CREATE_LINK "${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/util" "${CMAKE_SOURCE_DIR}/cmake/util" SYMBOLIC)
 if(NOT CMAKE_COMPILE)  # what opbuild() compiles the op_host files with (the template: the C++ compiler)
     set(CMAKE_COMPILE ${CMAKE_CXX_COMPILER})
 endif()
@@ -27,7 +30,7 @@ function(npu_op_package package_name)
         COMMAND sed -i "s/vendor_name=customize/vendor_name=${vendor_name}/g" ${CMAKE_BINARY_DIR}/scripts/*)
     add_custom_target(modify_vendor ALL DEPENDS ${CMAKE_BINARY_DIR}/scripts/install.sh)
     add_custom_target(gen_version_info ALL
-        COMMAND bash ${CMAKE_SOURCE_DIR}/cmake/util/gen_version_info.sh ${ASCEND_CANN_PACKAGE_PATH}
+        COMMAND bash ${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/util/gen_version_info.sh ${ASCEND_CANN_PACKAGE_PATH}
                 ${CMAKE_BINARY_DIR})
     get_system_info(system_info)
     install(DIRECTORY ${CMAKE_BINARY_DIR}/scripts/ DESTINATION . FILE_PERMISSIONS OWNER_EXECUTE OWNER_READ GROUP_READ)
@@ -109,14 +112,14 @@ macro(ascend_ops_add_kernel_library package_name)
             OPS_INFO ${ASCEND_AUTOGEN_PATH}/aic-${compute_unit}-ops-info.ini
             INSTALL_DIR packages/vendors/${vendor_name}/op_impl/ai_core/tbe/config/${compute_unit})
         add_custom_target(ascendc_bin_${compute_unit}_gen_ops_config
-            COMMAND ${ASCEND_PYTHON_EXECUTABLE} ${CMAKE_SOURCE_DIR}/cmake/util/insert_simplified_keys.py
+            COMMAND ${ASCEND_PYTHON_EXECUTABLE} ${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/util/insert_simplified_keys.py
                     -p ${CMAKE_BINARY_DIR}/binary/${compute_unit}
-            COMMAND ${ASCEND_PYTHON_EXECUTABLE} ${CMAKE_SOURCE_DIR}/cmake/util/ascendc_ops_config.py
+            COMMAND ${ASCEND_PYTHON_EXECUTABLE} ${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/util/ascendc_ops_config.py
                     -p ${CMAKE_BINARY_DIR}/binary/${compute_unit} -s ${compute_unit}
             COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/binary/config/${compute_unit}
             COMMAND mv ${CMAKE_BINARY_DIR}/binary/${compute_unit}/*.json ${CMAKE_BINARY_DIR}/binary/config/${compute_unit})
         add_dependencies(binary ascendc_bin_${compute_unit}_gen_ops_config)
-        execute_process(COMMAND ${ASCEND_PYTHON_EXECUTABLE} ${CMAKE_SOURCE_DIR}/cmake/util/ascendc_get_op_name.py
+        execute_process(COMMAND ${ASCEND_PYTHON_EXECUTABLE} ${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/util/ascendc_get_op_name.py
                                 --ini-file=${ASCEND_AUTOGEN_PATH}/aic-${compute_unit}-ops-info.ini
                         OUTPUT_VARIABLE ascend_ops_op_files RESULT_VARIABLE ascend_ops_result
                         ERROR_VARIABLE ascend_ops_error)

@@ -86,8 +86,10 @@ def _configure(toolkit: Path, build: Path) -> str:
 @pytest.mark.skipif(CMAKE is None, reason="no cmake")
 def test_cmake_names_the_flow_it_found_on_each_toolkit(tmp_path):
     # 8.1: the msOpGen templates are recognised (not the bare "no ASC modules" of a wrong detection).
+    # On the toolkit as stored (no op_build, no lib64) configure stops inside the template's own
+    # opbuild() step, which only the msOpGen flow has.
     on_81 = _configure(TOOLKIT_81, tmp_path / "b81")
-    assert "offers msOpGen's project templates" in on_81, on_81[-1500:]
+    assert "msOpGen's project templates of" in on_81 and "opbuild run failed" in on_81, on_81[-1500:]
     # Control: the same toolkit without its template folder offers no flow, and CMake says which
     # two files it looked for.
     bare = tmp_path / "bare"
@@ -96,3 +98,34 @@ def test_cmake_names_the_flow_it_found_on_each_toolkit(tmp_path):
     on_bare = _configure(bare, tmp_path / "bbare")
     assert "offers no op-project flow" in on_bare and "func.cmake" in on_bare, on_bare[-1500:]
     assert "msOpGen's project templates (" in on_bare
+
+
+@needs_fixtures
+def test_the_msopgen_layout_links_the_toolkit_and_names_each_stand_in(tmp_path):
+    from ascend_ops.tools import cann_check, cann_opbuild
+
+    tools = cann_opbuild.build_tools(cann_check.find_headers(HEADERS_DIR, project_root()))
+    home = cann_package.toolkit_layout_msopgen(tmp_path / "home", TOOLKIT_81, tools)
+    # The template modules are the toolkit's own files, in place (links, not copies).
+    func = home / cann_package.MSOPGEN_TEMPLATE_CMAKE / "func.cmake"
+    assert func.is_symlink() and func.resolve() == (TOOLKIT_81 / cann_package.MSOPGEN_TEMPLATE_CMAKE / "func.cmake")
+    # The include link the fixture stores as text is a folder again.
+    assert (home / "include" / "register" / "op_def_registry.h").is_file()
+    # The stand-ins: op_build where the template's opbuild() runs it, opc on PATH, the libraries.
+    assert (home / "toolkit/tools/opbuild/op_build").resolve() == tools.op_build.resolve()
+    assert (home / "bin" / cann_package.MSOPGEN_OPC).stat().st_mode & 0o111
+    assert {"libregister.so", "libascendcl.so", "librt2_registry.a"} <= {p.name for p in (home / "lib64").iterdir()}
+    # A util script the fixture stores without its exec bit runs through a wrapper sourcing it.
+    wrapper = home / cann_package.MSOPGEN_TEMPLATE_CMAKE / "util" / "gen_ops_filter.sh"
+    assert not wrapper.is_symlink() and str(TOOLKIT_81) in wrapper.read_text(encoding="utf-8")
+
+
+def test_a_forwarding_kernel_file_resolves_to_the_file_it_includes(tmp_path):
+    real = tmp_path / "slice.cpp"
+    real.write_text("// kernel\n", encoding="utf-8")
+    forward = tmp_path / "ascend_slice.cpp"
+    forward.write_text(f'#include "{real}"\n', encoding="utf-8")
+    assert cann_package._forwarded_source(forward) == real.resolve()
+    # Control: a file with more than the one include is its own source.
+    forward.write_text(f'#include "{real}"\nint x;\n', encoding="utf-8")
+    assert cann_package._forwarded_source(forward) == forward.resolve()

@@ -262,7 +262,10 @@ def core_types(specs) -> dict[str, str]:
 def _digest(kernels_dir: Path, headers: CannHeaders, tools: cann_opbuild.OpBuildTools, extra=()) -> str:
     from .cpu_aclnn import acl_include_dir
 
-    digest = hashlib.sha256(f"{tools.op_build}\0{acl_include_dir()}\0{sys.executable}".encode())
+    # $CXX: CMake's first configure takes the C++ compiler (and the msOpGen template its op_host
+    # compile line) from it.
+    digest = hashlib.sha256(f"{tools.op_build}\0{acl_include_dir()}\0{sys.executable}\0"
+                            f"{os.environ.get('CXX', '')}".encode())
     files = [*sorted(p for p in Path(kernels_dir).rglob("*") if "build_out" not in p.parts),
              Path(__file__), *sorted((headers.root / ASC_CMAKE).rglob("*")), *sorted(STANDIN_DIR.rglob("*")),
              *(p for folder in headers.host_includes for p in sorted(Path(folder).rglob("*"))), *extra]

@@ -14,7 +14,8 @@ usage: scripts/build_ascend.sh [--soc UNITS] [--cann DIR] [--vendor NAME] [--bui
 On an Atlas machine with CANN and torch_npu (pip install "ascend-ops[npu]"):
   1. builds the CANN custom-op package of ascend-ops (custom_opp_<os>_<arch>.run) from the
      generated CANN project in ascend_kernels/: cmake --preset=default, then the 'binary' and
-     'package' targets (CANN's ASC CMake modules compile the host libraries and the kernels);
+     'package' targets (CANN's ASC CMake modules, or on CANN 8.1-8.3 msOpGen's project templates,
+     compile the host libraries and the kernels);
   2. installs it with --install-path=<npu dir>/opp (<npu dir> is \$ASCEND_OPS_NPU_DIR, else
      ~/.cache/ascend-ops/npu); CANN finds it through ASCEND_CUSTOM_OPP_PATH, which must be set
      before Python starts (source <npu dir>/opp/vendors/ascend_ops/bin/set_env.bash);
@@ -25,7 +26,7 @@ works) loads the binding: npu tensors run the package's AscendC kernels. 'ascend
 says whether they do, and why not (with the export line when CANN cannot find the package).
 
 This needs a Huawei CANN toolkit (with its ASC CMake modules, compiler/tikcpp/
-ascendc_kernel_cmake) and cannot run in this repository's CI, which has no CANN: there the
+ascendc_kernel_cmake, or msOpGen's templates, tools/op_project_templates) and cannot run in this repository's CI, which has no CANN: there the
 script only says what is missing. Without CANN, 'ascend-ops generate --check' and
 'python -m ascend_ops.tools.host_check' check the generated code, and the simulator runs
 the kernels on the CPU.
@@ -114,10 +115,13 @@ if [ -z "$CANN" ]; then
 elif [ ! -d "$CANN" ]; then
     missing+=("--cann $CANN is not a folder")
 else
+    # Either op-project flow (ascend_kernels/cmake/ascend_ops.cmake picks it): the ASC CMake
+    # modules (CANN 8.5+) or msOpGen's project templates (CANN 8.1-8.3).
     ASC_DIR="$CANN/compiler/tikcpp/ascendc_kernel_cmake"
-    if ! ls "$ASC_DIR"/*onfig.cmake >/dev/null 2>&1; then
-        missing+=("$CANN has no ASC CMake modules ($ASC_DIR/ASCConfig.cmake): this project is built with
-    npu_op_package / npu_op_code_gen / npu_op_kernel_library; install a CANN toolkit that ships them.")
+    TEMPLATE_DIR="$CANN/tools/op_project_templates/ascendc/customize/cmake"
+    if ! ls "$ASC_DIR"/*onfig.cmake >/dev/null 2>&1 && [ ! -f "$TEMPLATE_DIR/func.cmake" ]; then
+        missing+=("$CANN offers no op-project flow: neither the ASC CMake modules ($ASC_DIR/asc-config.cmake,
+    CANN 8.5+) nor msOpGen's project templates ($TEMPLATE_DIR/func.cmake, CANN 8.1-8.3).")
     fi
     if [ ! -d "$CANN/include" ]; then
         missing+=("$CANN/include is missing (CANN host headers: register/op_def_registry.h, ...)")

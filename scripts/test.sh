@@ -31,7 +31,15 @@ fi
 if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
   # CANN's op_host compile line, CANN's op_build built from source and run on the op_host library,
   # and the torch binding built against its aclnn headers, run on the CPU aclnn runtime.
-  .venv/bin/ascend-ops check-package
+  if [ -d ../shared/cann-headers ]; then
+    .venv/bin/ascend-ops check-package --toolkit ../shared/cann-headers
+  else
+    .venv/bin/ascend-ops check-package
+  fi
+  if [ -d ../shared/cann-8.1/toolkit ]; then
+    # The same chain with CANN 8.1's flow: msOpGen's project templates, used from the toolkit.
+    .venv/bin/ascend-ops check-package --toolkit ../shared/cann-8.1/toolkit
+  fi
   # The kernels through Huawei's AscendC implementation (CPU-debug mode, the package's intrinsic
   # model), bit for bit against the emulator and cpu_reference; objects cached by content.
   .venv/bin/ascend-ops cpudebug --quick

@@ -14,13 +14,24 @@ if(NOT DEFINED ASCEND_CANN_PACKAGE_PATH OR NOT EXISTS "${ASCEND_CANN_PACKAGE_PAT
         "ASCEND_CANN_PACKAGE_PATH='${ASCEND_CANN_PACKAGE_PATH}' is not a CANN toolkit. Install the "
         "CANN toolkit and pass its path (scripts/build_ascend.sh finds it from ASCEND_HOME_PATH).")
 endif()
+# A toolkit offers one of two op-project flows: the ASC CMake modules (asc-config.cmake, CANN 8.5
+# and later) or, before them, msOpGen's project templates (config/func/intf.cmake and the
+# cmake/util scripts under tools/op_project_templates). cann_package.cann_flow() of the Python
+# package makes the same choice from the same two paths.
 set(ASCEND_OPS_ASC_CMAKE_DIR "${ASCEND_CANN_PACKAGE_PATH}/compiler/tikcpp/ascendc_kernel_cmake")
+set(ASCEND_OPS_MSOPGEN_CMAKE_DIR
+    "${ASCEND_CANN_PACKAGE_PATH}/tools/op_project_templates/ascendc/customize/cmake")
 find_package(ASC QUIET HINTS "${ASCEND_OPS_ASC_CMAKE_DIR}")
-if(NOT ASC_FOUND)
+if(ASC_FOUND)
+    set(ASCEND_OPS_CANN_FLOW asc)
+elseif(EXISTS "${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/func.cmake")
+    set(ASCEND_OPS_CANN_FLOW msopgen)
+    message(STATUS "ascend-ops: msOpGen's project templates of ${ASCEND_OPS_MSOPGEN_CMAKE_DIR}")
+else()
     message(FATAL_ERROR
-        "The CANN toolkit at ${ASCEND_CANN_PACKAGE_PATH} has no ASC CMake modules in "
-        "${ASCEND_OPS_ASC_CMAKE_DIR} (find_package(ASC) failed); this project needs a CANN "
-        "version whose custom-op projects are built with npu_op_package / npu_op_code_gen.")
+        "The CANN toolkit at ${ASCEND_CANN_PACKAGE_PATH} offers no op-project flow: neither the ASC "
+        "CMake modules (${ASCEND_OPS_ASC_CMAKE_DIR}/asc-config.cmake, CANN 8.5 and later) nor "
+        "msOpGen's project templates (${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/func.cmake, earlier CANN).")
 endif()
 
 # The hand-written engine (view canonicalisation, copy planner, kernel classes), the host side
@@ -101,3 +112,7 @@ macro(ascend_ops_add_kernel_library package_name)
     )
     npu_op_package_add(${package_name} LIBRARY ascendc_kernels)
 endmacro()
+
+if(ASCEND_OPS_CANN_FLOW STREQUAL "msopgen")
+    include(${CMAKE_CURRENT_LIST_DIR}/msopgen_flow.cmake)
+endif()

@@ -152,7 +152,18 @@ def test_a_toolkit_without_asc_modules_is_explained(fake_cann):
     shutil.rmtree(fake_cann / "compiler")
     done = run_script("--check-env", env={"ASCEND_HOME_PATH": str(fake_cann)})
     assert done.returncode == 1
-    assert "has no ASC CMake modules" in done.stderr
+    assert "offers no op-project flow" in done.stderr
+    assert "tools/op_project_templates/ascendc/customize/cmake/func.cmake" in done.stderr
+
+
+def test_a_toolkit_with_msopgen_templates_only_is_taken(fake_cann):
+    # CANN 8.1-8.3: no ASC modules, msOpGen's project templates instead (the other flow).
+    shutil.rmtree(fake_cann / "compiler")
+    templates = fake_cann / "tools/op_project_templates/ascendc/customize/cmake"
+    templates.mkdir(parents=True)
+    (templates / "func.cmake").write_text("")
+    done = run_script("--check-env", "--package-only", "--cann", str(fake_cann))
+    assert done.returncode == 0, done.stderr
 
 
 def test_the_toolkit_is_exported_as_ascend_home_path(fake_cann):

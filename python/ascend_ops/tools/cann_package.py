@@ -55,6 +55,37 @@ EMPTY_STATIC = ("rt2_registry",)
 STANDIN_VERSION = "0.0.0-standin"
 
 
+# The op-project flows a toolkit can offer, and the file each is recognised by (the same two
+# paths ascend_kernels/cmake/ascend_ops.cmake tests): the ASC CMake modules (CANN 8.5 and later;
+# a headers folder like ../shared/cann-headers keeps them under asc-devkit/), or msOpGen's
+# project templates, used in place from the toolkit (earlier CANN).
+ASC_FLOW = "asc"
+MSOPGEN_FLOW = "msopgen"
+MSOPGEN_TEMPLATE_CMAKE = "tools/op_project_templates/ascendc/customize/cmake"
+FLOW_MARKERS = {
+    ASC_FLOW: (f"{ASC_CMAKE_IN_TOOLKIT}/asc-config.cmake", f"{ASC_CMAKE}/asc-config.cmake"),
+    MSOPGEN_FLOW: (f"{MSOPGEN_TEMPLATE_CMAKE}/func.cmake",),
+}
+
+
+class FlowNotFound(ValueError):
+    """The folder offers neither op-project flow; the message names every path looked at."""
+
+
+def cann_flow(toolkit: Path) -> str:
+    """ASC_FLOW or MSOPGEN_FLOW: the op-project flow the toolkit at `toolkit` offers. The ASC
+    modules win where both exist, as in ascend_ops.cmake."""
+    toolkit = Path(toolkit)
+    if not toolkit.is_dir():
+        raise FlowNotFound(f"--toolkit {toolkit}: not a folder")
+    for flow in (ASC_FLOW, MSOPGEN_FLOW):
+        if any((toolkit / marker).is_file() for marker in FLOW_MARKERS[flow]):
+            return flow
+    looked = [str(toolkit / m) for flow in (ASC_FLOW, MSOPGEN_FLOW) for m in FLOW_MARKERS[flow]]
+    raise FlowNotFound(f"--toolkit {toolkit}: offers no op-project flow (neither the ASC CMake modules "
+                       f"nor msOpGen's project templates); none of these exists:\n  " + "\n  ".join(looked))
+
+
 class PackageError(RuntimeError):
     """A step of CANN's build failed; the message names it and holds the tool's output tail."""
 
@@ -131,26 +162,84 @@ def toolkit_layout(home: Path, headers: CannHeaders, tools: cann_opbuild.OpBuild
     include = home / "include"
     for folder in (*headers.host_includes, project_root() / STAND_IN_HEADERS, acl_include_dir()):
         _link_tree(include, folder)  # the first folder holding a path wins, as with -I
-    lib64 = home / "lib64"
+    _stand_in_libraries(home / "lib64", tools)
+    (home / "bin").mkdir()
+    opc = home / "bin" / "asc_opc"  # on PATH, as the generated compile scripts call it
+    opc.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{STANDIN_DIR / "asc_opc"}" "$@"\n', encoding="utf-8")
+    opc.chmod(0o755)
+    _write_set_env(home)
+    return home
+
+
+MSOPGEN_OPC = "opc"  # what the 8.1 template's generated compile scripts call (asc_opc's older name)
+
+
+def toolkit_layout_msopgen(home: Path, toolkit: Path, tools: cann_opbuild.OpBuildTools) -> Path:
+    """A throw-away ASCEND_HOME_PATH over the real toolkit at `toolkit` (the msOpGen flow): every
+    entry of the toolkit linked in place, and stand-ins only for the binaries it lacks:
+
+        toolkit/tools/opbuild/op_build   op_build, built from asc-devkit's sources (cann_opbuild)
+        lib64/                           libregister, libexe_graph, libtiling_api (cann_opbuild);
+                                         empty libascendcl, libnnopbase, libmmpa, librt2_registry
+        bin/opc                          the asc_opc stand-in (the kernel compiler driver)
+
+    The fixture stores the toolkit's text files without their modes and its `include` link as a
+    text file naming the target: those two are restored (the link, and a one-line wrapper
+    for each cmake/util shell script that is not executable: `. <script>`), nothing is copied."""
+    home, toolkit = Path(home), Path(toolkit).resolve()
+    home.mkdir(parents=True)
+    for entry in sorted(toolkit.iterdir()):
+        if entry.name not in ("include", "tools", "lib64", "bin"):
+            (home / entry.name).symlink_to(entry)
+    include = toolkit / "include"
+    if include.is_file():  # a link stored as its target's text
+        include = toolkit / include.read_text(encoding="utf-8").strip()
+    (home / "include").symlink_to(include)
+    (home / "tools").mkdir()
+    for entry in sorted((toolkit / "tools").iterdir()):
+        if entry.name != "op_project_templates":
+            (home / "tools" / entry.name).symlink_to(entry)
+    templates = toolkit / "tools" / "op_project_templates"
+    for entry in sorted(templates.rglob("*")):
+        dest = home / "tools" / "op_project_templates" / entry.relative_to(templates)
+        if entry.is_dir():
+            dest.mkdir(parents=True, exist_ok=True)
+        elif entry.suffix == ".sh" and "util" in entry.parts and not os.access(entry, os.X_OK):
+            # Sourced (makeself-header.sh) or run (gen_ops_filter.sh): `.` serves both.
+            dest.write_text(f'#!/bin/bash\n. "{entry}" "$@"\n', encoding="utf-8")
+            dest.chmod(0o755)
+        else:
+            dest.symlink_to(entry)
+    opbuild = home / "toolkit" / "tools" / "opbuild"  # where the template's opbuild() runs it
+    opbuild.mkdir(parents=True)
+    (opbuild / "op_build").symlink_to(tools.op_build)
+    _stand_in_libraries(home / "lib64", tools)
+    (home / "bin").mkdir()
+    opc = home / "bin" / MSOPGEN_OPC
+    opc.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{STANDIN_DIR / "asc_opc"}" "$@"\n', encoding="utf-8")
+    opc.chmod(0o755)
+    _write_set_env(home)
+    return home
+
+
+def _stand_in_libraries(lib64: Path, tools: cann_opbuild.OpBuildTools) -> None:
     lib64.mkdir()
     for library in sorted(tools.lib64.iterdir()):
         (lib64 / library.name).symlink_to(library)
-    empty = home / "empty.c"
+    empty = lib64.parent / "empty.c"
     empty.write_text("", encoding="utf-8")
     for name in EMPTY_SHARED:
         _run(["gcc", "-shared", "-fPIC", "-o", lib64 / f"lib{name}.so", empty], f"the empty lib{name}.so")
     for name in EMPTY_STATIC:
         _run(["ar", "rcs", lib64 / f"lib{name}.a"], f"the empty lib{name}.a")
-    (home / "bin").mkdir()
-    opc = home / "bin" / "asc_opc"  # on PATH, as the generated compile scripts call it
-    opc.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{STANDIN_DIR / "asc_opc"}" "$@"\n', encoding="utf-8")
-    opc.chmod(0o755)
-    # What a toolkit's set_env.sh exports, for this folder.
+
+
+def _write_set_env(home: Path) -> None:
+    """What a toolkit's set_env.sh exports, for this folder."""
     (home / "set_env.sh").write_text(
         f'export ASCEND_HOME_PATH="{home}"\n'
         f'export PATH="{home}/bin:$PATH"\n'
         f'export LD_LIBRARY_PATH="{home}/lib64${{LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}}"\n', encoding="utf-8")
-    return home
 
 
 def preset_variables(kernels_dir: Path) -> dict[str, str]:
@@ -170,13 +259,16 @@ def core_types(specs) -> dict[str, str]:
             for p in specs.products for soc in p.soc_versions}
 
 
-def _digest(kernels_dir: Path, headers: CannHeaders, tools: cann_opbuild.OpBuildTools) -> str:
+def _digest(kernels_dir: Path, headers: CannHeaders, tools: cann_opbuild.OpBuildTools, extra=()) -> str:
     from .cpu_aclnn import acl_include_dir
 
-    digest = hashlib.sha256(f"{tools.op_build}\0{acl_include_dir()}\0{sys.executable}".encode())
+    # $CXX: CMake's first configure takes the C++ compiler (and the msOpGen template its op_host
+    # compile line) from it.
+    digest = hashlib.sha256(f"{tools.op_build}\0{acl_include_dir()}\0{sys.executable}\0"
+                            f"{os.environ.get('CXX', '')}".encode())
     files = [*sorted(p for p in Path(kernels_dir).rglob("*") if "build_out" not in p.parts),
              Path(__file__), *sorted((headers.root / ASC_CMAKE).rglob("*")), *sorted(STANDIN_DIR.rglob("*")),
-             *(p for folder in headers.host_includes for p in sorted(Path(folder).rglob("*")))]
+             *(p for folder in headers.host_includes for p in sorted(Path(folder).rglob("*"))), *extra]
     for path in files:
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path).encode())
@@ -192,21 +284,33 @@ def _read_compiles(log: Path) -> tuple[KernelCompile, ...]:
                         key=lambda c: (c.op_type, c.soc_version, c.dtypes)))
 
 
-def build(kernels_dir: Path, headers: CannHeaders, *, jobs: int = 2) -> PackageBuild:
+def build(kernels_dir: Path, headers: CannHeaders, *, jobs: int = 2, toolkit: Path | None = None,
+          opbuild_sources: CannHeaders | None = None) -> PackageBuild:
     """Configure, build (`all`, then `binary`: the kernel compiles), package (`package`: the .run)
-    and install the op package with CANN's CMake modules; cached by the content of what it reads."""
+    and install the op package with CANN's CMake modules; cached by the content of what it reads.
+
+    Without `toolkit`: the ASC flow, over a layout made from the headers folder `headers`. With
+    it: the flow the toolkit offers (cann_flow); for msOpGen's templates, over the toolkit itself,
+    with op_build built from `opbuild_sources` (a headers folder holding asc-devkit's sources;
+    default `headers`), since such a toolkit holds no op_build that runs here."""
     from ascend_ops_gen.spec import load_specs
     from ..npu.binding import vendor_name
 
     kernels_dir = Path(kernels_dir)
-    tools = cann_opbuild.build_tools(headers)
-    folder = native.cache_dir() / f"cann-package-{_digest(kernels_dir, headers, tools)}"
+    flow = ASC_FLOW if toolkit is None else cann_flow(toolkit)
+    tools = cann_opbuild.build_tools(opbuild_sources or headers)
+    extra = [] if flow == ASC_FLOW else sorted(Path(toolkit, "tools", "op_project_templates").rglob("*"))
+    folder = native.cache_dir() / f"cann-package-{flow}-{_digest(kernels_dir, headers, tools, extra)}"
     with FileLock(str(folder) + ".lock"):
         if not (folder / ".complete").is_file():
             shutil.rmtree(folder, ignore_errors=True)
             try:
-                _build_into(folder, kernels_dir, headers, tools, load_specs(kernels_dir.parent / "op_specs",
-                                                                          kernels_dir.parent), jobs)
+                if flow == ASC_FLOW:
+                    home = toolkit_layout(folder / "home", headers, tools)
+                else:
+                    home = toolkit_layout_msopgen(folder / "home", toolkit, tools)
+                _build_into(folder, home, flow, kernels_dir,
+                            load_specs(kernels_dir.parent / "op_specs", kernels_dir.parent), jobs)
             except BaseException:
                 shutil.rmtree(folder, ignore_errors=True)
                 raise
@@ -217,8 +321,7 @@ def build(kernels_dir: Path, headers: CannHeaders, *, jobs: int = 2) -> PackageB
                         (folder / "configure.log").read_text(encoding="utf-8"))
 
 
-def _build_into(folder: Path, kernels_dir: Path, headers: CannHeaders, tools, specs, jobs: int) -> None:
-    home = toolkit_layout(folder / "home", headers, tools)
+def _build_into(folder: Path, home: Path, flow: str, kernels_dir: Path, specs, jobs: int) -> None:
     build_dir = folder / "build"
     variables = preset_variables(kernels_dir)
     variables["ASCEND_CANN_PACKAGE_PATH"] = str(home)
@@ -242,10 +345,11 @@ def _build_into(folder: Path, kernels_dir: Path, headers: CannHeaders, tools, sp
             raise PackageError(f"{what} failed (exit {done.returncode}; {folder / log}):\n{tail}")
 
     defines = " ".join(f'"-D{k}={v}"' for k, v in variables.items())
-    step("configure with asc-devkit's cmake/asc modules",
+    modules = "asc-devkit's cmake/asc modules" if flow == ASC_FLOW else "msOpGen's project templates"
+    step(f"configure with {modules}",
          f'cmake -S "{kernels_dir}" -B "{build_dir}" -G "Unix Makefiles" {defines}', "configure.log")
     step("build the host libraries (make all)", f'make -C "{build_dir}" -j{jobs}', "build.log")
-    step("kernel compiles through the asc_opc stand-in (make binary)", f'make -C "{build_dir}" -j{jobs} binary',
+    step(f"kernel compiles through the {'asc_opc' if flow == ASC_FLOW else MSOPGEN_OPC} stand-in (make binary)", f'make -C "{build_dir}" -j{jobs} binary',
          "binary.log")
     step("package the .run (make package: CPack, makeself.cmake)", f'make -C "{build_dir}" package', "package.log")
     runs = sorted(build_dir.glob("*.run"))
@@ -255,14 +359,31 @@ def _build_into(folder: Path, kernels_dir: Path, headers: CannHeaders, tools, sp
     run_file = folder / "package" / runs[0].name
     shutil.copyfile(runs[0], run_file)
     (folder / "opp").mkdir()
-    # --force skips install.sh's dlopen (RTLD_NOW) of the built libraries: what they call lives in
-    # CANN's closed libraries (gert's op registry, nnopbase), stood in here by empty ones.
-    step(f"install {run_file.name} --install-path", f'bash "{run_file}" --quiet --force '
+    # --force skips the ASC package's install-time dlopen (RTLD_NOW) of the built libraries: what
+    # they call lives in CANN's closed libraries (gert's op registry, nnopbase), stood in here by
+    # empty ones. The msOpGen template's makeself has no --force (and its install.sh no dlopen).
+    force = "--force " if flow == ASC_FLOW else ""
+    step(f"install {run_file.name} --install-path", f'bash "{run_file}" --quiet {force}'
          f'--install-path="{folder / "opp"}"', "install.log")
-    shutil.rmtree(build_dir)
+    for entry in build_dir.iterdir():  # keeping only the kernel files the compile records name
+        if entry.name != "op_kernel":
+            shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
 
 
 # ---- what the build did, against the package's own facts --------------------------------------
+
+def _forwarded_source(path: Path) -> Path:
+    """The kernel file a compile read: `path`, or the file it includes when it is the one-line
+    `#include "<file>"` that msopgen_flow.cmake writes under the name the msOpGen template wants."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+    except OSError:
+        return path.resolve()
+    if text.startswith('#include "') and text.endswith('"') and "\n" not in text:
+        return Path(text[len('#include "'):-1]).resolve()
+    return path.resolve()
+
 
 def kernel_compile_problems(compiles, specs, kernels_dir: Path) -> list[tuple[str, str, str]]:
     """(op, compute unit, problem) for each op x product line of products.yaml whose kernel
@@ -283,7 +404,7 @@ def kernel_compile_problems(compiles, specs, kernels_dir: Path) -> list[tuple[st
                 continue
             source = (Path(kernels_dir) / op.name / "op_kernel" / f"{op.name}.cpp").resolve()
             for c in mine:
-                if c.kernel_src.resolve() != source:
+                if _forwarded_source(c.kernel_src) != source:
                     problems.append((op.name, unit, f"asc_opc compiled {c.kernel_src}, not {source}"))
                     break
             entries = sorted({c.main_func for c in mine})

@@ -34,6 +34,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headers", type=Path, metavar="DIR",
                         help="a folder laid out like ../shared/cann-headers (default: $ASCEND_HOME_PATH, "
                              "$ASCEND_TOOLKIT_HOME, then ../shared/cann-headers beside the checkout)")
+    parser.add_argument("--toolkit", type=Path, metavar="DIR",
+                        help="run the chain against the CANN toolkit (or headers folder) at DIR, with the "
+                             "op-project flow it offers: the ASC CMake modules (CANN 8.5+) or msOpGen's "
+                             "project templates (earlier CANN); replaces --headers")
 
 
 @dataclass(frozen=True)
@@ -82,13 +86,19 @@ def opbuild_rows(headers, root: Path, spec_set) -> tuple[list[Row], Path | None]
     return rows, out
 
 
-def package_rows(headers, root: Path, spec_set) -> list[Row]:
-    """Step 3: CANN's CMake configure, kernel compiles and packaging (cann_package)."""
-    from .. import cann_package
+def package_rows(headers, root: Path, spec_set, toolkit: Path | None = None) -> list[Row]:
+    """Step 3: CANN's CMake configure, kernel compiles and packaging (cann_package), with the
+    flow `toolkit` offers (the ASC modules of `headers` without it). msOpGen's flow builds op_build
+    from the asc-devkit sources of the default headers folder (../shared/cann-headers)."""
+    from .. import cann_check, cann_package
 
     try:
-        build = cann_package.build(root / "ascend_kernels", headers)
-    except (cann_package.PackageError, cann_package.cann_opbuild.OpBuildError) as e:
+        if toolkit is None or cann_package.cann_flow(toolkit) == cann_package.ASC_FLOW:
+            build = cann_package.build(root / "ascend_kernels", headers)
+        else:
+            build = cann_package.build(root / "ascend_kernels", headers, toolkit=toolkit,
+                                       opbuild_sources=cann_check.find_headers(None, root))
+    except (cann_package.PackageError, cann_package.cann_opbuild.OpBuildError, cann_check.HeadersNotFound) as e:
         # The step that failed (its first line) and the tool's last error line.
         text = str(e)
         return [Row("3 CMake", "-", "-", False, f"{_first_line(text)} {_last_error(text)}"[:300])]
@@ -172,12 +182,28 @@ def run(args: argparse.Namespace) -> int:
     from .. import cann_check
     from ascend_ops_gen.spec import project_root, specs
 
+    from .. import cann_package
+
     root = project_root()
+    toolkit = getattr(args, "toolkit", None)
+    if toolkit is not None and args.headers is not None:
+        print("ascend-ops check-package: error: --toolkit and --headers name the same thing; give one",
+              file=sys.stderr)
+        return 2
+    flow = cann_package.ASC_FLOW
     try:
-        headers = cann_check.find_headers(args.headers, root)
-    except cann_check.HeadersNotFound as e:
+        if toolkit is not None:
+            flow = cann_package.cann_flow(toolkit)
+        headers = cann_check.find_headers(toolkit if toolkit is not None else args.headers, root)
+    except (cann_check.HeadersNotFound, cann_package.FlowNotFound) as e:
         print(f"ascend-ops check-package: error: {e}", file=sys.stderr)
         return 2
+    if toolkit is not None:
+        stand_ins = {cann_package.ASC_FLOW: "asc_opc, makeself, op_build built from source, empty closed libraries",
+                     cann_package.MSOPGEN_FLOW: f"{cann_package.MSOPGEN_OPC} (for bisheng/ccec), op_build built from "
+                                                "asc-devkit's sources, empty closed libraries"}[flow]
+        print(f"check-package: {toolkit} offers the {flow} op-project flow; stand-ins: {stand_ins}",
+              file=sys.stderr, flush=True)
     spec_set = specs()
     print(f"check-package: CANN sources {headers.root} ({headers.origin})", file=sys.stderr, flush=True)
     rows = compile_line_rows(headers, root, spec_set)
@@ -186,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
     rows += opbuild
     print("check-package: 2 op_build done; configuring, building and packaging with CANN's CMake modules",
           file=sys.stderr, flush=True)
-    rows += package_rows(headers, root, spec_set)
+    rows += package_rows(headers, root, spec_set, toolkit)
     print("check-package: 3 CMake done; building and running the binding on the CPU aclnn runtime",
           file=sys.stderr, flush=True)
     rows += binding_rows(spec_set, out)

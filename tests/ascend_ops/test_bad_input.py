@@ -288,3 +288,16 @@ def test_slice_backward_allocates_only_the_gradient():
         "print(rss() - before)\n")
     # The gradient itself is 128 MiB; an int64 position per input element would add 256 MiB more.
     assert growth < 1.25 * 128, f"maxrss grew by {growth:.0f} MiB"
+
+
+@pytest.mark.parametrize("name", ["OpArgumentError", "OpTypeError", "UnsupportedDtypeError",
+                                  "SpecError"])
+def test_errors_are_shown_and_pickled_by_their_public_name(name):
+    import pickle
+    import traceback
+
+    cls = getattr(ascend_ops, name)
+    error = cls("the rule")
+    assert traceback.format_exception_only(error) == [f"ascend_ops.{name}: the rule\n"]
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is cls and again.args == ("the rule",)

@@ -3,6 +3,7 @@ parse. Speed itself is the benchmark's business, never a test's."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import matplotlib.image
 import pytest
 
 from ascend_ops.tools.benchmarks.cases import shape_classes
+from ascend_ops.tools.commands import bench
 from ascend_ops_gen.spec import project_root, specs
 
 
@@ -242,3 +244,19 @@ def test_a_missed_memcpy_goal_is_explained_by_its_traffic_bound():
             "it reaches all of it") in at_bound[0]
     below = closing_note(Results({}, [measured(1 / 0.5, Traffic(1.0, True))]))
     assert "bounds it at 1.00x warm memcpy, and it reaches 0.50 of it" in below[0]
+
+
+def test_bench_without_matplotlib_refuses_in_one_line_and_leaves_nothing(tmp_path):
+    # A matplotlib on PYTHONPATH that cannot be imported stands for an install without the extra.
+    shadow = tmp_path / "shadow" / "matplotlib"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text("raise ImportError('matplotlib is not installed')\n")
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(shadow.parent), "TMPDIR": str(temp)}
+    result = subprocess.run([sys.executable, "-m", "ascend_ops.tools.cli", "bench", "--quick"],
+                            capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 2
+    assert result.stderr == f"ascend-ops bench: error: {bench.MISSING_MATPLOTLIB}\n"
+    assert result.stdout == ""
+    assert list(temp.iterdir()) == []

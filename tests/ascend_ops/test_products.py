@@ -108,6 +108,13 @@ def test_product_rejects_a_non_string():
         ascend_ops.product(910)
 
 
+@pytest.mark.parametrize("key", PRODUCT_KEYS)
+def test_product_repr_is_one_readable_line(key):
+    raw = next(r for r in _raw("products.yaml")["products"] if r["key"] == key)
+    expected = f"<Product {key}: {raw['title']}; SoCs {', '.join(raw['socs'])}>"
+    assert repr(ascend_ops.product(key)) == expected
+
+
 def test_product_is_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         ascend_ops.product("atlas-a2").key = "atlas-a4"

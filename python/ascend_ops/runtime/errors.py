@@ -13,3 +13,10 @@ __all__ = ["OpArgumentError", "OpTypeError", "UnsupportedDtypeError", "SpecError
 
 class UnsupportedDtypeError(TypeError):
     """The active product does not support this dtype for this op."""
+
+
+# Tracebacks and reprs name a class by its __module__: show the public name users import and
+# catch, `ascend_ops.OpArgumentError`, not the module that happens to define it. Pickle finds the
+# classes there too.
+for _cls in (OpArgumentError, OpTypeError, UnsupportedDtypeError, SpecError):
+    _cls.__module__ = "ascend_ops"

@@ -93,6 +93,10 @@ class Product:
     all_dtypes: tuple[str, ...]  # the vocabulary, so `dtypes` needs no second argument
     loc: Location
 
+    def __repr__(self) -> str:
+        # The generated repr spells out every SoC, fact and source location: pages for one line.
+        return f"<Product {self.key}: {self.title}; SoCs {', '.join(self.soc_versions)}>"
+
     def __getattr__(self, name: str) -> Any:
         # Only for names that are no field: a fact of products.yaml's `facts:`.
         if name.startswith("__") or name == "facts":

@@ -81,7 +81,16 @@ def output_folder(args: argparse.Namespace) -> Path:
     return Path(tempfile.mkdtemp(prefix="ascend-ops-bench-"))
 
 
+# The chart is part of every run, so a missing matplotlib is refused before any work or folder.
+MISSING_MATPLOTLIB = ('the benchmark chart needs matplotlib: pip install "ascend-ops[bench]" '
+                      '(from a checkout: pip install -e ".[bench]")')
+
+
 def run(args: argparse.Namespace) -> int:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise OpArgumentError(MISSING_MATPLOTLIB) from None
     if WAIT_POLICY not in os.environ and sys.argv[1:2] == ["bench"]:
         os.environ[WAIT_POLICY] = "PASSIVE"
         sys.stdout.flush()

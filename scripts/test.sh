@@ -36,10 +36,6 @@ if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_
   else
     .venv/bin/ascend-ops check-package
   fi
-  if [ -d ../shared/cann-8.1/toolkit ]; then
-    # The same chain with CANN 8.1's flow: msOpGen's project templates, used from the toolkit.
-    .venv/bin/ascend-ops check-package --toolkit ../shared/cann-8.1/toolkit
-  fi
   # The kernels through Huawei's AscendC implementation (CPU-debug mode, the package's intrinsic
   # model), bit for bit against the emulator and cpu_reference; objects cached by content.
   .venv/bin/ascend-ops cpudebug --quick

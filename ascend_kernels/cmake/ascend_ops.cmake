@@ -42,8 +42,8 @@ get_filename_component(ASCEND_OPS_COMMON_DIR "${ASCEND_OPS_COMMON_DIR}" ABSOLUTE
 
 # The package's op_host compile options. CANN's code generation step compiles every op_host
 # file into libascend_all_ops.so with `-D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11` followed by these
-# (compile_ascendc_all_ops_so.py of the ASC CMake modules); the host code needs C++17, and the
-# later -std wins. `ascend-ops check-cann` and the CPU host check read this one line, so keep it
+# (compile_ascendc_all_ops_so.py of the ASC CMake modules); the later -std wins. The op_host files
+# also compile as C++11 (CANN 8.1's opbuild line has no hook for options: test_opbuild_cxx11.py). `ascend-ops check-cann` and the CPU host check read this one line, so keep it
 # on one line with only ${ASCEND_OPS_COMMON_DIR} in it.
 set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 -I${ASCEND_OPS_COMMON_DIR})
 

@@ -139,7 +139,7 @@ def _link_tree(target: Path, source: Path, *, skip: tuple[str, ...] = ()) -> Non
             dest.mkdir(parents=True, exist_ok=True)
         elif not dest.exists():
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.symlink_to(entry)
+            dest.symlink_to(entry.absolute())  # a relative source (--toolkit ../x) would dangle
 
 
 def toolkit_layout(home: Path, headers: CannHeaders, tools: cann_opbuild.OpBuildTools) -> Path:

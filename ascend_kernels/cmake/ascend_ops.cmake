@@ -54,11 +54,16 @@ function(ascend_ops_add_host_sources)
     endforeach()
 endfunction()
 
-macro(ascend_ops_add_host_libraries package_name)
+# ascend_ops_host_srcs: the op_host sources registered with ascend_ops_add_host_sources (either flow).
+macro(ascend_ops_registered_host_sources)
     get_property(ascend_ops_host_srcs GLOBAL PROPERTY ASCEND_OPS_HOST_SOURCES)
     if(NOT ascend_ops_host_srcs)
         message(FATAL_ERROR "no op_host sources registered; run `ascend-ops generate` first")
     endif()
+endmacro()
+
+macro(ascend_ops_add_host_libraries package_name)
+    ascend_ops_registered_host_sources()
 
     npu_op_code_gen(
         SRC ${ascend_ops_host_srcs}

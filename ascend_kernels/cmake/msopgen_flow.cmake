@@ -48,10 +48,7 @@ function(npu_op_package package_name)
 endfunction()
 
 macro(ascend_ops_add_host_libraries package_name)
-    get_property(ascend_ops_host_srcs GLOBAL PROPERTY ASCEND_OPS_HOST_SOURCES)
-    if(NOT ascend_ops_host_srcs)
-        message(FATAL_ERROR "no op_host sources registered; run `ascend-ops generate` first")
-    endif()
+    ascend_ops_registered_host_sources()
     # The template's own step: its exact op_host compile line, then op_build.
     opbuild(OPS_SRC ${ascend_ops_host_srcs} OUT_DIR ${ASCEND_AUTOGEN_PATH})
 

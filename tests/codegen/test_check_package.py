@@ -30,8 +30,9 @@ def test_without_headers_it_says_where_it_looked_and_exits_2(tmp_path: Path):
 
 @pytest.mark.skipif(HEADERS is None, reason="no CANN sources fixture (../shared/cann-headers)")
 def test_a_failing_compile_line_is_a_failed_row_with_its_first_error(project):
-    project.edit("ascend_kernels/cmake/ascend_ops.cmake", "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 ",
-                 "set(ASCEND_OPS_HOST_COMPILE_OPTIONS ")
+    # without the common folder on the line, every op_host source misses its shared headers
+    project.edit("ascend_kernels/cmake/ascend_ops.cmake", "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 -I${ASCEND_OPS_COMMON_DIR})",
+                 "set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17)")
     rows = check_package.compile_line_rows(HEADERS, project.root, load_specs(project.specs, project.root))
     assert rows and all(not r.ok and r.error for r in rows), rows
     text = check_package.table(rows)

@@ -4,13 +4,25 @@
 // the architecture lacks does not compile there (the training series has no GM->UB DataCopyPad
 // with DataCopyExtParams) or is marked "unsupported API on current device" (DataCopyPad on the
 // inference series). Where an API is not even declared, `#if` on the generated ASCEND_OPS_ARCH_*
-// macros (products_generated.h) keeps the code from being parsed.
+// macros (arch_traits_generated.h) keeps the code from being parsed.
+//
+// Note [kernel translation unit]
+// A kernel's translation unit (op_kernel/<op>.cpp) holds device code only: bisheng's device pass
+// parses all of it, and host code there (stdio, <cmath>, double, the planner, the product table of
+// strings) is what it may refuse. The generated kernel entry defines ASCEND_OPS_KERNEL_TU before
+// its includes; the engine's host-only headers (copy_planner.h, copy_op_host.h, status.h,
+// soc_info.h, products.h, products_generated.h, view_builder.h, block_rearrangement.h) stop such
+// a build with #error, so every kernel compile (the simulator's, CPU-debug's, `ascend-ops
+// check-cann` on each architecture against each toolkit, CANN's) checks it. The kernel reads the
+// architecture facts from arch_traits_generated.h and the shared engine from copy_grid.h;
+// tests/kernels/test_kernel_tu.py checks that the headers it reaches include no host library
+// header and name no floating-point type.
 #ifndef ASCEND_KERNELS_COMMON_BUILD_ARCH_H
 #define ASCEND_KERNELS_COMMON_BUILD_ARCH_H
 
 #include <cstdint>
 
-#include "products_generated.h"
+#include "arch_traits_generated.h"
 
 #if defined(__NPU_ARCH__) && defined(ASCEND_OPS_HOST_ONLY_BUILD)
 #error "include kernel_operator.h before the engine headers: their planning functions saw neither __host_aicore__ nor __aicore__"

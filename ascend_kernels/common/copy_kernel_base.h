@@ -19,7 +19,7 @@
 
 #include "build_arch.h"
 #include "copy_limits.h"
-#include "copy_planner.h"
+#include "copy_grid.h"
 #include "copy_tiling.h"
 
 namespace ascend_ops {
@@ -57,16 +57,71 @@ static_assert(FieldMax<decltype(DataCopyParams::blockCount)>() >= kMaxBlockCount
 #define ASCEND_OPS_VECTOR_ONLY_KERNEL() static_cast<void>(0)
 #endif
 
-// Input offset (units) of index `index` over view dims [0, dims), row-major.
-__aicore__ inline int64_t OuterOffset(const CopyTiling& t, int64_t index, int32_t dims)
-{
-    int64_t offset = 0;
-    for (int32_t d = dims - 1; d >= 0; --d) {
-        offset += (index % t.shape[d]) * t.stride[d];
-        index /= t.shape[d];
+// Note [index cursors]
+// The loops of the copy kernels walk indexes over the view's outer dims (BURST: rows, dims [0,
+// rank - 1); GATHER: units, dims [0, runDim)) as odometers: each dim's index and the input offset
+// they make, moved on by additions (Note [scalar cost]). Seek decodes an index by division, once,
+// where a core's range starts; Advance moves on by n indexes of the innermost of the dims, n at
+// most what is left of it, carrying at most once into each outer dim.
+struct IndexCursor {
+    int64_t index[kMaxDims];
+    int64_t offset;  // input units: t.offset + sum of index[d] * stride[d]
+    int32_t dims;
+
+    __aicore__ inline void Seek(const CopyTiling& t, int32_t viewDims, int64_t at)
+    {
+        dims = viewDims;
+        offset = t.offset;
+        for (int32_t d = dims - 1; d >= 0; --d) {
+            const int64_t outer = d > 0 ? DivIndex(at, t.shape[d]) : 0;
+            index[d] = at - outer * t.shape[d];
+            at = outer;
+            offset += index[d] * t.stride[d];
+        }
     }
-    return offset;
-}
+
+    // Past the last index, dim 0's index passes its extent.
+    __aicore__ inline void Advance(const CopyTiling& t, int64_t n)
+    {
+        int32_t d = dims - 1;
+        if (d < 0) {
+            return;
+        }
+        index[d] += n;
+        offset += n * t.stride[d];
+        for (; d > 0 && index[d] == t.shape[d]; --d) {
+            index[d] = 0;
+            offset -= t.shape[d] * t.stride[d];
+            index[d - 1] += 1;
+            offset += t.stride[d - 1];
+        }
+    }
+};
+
+// Chain lengths of Note [row chains] without division: rows `left` from a tile's row i on are
+// (steps - 1) * inner + rest, rest in [1, inner], so `steps` rows of the tile, inner apart, start
+// at row i. Next moves to row i + 1; `inner` >= 1, `rows` >= 1.
+struct RowsLeft {
+    int64_t steps;
+    int64_t rest;
+    int64_t inner;
+
+    __aicore__ inline RowsLeft(int64_t rows, int64_t innerRows) : steps(1), rest(rows), inner(innerRows)
+    {
+        for (; rest > inner; rest -= inner) {
+            ASCEND_OPS_COUNT_LOOP();
+            ++steps;
+        }
+    }
+
+    __aicore__ inline void Next()
+    {
+        if (--rest == 0) {
+            --steps;
+            rest = inner;
+        }
+    }
+};
 
 // Note [corrupt tiling]: the fields every mode relies on. The view's dims must be real, the units
 // the kernel's element type and the core split able to advance.

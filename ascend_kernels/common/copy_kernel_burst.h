@@ -32,26 +32,30 @@ public:
         pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
         chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), t_.rowsPerTile, true);
+        // Where the core's range starts and ends, in rows (Note [index cursors]).
+        const int64_t firstRow = DivIndex(begin_, row_);
+        col_ = begin_ - firstRow * row_;
+        rowsLeft_ = DivIndex(end_, row_) - firstRow;
+        rowAt_.Seek(t_, t_.rank - 1, firstRow);
         return true;
     }
 
     __aicore__ inline void Process()
     {
         for (int64_t pos = begin_; pos < end_;) {
+            ASCEND_OPS_COUNT_LOOP();
             int64_t rows = 0;
             int64_t count = 0;
-            int64_t col = pos % row_;
-            if (col == 0 && t_.rowsPerTile > 0 && end_ - pos >= row_) {
-                rows = (end_ - pos) / row_;
-                rows = rows < t_.rowsPerTile ? rows : t_.rowsPerTile;
+            if (col_ == 0 && t_.rowsPerTile > 0 && rowsLeft_ > 0) {
+                rows = rowsLeft_ < t_.rowsPerTile ? rowsLeft_ : t_.rowsPerTile;
                 count = rows * row_;
             } else {
-                count = row_ - col;
+                count = row_ - col_;
                 count = count < end_ - pos ? count : end_ - pos;
                 count = count < t_.tileElems ? count : t_.tileElems;
             }
             LocalTensor<T> buf = que_.template AllocTensor<T>();
-            CopyIn(buf, pos, rows, count);
+            CopyIn(buf, rows, count);
             que_.EnQue(buf);
             buf = que_.template DeQue<T>();
             CopyOut(buf, pos, rows, count);
@@ -61,20 +65,26 @@ public:
     }
 
 private:
-    // `rows` whole rows from output offset `pos`, or (rows == 0) `count` units of one row.
-    __aicore__ inline void CopyIn(const LocalTensor<T>& buf, int64_t pos, int64_t rows, int64_t count)
+    // `rows` whole rows from the cursor's row, or (rows == 0) `count` units of its row from
+    // column col_; moves the cursor and col_ past them.
+    __aicore__ inline void CopyIn(const LocalTensor<T>& buf, int64_t rows, int64_t count)
     {
         const int32_t outer = t_.rank - 1;
         DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
-        int64_t rowIndex = pos / row_;
         if (rows == 0) {
-            int64_t src = t_.offset + OuterOffset(t_, rowIndex, outer) + pos % row_;
             DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
-            PadLoad(buf, xGm_[src], params, noPad);
+            PadLoad(buf, xGm_[rowAt_.offset + col_], params, noPad);
+            col_ += count;
+            if (col_ == row_) {
+                col_ = 0;
+                rowsLeft_ -= 1;
+                rowAt_.Advance(t_, 1);
+            }
             return;
         }
+        rowsLeft_ -= rows;
         if (chains_.dim >= 0) {
-            LoadRowChains(buf, rowIndex, rows);
+            LoadRowChains(buf, rows);
             return;
         }
         // Runs of rows along the second-innermost dim are evenly spaced: one instruction each.
@@ -83,41 +93,44 @@ private:
         const int64_t gapBytes = (pitch - row_) * static_cast<int64_t>(sizeof(T));
         const bool evenRun = outer >= 1 && pitch >= row_ && gapBytes <= kMaxPadStride;
         for (int64_t done = 0; done < rows;) {
-            int64_t inRun = runLength - (rowIndex + done) % runLength;
+            ASCEND_OPS_COUNT_LOOP();
+            int64_t inRun = outer >= 1 ? runLength - rowAt_.index[outer - 1] : 1;
             int64_t n = rows - done < inRun ? rows - done : inRun;
             n = evenRun ? n : 1;
-            int64_t src = t_.offset + OuterOffset(t_, rowIndex + done, outer);
             DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(row_ * sizeof(T)),
                                      static_cast<uint32_t>(n > 1 ? gapBytes : 0), 0, 0);
-            PadLoad(buf[static_cast<uint32_t>(done * rowSlotElems_)], xGm_[src], params, noPad);
+            PadLoad(buf[static_cast<uint32_t>(done * rowSlotElems_)], xGm_[rowAt_.offset], params, noPad);
+            rowAt_.Advance(t_, n);
             done += n;
         }
     }
 
-    // Output rows [first, first + rows) into consecutive UB row slots, a chain per row that starts
+    // `rows` rows from the cursor's into consecutive UB row slots, a chain per row that starts
     // one (Note [row chains]): the row whose index of the chain dim is 0, or one of the tile's
-    // first innerRows rows.
-    __aicore__ inline void LoadRowChains(const LocalTensor<T>& buf, int64_t first, int64_t rows)
+    // first innerRows rows. Moves the cursor past them.
+    __aicore__ inline void LoadRowChains(const LocalTensor<T>& buf, int64_t rows)
     {
         DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
         const int64_t inner = chains_.innerRows;
         const int64_t extent = t_.shape[chains_.dim];
+        const int64_t step = t_.stride[chains_.dim];
+        RowsLeft left(rows, inner);
         for (int64_t i = 0; i < rows; ++i) {
-            int64_t k = (first + i) / inner % extent;
-            if (k != 0 && i >= inner) {
-                continue;  // on the chain of row i - inner
+            ASCEND_OPS_COUNT_LOOP();
+            const int64_t k = rowAt_.index[chains_.dim];
+            if (k == 0 || i < inner) {
+                const int64_t length = left.steps < extent - k ? left.steps : extent - k;
+                for (int64_t done = 0; done < length;) {
+                    int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
+                    DataCopyExtParams params(static_cast<uint16_t>(n), chains_.rowLen, n > 1 ? chains_.srcGap : 0,
+                                             n > 1 ? chains_.dstGap : 0, 0);
+                    PadLoad(buf[static_cast<uint32_t>((i + done * inner) * rowSlotElems_)],
+                            xGm_[rowAt_.offset + done * step], params, noPad);
+                    done += n;
+                }
             }
-            int64_t length = (rows - 1 - i) / inner + 1;
-            length = length < extent - k ? length : extent - k;
-            for (int64_t done = 0; done < length;) {
-                int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
-                int64_t row = i + done * inner;
-                int64_t src = t_.offset + OuterOffset(t_, first + row, t_.rank - 1);
-                DataCopyExtParams params(static_cast<uint16_t>(n), chains_.rowLen, n > 1 ? chains_.srcGap : 0,
-                                         n > 1 ? chains_.dstGap : 0, 0);
-                PadLoad(buf[static_cast<uint32_t>(row * rowSlotElems_)], xGm_[src], params, noPad);
-                done += n;
-            }
+            rowAt_.Advance(t_, 1);
+            left.Next();
         }
     }
 
@@ -141,6 +154,9 @@ private:
     int64_t row_ = 1;
     int64_t rowSlotElems_ = 0;
     RowChains chains_{};
+    IndexCursor rowAt_{};  // the row of the next tile (Note [index cursors])
+    int64_t col_ = 0;       // its first column
+    int64_t rowsLeft_ = 0;  // whole rows from rowAt_'s on that the core still copies
 };
 
 }  // namespace ascend_ops

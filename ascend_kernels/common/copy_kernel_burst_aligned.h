@@ -28,16 +28,20 @@ public:
         pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
         row_ = t_.shape[t_.rank - 1];
-        chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), t_.tileElems / row_);
+        chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), DivIndex(t_.tileElems, row_));
+        const int64_t firstRow = DivIndex(begin_, row_);  // where the core starts (Note [index cursors])
+        col_ = begin_ - firstRow * row_;
+        rowAt_.Seek(t_, t_.rank - 1, firstRow);
         return true;
     }
 
     __aicore__ inline void Process()
     {
         for (int64_t pos = begin_; pos < end_;) {
+            ASCEND_OPS_COUNT_LOOP();
             const int64_t count = TileCount<T>(pos, end_, t_.tileElems, false);
             LocalTensor<T> buf = que_.template AllocTensor<T>();
-            CopyIn(buf, pos, count);
+            CopyIn(buf, count);
             que_.EnQue(buf);
             buf = que_.template DeQue<T>();
             WriteTile(yGm_, buf, pos, count, false);
@@ -47,24 +51,28 @@ public:
     }
 
 private:
-    // Output units [pos, pos + count) packed at UB 0 (pos is 32-byte aligned). Whole rows of whole
-    // blocks load by chains (Note [row chains]); otherwise a row piece at UB unit p moves its
-    // 32-byte aligned interior by DataCopy and its edges by scalar copies.
-    __aicore__ inline void CopyIn(const LocalTensor<T>& buf, int64_t pos, int64_t count)
+    // The tile's `count` output units packed at UB 0 (it starts 32-byte aligned, at the cursor's
+    // row and column col_). Whole rows of whole blocks load by chains (Note [row chains]);
+    // otherwise a row piece at UB unit p moves its 32-byte aligned interior by DataCopy and its
+    // edges by scalar copies. Moves the cursor and col_ past the tile.
+    __aicore__ inline void CopyIn(const LocalTensor<T>& buf, int64_t count)
     {
         constexpr int64_t blockElems = kBlockBytes / sizeof(T);
         bool scalar = false;
         for (int64_t p = 0; p < count;) {
-            int64_t q = pos + p;
-            int64_t col = q % row_;
-            if (chains_.dim >= 0 && col == 0 && count - p >= row_) {
-                int64_t rows = (count - p) / row_;
-                LoadRowChains(buf, p, q / row_, rows);
+            ASCEND_OPS_COUNT_LOOP();
+            if (chains_.dim >= 0 && col_ == 0 && count - p >= row_) {
+                int64_t rows = 0;
+                for (int64_t left = count - p; left >= row_; left -= row_) {
+                    ASCEND_OPS_COUNT_LOOP();
+                    ++rows;
+                }
+                LoadRowChains(buf, p, rows);
                 p += rows * row_;
                 continue;
             }
-            int64_t n = row_ - col < count - p ? row_ - col : count - p;
-            int64_t src = t_.offset + OuterOffset(t_, q / row_, t_.rank - 1) + col;
+            int64_t n = row_ - col_ < count - p ? row_ - col_ : count - p;
+            int64_t src = rowAt_.offset + col_;
             int64_t a0 = (p + blockElems - 1) / blockElems * blockElems;
             int64_t a1 = (p + n) / blockElems * blockElems;
             if (a1 > a0) {
@@ -85,34 +93,43 @@ private:
                 buf.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(src + (i - p)));
             }
             p += n;
+            col_ += n;
+            if (col_ == row_) {
+                col_ = 0;
+                rowAt_.Advance(t_, 1);
+            }
         }
         if (scalar) {
             WaitPipe<HardEvent::S_MTE3>();
         }
     }
 
-    // Output rows [first, first + rows) to UB unit `at` on, a chain per row that starts one: the
-    // row whose index of the chain dim is 0, or one of the tile's first innerRows rows.
-    __aicore__ inline void LoadRowChains(const LocalTensor<T>& buf, int64_t at, int64_t first, int64_t rows)
+    // `rows` rows from the cursor's to UB unit `at` on, a chain per row that starts one: the row
+    // whose index of the chain dim is 0, or one of the tile's first innerRows rows. Moves the
+    // cursor past them.
+    __aicore__ inline void LoadRowChains(const LocalTensor<T>& buf, int64_t at, int64_t rows)
     {
         const int64_t inner = chains_.innerRows;
         const int64_t extent = t_.shape[chains_.dim];
+        const int64_t step = t_.stride[chains_.dim];
+        RowsLeft left(rows, inner);
         for (int64_t i = 0; i < rows; ++i) {
-            int64_t k = (first + i) / inner % extent;
-            if (k != 0 && i >= inner) {
-                continue;  // on the chain of row i - inner
+            ASCEND_OPS_COUNT_LOOP();
+            const int64_t k = rowAt_.index[chains_.dim];
+            if (k == 0 || i < inner) {
+                const int64_t length = left.steps < extent - k ? left.steps : extent - k;
+                for (int64_t done = 0; done < length;) {
+                    int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
+                    DataCopyParams params(static_cast<uint16_t>(n), static_cast<uint16_t>(chains_.rowLen),
+                                          static_cast<uint16_t>(chains_.srcGap),
+                                          static_cast<uint16_t>(chains_.dstGap));
+                    DataCopy(buf[static_cast<uint32_t>(at + (i + done * inner) * row_)],
+                             xGm_[rowAt_.offset + done * step], params);
+                    done += n;
+                }
             }
-            int64_t length = (rows - 1 - i) / inner + 1;
-            length = length < extent - k ? length : extent - k;
-            for (int64_t done = 0; done < length;) {
-                int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
-                int64_t row = i + done * inner;
-                int64_t src = t_.offset + OuterOffset(t_, first + row, t_.rank - 1);
-                DataCopyParams params(static_cast<uint16_t>(n), static_cast<uint16_t>(chains_.rowLen),
-                                      static_cast<uint16_t>(chains_.srcGap), static_cast<uint16_t>(chains_.dstGap));
-                DataCopy(buf[static_cast<uint32_t>(at + row * row_)], xGm_[src], params);
-                done += n;
-            }
+            rowAt_.Advance(t_, 1);
+            left.Next();
         }
     }
 
@@ -125,6 +142,8 @@ private:
     int64_t end_ = 0;
     int64_t row_ = 1;
     RowChains chains_{};
+    IndexCursor rowAt_{};  // the row of the next tile's first unit (Note [index cursors])
+    int64_t col_ = 0;      // that unit's column
 };
 
 }  // namespace ascend_ops

@@ -7,6 +7,8 @@
 
 namespace ascend_ops {
 
+constexpr int64_t kEntriesPerBlock = kBlockBytes / kGatherOffsetBytes;  // offset table entries per 32-byte block
+
 // ---- GATHER / TRANSPOSE: windows in, Gather into output order, contiguous pieces out --------
 
 template <typename T>
@@ -34,11 +36,17 @@ public:
         table_ = tableBuf_.template Get<GatherOffset>();
         tailTable_ = ownTailTable_ ? table_[static_cast<uint32_t>(mainTableElems_)] : table_;
         if (firstUnit_ < endUnit_) {
-            BuildTable(table_, full_, t_.unitsPerTile);
+            const int64_t units = endUnit_ - firstUnit_;
+            BuildTable(table_, full_, t_.unitsPerTile < units ? t_.unitsPerTile : units);
             if (ownTailTable_) {
                 BuildTable(tailTable_, tail_, 1);
             }
             WaitPipe<HardEvent::S_V>();
+            WaitPipe<HardEvent::V_S>();  // a table Adds extended (the scalar rearrangement reads it)
+            // Where the core's units start (Note [index cursors]).
+            unitAt_.rowNumber = DivIndex(firstUnit_, grid_.chunksPerRow);
+            unitAt_.chunk = firstUnit_ - unitAt_.rowNumber * grid_.chunksPerRow;
+            unitAt_.row.Seek(t_, t_.runDim, unitAt_.rowNumber);
         }
         return true;
     }
@@ -47,20 +55,50 @@ public:
     {
         const int64_t perRow = grid_.chunksPerRow;
         for (int64_t unit = firstUnit_; unit < endUnit_;) {
+            ASCEND_OPS_COUNT_LOOP();
             int64_t units = endUnit_ - unit < t_.unitsPerTile ? endUnit_ - unit : t_.unitsPerTile;
             // A cut unit dim: a tile stops at its row's end, so only its last unit can be a tail.
-            int64_t toRowEnd = perRow - unit % perRow;
+            int64_t toRowEnd = perRow - unitAt_.chunk;
             units = perRow > 1 && toRowEnd < units ? toRowEnd : units;
-            bool endsWithTail = grid_.tailChunk < grid_.chunk && (unit + units) % perRow == 0;
+            bool endsWithTail = grid_.tailChunk < grid_.chunk && unitAt_.chunk + units == perRow;
             int64_t fullUnits = endsWithTail ? units - 1 : units;
-            CopyIn(unit, fullUnits, endsWithTail);
+            const UnitCursor first = unitAt_;
+            CopyIn(fullUnits, endsWithTail);  // moves unitAt_ past the tile
             Compute(fullUnits, endsWithTail);
-            CopyOut(unit, fullUnits, endsWithTail);
+            CopyOut(first, fullUnits, endsWithTail);
             unit += units;
         }
     }
 
 private:
+    // A unit of the grid (Note [index cursors]): the index of its row over dims [0, runDim), the
+    // row's number and the unit's chunk of the row.
+    struct UnitCursor {
+        IndexCursor row;
+        int64_t rowNumber;
+        int64_t chunk;
+    };
+
+    __aicore__ inline void NextUnit(UnitCursor* u) const
+    {
+        if (++u->chunk == grid_.chunksPerRow) {
+            u->chunk = 0;
+            u->rowNumber += 1;
+            u->row.Advance(t_, 1);
+        }
+    }
+
+    // Input offset of the unit's first element, and output offset of it.
+    __aicore__ inline int64_t UnitInput(const UnitCursor& u) const
+    {
+        return u.row.offset + u.chunk * grid_.chunk * t_.stride[t_.unitDim];
+    }
+
+    __aicore__ inline int64_t UnitOutput(const UnitCursor& u) const
+    {
+        return u.rowNumber * grid_.rowElems + u.chunk * grid_.chunk * grid_.inner;
+    }
+
     // A unit whose dim unitDim has `chunk` indexes (Note [gather units]): its windows and output.
     struct UnitShape {
         int64_t chunk;
@@ -117,7 +155,7 @@ private:
         const int64_t tableElems = mainTableElems_ + (ownTailTable_ ? tail_.gatherElems : 0);
         const int64_t slotElems = t_.blockSlotBytes / static_cast<int64_t>(sizeof(T));
         return t_.windowElems <= slotElems && full_.count * t_.blockSlotBytes <= t_.unitSlotBytes &&
-               t_.unitsPerTile <= t_.inBufBytes / (t_.unitSlotBytes > 0 ? t_.unitSlotBytes : 1) &&
+               t_.unitsPerTile * t_.unitSlotBytes <= t_.inBufBytes &&
                TileFits<T>(tileOutElems, t_.outBufBytes) && TileFits<GatherOffset>(tableElems, t_.tableBytes);
     }
 
@@ -129,56 +167,118 @@ private:
                ChainsWindows(t_, t_.runDim, t_.countDim, inner, inner == t_.unitDim && grid_.chunksPerRow > 1);
     }
 
+    // Note [offset tables]
     // table[u * unitOutElems + i] = UB byte offset, within a tile's input buffer, of what output-
     // buffer unit i of the tile's unit u holds, for units shaped like `shape`: its output elements
     // piece by piece, each piece in its slot. The same for every tile: units are alike and each has
-    // its own input slot. Slot padding gathers the unit's first input unit, which is never stored.
+    // its own input slot, so a core builds its tables once. An entry is affine in the element's
+    // index over the unit's dims [runDim, rank): the first entry plus idx_d * TableWeight(d) summed,
+    // the units unitSlotBytes apart. So the table grows outward dim by dim, each dim's indexes
+    // 1.. as copies of the entries of its index 0 plus a multiple of its weight, made by Adds, each
+    // doubling what is built (Note [scalar cost]): the scalar unit writes at most one 32-byte block
+    // of the innermost dim, and the copies that bring a dim's entries to a whole number of 32-byte
+    // blocks (Adds writes from an aligned entry on). Slot padding repeats its piece's first entry:
+    // its copies stay offsets inside the unit's slot, gathered and never stored.
     __aicore__ inline void BuildTable(const LocalTensor<GatherOffset>& table, const UnitShape& shape, int64_t units)
     {
-        const int32_t first = t_.runDim;
-        int64_t index[kMaxDims] = {0};
-        int64_t rel = -shape.lo;  // input offset of the current element within its window
-        const uint32_t unitSlot = t_.unitSlotBytes;
-        int64_t inPiece = 0;
-        for (int64_t i = 0; i < shape.gatherElems; ++i, ++inPiece) {
-            inPiece = inPiece == pieceSlotElems_ ? 0 : inPiece;
-            GatherOffset entry = 0;
-            if (inPiece < shape.piece) {
-                int64_t block = 0;
-                if (t_.countDim >= 0) {
-                    int64_t at = index[t_.countDim] * innerExtent_ + (t_.countInnerDim >= 0 ? index[t_.countInnerDim] : 0);
-                    block = t_.stride[t_.countDim] >= 0 ? at : shape.count - 1 - at;
+        const int64_t limit = units > 1 ? units * unitOutElems_ : shape.gatherElems;  // entries to write
+        const int32_t last = t_.rank - 1;
+        const bool descending = t_.countDim >= 0 && t_.stride[t_.countDim] < 0;
+        const int64_t first = (descending ? shape.count - 1 : 0) * t_.blockSlotBytes -
+                              shape.lo * static_cast<int64_t>(sizeof(T));
+        const int64_t seed = UnitExtent(shape, last) < kEntriesPerBlock ? UnitExtent(shape, last) : kEntriesPerBlock;
+        for (int64_t j = 0; j < seed; ++j) {
+            table.SetValue(static_cast<uint32_t>(j), static_cast<GatherOffset>(first + j * TableWeight(last)));
+        }
+        scalarWrote_ = true;
+        int64_t block = 1;  // entries per index of the dim being copied
+        for (int32_t d = last; d >= t_.runDim; --d) {
+            if (d == t_.unitDim - 1) {  // a piece is built: pad it to its slot
+                for (int64_t j = shape.piece; j < pieceSlotElems_ && j < limit; ++j) {
+                    table.SetValue(static_cast<uint32_t>(j), ScalarEntry(table, 0));
+                    scalarWrote_ = true;
                 }
-                entry = static_cast<GatherOffset>(block * t_.blockSlotBytes + rel * static_cast<int64_t>(sizeof(T)));
-                for (int32_t d = t_.rank - 1; d >= first; --d) {  // odometer over the unit's dims
-                    int64_t extent = d == t_.unitDim ? shape.chunk : t_.shape[d];
-                    int64_t step = d == t_.countDim || d == t_.countInnerDim ? 0 : t_.stride[d];
-                    if (++index[d] < extent) {
-                        rel += step;
-                        break;
-                    }
-                    rel -= step * (extent - 1);
-                    index[d] = 0;
-                }
+                block = pieceSlotElems_;
             }
-            for (int64_t u = 0; u < units; ++u) {
-                table.SetValue(static_cast<uint32_t>(u * unitOutElems_ + i),
-                               entry + static_cast<uint32_t>(u) * unitSlot);
+            const int64_t built = d == last ? seed : 1;
+            CopyTableBlocks(table, block, built, UnitExtent(shape, d), TableWeight(d), limit);
+            block *= UnitExtent(shape, d);
+        }
+        CopyTableBlocks(table, unitOutElems_, 1, units, t_.unitSlotBytes, limit);
+    }
+
+    // Indexes of dim d in a unit shaped like `shape`.
+    __aicore__ inline int64_t UnitExtent(const UnitShape& shape, int32_t d) const
+    {
+        return d == t_.unitDim ? shape.chunk : t_.shape[d];
+    }
+
+    // Bytes a table entry grows by per index of dim d: a window dim moves to the next window's
+    // block slot (backwards where countDim's stride is negative), any other dim along the window.
+    __aicore__ inline int64_t TableWeight(int32_t d) const
+    {
+        const bool descending = t_.countDim >= 0 && t_.stride[t_.countDim] < 0;
+        const int64_t slot = descending ? -static_cast<int64_t>(t_.blockSlotBytes) : t_.blockSlotBytes;
+        if (d == t_.countDim) {
+            return innerExtent_ * slot;
+        }
+        if (d == t_.countInnerDim) {
+            return slot;
+        }
+        return t_.stride[d] * static_cast<int64_t>(sizeof(T));
+    }
+
+    // Entries [k * block, (k + 1) * block) = entries [0, block) + k * weight for k in [built, extent),
+    // none at or past `limit`: by scalar copies up to a whole number of 32-byte blocks, then by Adds.
+    __aicore__ inline void CopyTableBlocks(const LocalTensor<GatherOffset>& table, int64_t block, int64_t built,
+                                           int64_t extent, int64_t weight, int64_t limit)
+    {
+        int64_t k = built;
+        for (; k < extent && (k * block) % kEntriesPerBlock != 0 && k * block < limit; ++k) {
+            for (int64_t i = 0; i < block && k * block + i < limit; ++i) {
+                table.SetValue(static_cast<uint32_t>(k * block + i),
+                               static_cast<GatherOffset>(ScalarEntry(table, i) + k * weight));
             }
+            scalarWrote_ = true;
+        }
+        const LocalTensor<int32_t> words = table.template ReinterpretCast<int32_t>();
+        while (k < extent && k * block < limit) {
+            const int64_t n = k < extent - k ? k : extent - k;
+            const int64_t count = n * block < limit - k * block ? n * block : limit - k * block;
+            if (scalarWrote_) {
+                WaitPipe<HardEvent::S_V>();
+                scalarWrote_ = false;
+            }
+            Adds(words[static_cast<uint32_t>(k * block)], words, static_cast<int32_t>(k * weight),
+                 static_cast<int32_t>(count));
+            PipeBarrier<PIPE_V>();  // the next Adds, or the Gather, reads what this one wrote
+            vectorWrote_ = true;
+            k += n;
         }
     }
 
-    // The windows of `fullUnits` full units from unit `unit` on, then of the tail if `withTail`.
-    __aicore__ inline void CopyIn(int64_t unit, int64_t fullUnits, bool withTail)
+    // A table entry, read by the scalar unit after any Adds that wrote it.
+    __aicore__ inline GatherOffset ScalarEntry(const LocalTensor<GatherOffset>& table, int64_t i)
+    {
+        if (vectorWrote_) {
+            WaitPipe<HardEvent::V_S>();
+            vectorWrote_ = false;
+        }
+        return table.GetValue(static_cast<uint32_t>(i));
+    }
+
+    // The windows of `fullUnits` full units from unitAt_'s on, then of the tail if `withTail`;
+    // moves unitAt_ past them.
+    __aicore__ inline void CopyIn(int64_t fullUnits, bool withTail)
     {
         LocalTensor<T> in = inQue_.template AllocTensor<T>();
         const int64_t slotElems = t_.unitSlotBytes / sizeof(T);
         bool scalar = false;
         for (int64_t u = 0; u < fullUnits + (withTail ? 1 : 0); ++u) {
+            ASCEND_OPS_COUNT_LOOP();
             const UnitShape& shape = u < fullUnits ? full_ : tail_;
-            int64_t index = unit + u;
-            int64_t base = t_.offset + OuterOffset(t_, index / grid_.chunksPerRow, t_.runDim) +
-                           index % grid_.chunksPerRow * grid_.chunk * t_.stride[t_.unitDim] + shape.lo;
+            const int64_t base = UnitInput(unitAt_) + shape.lo;
+            NextUnit(&unitAt_);
             LocalTensor<T> slot = in[static_cast<uint32_t>(u * slotElems)];
             if (t_.countDim < 0) {
                 scalar = LoadWindows(slot, base, 1, 0, shape.window) || scalar;
@@ -290,16 +390,17 @@ private:
 
     // Units of one piece are consecutive in the output: one store for the tile. Otherwise each
     // unit stores its pieces, grid_.piecePitch apart.
-    __aicore__ inline void CopyOut(int64_t unit, int64_t fullUnits, bool withTail)
+    __aicore__ inline void CopyOut(UnitCursor unit, int64_t fullUnits, bool withTail)
     {
         LocalTensor<T> out = outQue_.template DeQue<T>();
         if (grid_.pieces == 1) {
-            WriteTile(yGm_, out, UnitStart(grid_, unit), fullUnits * full_.piece + (withTail ? tail_.piece : 0),
+            WriteTile(yGm_, out, UnitOutput(unit), fullUnits * full_.piece + (withTail ? tail_.piece : 0),
                       t_.usePad != 0);
         } else {
             for (int64_t u = 0; u < fullUnits + (withTail ? 1 : 0); ++u) {
-                WritePieces(out[static_cast<uint32_t>(u * unitOutElems_)], UnitStart(grid_, unit + u),
+                WritePieces(out[static_cast<uint32_t>(u * unitOutElems_)], UnitOutput(unit),
                             u < fullUnits ? full_.piece : tail_.piece);
+                NextUnit(&unit);
             }
         }
         outQue_.FreeTensor(out);
@@ -339,6 +440,8 @@ private:
     bool ownTailTable_ = false;
     int64_t mainTableElems_ = 0;
     int64_t innerExtent_ = 1;  // indexes of countInnerDim, 1 without it
+    bool scalarWrote_ = false;  // BuildTable: the scalar unit wrote entries no S_V wait covers yet
+    bool vectorWrote_ = false;  // BuildTable: Adds wrote entries no V_S wait covers yet
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> inQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
@@ -349,6 +452,7 @@ private:
     GlobalTensor<T> yGm_;
     int64_t firstUnit_ = 0;
     int64_t endUnit_ = 0;
+    UnitCursor unitAt_{};  // the next tile's first unit
 };
 
 }  // namespace ascend_ops

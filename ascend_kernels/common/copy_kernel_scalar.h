@@ -30,6 +30,7 @@ public:
     __aicore__ inline void Process()
     {
         for (int64_t pos = begin_; pos < end_;) {
+            ASCEND_OPS_COUNT_LOOP();
             const int64_t count = TileCount<T>(pos, end_, t_.tileElems, t_.usePad != 0);
             LocalTensor<T> buf = que_.template AllocTensor<T>();
             CopyIn(buf, pos, count);
@@ -49,11 +50,12 @@ private:
         int64_t rest = pos;
         int64_t src = t_.offset;
         for (int32_t d = t_.rank - 1; d >= 0; --d) {
-            index[d] = rest % t_.shape[d];
-            rest /= t_.shape[d];
+            index[d] = ModIndex(rest, t_.shape[d]);
+            rest = DivIndex(rest, t_.shape[d]);
             src += index[d] * t_.stride[d];
         }
         for (int64_t i = 0; i < count; ++i) {
+            ASCEND_OPS_COUNT_LOOP();
             buf.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(src));
             for (int32_t d = t_.rank - 1; d >= 0; --d) {
                 if (++index[d] < t_.shape[d]) {

@@ -12,6 +12,10 @@
 #ifndef ASCEND_KERNELS_COMMON_COPY_OP_HOST_H
 #define ASCEND_KERNELS_COMMON_COPY_OP_HOST_H
 
+#ifdef ASCEND_OPS_KERNEL_TU
+#error "copy_op_host.h is host code, which a kernel translation unit must not include (Note [kernel translation unit] in build_arch.h)"
+#endif
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

@@ -5,6 +5,10 @@
 #ifndef ASCEND_KERNELS_COMMON_PRODUCTS_H
 #define ASCEND_KERNELS_COMMON_PRODUCTS_H
 
+#ifdef ASCEND_OPS_KERNEL_TU
+#error "products.h is host code, which a kernel translation unit must not include (Note [kernel translation unit] in build_arch.h)"
+#endif
+
 #include <cstdint>
 #include <cstring>
 

@@ -4,11 +4,19 @@
 // and their rows are written together from the spec: ProductInfo has a field per key of
 // products.yaml's `facts:` (the key in camelCase), ArchTraits one per fact declared `per: arch`
 // (Note [product table layout] in ascend_ops_gen/codegen/product_types.py). The lookups are in
-// products.h, which includes this file.
+// products.h, which includes this file. What a kernel build needs of them, the architecture
+// traits, is in arch_traits_generated.h; this file is host code (Note [kernel translation unit] in
+// build_arch.h).
 #ifndef ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 #define ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 
+#ifdef ASCEND_OPS_KERNEL_TU
+#error "products_generated.h is host code; a kernel translation unit includes arch_traits_generated.h (Note [kernel translation unit] in build_arch.h)"
+#endif
+
 #include <cstdint>
+
+#include "arch_traits_generated.h"
 
 namespace ascend_ops {
 
@@ -41,20 +49,6 @@ struct ProductInfo {
     int32_t gatherMaxOffset8Bit;      // largest Gather source offset of 8-bit elements; 0 no limit
     int32_t gatherMaxOffset16Bit;     // largest Gather source offset of 16-bit elements; 0 no limit
     bool gatherSrcBaseInElements;     // Gather's srcBaseAddr becomes an element index
-};
-
-// What every product line of one NPU architecture offers: the facts a kernel build, which knows
-// only __NPU_ARCH__, decides by at compile time (build_arch.h). The loader checks that the product
-// lines of one architecture agree on them.
-struct ArchTraits {
-    int32_t npuArch;                  // __NPU_ARCH__
-    bool dataCopyPad;                 // DataCopyPad exists
-    int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
-    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
-    bool gather8Bit;                  // Gather also takes 8-bit elements (310B only)
-    bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
-    bool dataCacheClean;              // DataCacheCleanAndInvalid exists
-    bool kernelTypeRequired;          // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
 };
 
 // A SoC of a product line.
@@ -105,53 +99,6 @@ constexpr SocEntry kSocs[kSocCount] = {
     {"Ascend310B4", 4, 1, 1},
 };
 
-// Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
-constexpr int32_t kArchCount = 4;
-constexpr ArchTraits kArchs[kArchCount] = {
-    {2201, true, 8, true, false, true, true, true},  // atlas-a3, atlas-a2
-    {1001, false, 0, false, false, true, false, false},  // atlas-training
-    {2002, false, 0, true, false, true, true, false},  // atlas-inference
-    {3002, true, 4, true, true, false, true, false},  // atlas-200i-500-a2
-};
-
-// What some architecture of the table offers (npuArch 0): a flag any of them has, the largest
-// number. A host build of the engine without __NPU_ARCH__ compiles for it (build_arch.h).
-constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true};
-
 }  // namespace ascend_ops
-
-// The bool facts of kArchs for the build's architecture, for `#if` (ASCEND_OPS_ARCH_<KEY>); a
-// build without __NPU_ARCH__ defines none of them.
-#ifdef __NPU_ARCH__
-#if __NPU_ARCH__ == 2201  // atlas-a3, atlas-a2
-#define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
-#define ASCEND_OPS_ARCH_GATHER 1
-#define ASCEND_OPS_ARCH_GATHER_8BIT 0
-#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
-#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
-#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 1
-#elif __NPU_ARCH__ == 1001  // atlas-training
-#define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
-#define ASCEND_OPS_ARCH_GATHER 0
-#define ASCEND_OPS_ARCH_GATHER_8BIT 0
-#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
-#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 0
-#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
-#elif __NPU_ARCH__ == 2002  // atlas-inference
-#define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
-#define ASCEND_OPS_ARCH_GATHER 1
-#define ASCEND_OPS_ARCH_GATHER_8BIT 0
-#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
-#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
-#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
-#elif __NPU_ARCH__ == 3002  // atlas-200i-500-a2
-#define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
-#define ASCEND_OPS_ARCH_GATHER 1
-#define ASCEND_OPS_ARCH_GATHER_8BIT 1
-#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 0
-#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
-#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
-#endif
-#endif  // __NPU_ARCH__
 
 #endif  // ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H

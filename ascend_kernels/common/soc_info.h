@@ -5,6 +5,10 @@
 #ifndef ASCEND_KERNELS_COMMON_SOC_INFO_H
 #define ASCEND_KERNELS_COMMON_SOC_INFO_H
 
+#ifdef ASCEND_OPS_KERNEL_TU
+#error "soc_info.h is host code, which a kernel translation unit must not include (Note [kernel translation unit] in build_arch.h)"
+#endif
+
 #include <cstdint>
 
 #include "products_generated.h"

@@ -3,6 +3,10 @@
 #ifndef ASCEND_KERNELS_COMMON_STATUS_H
 #define ASCEND_KERNELS_COMMON_STATUS_H
 
+#ifdef ASCEND_OPS_KERNEL_TU
+#error "status.h is host code, which a kernel translation unit must not include (Note [kernel translation unit] in build_arch.h)"
+#endif
+
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>

@@ -5,6 +5,10 @@
 #ifndef ASCEND_KERNELS_COMMON_VIEW_BUILDER_H
 #define ASCEND_KERNELS_COMMON_VIEW_BUILDER_H
 
+#ifdef ASCEND_OPS_KERNEL_TU
+#error "view_builder.h is host code, which a kernel translation unit must not include (Note [kernel translation unit] in build_arch.h)"
+#endif
+
 #include <cstdint>
 #include <cstdio>
 #include <cstring>

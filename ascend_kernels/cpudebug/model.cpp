@@ -191,6 +191,35 @@ void Gather(T* dst, uint32_t* offsets, uint32_t srcAddr, uint16_t dstRepStride, 
     }
 }
 
+// dst = src + scalar over the elements the mask enables, int32, wrapping.
+// DOCUMENTED (Adds; the repeat parameters of the vector instructions): a repeat covers 8 blocks of
+// 32 bytes; block b of repeat r is blkStride * b + repStride * r blocks from the operand's start.
+// GUESSED: in counter mode the repeats run until the mask's count of elements is covered,
+// whatever `repeat` says (AscendC's count form passes 1).
+void AddScalar(int32_t* dst, int32_t* src, int32_t scalar, uint32_t repeat, uint32_t dstBlk, uint32_t srcBlk,
+               uint32_t dstRep, uint32_t srcRep)
+{
+    constexpr uint32_t perBlock = 32 / sizeof(int32_t);
+    constexpr uint32_t perRepeat = 8 * perBlock;
+    if (g_core.maskMode == 1) {
+        repeat = static_cast<uint32_t>((g_core.maskLow + perRepeat - 1) / perRepeat);
+    }
+    for (uint32_t r = 0; r < repeat; ++r) {
+        for (uint32_t i = 0; i < perRepeat; ++i) {
+            if (!MaskEnables(i, uint64_t{r} * perRepeat + i)) {
+                continue;
+            }
+            const uint64_t b = i / perBlock;
+            const uint64_t lane = i % perBlock;
+            int32_t* out = dst + (uint64_t{dstRep} * r + uint64_t{dstBlk} * b) * perBlock + lane;
+            const int32_t* in = src + (uint64_t{srcRep} * r + uint64_t{srcBlk} * b) * perBlock + lane;
+            CheckUb(out, sizeof(int32_t), "vadds");
+            CheckUb(in, sizeof(int32_t), "vadds");
+            *out = static_cast<int32_t>(static_cast<uint32_t>(*in) + static_cast<uint32_t>(scalar));
+        }
+    }
+}
+
 // ---- arch 3002's predicate registers (vector_bool is a handle of one) ----
 // GUESSED: a predicate register holds one bit per byte lane of a 256-byte vector register; a
 // b16 / b32 predicate sets the bits of whole 2- / 4-byte lanes.
@@ -417,6 +446,16 @@ void set_vector_mask(uint64_t high, uint64_t low)
 // DOCUMENTED (SetMaskNorm / SetMaskCount): the mask mode.
 void set_mask_norm() { g_core.maskMode = 0; }
 void set_mask_count() { g_core.maskMode = 1; }
+void vadds(int32_t* dst, int32_t* src, int32_t scalar, uint8_t repeat, uint16_t dstBlkStride, uint16_t srcBlkStride,
+           uint16_t dstRepStride, uint16_t srcRepStride)
+{
+    AddScalar(dst, src, scalar, repeat, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride);
+}
+void vadds(int32_t* dst, int32_t* src, int32_t scalar, uint8_t repeat, uint16_t dstBlkStride, uint16_t srcBlkStride,
+           uint8_t dstRepStride, uint8_t srcRepStride)
+{
+    AddScalar(dst, src, scalar, repeat, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride);
+}
 
 // ---- arch 3002's register-level vector code ----
 // GUESSED (PAT_ALL: every lane).
@@ -436,6 +475,25 @@ void vlds(vector_u32& dst, uint32_t* base, uint32_t offset, Literal mode)
         Fail("vlds: only NORM is modelled");
     }
     std::memcpy(dst.data(), base + offset, sizeof(dst));
+}
+void vlds(vector_s32& dst, int32_t* base, uint32_t offset, Literal mode)
+{
+    if (mode != NORM) {
+        Fail("vlds: only NORM is modelled");
+    }
+    std::memcpy(dst.data(), base + offset, sizeof(dst));
+}
+// GUESSED: the enabled lanes add the scalar, wrapping; MODE_ZEROING zeroes the others.
+void vadds(vector_s32& dst, vector_s32& src, int32_t scalar, vector_bool mask, Literal mode)
+{
+    if (mode != MODE_ZEROING) {
+        Fail("vadds: only MODE_ZEROING is modelled");
+    }
+    for (uint32_t i = 0; i < dst.size(); ++i) {
+        dst[i] = LaneActive(mask, i, 4)
+                     ? static_cast<int32_t>(static_cast<uint32_t>(src[i]) + static_cast<uint32_t>(scalar))
+                     : 0;
+    }
 }
 // GUESSED: a logical right shift of the lanes the mask enables; MODE_ZEROING zeroes the others.
 void vshrs(vector_u32& dst, vector_u32& src, int16_t shift, vector_bool mask, Literal mode)
@@ -512,6 +570,17 @@ void vsts(vector_s8& src, int8_t* base, uint32_t offset, Literal mode, vector_bo
     for (uint32_t i = 0; i < src.size() / 2; ++i) {
         if (LaneActive(mask, i, 2)) {
             base[offset + i] = src[2 * i];
+        }
+    }
+}
+void vsts(vector_s32& src, int32_t* base, uint32_t offset, Literal mode, vector_bool mask)
+{
+    if (mode != NORM_B32) {
+        Fail("vsts of 32-bit integer lanes: only NORM_B32 is modelled");
+    }
+    for (uint32_t i = 0; i < src.size(); ++i) {
+        if (LaneActive(mask, i, 4)) {
+            base[offset + i] = src[i];
         }
     }
 }

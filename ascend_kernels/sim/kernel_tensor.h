@@ -103,6 +103,7 @@ public:
         ascend_sim::detail::TouchUb(ascend_sim::detail::BeginOp(ascend_sim::detail::Pipe::kS, call),
                                     view_.addr + offset, sizeof(T), false);
         ascend_sim::detail::CheckUbWritten(view_.addr + offset, sizeof(T), call);
+        ascend_sim::detail::CountScalarUb(false);
         T value;
         std::memcpy(static_cast<void*>(&value), ascend_sim::detail::UbData(view_.addr + offset), sizeof(T));
         return value;
@@ -116,6 +117,7 @@ public:
         ascend_sim::detail::CheckUbAccess(view_, offset, sizeof(T), call);
         ascend_sim::detail::TouchUb(ascend_sim::detail::BeginOp(ascend_sim::detail::Pipe::kS, call),
                                     view_.addr + offset, sizeof(T), true);
+        ascend_sim::detail::CountScalarUb(true);
         T converted = static_cast<T>(value);
         std::memcpy(ascend_sim::detail::UbData(view_.addr + offset), static_cast<const void*>(&converted), sizeof(T));
         ascend_sim::detail::MarkUb(view_.addr + offset, sizeof(T), true);

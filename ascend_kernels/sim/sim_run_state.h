@@ -15,7 +15,13 @@
 #include <utility>
 #include <vector>
 
+// The emulator stands in for AscendC's implementation, which is host code in a CPU build: it reads
+// the product table even in a kernel's translation unit (Note [kernel translation unit] in
+// common/build_arch.h; the builds against AscendC's own headers check the kernels' includes).
+#pragma push_macro("ASCEND_OPS_KERNEL_TU")
+#undef ASCEND_OPS_KERNEL_TU
 #include "products_generated.h"
+#pragma pop_macro("ASCEND_OPS_KERNEL_TU")
 #include "sim_pipes.h"
 #include "sim_stats.h"
 
@@ -178,6 +184,7 @@ struct RunState {
         cache.clear();
         hotLine = nullptr;
         kernelType = -1;
+        inLoops = false;
     }
 
     void EndBlock() { stats.ubBytesPeak = std::max(stats.ubBytesPeak, ubTop); }
@@ -206,6 +213,7 @@ struct RunState {
     void* pipe = nullptr;     // the live AscendC::TPipe of this block
     // (HardEvent, id) -> the clocks of the SetFlags not yet waited, oldest first
     std::map<std::pair<int, int32_t>, std::vector<PipeClock>> flags;
+    bool inLoops = false;     // the block has begun a per-row / per-unit / per-tile loop (CountLoopIteration)
     int kernelType = -1;      // what KERNEL_TASK_TYPE_DEFAULT declared this block; -1: nothing
     // The live TPipe's event ids: per (HardEvent, id) who holds it (EventOwner), and which ids
     // FetchEventID handed out; reset by each TPipe.
@@ -278,6 +286,42 @@ inline void CountScalarGm(bool write)
 {
     (write ? g_run->stats.scalarGmWrites : g_run->stats.scalarGmReads) += 1;
     g_run->Block().scalarGmAccesses += 1;
+}
+
+inline void CountVector()
+{
+    g_run->stats.vectorInstructions += 1;
+    g_run->Block().vectorInstructions += 1;
+}
+
+inline void CountScalarUb(bool write)
+{
+    (write ? g_run->stats.scalarUbWrites : g_run->stats.scalarUbReads) += 1;
+    (write ? g_run->Block().scalarUbWrites : g_run->Block().scalarUbReads) += 1;
+}
+
+// The kernels' own counting points (ASCEND_OPS_COUNT_DIV_MOD, ASCEND_OPS_COUNT_LOOP of
+// common/scalar_cost.h). Engine code the host shares calls them outside a run too: not counted.
+// A division after the block's first loop iteration is one of its loops' (loopDivMods); before
+// it, one of its setup (Init).
+inline void CountDivMod()
+{
+    if (g_run != nullptr) {
+        g_run->stats.scalarDivMods += 1;
+        g_run->Block().scalarDivMods += 1;
+        if (g_run->inLoops) {
+            g_run->stats.loopDivMods += 1;
+        }
+    }
+}
+
+inline void CountLoopIteration()
+{
+    if (g_run != nullptr) {
+        g_run->stats.loopIterations += 1;
+        g_run->Block().loopIterations += 1;
+        g_run->inLoops = true;
+    }
 }
 
 }  // namespace detail

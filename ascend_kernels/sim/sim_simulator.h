@@ -123,6 +123,7 @@ public:
             }
             WriteBackCaches(run);
         }
+        stats_.SetBusiestCore();
         CheckOutputsWritten(kernelName);
     }
 

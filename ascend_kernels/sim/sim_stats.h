@@ -9,20 +9,29 @@
 
 namespace ascend_sim {
 
-// Traffic of one block (one AI core invocation).
+// Traffic and scalar work of one block (one AI core invocation).
 struct BlockStats {
-    uint64_t dmaInstructions = 0;   // DataCopy / DataCopyPad calls that moved data, any direction
-    uint64_t bytesGmToUb = 0;       // bytes read from GM by DMA
-    uint64_t bytesUbToGm = 0;       // bytes written to GM by DMA
-    uint64_t scalarGmAccesses = 0;  // GlobalTensor::GetValue / SetValue calls
-    uint64_t ubBytesAllocated = 0;  // UB handed out by TPipe::InitBuffer
+    uint64_t dmaInstructions = 0;     // DataCopy / DataCopyPad calls that moved data, any direction
+    uint64_t bytesGmToUb = 0;         // bytes read from GM by DMA
+    uint64_t bytesUbToGm = 0;         // bytes written to GM by DMA
+    uint64_t scalarGmAccesses = 0;    // GlobalTensor::GetValue / SetValue calls
+    uint64_t ubBytesAllocated = 0;    // UB handed out by TPipe::InitBuffer
+    uint64_t vectorInstructions = 0;  // Gather, Duplicate, Adds
+    uint64_t scalarDivMods = 0;       // run-time integer divisions and modulos (Note [scalar cost])
+    uint64_t scalarUbReads = 0;       // LocalTensor::GetValue calls
+    uint64_t scalarUbWrites = 0;      // LocalTensor::SetValue calls
+    uint64_t loopIterations = 0;      // iterations of the kernels' per-row / per-unit loops
     uint64_t BytesMoved() const { return bytesGmToUb + bytesUbToGm; }
 };
 
 // The counters of a run, one `X(type, name)` line each: blockDim; DMA instructions and bytes GM ->
 // UB, UB -> GM and UB -> UB (DataCopy(LocalTensor, LocalTensor, ...)); vector instructions (Gather,
 // Duplicate); scalar GM reads and writes; synchronisations (SetFlag, WaitFlag, PipeBarrier); the
-// largest UB allocation of any block. Stats declares them; the C ABI's AscendSimStats
+// largest UB allocation of any block; the scalar work of Note [scalar cost] (run-time integer
+// divisions and modulos, those of them inside the loops, scalar UB reads and writes, iterations of
+// the per-row / per-unit loops),
+// in total and, as `core*`, each counter's largest value on any one block (the busiest core sets
+// a launch's pace). Stats declares them; the C ABI's AscendSimStats
 // (python/ascend_ops/sim/launcher.cpp) and its ctypes mirror (python/ascend_ops/sim/abi.py, which
 // reads this list) are built from it, so no second list exists.
 #define ASCEND_SIM_STATS_COUNTERS(X) \
@@ -35,7 +44,18 @@ struct BlockStats {
     X(uint64_t, scalarGmReads)       \
     X(uint64_t, scalarGmWrites)      \
     X(uint64_t, syncCalls)           \
-    X(uint64_t, ubBytesPeak)
+    X(uint64_t, ubBytesPeak)         \
+    X(uint64_t, scalarDivMods)       \
+    X(uint64_t, loopDivMods)         \
+    X(uint64_t, scalarUbReads)       \
+    X(uint64_t, scalarUbWrites)      \
+    X(uint64_t, loopIterations)      \
+    X(uint64_t, coreDmaInstructions) \
+    X(uint64_t, coreVectorInstructions) \
+    X(uint64_t, coreScalarGmAccesses)   \
+    X(uint64_t, coreScalarDivMods)      \
+    X(uint64_t, coreScalarUbAccesses)   \
+    X(uint64_t, coreLoopIterations)
 
 // Totals of the last Simulator::Run. Zero-length copies are no-ops and are not counted.
 struct Stats {
@@ -43,6 +63,19 @@ struct Stats {
     ASCEND_SIM_STATS_COUNTERS(ASCEND_SIM_STATS_FIELD)
 #undef ASCEND_SIM_STATS_FIELD
     std::vector<BlockStats> blocks;  // indexed by block
+
+    // The core* counters, from the blocks: once every block has run.
+    void SetBusiestCore()
+    {
+        for (const BlockStats& b : blocks) {
+            coreDmaInstructions = std::max(coreDmaInstructions, b.dmaInstructions);
+            coreVectorInstructions = std::max(coreVectorInstructions, b.vectorInstructions);
+            coreScalarGmAccesses = std::max(coreScalarGmAccesses, b.scalarGmAccesses);
+            coreScalarDivMods = std::max(coreScalarDivMods, b.scalarDivMods);
+            coreScalarUbAccesses = std::max(coreScalarUbAccesses, b.scalarUbReads + b.scalarUbWrites);
+            coreLoopIterations = std::max(coreLoopIterations, b.loopIterations);
+        }
+    }
 
     // GM traffic of the busiest block over the mean of all blocks: 1.0 is a perfect split.
     double BusiestOverMean() const

@@ -17,7 +17,7 @@ def _class(op: str, key: str):
 @pytest.mark.parametrize("product", [p.key for p in specs().products])
 def test_a_contiguous_slice_runs_on_every_core_near_the_roofline(product):
     p = next(p for p in specs().products if p.key == product)
-    row = npu_model.model_row(_class("slice", "slab"), p, size=SMALL)
+    row = npu_model.model_row(_class("slice", "slab"), p, SMALL)
     assert row.block_dim == p.launch_cores()
     assert row.dtype in specs().op("slice").supported_dtypes(p)
     # Moving each byte once each way at full bandwidth is the floor the model can reach.
@@ -27,14 +27,31 @@ def test_a_contiguous_slice_runs_on_every_core_near_the_roofline(product):
 
 def test_a_strided_gather_models_slower_than_a_contiguous_copy_of_the_same_size():
     p = next(p for p in specs().products if p.key == "atlas-a2")
-    contiguous = npu_model.model_row(_class("strided_slice", "slab"), p, size=SMALL)
-    step3 = npu_model.model_row(_class("strided_slice", "step3"), p, size=SMALL)
+    contiguous = npu_model.model_row(_class("strided_slice", "slab"), p, SMALL)
+    step3 = npu_model.model_row(_class("strided_slice", "step3"), p, SMALL)
     assert step3.vs_roofline < contiguous.vs_roofline
+
+
+def test_the_scalar_term_is_part_of_the_modeled_time_and_counts_the_scalar_work():
+    p = next(p for p in specs().products if p.key == "atlas-a2")
+    row = npu_model.model_row(_class("strided_slice", "step3"), p, SMALL)
+    assert 0 < row.scalar_us < row.modeled_us
+    assert row.without_scalar_us == pytest.approx(row.modeled_us - row.scalar_us)
+    assert 0 < row.scalar_share < 1
+
+
+def test_every_model_cost_says_it_is_assumed_or_documented():
+    source = npu_model.__file__
+    text = open(source, encoding="utf-8").read()
+    for name in ("DMA_ISSUE_NS", "VECTOR_ISSUE_NS", "GM_SCALAR_NS", "DIV_MOD_NS", "UB_SCALAR_NS",
+                 "LOOP_ITERATION_NS"):
+        line = next(ln for ln in text.splitlines() if ln.startswith(f"{name} ="))
+        assert "# ASSUMED:" in line or "# DOCUMENTED:" in line, line
 
 
 def test_the_table_says_it_is_a_model_and_names_every_product():
     p = next(p for p in specs().products if p.key == "atlas-inference")
-    text = npu_model.markdown([npu_model.model_row(_class("slice", "slab"), p, size=SMALL)])
+    text = npu_model.markdown([npu_model.model_row(_class("slice", "slab"), p, SMALL)])
     assert "a model, not a measurement" in text and "Nothing here has run on an NPU" in text
     for product in specs().products:
         assert f"{product.key} ({product.memory_bandwidth_gbps:g} GB/s)" in text
@@ -46,14 +63,14 @@ def test_a_step_k_gather_is_held_below_its_block_floor(key, step):
     # float32 x[:, ::k] with k * 4 < 32 touches every 32-byte block of the rows it reads: k times
     # its output read, the output written once, so the floor is 2 / (k + 1).
     p = next(p for p in specs().products if p.key == "atlas-a2")
-    row = npu_model.model_row(_class("strided_slice", key), p, size=SMALL)
+    row = npu_model.model_row(_class("strided_slice", key), p, SMALL)
     assert row.floor == pytest.approx(2 / (step + 1), rel=0.01)
     assert row.vs_roofline <= row.floor
 
 
 def test_a_permutation_reading_whole_rows_has_no_block_floor_below_one():
     p = next(p for p in specs().products if p.key == "atlas-a2")
-    row = npu_model.model_row(_class("depth_to_space", "nchw_crd"), p, size=SMALL)
+    row = npu_model.model_row(_class("depth_to_space", "nchw_crd"), p, SMALL)
     assert row.floor == pytest.approx(1.0)
     assert row.vs_roofline <= row.floor
     assert "| block floor |" in npu_model.markdown([row]) and "| 1.00 |" in npu_model.markdown([row])

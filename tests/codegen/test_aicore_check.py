@@ -28,12 +28,13 @@ def test_unqualified_functions_reached_from_a_kernel_are_named(project, capsys):
     # A new helper without __aicore__, called from a template (TileFits); a plain function, a
     # template reached through a dependent call and a member function, each stripped of
     # __aicore__; a C library call from kernel code.
-    project.edit(KERNEL_H, "// Input offset (units) of index",
-                 "inline int64_t Twice(int64_t v) { return 2 * v; }\n\n// Input offset (units) of index")
+    project.edit(KERNEL_H, "// Note [index cursors]",
+                 "inline int64_t Twice(int64_t v) { return 2 * v; }\n\n// Note [index cursors]")
     project.edit(KERNEL_H, "    return elems >= 1 && elems <= static_cast<int64_t>(bufBytes / sizeof(T));",
                  "    std::memset(nullptr, 0, 0);\n"
                  "    return Twice(elems) >= 2 && elems <= static_cast<int64_t>(bufBytes / sizeof(T));")
-    project.edit(KERNEL_H, "__aicore__ inline int64_t OuterOffset(", "inline int64_t OuterOffset(")
+    project.edit(KERNEL_H, "    __aicore__ inline void Advance(const CopyTiling& t, int64_t n)",
+                 "    inline void Advance(const CopyTiling& t, int64_t n)")
     project.edit(KERNEL_H, "template <typename T>\n__aicore__ inline bool CommonTilingUsable(",
                  "template <typename T>\ninline bool CommonTilingUsable(")
     project.edit(BURST_H, "    __aicore__ inline void CopyOut(const LocalTensor<T>& buf, int64_t pos, int64_t rows,",
@@ -42,7 +43,7 @@ def test_unqualified_functions_reached_from_a_kernel_are_named(project, capsys):
     named = {(v.function, v.rule.split(":")[0]) for v in violations}
     assert named == {
         ("ascend_ops::Twice", "no __aicore__"),
-        ("ascend_ops::OuterOffset", "no __aicore__"),
+        ("ascend_ops::IndexCursor::Advance", "no __aicore__"),
         ("ascend_ops::CommonTilingUsable", "no __aicore__"),
         ("ascend_ops::BurstCopyKernel::CopyOut", "no __aicore__"),
         ("memset", "a C/C++ library function"),

@@ -157,7 +157,7 @@ def test_a_wrong_api_call_and_a_warning_in_kernel_code_fail(project):
                  "DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0);\n"
                  "        PadStore(yGm[pos], src, params);")
     project.edit("ascend_kernels/common/copy_kernel_base.h",
-                 "    int64_t offset = 0;\n", "    int32_t narrowed{index * 2};\n    int64_t offset = 0;\n")
+                 "        offset = t.offset;\n", "        offset = t.offset;\n        int32_t narrowed{at * 2};\n")
     [result] = _check(project.out, load_specs(project.specs, project.root), side="kernel", arch=PAD_ARCH)
     assert not result.ok
     failures = _failures(result)

@@ -16,6 +16,7 @@ from ascend_ops_gen.spec import load_specs, specs
 
 PRODUCTS = "op_specs/products.yaml"
 TABLE = "common/products_generated.h"
+ARCH_TABLE = "common/arch_traits_generated.h"  # the per-architecture facts, for kernels
 # The throw-away facts: one per product line, one per architecture (a flag only 310B has).
 PROBES = ("  probe_fact: {type: int32, default: 7, doc: a fact no code uses}\n"
           "  probe_flag: {type: bool, per: arch, default: false, doc: a flag no code uses}\n")
@@ -64,9 +65,10 @@ def test_a_new_fact_is_one_yaml_key_and_reaches_python_and_cpp(project, tmp_path
     code, out, err = project.run()
     assert code == 0, err
     after = project.snapshot()
-    # products.yaml is the only hand edit; the generator changes the product table and nothing else.
-    assert sorted(p for p in after if after[p] != before.get(p)) == [TABLE]
+    # products.yaml is the only hand edit; the generator changes the product tables and nothing else.
+    assert sorted(p for p in after if after[p] != before.get(p)) == [ARCH_TABLE, TABLE]
     assert "    int32_t probeFact;" in project.read(TABLE) and "    bool probeFlag;" in project.read(TABLE)
+    assert "    bool probeFlag;" in project.read(ARCH_TABLE) and "probeFact" not in project.read(ARCH_TABLE)
 
     model = load_specs(project.specs, project.root)
     want = {p.key: (p.probe_fact, p.probe_flag) for p in model.products}

@@ -33,6 +33,7 @@ EMITTERS = {
     "CMakeLists.txt": lambda: project.emit_top_cmake(SPECS),
     "CMakePresets.json": lambda: project.emit_cmake_presets(SPECS),
     "common/products_generated.h": lambda: project.emit_products_header(SPECS),
+    "common/arch_traits_generated.h": lambda: project.emit_arch_traits_header(SPECS),
     "common/copy_tiling_data_generated.h": lambda: host.emit_tiling_data(ENGINE.tiling),
     "common/copy_tiling_twin_generated.h": lambda: kernel.emit_tiling_loader(ENGINE.tiling),
     "demo_window/op_host/demo_window_tiling.h": lambda: host.emit_tiling_header(OP),

@@ -142,6 +142,12 @@ void vgather(uint32_t* dst, uint32_t* offsets, uint64_t config);
 void set_vector_mask(uint64_t high, uint64_t low);
 void set_mask_norm();
 void set_mask_count();
+// Add a scalar to int32 elements (Adds, which the offset tables use): arch 2201 takes 16-bit repeat
+// strides, archs 1001 and 2002 8-bit ones.
+void vadds(int32_t* dst, int32_t* src, int32_t scalar, uint8_t repeat, uint16_t dstBlkStride, uint16_t srcBlkStride,
+           uint16_t dstRepStride, uint16_t srcRepStride);
+void vadds(int32_t* dst, int32_t* src, int32_t scalar, uint8_t repeat, uint16_t dstBlkStride, uint16_t srcBlkStride,
+           uint8_t dstRepStride, uint8_t srcRepStride);
 
 // Arch 3002's register-level vector code (vector_* registers of stub_def.h; vector_bool is a
 // predicate register handle).
@@ -149,6 +155,8 @@ vector_bool pset_b32(Literal pattern);
 vector_bool plt_b16(uint32_t& remaining, Literal update);
 vector_bool plt_b32(uint32_t& remaining, Literal update);
 void vlds(vector_u32& dst, uint32_t* base, uint32_t offset, Literal mode);
+void vlds(vector_s32& dst, int32_t* base, uint32_t offset, Literal mode);
+void vadds(vector_s32& dst, vector_s32& src, int32_t scalar, vector_bool mask, Literal mode);
 void vshrs(vector_u32& dst, vector_u32& src, int16_t shift, vector_bool mask, Literal mode);
 void vdintlv(vector_u16& dst0, vector_u16& dst1, vector_u16& src0, vector_u16& src1);
 void vgather2(vector_f32& dst, float* base, vector_u32& index, vector_bool mask);
@@ -157,12 +165,14 @@ void vgather2(vector_s16& dst, int8_t* base, vector_u16& index, vector_bool mask
 void vsts(vector_f32& src, float* base, uint32_t offset, Literal mode, vector_bool mask);
 void vsts(vector_f16& src, half* base, uint32_t offset, Literal mode, vector_bool mask);
 void vsts(vector_s8& src, int8_t* base, uint32_t offset, Literal mode, vector_bool mask);
+void vsts(vector_s32& src, int32_t* base, uint32_t offset, Literal mode, vector_bool mask);
 // The register intrinsics take every register type in the headers' other vector code: a call
 // that is not an exact match of a modelled form above resolves to these, and fails to link.
 template <typename... A> vector_bool pset_b32(A&&...);
 template <typename... A> vector_bool plt_b16(A&&...);
 template <typename... A> vector_bool plt_b32(A&&...);
 template <typename... A> void vlds(A&&...);
+template <typename... A> void vadds(A&&...);
 template <typename... A> void vshrs(A&&...);
 template <typename... A> void vdintlv(A&&...);
 template <typename... A> void vgather2(A&&...);
@@ -301,7 +311,6 @@ template <typename... A> void v4dtrans(A&&...);
 template <typename... A> void vabs(A&&...);
 template <typename... A> void vadd(A&&...);
 template <typename... A> void vadddeqrelu(A&&...);
-template <typename... A> void vadds(A&&...);
 template <typename... A> void vand(A&&...);
 template <typename... A> void vbr(A&&...);
 template <typename... A> void vbrcb(A&&...);

@@ -3,6 +3,10 @@
 // Kernel entry of AscendSlice. The tiling key is the element size of the dtype (CopyTilingKey in
 // copy_tiling.h); one RunStridedCopy instantiation per element size of the dtype vocabulary of
 // op_specs/products.yaml: 1, 2, 4, 8 bytes (the OpDef's dtypes decide which CANN sends).
+// Device code only: host-only engine headers refuse this translation unit (Note [kernel
+// translation unit] in common/build_arch.h).
+#define ASCEND_OPS_KERNEL_TU 1
+
 #include "kernel_operator.h"
 
 #include "copy_tiling.h"

@@ -61,8 +61,14 @@ class Plan:
 
     @property
     def mode(self) -> str:
+        """The copy mode (Note [copy modes] in copy_planner.h); a GATHER or TRANSPOSE that
+        rearranges by scalar UB reads and writes, on an architecture without Gather, is named
+        `<mode>/scalar`."""
         lib = library(self.product.npu_arch).cdll
-        return lib.ascend_sim_mode_name(self.tiling.mode).decode()
+        name = lib.ascend_sim_mode_name(self.tiling.mode).decode()
+        if name in ("gather", "transpose") and not self.tiling.useVectorGather:
+            return f"{name}/scalar"
+        return name
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,9 @@ class SimStats:
     """What one kernel launch moved, summed over its blocks."""
 
     block_dim: int
+    mode: str             # the copy mode the plan chose (Plan.mode)
+    output_units: int     # units the kernel wrote (CopyTiling.totalElems)
+    rows: int             # output rows: units over the innermost extent of the merged view
     dma_instructions: int
     bytes_gm_to_ub: int
     bytes_ub_to_gm: int
@@ -77,6 +86,20 @@ class SimStats:
     scalar_gm_accesses: int
     useful_bytes: int     # the least a copy moves: each output byte read once and written once
     busiest_over_mean: float  # GM traffic of the busiest block over the mean: 1.0 is even
+    # Scalar work (Note [scalar cost] in ascend_kernels/common/scalar_cost.h), summed over blocks
+    vector_instructions: int = 0
+    div_mods: int = 0         # run-time integer divisions and modulos
+    loop_div_mods: int = 0    # of them, inside the kernels' per-row / per-unit / per-tile loops
+    ub_scalar_reads: int = 0
+    ub_scalar_writes: int = 0
+    loop_iterations: int = 0
+    # The busiest block's count of each (each the largest over the blocks, separately)
+    core_dma_instructions: int = 0
+    core_vector_instructions: int = 0
+    core_scalar_gm_accesses: int = 0
+    core_div_mods: int = 0
+    core_ub_scalar_accesses: int = 0
+    core_loop_iterations: int = 0
 
     @property
     def moved_bytes(self) -> int:
@@ -206,12 +229,23 @@ def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | N
         out.ctypes.data, out.nbytes, ctypes.byref(stats), message, _MESSAGE_BYTES)
     if status != _OK:
         raise SimulatorError(message.value.decode())
+    t = plan_.tiling
     return SimStats(
-        block_dim=stats.blockDim, dma_instructions=stats.dmaInstructions,
+        block_dim=stats.blockDim, mode=plan_.mode, output_units=t.totalElems,
+        rows=t.totalElems // t.shape[t.rank - 1] if t.rank >= 1 and t.shape[t.rank - 1] else 0,
+        dma_instructions=stats.dmaInstructions,
         bytes_gm_to_ub=stats.bytesGmToUb, bytes_ub_to_gm=stats.bytesUbToGm,
         scalar_gm_bytes=(stats.scalarGmReads + stats.scalarGmWrites) * plan_.tiling.unitBytes,
         scalar_gm_accesses=stats.scalarGmReads + stats.scalarGmWrites,
-        useful_bytes=2 * out.nbytes, busiest_over_mean=stats.busiestOverMean)
+        useful_bytes=2 * out.nbytes, busiest_over_mean=stats.busiestOverMean,
+        vector_instructions=stats.vectorInstructions, div_mods=stats.scalarDivMods,
+        loop_div_mods=stats.loopDivMods, ub_scalar_reads=stats.scalarUbReads,
+        ub_scalar_writes=stats.scalarUbWrites, loop_iterations=stats.loopIterations,
+        core_dma_instructions=stats.coreDmaInstructions,
+        core_vector_instructions=stats.coreVectorInstructions,
+        core_scalar_gm_accesses=stats.coreScalarGmAccesses, core_div_mods=stats.coreScalarDivMods,
+        core_ub_scalar_accesses=stats.coreScalarUbAccesses,
+        core_loop_iterations=stats.coreLoopIterations)
 
 
 def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None = None,

@@ -39,6 +39,17 @@ struct AscendSimStats {
     uint64_t scalarGmWrites;
     uint64_t syncCalls;
     uint64_t ubBytesPeak;
+    uint64_t scalarDivMods;
+    uint64_t loopDivMods;  // of scalarDivMods, those in the kernels' loops (after a block's first iteration)
+    uint64_t scalarUbReads;
+    uint64_t scalarUbWrites;
+    uint64_t loopIterations;
+    uint64_t coreDmaInstructions;
+    uint64_t coreVectorInstructions;
+    uint64_t coreScalarGmAccesses;
+    uint64_t coreScalarDivMods;
+    uint64_t coreScalarUbAccesses;
+    uint64_t coreLoopIterations;
     double busiestOverMean;  // GM bytes of the busiest block over the mean of all blocks
 };
 

@@ -4,8 +4,10 @@ FileManager. `generated_files` is pure; `generate` does the I/O.
 What is generated, relative to the output folder (`ascend_kernels/`):
 
     CMakeLists.txt, CMakePresets.json                  the CANN project (all ops, all products)
-    common/products_generated.h                        product facts for C++ (products.yaml): the
-                                                       ProductInfo / ArchTraits structs and their rows
+    common/products_generated.h                        product facts for host C++ (products.yaml): the
+                                                       ProductInfo / SocEntry structs and their rows
+    common/arch_traits_generated.h                     the per-architecture facts kernels build by:
+                                                       ArchTraits, its rows, ASCEND_OPS_ARCH_* macros
     common/copy_tiling_data_generated.h                CopyTilingData, the BEGIN_TILING_DATA_DEF
                                                        twin of CopyTiling (common/copy_tiling.h)
     common/copy_tiling_twin_generated.h                LoadCopyTiling (common/copy_tiling.h)
@@ -100,6 +102,8 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
             GeneratedFile("CMakePresets.json", project.emit_cmake_presets(specs), products),
             GeneratedFile("common/products_generated.h",
                           project.emit_products_header(specs), products),
+            GeneratedFile("common/arch_traits_generated.h",
+                          project.emit_arch_traits_header(specs), products),
             GeneratedFile("common/copy_tiling_data_generated.h",
                           host.emit_tiling_data(engine.tiling), engine.tiling.header),
             GeneratedFile("common/copy_tiling_twin_generated.h",

@@ -1,8 +1,9 @@
 """The product table's C++ structs, written from op_specs/products.yaml.
 
 Note [product table layout]
-`common/products_generated.h` declares `ProductInfo`, `ArchTraits` and `SocEntry` and fills arrays
-of them, all from products.yaml: the structs and their rows are written together, so they cannot
+`common/products_generated.h` declares `ProductInfo` and `SocEntry` (host code),
+`common/arch_traits_generated.h` `ArchTraits` (what kernel builds read), and they fill arrays of
+them, all from products.yaml: the structs and their rows are written together, so they cannot
 disagree. `ProductInfo` holds a product line's structural keys (key, add_config, npu_arch,
 architecture) and then one field per key of products.yaml's `facts:`, in its order, named by
 the key in camelCase (`ub_reserved_bytes` -> `ubReservedBytes`, `gather_8bit` -> `gather8Bit`) and

@@ -34,13 +34,22 @@ ARCH_MACRO_PREFIX = "ASCEND_OPS_ARCH_"
 def emit_products_header(specs: SpecSet) -> str:
     """The product table and its structs (Note [product table layout] in product_types.py)."""
     facts = specs.products[0].facts
-    arch_facts = [f for f in facts if f.per_arch]
     product_fields = struct_members([(CPP_FACT_TYPES[f.type], cpp_field_name(f.name), f.doc) for f in facts])
-    arch_fields = struct_members([(CPP_FACT_TYPES[f.type], cpp_field_name(f.name), f.doc) for f in arch_facts])
     products = [f"{{{', '.join(_structural_values(p) + [cpp_fact_value(f) for f in p.facts])}}},  // {p.title}"
                 for p in specs.products]
     socs = [f"{{{cpp_string(s.name)}, {index}, {s.ai_cores}, {s.vector_cores}}},"
             for index, p in enumerate(specs.products) for s in p.socs]
+    return template("products_generated.h").substitute(
+        header=header_line(products_file(specs)),
+        product_fields=product_fields,
+        product_count=len(products), products=products,
+        soc_count=len(socs), socs=socs)
+
+
+def emit_arch_traits_header(specs: SpecSet) -> str:
+    """The per-architecture facts kernel builds decide by (build_arch.h), and their `#if` twins."""
+    arch_facts = [f for f in specs.products[0].facts if f.per_arch]
+    arch_fields = struct_members([(CPP_FACT_TYPES[f.type], cpp_field_name(f.name), f.doc) for f in arch_facts])
     archs, macros = [], []
     for index, (arch, lines) in enumerate(arch_products(specs).items()):
         names = ", ".join(p.key for p in lines)
@@ -48,11 +57,8 @@ def emit_products_header(specs: SpecSet) -> str:
         archs.append(f"{{{', '.join([str(arch)] + [cpp_fact_value(f) for f in row])}}},  // {names}")
         macros.append(f"#{'if' if index == 0 else 'elif'} __NPU_ARCH__ == {arch}  // {names}")
         macros += [f"#define {ARCH_MACRO_PREFIX}{f.name.upper()} {int(bool(f.value))}" for f in row if f.type == "bool"]
-    return template("products_generated.h").substitute(
-        header=header_line(products_file(specs)),
-        product_fields=product_fields, arch_fields=arch_fields,
-        product_count=len(products), products=products,
-        soc_count=len(socs), socs=socs,
+    return template("arch_traits_generated.h").substitute(
+        header=header_line(products_file(specs)), arch_fields=arch_fields,
         arch_count=len(archs), archs=archs, any_arch=_any_arch(specs, arch_facts),
         arch_macros=macros + ["#endif"] if macros else [])
 

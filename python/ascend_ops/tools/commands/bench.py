@@ -48,9 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-torch-thp", action="store_true",
                         help="skip the second run of the torch baselines with "
                              "THP_MEM_ALLOC_ENABLE=1 (torch's huge-page option)")
-    parser.add_argument("--no-npu-model", action="store_true",
-                        help="skip the NPU model (the generated kernels on the simulator, "
-                             "modeled against each product's memory bandwidth)")
+    model = parser.add_mutually_exclusive_group()
+    model.add_argument("--no-npu-model", action="store_true",
+                       help="skip the NPU model (the generated kernels on the simulator, "
+                            "modeled against each product's memory bandwidth)")
+    model.add_argument("--npu-model-only", action="store_true",
+                       help="only the NPU model, at 4 KiB, 64 KiB, 1 MiB and 64 MiB outputs "
+                            "(--quick: the first two); no CPU measurement, no chart")
 
 
 # Note [OpenMP wait policy]
@@ -87,6 +91,8 @@ MISSING_MATPLOTLIB = ('the benchmark chart needs matplotlib: pip install "ascend
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.npu_model_only:
+        return _npu_model(args, output_folder(args))
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -114,12 +120,23 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {path}")
     print("\n".join(report.closing_note(results)), file=sys.stdout)
     if not args.no_npu_model:
-        from ..benchmarks import npu_model
+        _npu_model(args, out)
+    return 0
 
-        classes = list(benchmarks.shape_classes(settings.ops))
-        size = benchmarks.QUICK.sizes[0] if args.quick else npu_model.MODEL_BYTES
-        rows = npu_model.model(classes, size=size, progress=lambda line: print(line, flush=True))
-        path = out / "npu_model.md"
-        path.write_text(npu_model.markdown(rows, size=size), encoding="utf-8")
-        print(f"wrote {path} (a model, not a measurement)")
+
+def _npu_model(args: argparse.Namespace, out: Path) -> int:
+    """The NPU model of every shape class on every product line, written to out/npu_model.md."""
+    from .. import benchmarks
+    from ..benchmarks import npu_model
+
+    classes = list(benchmarks.shape_classes(tuple(args.op) if args.op else None))
+    sizes = npu_model.QUICK_MODEL_SIZES if args.quick else npu_model.MODEL_SIZES
+    rows = npu_model.model(classes, sizes=sizes, progress=lambda line: print(line, flush=True))
+    text = npu_model.markdown(rows)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "npu_model.md"
+    path.write_text(text, encoding="utf-8")
+    if args.npu_model_only:
+        print(text)
+    print(f"wrote {path} (a model, not a measurement)")
     return 0

@@ -26,6 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--op", choices=[o.name for o in specs().ops], help="only this op")
     parser.add_argument("--quick", action="store_true",
                         help="the quick corpus (what pytest runs) instead of the full one")
+    parser.add_argument("--counters", action="store_true",
+                        help="also print each case's scalar work (divisions, scalar UB and GM "
+                             "accesses, loop iterations, DMA and vector instructions) and its "
+                             "maximum per copy mode")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
     outcomes = list(_checked(runs))
     rows = _rows(outcomes)
     print(_table(rows))
-    return _verdict(outcomes, rows, "quick" if args.quick else "full")
+    status = _verdict(outcomes, rows, "quick" if args.quick else "full")
+    if args.counters:
+        print(counters_report(outcomes))
+    return status
 
 
 def _build(lines: tuple[Product, ...]) -> None:
@@ -162,3 +169,56 @@ def _verdict(outcomes: list, rows: list[dict], which: str) -> int:
     print(f"sim ({which} corpus): {len(outcomes) - len(failures)} of {len(outcomes)} cases "
           f"passed bit for bit on {len(rows)} op x product x dtype combinations")
     return 1 if failures or short else 0
+
+
+# Modes whose launches must not divide in their loops, and those that rearrange by scalar UB
+# reads and writes by design (Note [scalar cost] in ascend_kernels/common/scalar_cost.h).
+DIVISION_FREE_MODES = ("burst", "burst-aligned", "gather", "transpose", "gather/scalar",
+                       "transpose/scalar")
+SCALAR_MODES = ("scalar", "gather/scalar", "transpose/scalar")
+
+
+def _per(count: int, of: int) -> float:
+    return count / of if of else 0.0
+
+
+def counters_report(outcomes: list) -> str:
+    """Each case's scalar work, the largest per copy mode, and the summary line:
+    `counters: <N> cases; div/mod per row max <x>; UB scalar writes per element max <y>`, x over
+    the modes that must not divide in their loops (DIVISION_FREE_MODES) and y over every mode but
+    the scalar ones (SCALAR_MODES)."""
+    counted = [o for o in outcomes if o.stats is not None and o.stats.mode != "empty"]
+    lines = ["", "scalar work per case (div/mod: in the loops / in setup; per row, per output "
+             "unit; core: the busiest block's):"]
+    by_mode: dict[str, dict[str, float]] = {}
+    for o in counted:
+        s, r = o.stats, o.run
+        div_row = _per(s.loop_div_mods, s.rows)
+        writes = _per(s.ub_scalar_writes, s.output_units)
+        lines.append(
+            f"  {r.case.op} {r.product.key} {r.dtype} {s.mode}: {r.case.label}: {s.rows} rows, "
+            f"{s.output_units} units, {s.block_dim} cores; div/mod {s.loop_div_mods}/"
+            f"{s.div_mods - s.loop_div_mods} ({div_row:.3g} per row); UB scalar reads "
+            f"{s.ub_scalar_reads}, writes {s.ub_scalar_writes} ({writes:.3g} per unit); GM scalar "
+            f"{s.scalar_gm_accesses}; DMA {s.dma_instructions}; vector {s.vector_instructions}; "
+            f"loop iterations {s.loop_iterations} (core {s.core_loop_iterations})")
+        m = by_mode.setdefault(s.mode, {"cases": 0, "div": 0.0, "writes": 0.0, "loops": 0.0,
+                                        "dma": 0.0})
+        m["cases"] += 1
+        m["div"] = max(m["div"], div_row)
+        m["writes"] = max(m["writes"], writes)
+        m["loops"] = max(m["loops"], _per(s.loop_iterations, s.rows))
+        m["dma"] = max(m["dma"], _per(s.dma_instructions, s.rows))
+    lines += ["", "per copy mode (maximum over its cases):",
+              f"  {'mode':<17} {'cases':>6} {'div/mod per row':>16} {'UB writes per unit':>19} "
+              f"{'loop iter. per row':>19} {'DMA per row':>12}"]
+    for mode, m in sorted(by_mode.items()):
+        lines.append(f"  {mode:<17} {m['cases']:>6} {m['div']:>16.3g} {m['writes']:>19.3g} "
+                     f"{m['loops']:>19.3g} {m['dma']:>12.3g}")
+    x = max((_per(o.stats.loop_div_mods, o.stats.rows) for o in counted
+             if o.stats.mode in DIVISION_FREE_MODES), default=0.0)
+    y = max((_per(o.stats.ub_scalar_writes, o.stats.output_units) for o in counted
+             if o.stats.mode not in SCALAR_MODES), default=0.0)
+    lines.append(f"counters: {len(counted)} cases; div/mod per row max {x:.3g}; "
+                 f"UB scalar writes per element max {y:.3g}")
+    return "\n".join(lines)

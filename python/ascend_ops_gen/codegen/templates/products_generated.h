@@ -4,11 +4,19 @@ $header
 // and their rows are written together from the spec: ProductInfo has a field per key of
 // products.yaml's `facts:` (the key in camelCase), ArchTraits one per fact declared `per: arch`
 // (Note [product table layout] in ascend_ops_gen/codegen/product_types.py). The lookups are in
-// products.h, which includes this file.
+// products.h, which includes this file. What a kernel build needs of them, the architecture
+// traits, is in arch_traits_generated.h; this file is host code (Note [kernel translation unit] in
+// build_arch.h).
 #ifndef ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 #define ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 
+#ifdef ASCEND_OPS_KERNEL_TU
+#error "products_generated.h is host code; a kernel translation unit includes arch_traits_generated.h (Note [kernel translation unit] in build_arch.h)"
+#endif
+
 #include <cstdint>
+
+#include "arch_traits_generated.h"
 
 namespace ascend_ops {
 
@@ -25,14 +33,6 @@ struct ProductInfo {
     int32_t npuArch;                  // __NPU_ARCH__
     LaunchArchitecture architecture;  // which cores a vector-only kernel launches on
     $product_fields
-};
-
-// What every product line of one NPU architecture offers: the facts a kernel build, which knows
-// only __NPU_ARCH__, decides by at compile time (build_arch.h). The loader checks that the product
-// lines of one architecture agree on them.
-struct ArchTraits {
-    int32_t npuArch;                  // __NPU_ARCH__
-    $arch_fields
 };
 
 // A SoC of a product line.
@@ -53,22 +53,6 @@ constexpr SocEntry kSocs[kSocCount] = {
     $socs
 };
 
-// Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
-constexpr int32_t kArchCount = $arch_count;
-constexpr ArchTraits kArchs[kArchCount] = {
-    $archs
-};
-
-// What some architecture of the table offers (npuArch 0): a flag any of them has, the largest
-// number. A host build of the engine without __NPU_ARCH__ compiles for it (build_arch.h).
-constexpr ArchTraits kAnyArch = $any_arch;
-
 }  // namespace ascend_ops
-
-// The bool facts of kArchs for the build's architecture, for `#if` (ASCEND_OPS_ARCH_<KEY>); a
-// build without __NPU_ARCH__ defines none of them.
-#ifdef __NPU_ARCH__
-$arch_macros
-#endif  // __NPU_ARCH__
 
 #endif  // ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H

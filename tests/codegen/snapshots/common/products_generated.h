@@ -4,11 +4,19 @@
 // and their rows are written together from the spec: ProductInfo has a field per key of
 // products.yaml's `facts:` (the key in camelCase), ArchTraits one per fact declared `per: arch`
 // (Note [product table layout] in ascend_ops_gen/codegen/product_types.py). The lookups are in
-// products.h, which includes this file.
+// products.h, which includes this file. What a kernel build needs of them, the architecture
+// traits, is in arch_traits_generated.h; this file is host code (Note [kernel translation unit] in
+// build_arch.h).
 #ifndef ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 #define ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H
 
+#ifdef ASCEND_OPS_KERNEL_TU
+#error "products_generated.h is host code; a kernel translation unit includes arch_traits_generated.h (Note [kernel translation unit] in build_arch.h)"
+#endif
+
 #include <cstdint>
+
+#include "arch_traits_generated.h"
 
 namespace ascend_ops {
 
@@ -43,20 +51,6 @@ struct ProductInfo {
     bool gatherSrcBaseInElements;     // Gather's srcBaseAddr becomes an element index
 };
 
-// What every product line of one NPU architecture offers: the facts a kernel build, which knows
-// only __NPU_ARCH__, decides by at compile time (build_arch.h). The loader checks that the product
-// lines of one architecture agree on them.
-struct ArchTraits {
-    int32_t npuArch;                  // __NPU_ARCH__
-    bool dataCopyPad;                 // DataCopyPad exists
-    int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
-    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
-    bool gather8Bit;                  // Gather also takes 8-bit elements (310B only)
-    bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
-    bool dataCacheClean;              // DataCacheCleanAndInvalid exists
-    bool kernelTypeRequired;          // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
-};
-
 // A SoC of a product line.
 struct SocEntry {
     const char* name;     // what aclrtGetSocName() and the platform's "SoC_version" report
@@ -80,45 +74,6 @@ constexpr SocEntry kSocs[kSocCount] = {
     {"Ascend310B1", 2, 1, 1},
 };
 
-// Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
-constexpr int32_t kArchCount = 3;
-constexpr ArchTraits kArchs[kArchCount] = {
-    {2201, true, 8, true, false, true, true, false},  // split-line
-    {2002, false, 0, true, false, true, true, false},  // coupled-line
-    {3002, true, 4, false, false, false, true, false},  // small-line
-};
-
-// What some architecture of the table offers (npuArch 0): a flag any of them has, the largest
-// number. A host build of the engine without __NPU_ARCH__ compiles for it (build_arch.h).
-constexpr ArchTraits kAnyArch = {0, true, 8, true, false, true, true, false};
-
 }  // namespace ascend_ops
-
-// The bool facts of kArchs for the build's architecture, for `#if` (ASCEND_OPS_ARCH_<KEY>); a
-// build without __NPU_ARCH__ defines none of them.
-#ifdef __NPU_ARCH__
-#if __NPU_ARCH__ == 2201  // split-line
-#define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
-#define ASCEND_OPS_ARCH_GATHER 1
-#define ASCEND_OPS_ARCH_GATHER_8BIT 0
-#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
-#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
-#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
-#elif __NPU_ARCH__ == 2002  // coupled-line
-#define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
-#define ASCEND_OPS_ARCH_GATHER 1
-#define ASCEND_OPS_ARCH_GATHER_8BIT 0
-#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
-#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
-#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
-#elif __NPU_ARCH__ == 3002  // small-line
-#define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
-#define ASCEND_OPS_ARCH_GATHER 0
-#define ASCEND_OPS_ARCH_GATHER_8BIT 0
-#define ASCEND_OPS_ARCH_UB_TO_UB_COPY 0
-#define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
-#define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
-#endif
-#endif  // __NPU_ARCH__
 
 #endif  // ASCEND_KERNELS_COMMON_PRODUCTS_GENERATED_H

@@ -194,10 +194,7 @@ private:
         int64_t block = 1;  // entries per index of the dim being copied
         for (int32_t d = last; d >= t_.runDim; --d) {
             if (d == t_.unitDim - 1) {  // a piece is built: pad it to its slot
-                for (int64_t j = shape.piece; j < pieceSlotElems_ && j < limit; ++j) {
-                    table.SetValue(static_cast<uint32_t>(j), ScalarEntry(table, 0));
-                    scalarWrote_ = true;
-                }
+                PadPiece(table, shape.piece, limit);
                 block = pieceSlotElems_;
             }
             const int64_t built = d == last ? seed : 1;
@@ -205,6 +202,32 @@ private:
             block *= UnitExtent(shape, d);
         }
         CopyTableBlocks(table, unitOutElems_, 1, units, t_.unitSlotBytes, limit);
+    }
+
+    // Entries [piece, pieceSlotElems_) (none at or past `limit`) repeat entries of the piece, whose
+    // copies stay offsets inside the unit's slot: up to the next 32-byte block by scalar copies,
+    // then by Adds of 0 from whole blocks of the piece (a slot is a whole number of blocks).
+    __aicore__ inline void PadPiece(const LocalTensor<GatherOffset>& table, int64_t piece, int64_t limit)
+    {
+        const int64_t end = pieceSlotElems_ < limit ? pieceSlotElems_ : limit;
+        int64_t j = piece;
+        for (; j < end && (j % kEntriesPerBlock != 0 || piece < kEntriesPerBlock); ++j) {
+            table.SetValue(static_cast<uint32_t>(j), ScalarEntry(table, j - piece));
+            scalarWrote_ = true;
+        }
+        const int64_t source = piece / kEntriesPerBlock * kEntriesPerBlock;  // whole blocks of the piece
+        const LocalTensor<int32_t> words = table.template ReinterpretCast<int32_t>();
+        for (; j < end;) {
+            const int64_t count = source < end - j ? source : end - j;
+            if (scalarWrote_) {
+                WaitPipe<HardEvent::S_V>();
+                scalarWrote_ = false;
+            }
+            Adds(words[static_cast<uint32_t>(j)], words, 0, static_cast<int32_t>(count));
+            PipeBarrier<PIPE_V>();
+            vectorWrote_ = true;
+            j += count;
+        }
     }
 
     // Indexes of dim d in a unit shaped like `shape`.

@@ -560,6 +560,23 @@ inline void StoreView(const StridedView& v, CopyTiling* t)
 
 inline bool SplitsByUnits(const CopyTiling& t) { return t.mode == kCopyModeGather || t.mode == kCopyModeTranspose; }
 
+// A tiling's copy mode by name (Note [copy modes]). The scalar rearrangements are named as such: a
+// GATHER or TRANSPOSE where the architecture has no Gather for the element size rearranges by
+// scalar UB reads and writes ("gather/scalar", "transpose/scalar"), as SCALAR reads by scalar GM
+// accesses (Note [scalar cost] in scalar_cost.h).
+inline const char* CopyModeName(const CopyTiling& t)
+{
+    switch (t.mode) {
+        case kCopyModeEmpty: return "empty";
+        case kCopyModeBurst: return "burst";
+        case kCopyModeBurstAligned: return "burst-aligned";
+        case kCopyModeGather: return t.useVectorGather != 0 ? "gather" : "gather/scalar";
+        case kCopyModeTranspose: return t.useVectorGather != 0 ? "transpose" : "transpose/scalar";
+        case kCopyModeScalar: return "scalar";
+        default: return "unknown";
+    }
+}
+
 inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const SocInfo& soc, CopyTiling* t)
 {
     using namespace detail;

@@ -209,17 +209,14 @@ void ascend_sim_abi(int64_t* maxDims, int64_t* attrBytes, int64_t* socInfoBytes,
     *tilingCapacity = static_cast<int64_t>(kTilingCapacityBytes);
 }
 
-const char* ascend_sim_mode_name(uint32_t mode)
+const char* ascend_sim_mode_name(const void* tiling, uint64_t tilingBytes)
 {
-    switch (mode) {
-        case kCopyModeEmpty: return "empty";
-        case kCopyModeBurst: return "burst";
-        case kCopyModeBurstAligned: return "burst-aligned";
-        case kCopyModeGather: return "gather";
-        case kCopyModeTranspose: return "transpose";
-        case kCopyModeScalar: return "scalar";
+    if (tilingBytes != sizeof(ascend_ops::CopyTiling)) {
+        return "unknown";
     }
-    return "unknown";
+    ascend_ops::CopyTiling t;
+    std::memcpy(&t, tiling, sizeof(t));
+    return ascend_ops::CopyModeName(t);
 }
 
 // What the generated host code's ReadSocInfo makes of the simulated platform of `socName`:

@@ -118,7 +118,7 @@ def _declare(lib: ctypes.CDLL) -> None:
     i64p, u8p = ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_uint8)
     lib.ascend_sim_abi.argtypes = [i64p] * 5
     lib.ascend_sim_abi.restype = None
-    lib.ascend_sim_mode_name.argtypes = [ctypes.c_uint32]
+    lib.ascend_sim_mode_name.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.ascend_sim_mode_name.restype = ctypes.c_char_p
     lib.ascend_sim_soc_info.argtypes = [ctypes.c_char_p, ctypes.POINTER(_abi("SocInfo")),
                                         ctypes.c_char_p, ctypes.c_uint64]

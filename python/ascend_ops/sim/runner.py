@@ -61,14 +61,11 @@ class Plan:
 
     @property
     def mode(self) -> str:
-        """The copy mode (Note [copy modes] in copy_planner.h); a GATHER or TRANSPOSE that
-        rearranges by scalar UB reads and writes, on an architecture without Gather, is named
-        `<mode>/scalar`."""
+        """The copy mode, as the planner names it (CopyModeName in copy_planner.h): a GATHER or
+        TRANSPOSE that rearranges by scalar UB reads and writes, where the architecture has no
+        Gather for the element size, is `<mode>/scalar`."""
         lib = library(self.product.npu_arch).cdll
-        name = lib.ascend_sim_mode_name(self.tiling.mode).decode()
-        if name in ("gather", "transpose") and not self.tiling.useVectorGather:
-            return f"{name}/scalar"
-        return name
+        return lib.ascend_sim_mode_name(ctypes.addressof(self.tiling), ctypes.sizeof(self.tiling)).decode()
 
 
 @dataclass(frozen=True)

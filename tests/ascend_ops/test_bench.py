@@ -11,6 +11,7 @@ import sys
 import matplotlib.image
 import pytest
 
+from ascend_ops.tools.benchmarks import npu_model
 from ascend_ops.tools.benchmarks.cases import shape_classes
 from ascend_ops.tools.commands import bench
 from ascend_ops_gen.spec import project_root, specs
@@ -62,7 +63,8 @@ def test_quick_run_writes_table_chart_and_json(tmp_path):
     model = (tmp_path / "npu_model.md").read_text(encoding="utf-8")
     assert "a model, not a measurement" in model
     model_rows = [line for line in model.splitlines() if line.startswith("| `")]
-    assert len(model_rows) == len(shape_classes())
+    # --quick models the two small sizes, a table each
+    assert len(model_rows) == len(shape_classes()) * len(npu_model.QUICK_MODEL_SIZES)
 
 
 # --- where it writes, and what it refuses -------------------------------------------------------

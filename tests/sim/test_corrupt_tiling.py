@@ -43,13 +43,13 @@ CORRUPTIONS = [
                ([1, 0], [1997, -1]), {}, ("tileElems",)),
     Corruption("gather", "gather", "atlas-a2", "strided_slice", (100003,), "float32",
                ([0], [0], [-1]), {"begin_mask": 1, "end_mask": 1}, ("unitsPerTile", "tileElems")),
-    Corruption("transpose", "transpose", "atlas-training", "depth_to_space", (1, 8, 5, 1001), "int8",
+    Corruption("transpose", "transpose/scalar", "atlas-training", "depth_to_space", (1, 8, 16, 1001), "int8",
                (2,), {"data_format": "NCHW", "mode": "CRD"}, ("unitsPerTile", "tileElems")),
     # Windows chained over both block dims (Note [window chains]): a window count or a second
     # window dim the view does not give is refused.
     Corruption("window_count", "transpose", "atlas-a2", "depth_to_space", (1, 16, 96, 80), "float32",
                (2,), {"data_format": "NCHW", "mode": "CRD"}, ("windowCount",)),
-    Corruption("window_chain", "transpose", "atlas-training", "depth_to_space", (1, 16, 96, 80), "float32",
+    Corruption("window_chain", "transpose/scalar", "atlas-training", "depth_to_space", (1, 16, 96, 80), "float32",
                (2,), {"data_format": "NCHW", "mode": "CRD"}, ("countInnerDim",)),
     # 8-byte elements whose 4-byte pair view would have 9 dims: no GATHER unit, element by element.
     Corruption("scalar", "scalar", "atlas-a2", "strided_slice", (3, 4, 5, 6, 7, 3, 4, 9), "int64",

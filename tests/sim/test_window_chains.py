@@ -36,7 +36,8 @@ def test_nchw_depth_to_space_windows_chain_the_two_block_dims(product, mode):
     n, c, h, w = 1, 16, 256, 256
     planned = _d2s_plan(product, (n, c, h, w), mode)
     t = planned.tiling
-    assert planned.mode == "transpose"
+    # the training series has no Gather: the same plan, rearranged by the scalar unit
+    assert planned.mode == ("transpose/scalar" if product == "atlas-training" else "transpose")
     outer, inner = t.countDim, t.countInnerDim
     # The view is [C', H, b1, W, b2] (DCR merges C' and H): windows per (b1, b2), one evenly
     # spaced run of input planes.
@@ -59,7 +60,7 @@ def test_nchw_depth_to_space_windows_chain_the_two_block_dims(product, mode):
 ])
 def test_views_without_a_dim_to_chain_keep_windows_of_one_dim(product, op, shape, args, kwargs):
     planned = plan(op, shape, _dtype(product, op), args, kwargs, product=product)
-    assert planned.mode in ("gather", "transpose")
+    assert planned.mode.split("/")[0] in ("gather", "transpose")
     assert planned.tiling.countInnerDim == -1
 
 

@@ -98,29 +98,69 @@ struct IndexCursor {
     }
 };
 
-// Chain lengths of Note [row chains] without division: rows `left` from a tile's row i on are
-// (steps - 1) * inner + rest, rest in [1, inner], so `steps` rows of the tile, inner apart, start
-// at row i. Next moves to row i + 1; `inner` >= 1, `rows` >= 1.
-struct RowsLeft {
-    int64_t steps;
-    int64_t rest;
-    int64_t inner;
+// One DMA of a tile's row chains: `count` rows, innerRows apart, from the tile's row `row` on (its
+// UB row slot), the first at input offset `src`.
+struct ChainCopy {
+    int64_t row;
+    int64_t count;
+    int64_t src;
+};
 
-    __aicore__ inline RowsLeft(int64_t rows, int64_t innerRows) : steps(1), rest(rows), inner(innerRows)
+// The DMAs that load `rows` whole rows from the cursor's on by chains (Note [row chains]): a chain
+// per row that starts one (the row whose index of the chain dim is 0, or one of the tile's first
+// innerRows rows), cut into DMAs of at most kMaxBlockCount rows. Next gives them in order and moves
+// the cursor past the rows, by additions only (Note [scalar cost]): the rows from row i on are
+// (steps - 1) * innerRows + rest, rest in [1, innerRows], so `steps` rows of the tile, innerRows
+// apart, start at row i.
+class RowChainWalk {
+public:
+    __aicore__ inline RowChainWalk(const CopyTiling& t, const RowChains& chains, IndexCursor* at, int64_t rows)
+        : t_(t), dim_(chains.dim), inner_(chains.innerRows), at_(at), rows_(rows), steps_(1), rest_(rows)
     {
-        for (; rest > inner; rest -= inner) {
+        for (; rest_ > inner_; rest_ -= inner_) {
             ASCEND_OPS_COUNT_LOOP();
-            ++steps;
+            ++steps_;
         }
     }
 
-    __aicore__ inline void Next()
+    __aicore__ inline bool Next(ChainCopy* copy)
     {
-        if (--rest == 0) {
-            --steps;
-            rest = inner;
+        for (;;) {
+            if (done_ < length_) {
+                const int64_t n = length_ - done_ < kMaxBlockCount ? length_ - done_ : kMaxBlockCount;
+                *copy = ChainCopy{row_ + done_ * inner_, n, at_->offset + done_ * t_.stride[dim_]};
+                done_ += n;
+                return true;
+            }
+            if (row_ >= 0) {  // past row row_
+                at_->Advance(t_, 1);
+                if (--rest_ == 0) {
+                    --steps_;
+                    rest_ = inner_;
+                }
+            }
+            if (++row_ >= rows_) {
+                return false;
+            }
+            ASCEND_OPS_COUNT_LOOP();
+            const int64_t k = at_->index[dim_];
+            const int64_t extent = t_.shape[dim_];
+            length_ = k == 0 || row_ < inner_ ? (steps_ < extent - k ? steps_ : extent - k) : 0;
+            done_ = 0;
         }
     }
+
+private:
+    const CopyTiling& t_;
+    int32_t dim_;
+    int64_t inner_;
+    IndexCursor* at_;
+    int64_t rows_;
+    int64_t steps_;
+    int64_t rest_;
+    int64_t row_ = -1;    // the tile's row the cursor is at; -1 before the first
+    int64_t length_ = 0;  // rows of its chain
+    int64_t done_ = 0;    // of them, loaded
 };
 
 // Note [corrupt tiling]: the fields every mode relies on. The view's dims must be real, the units

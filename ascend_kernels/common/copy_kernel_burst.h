@@ -105,32 +105,16 @@ private:
         }
     }
 
-    // `rows` rows from the cursor's into consecutive UB row slots, a chain per row that starts
-    // one (Note [row chains]): the row whose index of the chain dim is 0, or one of the tile's
-    // first innerRows rows. Moves the cursor past them.
+    // `rows` rows from the cursor's into consecutive UB row slots, by chains (Note [row chains]).
+    // Moves the cursor past them.
     __aicore__ inline void LoadRowChains(const LocalTensor<T>& buf, int64_t rows)
     {
         DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
-        const int64_t inner = chains_.innerRows;
-        const int64_t extent = t_.shape[chains_.dim];
-        const int64_t step = t_.stride[chains_.dim];
-        RowsLeft left(rows, inner);
-        for (int64_t i = 0; i < rows; ++i) {
-            ASCEND_OPS_COUNT_LOOP();
-            const int64_t k = rowAt_.index[chains_.dim];
-            if (k == 0 || i < inner) {
-                const int64_t length = left.steps < extent - k ? left.steps : extent - k;
-                for (int64_t done = 0; done < length;) {
-                    int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
-                    DataCopyExtParams params(static_cast<uint16_t>(n), chains_.rowLen, n > 1 ? chains_.srcGap : 0,
-                                             n > 1 ? chains_.dstGap : 0, 0);
-                    PadLoad(buf[static_cast<uint32_t>((i + done * inner) * rowSlotElems_)],
-                            xGm_[rowAt_.offset + done * step], params, noPad);
-                    done += n;
-                }
-            }
-            rowAt_.Advance(t_, 1);
-            left.Next();
+        RowChainWalk walk(t_, chains_, &rowAt_, rows);
+        for (ChainCopy c{}; walk.Next(&c);) {
+            DataCopyExtParams params(static_cast<uint16_t>(c.count), chains_.rowLen, c.count > 1 ? chains_.srcGap : 0,
+                                     c.count > 1 ? chains_.dstGap : 0, 0);
+            PadLoad(buf[static_cast<uint32_t>(c.row * rowSlotElems_)], xGm_[c.src], params, noPad);
         }
     }
 

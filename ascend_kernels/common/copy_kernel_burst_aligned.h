@@ -104,32 +104,15 @@ private:
         }
     }
 
-    // `rows` rows from the cursor's to UB unit `at` on, a chain per row that starts one: the row
-    // whose index of the chain dim is 0, or one of the tile's first innerRows rows. Moves the
+    // `rows` rows from the cursor's to UB unit `at` on, by chains (Note [row chains]). Moves the
     // cursor past them.
     __aicore__ inline void LoadRowChains(const LocalTensor<T>& buf, int64_t at, int64_t rows)
     {
-        const int64_t inner = chains_.innerRows;
-        const int64_t extent = t_.shape[chains_.dim];
-        const int64_t step = t_.stride[chains_.dim];
-        RowsLeft left(rows, inner);
-        for (int64_t i = 0; i < rows; ++i) {
-            ASCEND_OPS_COUNT_LOOP();
-            const int64_t k = rowAt_.index[chains_.dim];
-            if (k == 0 || i < inner) {
-                const int64_t length = left.steps < extent - k ? left.steps : extent - k;
-                for (int64_t done = 0; done < length;) {
-                    int64_t n = length - done < kMaxBlockCount ? length - done : kMaxBlockCount;
-                    DataCopyParams params(static_cast<uint16_t>(n), static_cast<uint16_t>(chains_.rowLen),
-                                          static_cast<uint16_t>(chains_.srcGap),
-                                          static_cast<uint16_t>(chains_.dstGap));
-                    DataCopy(buf[static_cast<uint32_t>(at + (i + done * inner) * row_)],
-                             xGm_[rowAt_.offset + done * step], params);
-                    done += n;
-                }
-            }
-            rowAt_.Advance(t_, 1);
-            left.Next();
+        RowChainWalk walk(t_, chains_, &rowAt_, rows);
+        for (ChainCopy c{}; walk.Next(&c);) {
+            DataCopyParams params(static_cast<uint16_t>(c.count), static_cast<uint16_t>(chains_.rowLen),
+                                  static_cast<uint16_t>(chains_.srcGap), static_cast<uint16_t>(chains_.dstGap));
+            DataCopy(buf[static_cast<uint32_t>(at + c.row * row_)], xGm_[c.src], params);
         }
     }
 

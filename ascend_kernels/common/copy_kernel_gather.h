@@ -159,7 +159,7 @@ private:
                TileFits<T>(tileOutElems, t_.outBufBytes) && TileFits<GatherOffset>(tableElems, t_.tableBytes);
     }
 
-    // A second window dim (Note [window chains] in copy_planner.h) must chain countDim's windows.
+    // A second window dim (Note [window chains] in copy_grid.h) must chain countDim's windows.
     __aicore__ inline bool WindowChainUsable() const
     {
         const int32_t inner = t_.countInnerDim;

@@ -20,7 +20,7 @@
 //                 window per index of `countDim`, with burst DMA; Gather (or scalar UB moves where
 //                 the SoC or element size has no Gather) rearranges a tile of units into output
 //                 order through offset tables built once per core; the tile is written contiguously.
-//  TRANSPOSE      GATHER whose window dim (or its chained one, Note [window chains]) is the
+//  TRANSPOSE      GATHER whose window dim (or its chained one, Note [window chains] in copy_grid.h) is the
 //                 innermost output dim (NCHW depth/space permutations): the windows are the rows
 //                 of a 2-D tile transposed in UB.
 //  SCALAR         fallback when no unit fits UB, or 8-byte elements whose 4-byte pair view has
@@ -494,7 +494,7 @@ inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, 
 
 // What BURST (BURST_ALIGNED without DataCopyPad) would cost the view, priced as GATHER units are:
 // bytes read per output byte plus kInstructionBytes per instruction or scalar access. DataCopyPad
-// and DataCopy (rows of whole blocks) read a tile's rows exactly, by chains (Note [row chains]);
+// and DataCopy (rows of whole blocks) read a tile's rows exactly, by chains (Note [row chains] in copy_grid.h);
 // DataCopy reads any other row's aligned interior in one instruction and its < 32-byte edges
 // element by element.
 inline double BurstCost(const StridedView& v, int64_t elemBytes, bool usePad, int64_t half, int32_t coreNum)

@@ -28,7 +28,7 @@
 //   countDim                     GATHER/TRANSPOSE: view dim whose indexes are separate windows (-1: none)
 //   countInnerDim                GATHER/TRANSPOSE: a second window dim whose indexes run between countDim's
 //                                (stride[countDim] = shape * stride of it: Note [window chains] in
-//                                copy_planner.h); -1: none
+//                                copy_grid.h); -1: none
 //   windowCount                  GATHER/TRANSPOSE: windows of a full unit (1 without countDim)
 //   runDim                       GATHER/TRANSPOSE: first view dim inside a unit (<= unitDim); each index
 //                                of dims [runDim, unitDim) is one contiguous piece of the unit's output

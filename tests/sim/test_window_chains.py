@@ -1,5 +1,5 @@
 """NCHW depth_to_space: units of several output rows whose windows chain over both block dims
-(Note [window chains] in ascend_kernels/common/copy_planner.h), on every product line, and what
+(Note [window chains] in ascend_kernels/common/copy_grid.h), on every product line, and what
 that plan moves on the simulator."""
 from __future__ import annotations
 

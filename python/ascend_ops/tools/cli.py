@@ -1,6 +1,7 @@
-"""`ascend-ops`: the command line (the console script, and `python -m ascend_ops`). Each
-subcommand lives in `ascend_ops.tools.commands.<name>` and provides `HELP`,
-`add_arguments(parser)` and `run(args) -> int`; this file only wires them.
+"""`ascend-ops`: the command line (the console script, through `ascend_ops_cli`, and `python -m
+ascend_ops`). Each subcommand lives in `ascend_ops.tools.commands.<name>` and provides `HELP`,
+`add_arguments(parser)` and `run(args) -> int`; this file only wires them (ascend_ops_cli builds
+the top-level parser, which `--help` and `--version` use without importing this package).
 
 With an op spec that does not load, the package still imports (its ops are then missing), so
 `--help` still lists every command, with the spec's error below them, and a command that reads
@@ -12,22 +13,7 @@ import argparse
 import importlib
 import sys
 
-SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs", "check-npu", "doctor", "check-cann",
-               "check-package", "cpudebug", "build")
-
-
-class _VersionAction(argparse.Action):
-    """`--version`, computed only when asked (it reads the spec folder's location)."""
-
-    def __init__(self, option_strings, dest, **kwargs):
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        from .. import __version__
-        from ascend_ops_gen.spec import spec_folder_description
-
-        print(f"ascend-ops {__version__}\nspecs: {spec_folder_description()}")
-        parser.exit()
+from ascend_ops_cli import SUBCOMMANDS, top_parser
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,19 +21,13 @@ def build_parser() -> argparse.ArgumentParser:
     from ..runtime.registration import load_error
 
     error = load_error()
-    parser = argparse.ArgumentParser(
-        prog="ascend-ops", formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="StridedSlice, Slice, DepthToSpace and SpaceToDepth for Huawei Ascend NPUs, "
-                    "declared once in op_specs/.",
+    parser, commands = top_parser(
         epilog=None if error is None else
         f"The op specs do not load, so no command that reads them can run until the spec is "
         f"fixed:\n  {error}")
-    parser.add_argument("--version", action=_VersionAction,
-                        help="print the version and which op_specs/ folder is in use, then exit")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in SUBCOMMANDS:
         module = importlib.import_module(f"ascend_ops.tools.commands.{name.replace('-', '_')}")
-        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        p = commands[name]
         try:
             module.add_arguments(p)  # some read the specs (an --op's choices)
         except SpecError as e:

@@ -1,0 +1,82 @@
+"""`ascend-ops`, the console script. The top-level help and `--version` answer here, without
+importing ascend_ops (which imports torch and registers the ops: seconds); every other call runs
+`ascend_ops.tools.cli`. Each subcommand lives in `ascend_ops.tools.commands.<name>` and provides
+`HELP`, `add_arguments(parser)` and `run(args) -> int`; the help reads each module's `HELP` from
+its source, so it is written once.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+
+SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs", "check-npu", "doctor", "check-cann",
+               "check-package", "cpudebug", "build")
+DESCRIPTION = ("StridedSlice, Slice, DepthToSpace and SpaceToDepth for Huawei Ascend NPUs, declared once "
+               "in op_specs/.")
+
+
+def _package_dir() -> Path:
+    """ascend_ops' folder, found without importing it."""
+    spec = importlib.util.find_spec("ascend_ops")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("ascend_ops is not installed")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _constant(path: Path, name: str) -> str:
+    """The string a module's top-level `name = "..."` assigns, read from its source."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise LookupError(f"{path}: no top-level {name} = ...")
+
+
+def command_help(name: str) -> str:
+    """The HELP line of subcommand `name`."""
+    return _constant(_package_dir() / "tools" / "commands" / f"{name.replace('-', '_')}.py", "HELP")
+
+
+def version() -> str:
+    return _constant(_package_dir() / "__init__.py", "__version__")
+
+
+class _VersionAction(argparse.Action):
+    """`--version`, computed only when asked (it reads the spec folder's location)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from ascend_ops_gen.spec import spec_folder_description
+
+        print(f"ascend-ops {version()}\nspecs: {spec_folder_description()}")
+        parser.exit()
+
+
+def top_parser(epilog: str | None = None) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The `ascend-ops` parser with --version and one subparser per command (help and
+    description only; ascend_ops.tools.cli adds their arguments)."""
+    parser = argparse.ArgumentParser(prog="ascend-ops", formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     description=DESCRIPTION, epilog=epilog)
+    parser.add_argument("--version", action=_VersionAction,
+                        help="print the version and which op_specs/ folder is in use, then exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = {}
+    for name in SUBCOMMANDS:
+        text = command_help(name)
+        commands[name] = sub.add_parser(name, help=text, description=text)
+    return parser, commands
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else list(argv)
+    if not args or args[0] in ("-h", "--help", "--version"):
+        parser, _ = top_parser()
+        parser.parse_args(args)  # prints the help or the version and exits; no command: usage error
+    from ascend_ops.tools.cli import main as run
+
+    return run(args)

@@ -177,8 +177,8 @@ private:
     // 1.. as copies of the entries of its index 0 plus a multiple of its weight, made by Adds, each
     // doubling what is built (Note [scalar cost]): the scalar unit writes at most one 32-byte block
     // of the innermost dim, and the copies that bring a dim's entries to a whole number of 32-byte
-    // blocks (Adds writes from an aligned entry on). Slot padding repeats its piece's first entry:
-    // its copies stay offsets inside the unit's slot, gathered and never stored.
+    // blocks (Adds writes from an aligned entry on). Slot padding repeats entries of its piece
+    // (PadPiece): its copies stay offsets inside the unit's slot, gathered and never stored.
     __aicore__ inline void BuildTable(const LocalTensor<GatherOffset>& table, const UnitShape& shape, int64_t units)
     {
         const int64_t limit = units > 1 ? units * unitOutElems_ : shape.gatherElems;  // entries to write

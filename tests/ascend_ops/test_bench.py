@@ -262,3 +262,25 @@ def test_bench_without_matplotlib_refuses_in_one_line_and_leaves_nothing(tmp_pat
     assert result.stderr == f"ascend-ops bench: error: {bench.MISSING_MATPLOTLIB}\n"
     assert result.stdout == ""
     assert list(temp.iterdir()) == []
+
+
+def test_npu_model_only_writes_the_model_alone_without_matplotlib_or_a_cpu_run(tmp_path, monkeypatch, capsys):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):  # the model needs no chart
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    args = _bench_args("--npu-model-only", "--quick", "--op", "slice", "--out", str(tmp_path))
+    assert bench.run(args) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["npu_model.md"]
+    text = (tmp_path / "npu_model.md").read_text(encoding="utf-8")
+    assert [line for line in text.splitlines() if line.startswith("### Output")] == \
+        ["### Output 4 KiB", "### Output 64 KiB"]
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert len(rows) == 2 and all(row.startswith("| `slice` |") for row in rows)
+    assert "% scalar" in rows[0] and text in capsys.readouterr().out

@@ -18,6 +18,17 @@ from __future__ import annotations
 import copy
 import json
 import os
+import sys
+
+# The examples need the onnx extra; without it, one line saying so before any work.
+try:
+    import onnx
+    import onnxruntime
+    import onnxscript  # noqa: F401  (ascend_ops.onnx's exporter)
+    from onnx.reference import ReferenceEvaluator
+except ImportError as e:
+    sys.exit(f"the examples need the onnx extra ({e.name} missing): pip install \"ascend-ops[onnx]\" "
+             f"(from a checkout: pip install -e \".[onnx]\")")
 
 # The simulated npu device claims the SoC of this product; both must be set before the import.
 os.environ.setdefault("TORCH_DEVICE_BACKEND_AUTOLOAD", "0")
@@ -25,10 +36,7 @@ os.environ.setdefault("ASCEND_OPS_SIM_NPU", "1")
 os.environ.setdefault("ASCEND_OPS_PRODUCT", "atlas-inference")
 
 import numpy as np  # noqa: E402
-import onnx  # noqa: E402
-import onnxruntime  # noqa: E402
 import torch  # noqa: E402
-from onnx.reference import ReferenceEvaluator  # noqa: E402
 
 import ascend_ops  # noqa: E402
 import ascend_ops.onnx  # noqa: E402

@@ -1,4 +1,5 @@
-"""One op as a whole ONNX model, without torch: e.g. to try ATC or a runtime on a single op."""
+"""One op as a whole ONNX model, built directly rather than exported from a torch model: e.g. to try
+ATC or a runtime on a single op. (The ascend_ops package it lives in imports torch.)"""
 from __future__ import annotations
 
 from collections.abc import Sequence

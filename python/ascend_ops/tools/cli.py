@@ -46,11 +46,12 @@ def _raiser(error: Exception):
 
 def main(argv: list[str] | None = None) -> int:
     from ..runtime.errors import OpArgumentError, SpecError
+    from ..runtime.extras import MissingExtraError
 
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
-    except (OpArgumentError, SpecError) as e:
+    except (OpArgumentError, SpecError, MissingExtraError) as e:
         print(f"ascend-ops {args.command}: error: {e}", file=sys.stderr)
         return 2
 

@@ -1,0 +1,59 @@
+"""The optional extras: without one, what needs it fails at once, in one line naming the extra.
+A package on PYTHONPATH whose import fails stands for an install without it."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ascend_ops.runtime.extras import EXTRAS, MissingExtraError, install_hint, require
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _without(tmp_path: Path, *modules: str) -> dict[str, str]:
+    shadow = tmp_path / "shadow"
+    for name in modules:
+        (shadow / name).mkdir(parents=True)
+        (shadow / name / "__init__.py").write_text(f"raise ImportError('{name} is not installed', name='{name}')\n")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(shadow), os.environ.get("PYTHONPATH", "")])}
+
+
+@pytest.mark.parametrize("missing, named", [("onnx", "onnx, onnxscript"),  # onnxscript needs onnx
+                                             ("onnxscript", "onnxscript")])
+def test_import_ascend_ops_onnx_names_the_extra_in_one_line(tmp_path, missing, named):
+    code = "import ascend_ops.onnx"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=_without(tmp_path, missing), timeout=300, check=False)
+    assert done.returncode != 0
+    last = done.stderr.strip().splitlines()[-1]
+    assert last == (f"ascend_ops.runtime.extras.MissingExtraError: ascend_ops.onnx needs the onnx extra "
+                    f"({named} missing): {install_hint('onnx')}"), done.stderr[-2000:]
+
+
+def test_with_the_extra_the_documented_standalone_module_is_there():
+    import ascend_ops.onnx
+
+    model = ascend_ops.onnx.standalone.op_model("slice", (4, 6), "float32", offsets=[1, 2], size=[2, 3])
+    assert "Slice" in [n.op_type for n in model.graph.node]
+
+
+def test_every_example_names_the_extra_before_any_work(tmp_path):
+    env = _without(tmp_path, "onnxruntime")
+    for example in sorted((ROOT / "examples").glob("*.py")):
+        done = subprocess.run([sys.executable, str(example)], capture_output=True, text=True, env=env,
+                              cwd=example.parent, timeout=300, check=False)
+        assert done.returncode == 1 and done.stdout == "", (example.name, done.stdout[-500:])
+        assert done.stderr == (f"the examples need the onnx extra (onnxruntime missing): "
+                               f"{install_hint('onnx')}\n"), (example.name, done.stderr[-2000:])
+
+
+def test_require_names_each_missing_module_and_passes_when_all_import():
+    require("onnx", "the test")  # the test environment has the extra
+    with pytest.raises(MissingExtraError, match=r"^x needs the onnx extra \(no_such_module_a, "
+                                                 r"no_such_module_b missing\): pip install"):
+        require("onnx", "x", ("no_such_module_a", "json", "no_such_module_b"))
+    assert set(EXTRAS) == {"onnx", "bench"}

@@ -354,21 +354,51 @@ private:
             return false;
         }
         // Whole 32-byte blocks; a window whose last block would pass the view's hull stops at its
-        // last whole block and finishes with scalar loads.
+        // last whole block, and its last units come with the block that ends where the window
+        // does, loaded into the slot's last block and shifted into place by scalar UB moves (the
+        // scalar unit's GM accesses cost far more, Note [scalar cost]). Only a window that starts
+        // less than a block after the hull's start takes its last units by scalar GM loads.
         const int64_t rounded = (window + blockElems - 1) / blockElems * blockElems;
-        bool scalar = false;
+        const int64_t wholeBlocks = window / blockElems * blockElems;
+        bool shifted = false;
         for (int64_t b = 0; b < count; ++b) {
+            const int64_t at = src + b * pitch;
+            const int64_t whole = at + rounded <= t_.hullHi ? rounded : wholeBlocks;
             LocalTensor<T> slot = dst[static_cast<uint32_t>(b * blockSlotElems)];
-            int64_t at = src + b * pitch;
-            int64_t whole = at + rounded <= t_.hullHi ? rounded : window / blockElems * blockElems;
             if (whole > 0) {
                 DataCopy(slot, xGm_[at], static_cast<uint32_t>(whole));
             }
-            if (!scalar && whole < window) {
+            if (whole < window && at + window - blockElems >= t_.hullLo) {
+                DataCopy(slot[static_cast<uint32_t>(whole)], xGm_[at + window - blockElems],
+                         static_cast<uint32_t>(blockElems));
+                shifted = true;
+            }
+        }
+        if (wholeBlocks == window) {
+            return false;
+        }
+        bool scalar = false;
+        for (int64_t b = 0; b < count; ++b) {
+            const int64_t at = src + b * pitch;
+            if (at + rounded <= t_.hullHi) {
+                continue;
+            }
+            if (!scalar) {
                 WaitPipe<HardEvent::V_S>();  // the buffer's last Gather may still read it
+                if (shifted) {
+                    WaitPipe<HardEvent::MTE2_S>();  // the blocks ending where the windows do
+                }
                 scalar = true;
             }
-            for (int64_t i = whole; i < window; ++i) {
+            LocalTensor<T> slot = dst[static_cast<uint32_t>(b * blockSlotElems)];
+            if (at + window - blockElems >= t_.hullLo) {
+                const int64_t shift = wholeBlocks + blockElems - window;  // the block's units before the tail
+                for (int64_t i = wholeBlocks; i < window; ++i) {
+                    slot.SetValue(static_cast<uint32_t>(i), slot.GetValue(static_cast<uint32_t>(i + shift)));
+                }
+                continue;
+            }
+            for (int64_t i = wholeBlocks; i < window; ++i) {
                 slot.SetValue(static_cast<uint32_t>(i), xGm_.GetValue(at + i));
             }
         }

@@ -154,3 +154,20 @@ def test_negative_control_a_table_rebuilt_per_element_every_tile_shows_in_counts
     # once per core: at most one write per 32 output units; every tile: about one per unit
     assert base["writes"] * 32 <= base["units"] <= 2 * variant["writes"], (base, variant)
     assert variant["scalar"] > 2 * base["scalar"] and variant["modeled"] > base["modeled"]
+
+
+def test_a_window_ending_at_the_hull_takes_its_last_units_by_dma_without_datacopypad():
+    # x[:, ::3] of float32 on the inference series (no DataCopyPad): the last window of each core
+    # would pass the hull with a whole block, so its last units come with the block ending there.
+    import numpy as np
+
+    import cpu_reference
+    from ascend_ops.sim.runner import simulate
+
+    x = np.arange(6144, dtype=np.float32).reshape(1, 6144)
+    args = ([0, 0], [0, 0], [1, 3])
+    y, s = simulate("strided_slice", x, *args, product="atlas-inference", begin_mask=3, end_mask=3)
+    expected = cpu_reference.strided_slice(x, *args, begin_mask=3, end_mask=3)
+    assert np.array_equal(y.view(np.uint32), expected.view(np.uint32))
+    assert s.mode == "gather" and s.block_dim > 1
+    assert s.scalar_gm_accesses == 0 and s.ub_scalar_writes > 0

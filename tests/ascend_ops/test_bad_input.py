@@ -88,8 +88,15 @@ def test_a_non_tensor_input_is_a_type_error(op_name):
 def test_missing_and_unknown_arguments_are_type_errors_naming_the_signature():
     with pytest.raises(TypeError, match=r"^slice\(x, offsets, size\): missing a required"):
         torch.ops.ascend_ops.slice(torch.zeros(2), [0])
-    with pytest.raises(TypeError, match="unexpected keyword argument 'blocksize'"):
+    with pytest.raises(TypeError, match=r"unknown keyword argument 'blocksize' \(did you mean 'block_size'\?\)$"):
         ascend_ops.depth_to_space(torch.zeros(1, 1, 1, 4), 2, blocksize=2)
+
+
+def test_an_unknown_keyword_is_named_before_the_argument_it_leaves_missing():
+    for call in (ascend_ops.depth_to_space, torch.ops.ascend_ops.depth_to_space):
+        with pytest.raises(TypeError, match=r"^depth_to_space\(.*\): unknown keyword arguments 'blocksize' "
+                                            r"\(did you mean 'block_size'\?\); 'zzz'$"):
+            call(torch.zeros(1, 1, 1, 4), blocksize=2, zzz=1)
 
 
 def test_numpy_integers_are_ints_on_every_path():

@@ -12,6 +12,7 @@ and keep torch's parser.
 """
 from __future__ import annotations
 
+import difflib
 import inspect
 import math
 from collections.abc import Callable
@@ -110,6 +111,12 @@ class CallChecker:
         self.keyword_only = frozenset(a.name for a in op.attributes if a.keyword_only)
 
     def __call__(self, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+        unknown = [k for k in kwargs if k not in self.signature.parameters]
+        if unknown:  # named first: a misspelt keyword would otherwise read as a missing argument
+            near = {k: difflib.get_close_matches(k, self.signature.parameters, n=1) for k in unknown}
+            hints = "; ".join(f"{k!r}" + (f" (did you mean {near[k][0]!r}?)" if near[k] else "") for k in unknown)
+            plural = "s" if len(unknown) > 1 else ""
+            raise TypeError(f"{self.op.name}{self.signature}: unknown keyword argument{plural} {hints}")
         try:
             bound = self.signature.bind(*args, **kwargs)
         except TypeError as e:

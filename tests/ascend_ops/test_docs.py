@@ -121,3 +121,16 @@ def test_a_spec_example_the_reference_contradicts_is_a_located_error(tmp_path, c
     err = capsys.readouterr().err
     line = next(i for i, l in enumerate(text.splitlines(), 1) if "name: to_the_end" in l)
     assert f"op_specs/slice.yaml:{line}: example 'to_the_end' declares output" in err
+
+
+def test_an_installed_package_writes_docs_only_where_told(tmp_path, monkeypatch, capsys):
+    import ascend_ops_gen.spec
+
+    monkeypatch.setattr(ascend_ops_gen.spec, "running_from_checkout", lambda: False)
+    assert main(["docs"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ascend-ops docs: error: this ascend-ops is an installed package") and \
+        err.count("\n") == 1 and "--out DIR" in err
+    assert main(["docs", "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in (tmp_path / "ops").iterdir()) == sorted(
+        ["README.md"] + [f"{op.name}.md" for op in specs().ops])

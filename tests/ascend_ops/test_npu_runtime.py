@@ -299,3 +299,11 @@ def test_real_device_falls_back_with_one_log_line(monkeypatch, caplog) -> None:
     assert [r.getMessage() for r in caplog.records] == [
         "ascend-ops: npu tensors run on torch_npu's view and copy kernels, not this package's "
         "AscendC kernels: load error: test reason"]
+
+
+def test_outside_a_checkout_the_build_hint_says_where_the_script_is(monkeypatch) -> None:
+    import ascend_ops_gen.spec
+
+    assert npu_binding.build_hint() == "run `bash scripts/build_ascend.sh` on this machine"
+    monkeypatch.setattr(ascend_ops_gen.spec, "running_from_checkout", lambda: False)
+    assert npu_binding.build_hint().startswith("run `bash scripts/build_ascend.sh` in a checkout of ascend-ops")

@@ -292,10 +292,21 @@ class BindingUnavailable(RuntimeError):
     """Why the custom kernels cannot run, and what to do: the message says both."""
 
 
+def build_hint() -> str:
+    """How to build the op package and the binding, as it can be done where this package runs: a
+    checkout has scripts/build_ascend.sh; an installed package has no CANN project build of its own."""
+    from ascend_ops_gen.spec import running_from_checkout
+
+    if running_from_checkout():
+        return "run `bash scripts/build_ascend.sh` on this machine"
+    return ("run `bash scripts/build_ascend.sh` in a checkout of ascend-ops on this machine (the "
+            "installed package cannot build the CANN op package)")
+
+
 def load(torch_npu) -> None:
     """Load the binding of the installed op package; raise BindingUnavailable saying why not (and,
     when CANN cannot find the package, the export line). Call only after `import torch_npu`."""
-    rebuild = "run `bash scripts/build_ascend.sh` on this machine"
+    rebuild = build_hint()
     record = read_build_record()
     if record is None or not library_path().is_file() or not vendor_dir().is_dir():
         raise BindingUnavailable(f"not built: no op package and binding in {install_dir()}; "

@@ -22,8 +22,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ascend_ops_gen.codegen.file_manager import FileManager
     from ..docs import DOCS_DIR, OPS_DIR, TOOL_MARK, pages
-    from ascend_ops_gen.spec import load_specs, project_root, specs
+    from ascend_ops_gen.spec import load_specs, project_root, running_from_checkout, specs
 
+    from ...runtime.errors import OpArgumentError
+
+    if args.specs is None and args.out is None and not running_from_checkout():
+        raise OpArgumentError("this ascend-ops is an installed package, not a checkout, and has no "
+                              "docs/ folder: name one with --out DIR (the pages of its bundled "
+                              "op_specs/ go there)")
     if args.specs is None:
         spec_set, root = specs(), project_root()
     else:

@@ -150,7 +150,7 @@ def package_findings(torch_npu_imported: bool) -> list[Finding]:
     if record is None:
         out.append(Finding(NOTE if not torch_npu_imported else WARN, "op package",
                            f"not built (nothing in {where})",
-                           "on an Atlas machine: bash scripts/build_ascend.sh"))
+                           f"on an Atlas machine, {npu_binding.build_hint()}"))
     else:
         out.append(Finding(OK, "op package", f"built in {where} with CANN {record.cann} for torch "
                            f"{record.torch}, torch_npu {record.torch_npu}"))
@@ -164,12 +164,12 @@ def package_findings(torch_npu_imported: bool) -> list[Finding]:
     if why is None:
         out.append(Finding(OK, "binding", "loaded: npu tensors run the package's AscendC kernels"))
     elif torch_npu_imported:
-        out.append(Finding(WARN, "binding", why, "bash scripts/build_ascend.sh"))
+        out.append(Finding(WARN, "binding", why, npu_binding.build_hint()))
     return out
 
 
 def route_findings() -> list[Finding]:
-    from ...npu import dispatch
+    from ...npu import binding as npu_binding, dispatch
     from ...sim import device as sim_device
     from ...cpu.backends import current_backend
     from ascend_ops_gen.spec import specs
@@ -191,7 +191,7 @@ def route_findings() -> list[Finding]:
     elif forced == "custom":
         out.append(Finding(FAIL, "routes", f"{dispatch.KERNELS_ENV}=custom, but the custom kernels "
                            f"cannot run: {unavailable}", f"unset {dispatch.KERNELS_ENV}, or build "
-                           f"them: bash scripts/build_ascend.sh"))
+                           f"them: {npu_binding.build_hint()}"))
         npu_route = "none: every npu call fails"
     else:
         npu_route = f"torch_npu composition ({unavailable})"

@@ -11,7 +11,8 @@ usage() {
 usage: scripts/build_ascend.sh [--soc UNITS] [--cann DIR] [--vendor NAME] [--build-dir DIR]
                                [--package-only] [--check-env]
 
-On an Atlas machine with CANN and torch_npu (pip install "ascend-ops[npu]"):
+On an Atlas machine with CANN and the torch_npu release of the installed torch
+(pip install "torch_npu==<torch version>.*", e.g. torch_npu==2.6.0.* for torch 2.6.0):
   1. builds the CANN custom-op package of ascend-ops (custom_opp_<os>_<arch>.run) from the
      generated CANN project in ascend_kernels/: cmake --preset=default, then the 'binary' and
      'package' targets (CANN's ASC CMake modules, or on CANN 8.1-8.3 msOpGen's project templates,
@@ -156,7 +157,7 @@ if [ "$PACKAGE_ONLY" = 0 ]; then
     if ! err="$(py -c 'import torch, torch_npu' 2>&1)"; then
         missing+=("torch_npu does not import with $PYTHON (needed for the torch binding):
     $(echo "$err" | tail -n 1)
-    Install it next to ascend-ops: pip install \"ascend-ops[npu]\" (torch_npu must match torch's version),
+    Install the release made for the installed torch: pip install \"torch_npu==<torch version>.*\",
     and source CANN's set_env.sh; or pass --package-only to build the .run package alone.")
     fi
     command -v g++ >/dev/null 2>&1 || missing+=("g++ is not installed (it builds the torch binding)")

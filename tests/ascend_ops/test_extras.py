@@ -57,3 +57,16 @@ def test_require_names_each_missing_module_and_passes_when_all_import():
                                                  r"no_such_module_b missing\): pip install"):
         require("onnx", "x", ("no_such_module_a", "json", "no_such_module_b"))
     assert set(EXTRAS) == {"onnx", "bench"}
+
+
+def test_the_extras_are_pyprojects_and_torch_npu_is_no_extra():
+    import re
+    import tomllib
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    for extra, modules in EXTRAS.items():
+        names = {re.match(r"[A-Za-z0-9_.-]+", req)[0].lower() for req in declared[extra]}
+        assert set(modules) <= names, (extra, names)
+    # an unpinned torch_npu would bring the newest release and its torch: it is installed by its
+    # torch's version instead (README, NPU tensors)
+    assert not any("torch_npu" in req or "torch-npu" in req for reqs in declared.values() for req in reqs)

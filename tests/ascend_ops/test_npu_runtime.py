@@ -57,7 +57,9 @@ def test_import_without_torch_npu_works() -> None:
     done = run_python(IMPORT_AND_USE)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.splitlines()[-1])
-    assert result["unavailable"] == 'torch_npu is not installed (pip install "ascend-ops[npu]")'
+    base = torch.__version__.split("+")[0]
+    assert result["unavailable"] == (f'torch_npu is not installed (pip install "torch_npu=={base}.*" '
+                                     f'(the release for torch {base}; it keeps this torch))')
     assert result["import_error"] is None
     assert result["sim_soc"] == "Ascend910B2"  # the simulated device can still be set up
 
@@ -66,7 +68,7 @@ def test_doctor_explains_a_missing_torch_npu() -> None:
     done = doctor()
     assert done.returncode == 0, done.stdout + done.stderr
     assert "[note] torch_npu  not installed: npu tensors are not available" in done.stdout
-    assert 'pip install "ascend-ops[npu]"' in done.stdout
+    assert f'pip install "torch_npu=={torch.__version__.split("+")[0]}.*"' in done.stdout
     assert "strided_slice: npu -> no npu tensors here; cpu -> native backend" in done.stdout
     assert "nothing blocks the routes above" in done.stdout
 

@@ -148,13 +148,22 @@ def torch_npu_import_error() -> str | None:
     return _torch_npu_import_error
 
 
+def torch_npu_install_hint() -> str:
+    """The pip line for the torch_npu release made for this torch: it pins the release, so pip
+    keeps the torch installed (an unpinned torch_npu would bring the newest, and its torch)."""
+    import torch
+
+    base = torch.__version__.split("+")[0]
+    return f'pip install "torch_npu=={base}.*" (the release for torch {base}; it keeps this torch)'
+
+
 def load_custom_kernels() -> str | None:
     """At `import ascend_ops`, outside the simulation: import torch_npu if it is installed, then
     load the binding if CANN can find the op package (binding.load). Returns why the custom
     kernels cannot run (None: they can); nothing here raises."""
     global _binding_unavailable, _torch_npu_import_error
     if importlib.util.find_spec("torch_npu") is None:
-        _binding_unavailable = 'torch_npu is not installed (pip install "ascend-ops[npu]")'
+        _binding_unavailable = f"torch_npu is not installed ({torch_npu_install_hint()})"
         return _binding_unavailable
     try:
         import torch_npu

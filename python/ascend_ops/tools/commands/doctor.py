@@ -63,7 +63,7 @@ def torch_findings() -> tuple[list[Finding], bool]:
     if not installed:
         out.append(Finding(NOTE, "torch_npu", "not installed: npu tensors are not available, "
                            "every op runs on CPU tensors",
-                           'on an Atlas machine: pip install "ascend-ops[npu]"'))
+                           f"on an Atlas machine: {dispatch.torch_npu_install_hint()}"))
         return out, imported
     version = _version("torch_npu") or _version("torch-npu")
     error = dispatch.torch_npu_import_error()
@@ -73,8 +73,8 @@ def torch_findings() -> tuple[list[Finding], bool]:
     elif _base(version) != _base(torch.__version__):
         out.append(Finding(FAIL, "torch_npu", f"torch_npu {version} is built for torch "
                            f"{_base(version)}, this is torch {torch.__version__}",
-                           f"pip install torch_npu=={_base(torch.__version__)}.* (or the torch "
-                           f"that torch_npu {version} requires)"))
+                           f"{dispatch.torch_npu_install_hint()}, or the torch that torch_npu "
+                           f"{version} requires"))
     else:
         out.append(Finding(OK, "torch_npu", f"torch_npu {version} matches torch"))
     if error:

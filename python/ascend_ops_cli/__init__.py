@@ -57,6 +57,26 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+def spec_error_epilog(error: Exception | None) -> str | None:
+    """The help's last paragraph when the op specs do not load."""
+    if error is None:
+        return None
+    return (f"The op specs do not load, so no command that reads them can run until the spec is "
+            f"fixed:\n  {error}")
+
+
+def _spec_error() -> Exception | None:
+    """Why the op specs do not load (loading them takes a tenth of a second, no torch), or None."""
+    from ascend_ops_gen.errors import SpecError
+    from ascend_ops_gen.spec import specs
+
+    try:
+        specs()
+    except SpecError as e:
+        return e
+    return None
+
+
 def top_parser(epilog: str | None = None) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The `ascend-ops` parser with --version and one subparser per command (help and
     description only; ascend_ops.tools.cli adds their arguments)."""
@@ -75,7 +95,7 @@ def top_parser(epilog: str | None = None) -> tuple[argparse.ArgumentParser, dict
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if not args or args[0] in ("-h", "--help", "--version"):
-        parser, _ = top_parser()
+        parser, _ = top_parser(None if args[:1] == ["--version"] else spec_error_epilog(_spec_error()))
         parser.parse_args(args)  # prints the help or the version and exits; no command: usage error
     from ascend_ops.tools.cli import main as run
 

@@ -84,6 +84,13 @@ def test_help_still_lists_the_commands(broken):
     assert "Traceback" not in result.stdout + result.stderr
 
 
+def test_the_console_scripts_fast_help_names_the_spec_error_too(broken):
+    result = _python(broken, "-c", "import sys; from ascend_ops_cli import main; sys.exit(main(['--help']))")
+    assert result.returncode == 0, result.stderr
+    assert "op_specs/slice.yaml:5: op spec.op_type must be a string" in result.stdout
+    assert re.search(r"^ +caps ", result.stdout, re.MULTILINE) and "Traceback" not in result.stderr
+
+
 def test_with_good_specs_the_command_is_the_package_cli():
     env = {**os.environ, "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
     result = subprocess.run([sys.executable, "-m", "ascend_ops", "caps", "--op", "slice"],

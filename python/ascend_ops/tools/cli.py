@@ -13,18 +13,14 @@ import argparse
 import importlib
 import sys
 
-from ascend_ops_cli import SUBCOMMANDS, top_parser
+from ascend_ops_cli import SUBCOMMANDS, spec_error_epilog, top_parser
 
 
 def build_parser() -> argparse.ArgumentParser:
     from ..runtime.errors import SpecError
     from ..runtime.registration import load_error
 
-    error = load_error()
-    parser, commands = top_parser(
-        epilog=None if error is None else
-        f"The op specs do not load, so no command that reads them can run until the spec is "
-        f"fixed:\n  {error}")
+    parser, commands = top_parser(epilog=spec_error_epilog(load_error()))
     for name in SUBCOMMANDS:
         module = importlib.import_module(f"ascend_ops.tools.commands.{name.replace('-', '_')}")
         p = commands[name]

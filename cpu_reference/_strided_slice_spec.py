@@ -211,9 +211,8 @@ def build_sparse_spec(
     m = len(strides)
     if not (len(begin) == m and len(end) == m and m <= MAX_SPEC_ENTRIES):
         raise OpArgumentError(
-            "Expected begin, end, and strides to be 1D equal size tensors, but got shapes "
-            f"[{len(begin)}], [{len(end)}], and [{m}] instead. "
-            f"(begin, end and strides need the same length, at most {MAX_SPEC_ENTRIES}.)"
+            f"begin, end and strides must be lists of one length, at most {MAX_SPEC_ENTRIES} "
+            f"(one entry per slice spec item): got {len(begin)}, {len(end)} and {m} entries"
         )
     ellipses = masks["ellipsis_mask"]
     if ellipses & (ellipses - 1):

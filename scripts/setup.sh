@@ -18,7 +18,9 @@ fi
 pip_install() { .venv/bin/python -m pip install --disable-pip-version-check "$@"; }
 # Quiet for the small packages; warnings about ignored locations are noise here.
 pip_quiet() { pip_install -q "$@" 2>&1 | grep -v "^WARNING: Location .* is ignored" || true; }
-if ! .venv/bin/python -c "import torch, sys; sys.exit(torch.__version__.split('+')[0] != '$TORCH_VERSION')" 2>/dev/null; then
+torch_version() { .venv/bin/python -c "import torch; print(torch.__version__)" 2>/dev/null || true; }
+HAVE_TORCH=$(torch_version)
+if [ "${HAVE_TORCH%%+*}" != "$TORCH_VERSION" ]; then
   if [ -n "${TORCH_INDEX_URL:-}" ]; then
     echo "setup: installing torch $TORCH_VERSION from TORCH_INDEX_URL=$TORCH_INDEX_URL"
     pip_install --progress-bar on --index-url "$TORCH_INDEX_URL" "torch==$TORCH_VERSION"
@@ -28,10 +30,24 @@ if ! .venv/bin/python -c "import torch, sys; sys.exit(torch.__version__.split('+
     echo "       fetches the CPU build instead)"
     pip_install --progress-bar on "torch==$TORCH_VERSION"
   fi
+  HAVE_TORCH=$(torch_version)
 fi
-echo "setup: installing ascend-ops (editable) with its test, bench and onnx extras"
-pip_quiet -e ".[test,bench,onnx]"
-.venv/bin/python -c "import ascend_ops, cpu_reference" || { echo "setup: import failed" >&2; exit 1; }
+# An editable install reads the checkout, so only a change of what pip read (pyproject.toml,
+# setup.py) or of the venv's Python asks for another one; the stamp records what the last
+# install saw.
+STAMP=.venv/.ascend-ops-install
+INSTALLED="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1) $(readlink -f .venv/bin/python)"
+if [ "$(cat "$STAMP" 2>/dev/null)" = "$INSTALLED" ] && .venv/bin/python -c "
+import importlib.util, sys
+sys.exit(not all(importlib.util.find_spec(m) for m in ('ascend_ops', 'ascend_ops_cli', 'cpu_reference', 'ascend_ops_gen')))" 2>/dev/null; then
+  echo "setup: ascend-ops is installed (editable; pyproject.toml and setup.py unchanged since)"
+else
+  echo "setup: installing ascend-ops (editable) with its test, bench and onnx extras"
+  rm -f "$STAMP"
+  pip_quiet -e ".[test,bench,onnx]"
+  .venv/bin/python -c "import ascend_ops, cpu_reference" || { echo "setup: import failed" >&2; exit 1; }
+  echo "$INSTALLED" > "$STAMP"
+fi
 # CANN's CMake build of the op package (`ascend-ops check-package`, step 3) needs CMake >= 3.19;
 # without one on PATH, take PyPI's cmake wheel into .venv/bin.
 if ! cmake --version >/dev/null 2>&1 && [ ! -x .venv/bin/cmake ]; then
@@ -40,4 +56,4 @@ if ! cmake --version >/dev/null 2>&1 && [ ! -x .venv/bin/cmake ]; then
 fi
 # The compiled fast path (cached; without a compiler the ops run on the Python registration).
 TORCH_DEVICE_BACKEND_AUTOLOAD=0 .venv/bin/ascend-ops build || echo "setup: continuing without the fast path"
-echo "setup: ready ($(.venv/bin/python -c 'import torch; print("torch", torch.__version__)'))"
+echo "setup: ready (torch $HAVE_TORCH)"

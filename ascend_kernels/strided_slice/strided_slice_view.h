@@ -128,10 +128,10 @@ inline Status BuildStridedSliceView(const TensorShape& input, const StridedSlice
     }
     int64_t m = args.strides == nullptr ? args.beginSize : args.stridesSize;
     if (!(args.beginSize == m && args.endSize == m && m <= kStridedSliceMaxSpecEntries)) {
-        return Status::Error("Expected begin, end, and strides to be 1D equal size tensors, but got shapes [%lld], "
-                             "[%lld], and [%lld] instead. (begin, end and strides need the same length, at most %d.)",
-                             static_cast<long long>(args.beginSize), static_cast<long long>(args.endSize),
-                             static_cast<long long>(m), kStridedSliceMaxSpecEntries);
+        return Status::Error("begin, end and strides must be lists of one length, at most %d (one entry per slice "
+                             "spec item): got %lld, %lld and %lld entries",
+                             kStridedSliceMaxSpecEntries, static_cast<long long>(args.beginSize),
+                             static_cast<long long>(args.endSize), static_cast<long long>(m));
     }
     if ((ellipsisBits & (ellipsisBits - 1)) != 0) {
         return Status::Error("Multiple ellipses in slice spec not allowed: ellipsis_mask = %lld must have at most one "

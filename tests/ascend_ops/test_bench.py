@@ -3,6 +3,7 @@ parse. Speed itself is the benchmark's business, never a test's."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import subprocess
@@ -10,9 +11,10 @@ import sys
 
 import matplotlib.image
 import pytest
+import torch
 
 from ascend_ops.tools.benchmarks import npu_model
-from ascend_ops.tools.benchmarks.cases import shape_classes
+from ascend_ops.tools.benchmarks.cases import as_numpy, shape_classes
 from ascend_ops.tools.commands import bench
 from ascend_ops_gen.spec import project_root, specs
 
@@ -284,3 +286,35 @@ def test_npu_model_only_writes_the_model_alone_without_matplotlib_or_a_cpu_run(t
     rows = [line for line in text.splitlines() if line.startswith("| `")]
     assert len(rows) == 2 and all(row.startswith("| `slice` |") for row in rows)
     assert "% scalar" in rows[0] and text in capsys.readouterr().out
+
+
+def test_baselines_and_the_tiny_clone_are_timed_as_direct_calls(monkeypatch):
+    """A baseline is the expression's code bound to its tensors once: a call parses and evaluates
+    nothing. With eval and compile gone, every baseline and every tiny clone still runs."""
+    import builtins
+
+    from ascend_ops.tools.benchmarks import cases
+
+    workloads = [c.build(5000) for c in shape_classes()]
+    tiny = cases.tiny_calls()
+
+    def gone(*args, **kwargs):
+        raise AssertionError("eval or compile called while timing")
+
+    sizes, clones, refused = {}, [], None
+    with monkeypatch.context() as patch:
+        patch.setattr(builtins, "eval", gone)
+        patch.setattr(builtins, "compile", gone)
+        for w in workloads:
+            for name, fn in w.baselines.items():
+                sizes[(w.describe(), name)] = (as_numpy(fn()).size, math.prod(w.output_shape))
+        clones = [t.clone() for t in tiny]
+        # negative control: evaluating the expression per call, as the timing once did, needs eval
+        t = tiny[0]
+        try:
+            cases._evaluate(t.spec.clone, {"x": t.x}, t.spec.loc)
+        except Exception as e:  # noqa: BLE001 - checked below, outside the patch
+            refused = e
+    assert sizes and all(got == want for got, want in sizes.values()), sizes
+    assert len(clones) == len(tiny) and all(isinstance(c, torch.Tensor) for c in clones)
+    assert refused is not None and "eval or compile called" in str(refused)

@@ -177,8 +177,8 @@ def test_31_entries_pass_and_32_fail():
     with pytest.raises(
         OpArgumentError,
         match=re.escape(
-            "Expected begin, end, and strides to be 1D equal size tensors, "
-            "but got shapes [32], [32], and [32] instead."
+            "begin, end and strides must be lists of one length, at most 31 (one entry per slice "
+            "spec item): got 32, 32 and 32 entries"
         ),
     ):
         # The 32nd entry sets no mask bit (bit 31 would make the mask leave the int32 range).
@@ -273,13 +273,13 @@ def test_numpy_integer_indexes_are_accepted():
     [
         (
             dict(begin=[0, 0], end=[1, 1, 1], strides=[1, 1, 1]),
-            "Expected begin, end, and strides to be 1D equal size tensors, but got shapes [2], [3], "
-            "and [3] instead. (begin, end and strides need the same length, at most 31.)",
+            "begin, end and strides must be lists of one length, at most 31 (one entry per slice "
+            "spec item): got 2, 3 and 3 entries",
         ),
         (
             dict(begin=[0, 0], end=[1, 1], strides=[1]),
-            "Expected begin, end, and strides to be 1D equal size tensors, but got shapes [2], [2], "
-            "and [1] instead. (begin, end and strides need the same length, at most 31.)",
+            "begin, end and strides must be lists of one length, at most 31 (one entry per slice "
+            "spec item): got 2, 2 and 1 entries",
         ),
         (
             dict(begin=[0, 0, 0], end=[0, 0, 0], ellipsis_mask=0b101),
@@ -349,7 +349,7 @@ def test_errors(kwargs, message):
 def test_validation_order_follows_tensorflow():
     x = arange((2, 3, 4))
     # Lengths before ellipses, ellipses before too many indexes, dims in order.
-    with pytest.raises(OpArgumentError, match="^Expected begin, end"):
+    with pytest.raises(OpArgumentError, match="^begin, end and strides must be lists of one length"):
         strided_slice(x, [0] * 5, [0] * 4, [0] * 5, ellipsis_mask=3)
     with pytest.raises(OpArgumentError, match="^Multiple ellipses"):
         strided_slice(x, [0] * 5, [0] * 5, [0] * 5, ellipsis_mask=3)

@@ -74,6 +74,7 @@ from ..runtime import build_cache
 from ..runtime import state
 from ..runtime.products import current_product, dtype_name, npu_product
 from ..runtime.arguments import CheckedOpPacket
+from ..runtime.errors import OpArgumentError, naming_op
 from ..runtime.dtypes import numpy_dtype
 
 FAST_ENV = "ASCEND_OPS_FAST"
@@ -397,11 +398,14 @@ class FastOpPacket(CheckedOpPacket):
     _ascend_ops_fast_call = None
 
     def __call__(self, /, *args, **kwargs):
-        if not _is_compiling():
-            out = self._ascend_ops_fast_call(self._ascend_ops_fast_index, args, kwargs)
-            if out is not None:
-                return out
-        return CheckedOpPacket.__call__(self, *args, **kwargs)
+        try:
+            if not _is_compiling():
+                out = self._ascend_ops_fast_call(self._ascend_ops_fast_index, args, kwargs)
+                if out is not None:
+                    return out
+            return CheckedOpPacket.__call__(self, *args, **kwargs)
+        except OpArgumentError as e:  # raised from here, as CheckedOpPacket does
+            raise naming_op(e, self._ascend_ops_checker.op.name) from None
 
 
 _is_compiling = torch.compiler.is_compiling
@@ -413,13 +417,17 @@ def direct_function(packet: object):
     if not isinstance(packet, FastOpPacket):
         return None
     fast_call, index = packet._ascend_ops_fast_call, packet._ascend_ops_fast_index
+    name = packet._ascend_ops_checker.op.name
 
     def call(*args, **kwargs) -> torch.Tensor:
-        if not _is_compiling():
-            out = fast_call(index, args, kwargs)
-            if out is not None:
-                return out
-        return packet(*args, **kwargs)  # torch.compile traces the packet as a torch op
+        try:
+            if not _is_compiling():
+                out = fast_call(index, args, kwargs)
+                if out is not None:
+                    return out
+            return packet(*args, **kwargs)  # torch.compile traces the packet as a torch op
+        except OpArgumentError as e:  # raised from the public function, one frame deep
+            raise naming_op(e, name) from None
     return call
 
 

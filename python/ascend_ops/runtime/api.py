@@ -14,6 +14,7 @@ from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import OpSpec
 
 from ..cpu import compiled
+from .errors import OpArgumentError, naming_op
 
 
 def make_op_function(op: OpSpec) -> Callable[..., torch.Tensor]:
@@ -21,7 +22,10 @@ def make_op_function(op: OpSpec) -> Callable[..., torch.Tensor]:
     call = compiled.direct_function(packet)  # the packet's own fast attempt, one frame less
     if call is None:
         def call(*args, **kwargs) -> torch.Tensor:
-            return packet(*args, **kwargs)
+            try:
+                return packet(*args, **kwargs)
+            except OpArgumentError as e:  # raised from the public function, one frame deep
+                raise naming_op(e, op.name) from None
 
     call.__name__ = call.__qualname__ = op.name
     call.__module__ = "ascend_ops"

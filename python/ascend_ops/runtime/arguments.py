@@ -25,6 +25,7 @@ from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import AttrType, OpSpec
 
 from .dtypes import numpy_dtype
+from .errors import naming_op
 from .torch_private import OpOverloadPacket
 
 # Nominal bytes (elements x element size, whatever the strides) above which no numpy view exists.
@@ -129,20 +130,25 @@ class CallChecker:
             try:
                 values[name] = rule(name, values[name])
             except OpArgumentError as e:  # the reference's message, with the op it is about
-                raise type(e)(f"{self.op.name}: {e}") from None
+                raise naming_op(e, self.op.name) from None
         positional = tuple(v for k, v in values.items() if k not in self.keyword_only)
         named = {k: values[k] for k in self.keyword_only}
         return positional, named
 
 
 class CheckedOpPacket(OpOverloadPacket):
-    """`torch.ops.ascend_ops.<op>`, checking its arguments by the spec before torch's parser."""
+    """`torch.ops.ascend_ops.<op>`, checking its arguments by the spec before torch's parser.
+    An argument error leaves it named for the op (`naming_op`), raised from here: the frames of
+    the checks and of torch's dispatcher below are not the caller's business."""
 
     _ascend_ops_checker: CallChecker
 
     def __call__(self, /, *args, **kwargs):
-        args, kwargs = self._ascend_ops_checker(args, kwargs)
-        return self._op(*args, **kwargs)
+        try:
+            args, kwargs = self._ascend_ops_checker(args, kwargs)
+            return self._op(*args, **kwargs)
+        except OpArgumentError as e:
+            raise naming_op(e, self._ascend_ops_checker.op.name) from None
 
 
 def install_checked_packets(namespace: object, ops: tuple[OpSpec, ...]) -> None:

@@ -40,6 +40,7 @@ import fcntl
 import functools
 import hashlib
 import json
+import logging
 import os
 import re
 import shutil
@@ -549,6 +550,33 @@ def load(name: str, sources: Sequence[Path], **kwargs) -> ctypes.CDLL:
     return _load(str(build(name, sources, **kwargs)))
 
 
+# Note [progress output]
+# ~~~~~~~~~~~~~~~~~~~~~~
+# A slow first-time build says so: the line is an INFO record of the `ascend_ops.build` logger.
+# While the application has set up no logging of its own (the root logger has no handler), the
+# package prints such records itself, as `ascend-ops: <message>` on stderr, so they are seen by
+# default; once it has, they go to its handlers like any other library's. Either way
+# `logging.getLogger("ascend_ops").setLevel(logging.WARNING)` silences them.
+PROGRESS_LOG = logging.getLogger("ascend_ops.build")
+
+
+class _ProgressHandler(logging.Handler):
+    """`ascend-ops: <message>` on the current sys.stderr, while the root logger has no handler."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if logging.getLogger().handlers:
+            return
+        try:
+            print(f"ascend-ops: {record.getMessage()}", file=sys.stderr, flush=True)
+        except Exception:  # noqa: BLE001 - logging's own policy for a failing handler
+            self.handleError(record)
+
+
+PROGRESS_LOG.addHandler(_ProgressHandler())
+if logging.getLogger("ascend_ops").level == logging.NOTSET:
+    logging.getLogger("ascend_ops").setLevel(logging.INFO)
+
+
 def progress(message: str) -> None:
-    """Tell the user about a slow first-time build on stderr."""
-    print(f"ascend-ops: {message}", file=sys.stderr, flush=True)
+    """Tell the user about a slow first-time build (Note [progress output])."""
+    PROGRESS_LOG.info(message)

@@ -24,7 +24,7 @@ from ..cpu import backends, compiled
 from ..npu import dispatch
 from . import autograd, torch_views
 from .arguments import check_input, check_kind, install_checked_packets
-from .errors import SpecError
+from .errors import OpArgumentError, SpecError, naming_op
 from .products import check_dtype
 from .torch_private import OpNamespace
 
@@ -35,11 +35,16 @@ _lib: torch.library.Library | None = None
 
 
 def _checked(op: OpSpec, fn):
-    """`fn` after the product's dtype rule for `op` (argument checks happen in `fn` itself)."""
+    """`fn` after the product's dtype rule for `op` (argument checks happen in `fn` itself). Its
+    argument errors name the op, also where a caller skips the packet (an overload, a fake
+    tensor under torch.compile)."""
     def kernel(x: torch.Tensor, *args, **kwargs):
-        check_kind(op, op.inputs[0].name, x)
-        check_dtype(op, x.dtype)
-        return fn(x, *args, **kwargs)
+        try:
+            check_kind(op, op.inputs[0].name, x)
+            check_dtype(op, x.dtype)
+            return fn(x, *args, **kwargs)
+        except OpArgumentError as e:
+            raise naming_op(e, op.name) from None
     kernel.__name__ = f"{op.name}_{getattr(fn, '__name__', 'kernel')}"
     return kernel
 

@@ -285,7 +285,10 @@ def _check_same_results(name: str, fns: dict[str, Callable[[], object]]) -> None
     """Every implementation computes the op's result, bit for bit (else the timing is moot)."""
     expected = as_numpy(fns[OURS]())
     for impl, fn in fns.items():
-        got = as_numpy(fn())
+        try:
+            got = as_numpy(fn())
+        except Exception as e:  # a baseline's expression (its spec line is in the traceback)
+            raise RuntimeError(f"bench {name}: {impl} failed: {type(e).__name__}: {e}") from e
         if got.shape != expected.shape or got.tobytes() != expected.tobytes():
             raise RuntimeError(f"bench {name}: {impl} computes a different result than {OURS}")
 

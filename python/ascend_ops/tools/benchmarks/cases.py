@@ -63,12 +63,28 @@ def _call_kwargs(args: tuple[tuple[str, object], ...]) -> dict:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in args}
 
 
+_GLOBALS = {"__builtins__": {}, "np": np, "torch": torch}
+
+
 def _evaluate(expression: str, names: dict, loc: Location) -> object:
     try:
-        return eval(expression, {"__builtins__": {}, "np": np, "torch": torch}, names)  # noqa: S307
+        return eval(expression, _GLOBALS, names)  # noqa: S307
     except Exception as e:
         raise BenchSpecError(f"{loc}: bench expression {expression!r} failed: "
                              f"{type(e).__name__}: {e}") from None
+
+
+def _function(expression: str, names: dict, loc: Location) -> Callable[[], object]:
+    """`expression` as the function a user would time: parsed and bound to `names` once here, so
+    a call runs the expression's own code and nothing else (`_evaluate` per call would time the
+    parser too). Its traceback's file is the spec line."""
+    params = tuple(names)
+    try:
+        code = compile(f"lambda {', '.join(params)}: ({expression})", str(loc), "eval")
+    except SyntaxError as e:
+        raise BenchSpecError(f"{loc}: bench expression {expression!r} failed: "
+                             f"{type(e).__name__}: {e}") from None
+    return functools.partial(eval(code, _GLOBALS), *(names[p] for p in params))  # noqa: S307
 
 
 def _data(*shape: int) -> torch.Tensor:
@@ -119,8 +135,7 @@ class ShapeClass:
         n = self.n_for(elements)
         x = _data(*self.input_shape(n))
         names = {"x": x, "a": x.numpy(), "n": n}
-        baselines = {name: functools.partial(_evaluate, expr, names, self.spec.loc)
-                     for name, expr in self.spec.baselines}
+        baselines = {name: _function(expr, names, self.spec.loc) for name, expr in self.spec.baselines}
         kwargs = _call_kwargs(self.spec.args)
         shape = tuple(canonical_view(self.op, tuple(x.shape), lambda: np.dtype(np.float32), (),
                                      kwargs).output_shape)
@@ -142,6 +157,9 @@ class TinyCall:
     spec: BenchTiny
     x: torch.Tensor
     kwargs: dict
+    # The same result (or the same bytes) by the spec's `x[...].clone()` expression, as a direct
+    # call (`_function`).
+    clone: Callable[[], torch.Tensor]
 
     @property
     def text(self) -> str:
@@ -153,15 +171,14 @@ class TinyCall:
     def clone_text(self) -> str:
         return self.spec.clone
 
-    def clone(self) -> torch.Tensor:
-        """The same result (or the same bytes) by the spec's `x[...].clone()` expression."""
-        return _evaluate(self.spec.clone, {"x": self.x}, self.spec.loc)
+
+def _tiny_call(op_name: str, tiny: BenchTiny) -> TinyCall:
+    x = _data(*tiny.input)
+    return TinyCall(op_name, tiny, x, _call_kwargs(tiny.args), _function(tiny.clone, {"x": x}, tiny.loc))
 
 
 def tiny_calls(ops: tuple[str, ...] | None = None) -> tuple[TinyCall, ...]:
-    return tuple(TinyCall(op.name, op.bench.tiny, _data(*op.bench.tiny.input),
-                          _call_kwargs(op.bench.tiny.args))
-                 for op in specs().ops
+    return tuple(_tiny_call(op.name, op.bench.tiny) for op in specs().ops
                  if op.bench is not None and (ops is None or op.name in ops))
 
 

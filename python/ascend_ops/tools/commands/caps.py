@@ -16,25 +16,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only this product line, by key (atlas-a2) or SoC name (Ascend910B2)")
 
 
-def support_table(op: OpSpec, lines: tuple[Product, ...]) -> str:
-    """ATB's "product support" table layout for one op: product, supported, dtypes, then notes."""
+def support_table(ops: list[OpSpec], lines: tuple[Product, ...]) -> str:
+    """One op x product x dtype matrix: a row per op and product line, a column per dtype, then
+    each product line's SoC names and the reasons of its dtype rule, once."""
     dtypes = specs().dtype_names
-    rows = [["product", "SoC names", "supported", *dtypes]]
-    notes = []
-    for p in lines:
-        allowed = op.supported_dtypes(p)
-        rule = op.rule_for(p)
-        rows.append([p.key, _soc_range(p), "yes" if allowed else "no",
-                     *("x" if d in allowed else ("." if d in op.dtypes else " ") for d in dtypes)])
-        if rule.why:
-            notes.append(f"  {p.key}: {rule.why}")
+    rows = [["op", "product", *dtypes]]
+    for op in ops:
+        for i, p in enumerate(lines):
+            allowed = op.supported_dtypes(p)
+            rows.append([op.name if i == 0 else "", p.key,
+                         *("x" if d in allowed else ("." if d in op.dtypes else " ") for d in dtypes)])
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     out = []
     for k, r in enumerate(rows):
         out.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
         if k == 0:
             out.append("  ".join("-" * w for w in widths))
-    return "\n".join(out + notes)
+    out.append("")
+    for p in lines:
+        whys = sorted({op.rule_for(p).why for op in ops if op.rule_for(p).why})
+        out.append(f"{p.key}: {_soc_range(p)}" + "".join(f"; {why}" for why in whys))
+    return "\n".join(out)
 
 
 def _soc_range(p: Product) -> str:
@@ -45,11 +47,11 @@ def _soc_range(p: Product) -> str:
 def run(args: argparse.Namespace) -> int:
     ops = [specs().op(args.op)] if args.op else list(specs().ops)
     lines = (product(args.product),) if args.product else products()
-    for i, op in enumerate(ops):
-        if i:
-            print()
-        print(f"{op.name} ({op.semantics}; {op.file})")
-        print(support_table(op, lines))
-    print("\nx = supported, . = declared by the op but not on this product, "
+    print("dtype support by op and product line")
+    print(support_table(ops, lines))
+    print()
+    for op in ops:
+        print(f"{op.name}: {op.semantics} ({op.file})")
+    print("\nx = supported, . = declared by the op but not on this product line, "
           "blank = not declared by the op")
     return 0

@@ -49,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -420,6 +421,7 @@ def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = 
         _remove_stale_temporaries(target)
         if announce:
             progress(announce)
+        started = time.monotonic()
         tmp = target.with_name(f"{target.name}{_TMP_MARK}{os.getpid()}-{threading.get_ident()}")
         record_tmp = tmp.with_name(tmp.name + RECORD_SUFFIX)
         cmd = [cxx, *args, *map(str, sources), "-o", str(tmp)]
@@ -433,6 +435,8 @@ def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = 
                                   encoding="utf-8")
             os.replace(record_tmp, _record_path(target))  # the record first: see the Note
             os.replace(tmp, target)
+            if announce:  # the announced build's end, so that a long wait shows progress
+                progress(f"built {name} ({time.monotonic() - started:.0f} s)")
         finally:
             tmp.unlink(missing_ok=True)
             record_tmp.unlink(missing_ok=True)

@@ -69,6 +69,7 @@ def test_doctor_explains_a_missing_torch_npu() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "[note] torch_npu  not installed: npu tensors are not available" in done.stdout
     assert f'pip install "torch_npu=={torch.__version__.split("+")[0]}.*"' in done.stdout
+    assert "without an NPU, ASCEND_OPS_SIM_NPU=1 gives a simulated npu device" in done.stdout
     assert "strided_slice: npu -> no npu tensors here; cpu -> native backend" in done.stdout
     assert "nothing blocks the routes above" in done.stdout
 

@@ -61,9 +61,10 @@ def torch_findings() -> tuple[list[Finding], bool]:
                            f"({sim_device.SIM_NPU_ENV}=1) owns the npu device in this process"))
         return out, imported
     if not installed:
-        out.append(Finding(NOTE, "torch_npu", "not installed: npu tensors are not available, "
-                           "every op runs on CPU tensors",
-                           f"on an Atlas machine: {dispatch.torch_npu_install_hint()}"))
+        out.append(Finding(NOTE, "torch_npu", "not installed: npu tensors are not available "
+                           "(torch refuses the device string \"npu\"), every op runs on CPU tensors",
+                           f"on an Atlas machine: {dispatch.torch_npu_install_hint()}; without an "
+                           f"NPU, {sim_device.SIM_NPU_ENV}=1 gives a simulated npu device"))
         return out, imported
     version = _version("torch_npu") or _version("torch-npu")
     error = dispatch.torch_npu_import_error()

@@ -75,7 +75,7 @@ from ..runtime import state
 from ..runtime.products import current_product, dtype_name, npu_product
 from ..runtime.arguments import CheckedOpPacket
 from ..runtime.errors import OpArgumentError, naming_op
-from ..runtime.dtypes import numpy_dtype
+from ..runtime.dtypes import movable
 
 FAST_ENV = "ASCEND_OPS_FAST"
 FIRST_USE_BUILD_ENV = "ASCEND_OPS_FAST_BUILD"
@@ -314,11 +314,7 @@ def _movable_dtypes() -> list[tuple[torch.dtype, str]]:
     """Every dtype the package moves (arguments.check_input), with its op_specs/ name."""
     out = {}
     for value in vars(torch).values():
-        if isinstance(value, torch.dtype) and value not in out:
-            try:
-                numpy_dtype(value)
-            except TypeError:
-                continue
+        if isinstance(value, torch.dtype) and value not in out and movable(value):
             out[value] = dtype_name(value)
     return list(out.items())
 

@@ -92,11 +92,24 @@ def top_parser(epilog: str | None = None) -> tuple[argparse.ArgumentParser, dict
     return parser, commands
 
 
+def generate(args: list[str]) -> int:
+    """`ascend-ops generate`, run by the generator alone: it must work while an op is half added,
+    when the op's reference may import a constant only this command writes (importing ascend_ops
+    imports every reference)."""
+    from ascend_ops_gen.codegen import cli as codegen
+
+    parser = argparse.ArgumentParser(prog="ascend-ops generate", description=command_help("generate"))
+    codegen.add_arguments(parser)
+    return codegen.run(parser.parse_args(args))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if not args or args[0] in ("-h", "--help", "--version"):
         parser, _ = top_parser(None if args[:1] == ["--version"] else spec_error_epilog(_spec_error()))
         parser.parse_args(args)  # prints the help or the version and exits; no command: usage error
+    if args[0] == "generate":
+        return generate(args[1:])
     from ascend_ops.tools.cli import main as run
 
     return run(args)

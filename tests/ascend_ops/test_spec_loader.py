@@ -3,6 +3,7 @@ with a SpecError whose exact text names `op_specs/<file>.yaml:<line>`, the rule 
 from __future__ import annotations
 
 import dataclasses
+import re
 import shutil
 from pathlib import Path
 
@@ -15,7 +16,8 @@ from ascend_ops_gen.spec import load_specs, specs
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_DIR = ROOT / "op_specs"
-OP_FILES = ("depth_to_space", "slice", "space_to_depth", "strided_slice")
+# Every <op>.yaml of op_specs/, found without the loader (products.yaml is the one other file).
+OP_FILES = tuple(sorted(p.stem for p in SPEC_DIR.glob("*.yaml") if p.stem != "products"))
 PRODUCT_KEYS = ("atlas-a3", "atlas-a2", "atlas-training", "atlas-inference", "atlas-200i-500-a2")
 VOCABULARY = ("float16", "float32", "bfloat16", "int8", "uint8", "int16", "int32", "int64",
               "uint32", "bool")
@@ -651,3 +653,49 @@ def test_a_corpus_case_may_be_a_worked_example(copy: SpecCopy):
     assert copy.error() == (f"op_specs/slice.yaml:{line}: corpus case '2-d ATB documentation "
                             f"example': unknown example 'atb_documentation'; did you mean "
                             f"'atb_documentation_example'?")
+
+
+
+# --- op_specs/README.md's op table against the loader --------------------------------------------
+
+def _documented_op_keys() -> dict[str, bool]:
+    """Top-level keys of op_specs/README.md's <op>.yaml table -> whether it marks them required."""
+    text = (SPEC_DIR / "README.md").read_text(encoding="utf-8")
+    table = text.split("## &lt;op&gt;.yaml", 1)[1].split("\n### ", 1)[0]
+    keys = {}
+    for line in table.splitlines():
+        cell = line.split("|")[1] if line.startswith("| `") else ""
+        for key in re.findall(r"`([a-z_]+)`", cell.split("(")[0]):
+            keys[key] = "(**required**)" in cell
+    keys["bench"] = False  # its own section, "(optional)" in its heading
+    return keys
+
+
+def _without_key(copy: SpecCopy, key: str) -> str | None:
+    """The loader's error with `key` taken out of the first op spec that has it (None: loads)."""
+    for name in OP_FILES:
+        raw = yaml.safe_load(copy.path(f"{name}.yaml").read_text(encoding="utf-8"))
+        if key in raw:
+            del raw[key]
+            copy.path(f"{name}.yaml").write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+            try:
+                copy.load()
+            except SpecError as e:
+                return str(e)
+            return None
+    raise AssertionError(f"no op spec has the key {key!r}")
+
+
+def test_the_readme_marks_exactly_the_keys_the_loader_requires(tmp_path: Path):
+    documented = _documented_op_keys()
+    used = {k for name in OP_FILES for k in yaml.safe_load((SPEC_DIR / f"{name}.yaml").read_text())}
+    assert used <= set(documented), f"keys the README does not list: {sorted(used - set(documented))}"
+    for i, (key, required) in enumerate(sorted(documented.items())):
+        if key not in used:
+            continue
+        error = _without_key(SpecCopy(tmp_path / str(i)), key)
+        missing = error is not None and f"missing the required key {key!r}" in error
+        assert missing == required, (key, required, error)
+    # negative control: attributes is optional (an op without arguments writes nothing)
+    assert documented["attributes"] is False and documented["dtypes"] is True
+

@@ -50,7 +50,7 @@ _ATTR_PY_TYPES[AttrType.OPTIONAL_INT_LIST] = lambda v: v is None or _ATTR_PY_TYP
 
 def _parse_attributes(f: Fields) -> tuple[Attribute, ...]:
     out: list[Attribute] = []
-    for item, line in items_of(f.take("attributes", list), "attributes", f, "attributes"):
+    for item, line in items_of(f.take("attributes", list, []), "attributes", f, "attributes"):
         g = Fields(item, "attribute", f.file, line)
         name = g.take("name", str)
         type_text = g.take("type", str)

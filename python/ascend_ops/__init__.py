@@ -4,9 +4,11 @@ Importing the package registers `torch.ops.ascend_ops.*`. The ops, their argumen
 per-product dtype rules are declared in `op_specs/`; see README.md and docs/architecture.md for
 the layers (`runtime`, `cpu`, `npu`, `sim`, and the developer `tools` outside the import path).
 
-A spec that does not load does not stop the import: the ops are then missing, and using one
-(`ascend_ops.<op>`, `torch.ops.ascend_ops.<op>`) raises the spec's one-line SpecError, as does
-every `ascend-ops` command that reads the specs.
+A spec that does not load does not stop the import. An op spec that does not load leaves that op
+out, with a warning on the `ascend_ops.specs` logger, and the other ops work; products.yaml leaves
+every op out. Using a missing op (`ascend_ops.<op>`, `torch.ops.ascend_ops.<op>`) raises its spec's
+one-line SpecError, and every `ascend-ops` command refuses with it (Note [a broken op spec] in
+ascend_ops_gen/spec/loader.py).
 """
 from .runtime import torch_private as _torch_private  # first: a torch outside the range fails here
 

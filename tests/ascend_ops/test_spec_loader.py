@@ -381,9 +381,26 @@ def test_op_name_must_match_the_file_name(copy: SpecCopy):
 
 def test_op_type_used_twice(copy: SpecCopy):
     copy.edit("space_to_depth.yaml", "op_type: AscendSpaceToDepth", "op_type: AscendDepthToSpace")
-    line = copy.line_of("depth_to_space.yaml", "op: depth_to_space")
-    assert copy.error() == (f"op_specs/depth_to_space.yaml:{line}: op_type 'AscendDepthToSpace' "
-                            f"is used by more than one op")
+    line = copy.line_of("space_to_depth.yaml", "op: space_to_depth")
+    assert copy.error() == (f"op_specs/space_to_depth.yaml:{line}: op_type 'AscendDepthToSpace' "
+                            f"is used by more than one op (depth_to_space has it too)")
+
+
+def test_a_broken_op_spec_is_left_out_only_when_asked(copy: SpecCopy):
+    copy.edit("slice.yaml", "op_type: AscendSlice", "op_type: [AscendSlice]")
+    line = copy.line_of("slice.yaml", "op_type:")
+    error = f"op_specs/slice.yaml:{line}: op spec.op_type must be a string, got a list ['AscendSlice']"
+    assert copy.error() == error  # the generator's strict load
+    partial = load_specs(copy.root / "op_specs", copy.root, skip_broken_ops=True)
+    assert sorted(o.name for o in partial.ops) == sorted(set(OP_FILES) - {"slice"})
+    assert partial.broken == (("slice", error),) and partial.first_error() == error
+    # an op whose backward inverse is left out goes with it
+    copy.edit("space_to_depth.yaml", "op_type: AscendSpaceToDepth", "op_type: 7")
+    partial = load_specs(copy.root / "op_specs", copy.root, skip_broken_ops=True)
+    assert sorted(name for name, _ in partial.broken) == ["depth_to_space", "slice", "space_to_depth"]
+    assert [o.name for o in partial.ops] == ["strided_slice"]
+    # negative control: the real specs leave nothing out
+    assert specs().broken == () and specs().first_error() is None
 
 
 def test_invalid_yaml_tab(copy: SpecCopy):

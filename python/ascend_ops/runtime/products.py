@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import torch
 from ascend_ops_gen.spec import OpSpec, Product, specs
 
-from .errors import OpArgumentError, UnsupportedDtypeError
+from .errors import OpArgumentError, SpecError, UnsupportedDtypeError
 from .state import PRODUCT_ENV, target_choice
 
 __all__ = ["products", "product", "supported_dtypes", "is_supported", "current_product",
@@ -79,6 +79,9 @@ def _op(op: str | OpSpec) -> OpSpec:
     try:
         return specs().op(op)
     except KeyError:
+        broken = dict(specs().broken)
+        if op in broken:  # its spec does not load (Note [a broken op spec])
+            raise SpecError(broken[op]) from None
         names = ", ".join(o.name for o in specs().ops)
         raise OpArgumentError(f"unknown op {op!r}; known ops: {names}") from None
 

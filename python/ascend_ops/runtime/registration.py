@@ -13,6 +13,7 @@ any data move. CPU tensors go to the selected CPU backend (see `backends.py`); N
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import torch
@@ -149,7 +150,9 @@ def switch_to(module, python_lib: torch.library.Library, ops, cpu_kernels: dict,
 
 # --- the package's import ---------------------------------------------------------------------
 
+SPEC_LOG = logging.getLogger("ascend_ops.specs")
 _load_error: SpecError | None = None
+_broken: dict[str, SpecError] = {}  # op name -> its spec's error (Note [a broken op spec])
 
 
 class OpsNotLoadedError(SpecError, AttributeError):
@@ -166,12 +169,18 @@ def load_package() -> dict[str, Callable[..., torch.Tensor]]:
     from .api import make_op_function
 
     try:
+        left_out = specs().broken  # products.yaml, or no op at all, raises here
+        if left_out:  # before the namespace's first use, so that it is this one
+            _broken.update((name, SpecError(message)) for name, message in left_out)
+            torch.ops.__dict__[NAMESPACE] = _PartialNamespace(NAMESPACE)
         register_all()
         functions = {op.name: make_op_function(op) for op in specs().ops}
     except SpecError as e:
         _load_error = e
         torch.ops.__dict__[NAMESPACE] = _UnloadedNamespace(NAMESPACE)
         return {}
+    for name, error in _broken.items():  # loud: a warning record even with no logging set up
+        SPEC_LOG.warning("ascend-ops: %s; the op %s is left out, the other ops work", error, name)
     if sim_device.enabled_by_environment():  # ASCEND_OPS_SIM_NPU=1: process-global, never default
         sim_device.enable_simulated_npu()
     else:  # torch_npu, if installed, then the op package and its binding (npu/binding.py)
@@ -180,14 +189,28 @@ def load_package() -> dict[str, Callable[..., torch.Tensor]]:
 
 
 def load_error() -> SpecError | None:
-    """Why the package has no ops (the spec error of its import), or None when it has them."""
-    return _load_error
+    """Why the package lacks ops (the spec error of its import, or the first op spec left out),
+    or None when it has them all."""
+    return _load_error if _load_error is not None else next(iter(_broken.values()), None)
 
 
 def raise_if_unloaded(name: str) -> None:
-    """Raise the import's spec error for an op-like `name` asked of a package without ops."""
+    """Raise the spec error for an op-like `name` asked of a package without ops, or for an op
+    whose spec was left out."""
+    if name in _broken:
+        raise OpsNotLoadedError(str(_broken[name]))
     if _load_error is not None and not name.startswith("__"):
         raise OpsNotLoadedError(str(_load_error))
+
+
+class _PartialNamespace(OpNamespace):
+    """`torch.ops.ascend_ops` while some op specs do not load: those ops raise their spec's error,
+    the others are torch's as ever."""
+
+    def __getattr__(self, name: str):
+        if name in _broken:
+            raise_if_unloaded(name)
+        return super().__getattr__(name)
 
 
 class _UnloadedNamespace(OpNamespace):

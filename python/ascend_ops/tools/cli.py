@@ -34,6 +34,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def spec_load_error() -> Exception | None:
+    """Why the specs do not all load: the first broken op spec's error, or None."""
+    from ascend_ops_gen.spec import specs
+
+    from ..runtime.errors import SpecError
+
+    try:
+        first = specs().first_error()
+    except SpecError as e:
+        return e
+    return None if first is None else SpecError(first)
+
+
 def _raiser(error: Exception):
     def run(args) -> int:
         raise error
@@ -46,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv)
     try:
+        broken = spec_load_error()
+        if broken is not None:  # a partial op set: every command refuses (Note [a broken op spec])
+            raise broken
         return args.run(args)
     except (OpArgumentError, SpecError, MissingExtraError) as e:
         print(f"ascend-ops {args.command}: error: {e}", file=sys.stderr)

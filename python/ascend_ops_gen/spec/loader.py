@@ -264,8 +264,18 @@ def _parse_view_builder(f: Fields, attrs: tuple[Attribute, ...]) -> ViewBuilderD
 
 # --- entry points -------------------------------------------------------------------------------
 
-def load_specs(spec_dir: Path, root: Path | None = None) -> SpecSet:
-    """Parse and validate every spec in `spec_dir`; file names in errors are relative to `root`."""
+# Note [a broken op spec]
+# ~~~~~~~~~~~~~~~~~~~~~~~
+# The generator and every check need all specs: load_specs raises the first SpecError. The
+# runtime should not lose every op to one op's broken file, so `specs()`, which it reads, loads
+# with skip_broken_ops: an op whose file does not parse, whose backward names an op that is not
+# there, or whose op_type another op already has, is left out and kept in SpecSet.broken with its
+# error. products.yaml, and a folder with no op left, still fail as a whole. Whoever must refuse a
+# partial set asks `first_error()` (the `ascend-ops` commands do, before running any of them);
+# the package warns at import and raises the op's own error when the op is used.
+def load_specs(spec_dir: Path, root: Path | None = None, *, skip_broken_ops: bool = False) -> SpecSet:
+    """Parse and validate every spec in `spec_dir`; file names in errors are relative to `root`.
+    With `skip_broken_ops`, op specs that do not load are left out (Note [a broken op spec])."""
     spec_dir = Path(spec_dir)
     root = Path(root) if root is not None else spec_dir.parent
 
@@ -281,20 +291,43 @@ def load_specs(spec_dir: Path, root: Path | None = None) -> SpecSet:
     dtype_sizes, products = parse_products(load_yaml(products_path, rel(products_path)),
                                             rel(products_path))
     dtypes = tuple(n for n, _ in dtype_sizes)
-    ops = []
-    for path in sorted(spec_dir.glob("*.yaml")):
-        if path.name == PRODUCTS_FILE:
-            continue
-        ops.append(_parse_op(load_yaml(path, rel(path)), rel(path), dtypes, products))
-    if not ops:
+    ops: list[OpSpec] = []
+    broken: list[tuple[str, str]] = []
+
+    def left_out(name: str, error: SpecError) -> None:
+        if not skip_broken_ops:
+            raise error
+        broken.append((name, str(error)))
+
+    paths = [p for p in sorted(spec_dir.glob("*.yaml")) if p.name != PRODUCTS_FILE]
+    for path in paths:
+        try:
+            ops.append(_parse_op(load_yaml(path, rel(path)), rel(path), dtypes, products))
+        except SpecError as e:
+            left_out(path.stem, e)
+    if not paths:
         raise SpecError(f"{rel(spec_dir)}:1: no op specs found next to products.yaml")
-    for o in ops:
-        _check_backward(o, ops)
-    types = [o.op_type for o in ops]
-    for o in ops:
-        if types.count(o.op_type) > 1:
-            raise SpecError(f"{o.loc}: op_type {o.op_type!r} is used by more than one op")
-    return SpecSet(dtype_sizes, products, tuple(ops))
+    changed = True
+    while changed:  # an op whose inverse was left out goes too, and what needs it
+        changed = False
+        for o in list(ops):
+            try:
+                _check_backward(o, ops)
+            except SpecError as e:
+                ops.remove(o)
+                left_out(o.name, e)
+                changed = True
+    seen: dict[str, OpSpec] = {}
+    for o in list(ops):
+        if o.op_type in seen:
+            ops.remove(o)
+            left_out(o.name, SpecError(f"{o.loc}: op_type {o.op_type!r} is used by more than one op "
+                                       f"({seen[o.op_type].name} has it too)"))
+        else:
+            seen[o.op_type] = o
+    if not ops:
+        raise SpecError(broken[0][1])
+    return SpecSet(dtype_sizes, products, tuple(ops), tuple(broken))
 
 
 # Note [project files]
@@ -341,6 +374,7 @@ def spec_folder_description() -> str:
 
 @functools.lru_cache(maxsize=None)
 def specs() -> SpecSet:
-    """The package's own specs, parsed once."""
+    """The package's own specs, parsed once; an op spec that does not load is left out and named
+    in `broken` (Note [a broken op spec])."""
     root = project_root()
-    return load_specs(root / "op_specs", root)
+    return load_specs(root / "op_specs", root, skip_broken_ops=True)

@@ -498,6 +498,13 @@ class SpecSet:
     dtype_sizes: tuple[tuple[str, int], ...]  # dtype name -> element bytes, in spec order
     products: tuple[Product, ...]
     ops: tuple[OpSpec, ...]
+    # Op specs left out because they do not load (load_specs(skip_broken_ops=True) only): each
+    # op's name (its file name) and its error. Note [a broken op spec] in loader.py.
+    broken: tuple[tuple[str, str], ...] = ()
+
+    def first_error(self) -> str | None:
+        """The first broken op spec's error, or None when every op spec loaded."""
+        return self.broken[0][1] if self.broken else None
 
     @property
     def dtype_names(self) -> tuple[str, ...]:

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Creates .venv (if missing) and installs ascend-ops into it with its test and bench extras.
+# Creates .venv (if missing) and installs ascend-ops into it with its test, bench, onnx and dev
+# extras.
 # torch is pinned to 2.13.0 and installed first, with pip's progress shown: it is the one large
 # download. torch_npu is never installed here (without CANN it breaks `import torch`).
 #
@@ -42,9 +43,9 @@ import importlib.util, sys
 sys.exit(not all(importlib.util.find_spec(m) for m in ('ascend_ops', 'ascend_ops_cli', 'cpu_reference', 'ascend_ops_gen')))" 2>/dev/null; then
   echo "setup: ascend-ops is installed (editable; pyproject.toml and setup.py unchanged since)"
 else
-  echo "setup: installing ascend-ops (editable) with its test, bench and onnx extras"
+  echo "setup: installing ascend-ops (editable) with its test, bench, onnx and dev extras"
   rm -f "$STAMP"
-  pip_quiet -e ".[test,bench,onnx]"
+  pip_quiet -e ".[test,bench,onnx,dev]"
   .venv/bin/python -c "import ascend_ops, cpu_reference" || { echo "setup: import failed" >&2; exit 1; }
   echo "$INSTALLED" > "$STAMP"
 fi

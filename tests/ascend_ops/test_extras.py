@@ -70,3 +70,26 @@ def test_the_extras_are_pyprojects_and_torch_npu_is_no_extra():
     # an unpinned torch_npu would bring the newest release and its torch: it is installed by its
     # torch's version instead (README, NPU tensors)
     assert not any("torch_npu" in req or "torch-npu" in req for reqs in declared.values() for req in reqs)
+
+
+def test_rich_is_no_dependency_of_the_package_and_sim_progress_falls_back_to_lines(monkeypatch):
+    import builtins
+    import tomllib
+
+    from ascend_ops.tools.commands import sim
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert not any(req.startswith("rich") for req in project["dependencies"])
+    assert any(req.startswith("rich") for req in project["optional-dependencies"]["dev"])
+    real_import = builtins.__import__
+
+    def without_rich(name, *args, **kwargs):
+        if name == "rich" or name.startswith("rich."):
+            raise ImportError(f"No module named {name!r}", name=name)
+        return real_import(name, *args, **kwargs)
+
+    assert sim._rich_progress() is not None  # negative control: the dev extra is installed here
+    monkeypatch.setattr(builtins, "__import__", without_rich)
+    assert sim._rich_progress() is None
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert list(sim._checked([])) == []  # a terminal without rich: plain lines, no ImportError

@@ -69,16 +69,15 @@ def _eta(done: int, total: int, elapsed: float) -> str:
 
 def _checked(runs: list) -> Iterator:
     """Each run's outcome, with progress on stderr (elapsed time and an estimate of the rest):
-    a bar on a terminal, else one line per (op, product)."""
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
-
+    a bar on a terminal where the dev extra's rich is installed, else one line per (op, product)."""
     from ...sim import corpus
 
     groups = defaultdict(int)
     for r in runs:
         groups[r.case.op, r.product.key] += 1
-    if sys.stderr.isatty():
+    progress = _rich_progress() if sys.stderr.isatty() else None
+    if progress is not None:
+        Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn = progress
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
         with Progress(*columns, transient=True) as bar:
@@ -98,6 +97,16 @@ def _checked(runs: list) -> Iterator:
             print(f"sim: {key[0]} on {key[1]}: {done[key]} cases run ({seed + 1} of {len(runs)}; "
                   f"{_eta(seed + 1, len(runs), time.monotonic() - start)})",
                   file=sys.stderr, flush=True)
+
+
+def _rich_progress() -> tuple | None:
+    """rich's progress classes, or None without the dev extra (then: plain lines)."""
+    try:
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeElapsedColumn, TimeRemainingColumn)
+    except ImportError:
+        return None
+    return Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 
 def _rows(outcomes: list) -> list[dict]:

@@ -4,7 +4,7 @@ Every op validates all of its arguments first (raising `OpArgumentError`), then 
 view of the input into a fresh C-contiguous array of the input's dtype. Each op is one file,
 `cpu_reference/<op>.py`, named after the op's spec, whose `__all__` exports the op itself and
 `<op>_view`, the same canonicalisation on shapes alone: it returns the result as view steps
-of the input (`_view_steps`), which shape inference, the fake kernels, autograd and the other
+of the input (`view_steps`), which shape inference, the fake kernels, autograd and the other
 CPU backends read. This package finds those files by name; it lists no op.
 """
 
@@ -12,11 +12,14 @@ import importlib as _importlib
 import pkgutil as _pkgutil
 
 from ._block_rearrangement import BlockRearrangement, ReshapeTranspose
-from ._view_steps import Index, Permute, Reshape, View
+from .view_steps import Index, Permute, Reshape, View
 from .errors import OpArgumentError
 
+# The public modules that are no op: the errors, and the canonicalisation every op and the
+# ascend_ops runtime share (argument rules, view steps).
+SUPPORT_MODULES = ("arguments", "errors", "view_steps")
 OP_MODULES: tuple[str, ...] = tuple(
-    m.name for m in _pkgutil.iter_modules(__path__) if not m.name.startswith("_") and m.name != "errors"
+    m.name for m in _pkgutil.iter_modules(__path__) if not m.name.startswith("_") and m.name not in SUPPORT_MODULES
 )
 
 __all__ = ["BlockRearrangement", "Index", "OpArgumentError", "Permute", "Reshape", "ReshapeTranspose", "View"]

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._arguments import integer, shape_vector, string
+from .arguments import integer, shape_vector, string
 from ._op_limits import DEPTH_TO_SPACE_MAX_BLOCK_SIZE
-from ._view_steps import Permute, Reshape, ViewStep, apply_steps
+from .view_steps import Permute, Reshape, ViewStep, apply_steps
 from .errors import OpArgumentError
 
 DATA_FORMATS = ("NHWC", "NCHW", "NCHW_VECT_C")

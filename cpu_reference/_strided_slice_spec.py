@@ -24,10 +24,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._arguments import INT32_MAX, INT32_MIN, MAX_RANK, check_rank, index_vector, integer, shape_vector
+from .arguments import INT32_MAX, INT32_MIN, MAX_RANK, check_rank, index_vector, integer, shape_vector
 from ._op_limits import (STRIDED_SLICE_MAX_KERNEL_RANK, STRIDED_SLICE_MAX_PROCESSING_RANK,
                          STRIDED_SLICE_MAX_SPEC_ENTRIES)
-from ._view_steps import Index
+from .view_steps import Index
 from .errors import OpArgumentError
 
 # TF's limits, declared in op_specs/strided_slice.yaml

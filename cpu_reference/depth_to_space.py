@@ -10,7 +10,7 @@ __all__ = ["depth_to_space", "depth_to_space_view"]
 
 import numpy as np
 
-from ._arguments import as_data_array, fresh_copy
+from .arguments import as_data_array, fresh_copy
 from ._block_rearrangement import (
     MAX_DEPTH_TO_SPACE_BLOCK_SIZE,
     VECT_C_LANES,

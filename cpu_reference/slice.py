@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._arguments import as_data_array, check_rank, fresh_copy, index_vector, shape_vector
+from .arguments import as_data_array, check_rank, fresh_copy, index_vector, shape_vector
 from ._op_limits import SLICE_MAX_RANK
-from ._view_steps import Index, apply_steps
+from .view_steps import Index, apply_steps
 from .errors import OpArgumentError
 
 MAX_RANK = SLICE_MAX_RANK  # ATB's MAX_DIM: op_specs/slice.yaml max_rank

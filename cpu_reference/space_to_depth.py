@@ -10,7 +10,7 @@ __all__ = ["space_to_depth", "space_to_depth_view"]
 
 import numpy as np
 
-from ._arguments import INT64_MAX, as_data_array, fresh_copy
+from .arguments import INT64_MAX, as_data_array, fresh_copy
 from ._block_rearrangement import BlockRearrangement, ImageDims, check_arguments, depth_to_space_steps
 from .errors import OpArgumentError
 

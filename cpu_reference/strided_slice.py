@@ -9,7 +9,7 @@ __all__ = ["StridedSliceView", "strided_slice", "strided_slice_view"]
 
 import numpy as np
 
-from ._arguments import as_data_array, fresh_copy
+from .arguments import as_data_array, fresh_copy
 from ._strided_slice_spec import StridedSliceView, strided_slice_view
 
 

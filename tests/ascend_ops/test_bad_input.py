@@ -158,7 +158,7 @@ def test_the_engine_keeps_numpys_rank_limit():
     """The C++ engine's view rank is numpy's, as the reference's (each op's own limits are
     generated from its spec: tests/codegen/test_limits.py)."""
     view_dims = (ROOT / "ascend_kernels/common/strided_view.h").read_text()
-    from cpu_reference import _arguments
+    from cpu_reference import arguments as _arguments
     found = re.search(r"constexpr int32_t kMaxViewDims = (\d+);", view_dims)
     assert found and int(found.group(1)) == _arguments.MAX_RANK == 64
 

@@ -7,7 +7,7 @@ op's result. Emitters turn them into graph nodes for the torch.export-based expo
 (`dynamo.py`), the TorchScript one (`legacy.py`) and one-op models without torch
 (`standalone.py`).
 
-No op has code here. Every op is a view of its input (cpu_reference/_view_steps.py), and its
+No op has code here. Every op is a view of its input (cpu_reference/view_steps.py), and its
 view steps become nodes one by one: an index becomes Slice, Squeeze and Unsqueeze (Note [ONNX
 slices]), a reshape Reshape, a permutation Transpose. Where the spec names a standard node that
 computes the op (`onnx_node:` in op_specs/<op>.yaml, e.g. DepthToSpace), that node is exported

@@ -2,7 +2,7 @@
 
 torch's parser raises a bare `RuntimeError` for a wrong type and quietly turns `True` or a 0-d
 tensor into an int, while `cpu_reference` rejects both. So each call is bound to the spec's
-signature and every attribute goes through the reference's own checks (`cpu_reference._arguments`:
+signature and every attribute goes through the reference's own checks (`cpu_reference.arguments`:
 one rule set for both paths), chosen by the attribute's spec type. What reaches torch is then plain
 Python ints, lists of ints and strings.
 
@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import torch
 
-from cpu_reference import _arguments as rules
+from cpu_reference import arguments as rules
 from cpu_reference.errors import OpArgumentError, OpTypeError
 from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import AttrType, OpSpec

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from cpu_reference._view_steps import apply_steps
+from cpu_reference.view_steps import apply_steps
 from ascend_ops_gen.spec import BackwardRule, OpSpec
 
 from .arguments import check_kind

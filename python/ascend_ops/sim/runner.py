@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from cpu_reference._arguments import index_vector, integer, string
+from cpu_reference.arguments import index_vector, integer, string
 
 from ascend_ops_gen.codegen.cpp import ge_dtype
 from ascend_ops_gen.schema import python_signature

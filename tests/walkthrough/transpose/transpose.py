@@ -6,8 +6,8 @@ __all__ = ["transpose", "transpose_view"]
 
 import numpy as np
 
-from ._arguments import as_data_array, fresh_copy, index_vector, integer
-from ._view_steps import Permute, View
+from .arguments import as_data_array, fresh_copy, index_vector, integer
+from .view_steps import Permute, View
 from .errors import OpArgumentError
 
 

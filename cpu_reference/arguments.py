@@ -1,5 +1,8 @@
 """Argument checks shared by every op, and the one way a result leaves the package.
 
+Public: the ascend_ops runtime checks every attribute with these same rules before torch's
+parser sees it (ascend_ops/runtime/arguments.py), so both accept and reject the same calls.
+
 Indexes are plain Python ints from here on: the canonicalisation adds and
 subtracts INT64_MIN / INT64_MAX values, which would wrap in numpy int64.
 """

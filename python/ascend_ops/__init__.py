@@ -15,7 +15,7 @@ from .runtime import torch_private as _torch_private  # first: a torch outside t
 from ascend_ops_gen.spec import Product
 
 from .cpu.backends import current_backend, use_backend
-from .runtime import registration as _registration
+from . import registration as _registration
 from .runtime.errors import OpArgumentError, OpTypeError, SpecError, UnsupportedDtypeError
 from .runtime.products import (current_product, is_supported, product, products, supported_dtypes,
                                target_product)

@@ -68,7 +68,7 @@ check_torch_version()  # before any entry below is looked up: outside the range,
 # --- op packets and namespaces -------------------------------------------------------------------
 # `torch.ops.<namespace>.<op>` objects. Their classes are private; the package subclasses the
 # packet to check arguments before torch's parser (runtime/arguments.py, cpu/compiled.py) and the
-# namespace to report an unloadable spec (runtime/registration.py).
+# namespace to report an unloadable spec (ascend_ops/registration.py).
 OpOverloadPacket: type = _required(torch._ops, "OpOverloadPacket",
                                    "the class of torch.ops.<namespace>.<op>")
 OpOverload: type = _required(torch._ops, "OpOverload",

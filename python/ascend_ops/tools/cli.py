@@ -18,7 +18,7 @@ from ascend_ops_cli import SUBCOMMANDS, spec_error_epilog, top_parser
 
 def build_parser() -> argparse.ArgumentParser:
     from ..runtime.errors import SpecError
-    from ..runtime.registration import load_error
+    from ..registration import load_error
 
     parser, commands = top_parser(epilog=spec_error_epilog(load_error()))
     for name in SUBCOMMANDS:

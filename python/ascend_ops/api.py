@@ -13,8 +13,8 @@ import torch
 from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import OpSpec
 
-from ..cpu import compiled
-from .errors import OpArgumentError, naming_op
+from .cpu import compiled
+from .runtime.errors import OpArgumentError, naming_op
 
 
 def make_op_function(op: OpSpec) -> Callable[..., torch.Tensor]:

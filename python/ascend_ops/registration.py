@@ -21,13 +21,13 @@ import torch
 from ascend_ops_gen.schema import torch_schema
 from ascend_ops_gen.spec import OpSpec, specs
 
-from ..cpu import backends, compiled
-from ..npu import dispatch
-from . import autograd, torch_views
-from .arguments import check_input, check_kind, install_checked_packets
-from .errors import OpArgumentError, SpecError, naming_op
-from .products import check_dtype
-from .torch_private import OpNamespace
+from .cpu import backends, compiled
+from .npu import dispatch
+from .runtime import autograd, torch_views
+from .runtime.arguments import check_input, check_kind, install_checked_packets
+from .runtime.errors import OpArgumentError, SpecError, naming_op
+from .runtime.products import check_dtype
+from .runtime.torch_private import OpNamespace
 
 NAMESPACE = "ascend_ops"
 
@@ -165,7 +165,7 @@ def load_package() -> dict[str, Callable[..., torch.Tensor]]:
     binding, and return the public function of each op by name. A spec that does not load
     leaves the package without ops (see `raise_if_unloaded`), not without an import."""
     global _load_error
-    from ..sim import device as sim_device
+    from .sim import device as sim_device
     from .api import make_op_function
 
     try:

@@ -1,12 +1,165 @@
-"""Layers: the package imports only cpu_reference's public modules (the canonicalisation it shares
-with the runtime is public: cpu_reference.arguments, cpu_reference.view_steps), and the runtime
-imports no backend package (cpu, npu, sim): ascend_ops.registration wires them."""
+"""The package's layers (docs/architecture.md): its modules import one another without a cycle,
+no module reaches into another's private names, and `import ascend_ops` loads none of the
+developer tools; the package imports only cpu_reference's public modules (the canonicalisation it
+shares with the runtime: cpu_reference.arguments, cpu_reference.view_steps), and the runtime imports
+no backend package (cpu, npu, sim: ascend_ops.registration wires them). Read from the sources;
+every check has a negative control."""
 from __future__ import annotations
 
+import ast
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = Path(__file__).resolve().parents[2] / "python" / "ascend_ops"
+
+
+def module_name(path: Path, package: Path = PACKAGE) -> str:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def package_modules(package: Path = PACKAGE) -> dict[str, Path]:
+    return {module_name(p, package): p for p in sorted(package.rglob("*.py"))}
+
+
+def _base(module: str, path: Path, level: int, target: str | None) -> str:
+    here = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    if level:
+        here = here[:len(here) - (level - 1)]
+        return ".".join(here + ([target] if target else []))
+    return target or ""
+
+
+def imports(modules: dict[str, Path]) -> dict[str, set[tuple[str, tuple[str, ...]]]]:
+    """module -> {(imported module, names imported from it)}, counting imports inside functions too
+    (a lazy import is still an edge), only of modules in `modules`."""
+    out: dict[str, set[tuple[str, tuple[str, ...]]]] = {m: set() for m in modules}
+    for module, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in modules:
+                        out[module].add((alias.name, ()))
+            elif isinstance(node, ast.ImportFrom):
+                base = _base(module, path, node.level, node.module)
+                names = []
+                for alias in node.names:
+                    if f"{base}.{alias.name}" in modules:  # a submodule
+                        out[module].add((f"{base}.{alias.name}", ()))
+                    else:
+                        names.append(alias.name)
+                if names and base in modules:
+                    out[module].add((base, tuple(names)))
+    return out
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every cycle a depth-first search meets (as the path that closes it)."""
+    found, state = [], {}
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = "open"
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == "open":
+                found.append(path[path.index(nxt):] + [nxt] if nxt in path else [node, nxt])
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    return found
+
+
+def _module_graph() -> dict[str, set[str]]:
+    return {m: {target for target, _ in edges} for m, edges in imports(package_modules()).items()}
+
+
+def test_the_package_imports_without_a_cycle():
+    graph = _module_graph()
+    assert sum(map(len, graph.values())) > 50  # the graph is really read
+    assert cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    """Negative control: the edge the compiled kernel once closed (backends -> native copy ->
+    compiled kernel -> backends) is found."""
+    graph = _module_graph()
+    graph["ascend_ops.cpu.native_copy"] = graph["ascend_ops.cpu.native_copy"] | {
+        "ascend_ops.cpu.compiled"}
+    assert any("ascend_ops.cpu.compiled" in c and "ascend_ops.cpu.native_copy" in c
+               for c in cycles(graph))
+
+
+def private_uses(modules: dict[str, Path]) -> list[str]:
+    """`from <module> import _name` and `<module>._name` across modules of the package."""
+    out = []
+    edges = imports(modules)
+    for module, path in modules.items():
+        for target, names in edges[module]:
+            out += [f"{module}: from {target} import {n}" for n in names
+                    if n.startswith("_") and not n.startswith("__")]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        bound = set()  # local names of imported package modules
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = _base(module, path, node.level, node.module)
+                bound |= {a.asname or a.name for a in node.names if f"{base}.{a.name}" in modules}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in bound and node.attr.startswith("_")
+                    and not node.attr.startswith("__")):
+                out.append(f"{module}:{node.lineno}: {node.value.id}.{node.attr}")
+    return out
+
+
+def test_no_module_uses_another_modules_private_names():
+    assert private_uses(package_modules()) == []
+
+
+def test_the_private_name_check_finds_one(tmp_path):
+    """Negative control: both spellings are found in a two-module package."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("_hidden = 1\n")
+    (package / "b.py").write_text("from .a import _hidden\nfrom . import a\nx = a._hidden\n")
+    found = private_uses(package_modules(package))
+    assert found == ["pkg.b: from pkg.a import _hidden", "pkg.b:3: a._hidden"] or \
+        sorted(found) == sorted(["pkg.b: from pkg.a import _hidden", "pkg.b:3: a._hidden"])
+
+
+_LOADED = """
+import json, sys
+{statement}
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("ascend_ops.tools"))))
+"""
+
+
+def _tools_loaded_after(statement: str) -> list[str]:
+    env = {**os.environ, "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
+    done = subprocess.run([sys.executable, "-c", _LOADED.format(statement=statement)], env=env,
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_import_ascend_ops_loads_none_of_the_tools():
+    assert _tools_loaded_after("import ascend_ops, torch; torch.ops.ascend_ops.slice") == []
+
+
+def test_the_probe_sees_the_tools_when_the_command_line_is_imported():
+    """Negative control: the CLI is a tool, and the probe reports it."""
+    assert "ascend_ops.tools.cli" in _tools_loaded_after("import ascend_ops.tools.cli")
+
+
+# --- cpu_reference's private modules, and the runtime's backends ------------------------------
+
 PRIVATE_IMPORT = re.compile(r"^\s*(from\s+cpu_reference\._\w*|from\s+cpu_reference\s+import\s+_\w+"
                             r"|import\s+cpu_reference\._\w*)", re.MULTILINE)
 
@@ -16,8 +169,8 @@ def _private_imports(text: str) -> list[str]:
 
 
 def test_the_package_imports_no_private_module_of_the_reference():
-    found = {str(p.relative_to(ROOT)): _private_imports(p.read_text(encoding="utf-8"))
-             for p in (ROOT / "python").rglob("*.py")}
+    found = {str(p.relative_to(PACKAGE.parents[1])): _private_imports(p.read_text(encoding="utf-8"))
+             for p in (PACKAGE.parent).rglob("*.py")}
     assert {path: lines for path, lines in found.items() if lines} == {}
 
 
@@ -40,7 +193,7 @@ def _backend_imports(text: str) -> list[str]:
 
 
 def test_the_runtime_imports_no_backend():
-    runtime = ROOT / "python" / "ascend_ops" / "runtime"
+    runtime = PACKAGE / "runtime"
     found = {p.name: _backend_imports(p.read_text(encoding="utf-8")) for p in runtime.glob("*.py")}
     assert {name: lines for name, lines in found.items() if lines} == {}
 

@@ -1,5 +1,5 @@
 // DataCopy (aligned DMA, 32-byte units) and DataCopyPad (byte-granular DMA) in both directions,
-// plus DataCopy UB->UB. Units follow reference/ascendc-facts.md §2.2-2.3:
+// plus DataCopy UB->UB. Units follow the AscendC DataCopy / DataCopyPad API:
 //  - DataCopy: count in elements, count * sizeof(T) a multiple of 32 bytes (hardware silently
 //    rounds down; the simulator raises). DataCopyParams lengths and gaps are 32-byte blocks on
 //    both sides, a gap measured from the end of one block to the start of the next.

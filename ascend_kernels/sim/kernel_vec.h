@@ -17,7 +17,17 @@
 namespace ascend_sim {
 namespace detail {
 
-// Gather element types per SoC (reference/ascendc-facts.md §2.4): 16- and 32-bit everywhere it
+// Whether a count-form vector instruction has elements to do: none for 0, a failure for a
+// negative count.
+inline bool CountToDo(int32_t count, const char* call)
+{
+    if (count < 0) {
+        Fail(call, Cat("count ", count, " is negative"));
+    }
+    return count > 0;
+}
+
+// Gather element types per SoC (the AscendC Gather API): 16- and 32-bit everywhere it
 // exists, 8-bit on 310B only, bfloat16_t not on 310P, never 64-bit.
 template <typename T>
 void CheckGatherType(const char* call)
@@ -131,10 +141,7 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
     if (sizeof(T) != 2 && sizeof(T) != 4) {
         sim::Fail(call, sim::Cat(sim::TypeName<T>(), " is not supported (Duplicate takes 16- and 32-bit types)"));
     }
-    if (count < 0) {
-        sim::Fail(call, sim::Cat("count ", count, " is negative"));
-    }
-    if (count == 0) {
+    if (!sim::CountToDo(count, call)) {
         return;
     }
     const sim::UbView& d = dst.SimView();
@@ -150,7 +157,7 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
 }
 
 // dst[i] = src[i] + scalarValue for i < count, wrapping; int16_t and int32_t (the integer types
-// Adds takes on every architecture: reference/ascendc-facts.md §2.4). dst and src are the same
+// the AscendC Adds API takes on every architecture). dst and src are the same
 // elements or do not overlap.
 template <typename T>
 void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count)
@@ -161,10 +168,7 @@ void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarV
     if (!std::is_same<T, int16_t>::value && !std::is_same<T, int32_t>::value) {
         sim::Fail(call, sim::Cat(sim::TypeName<T>(), " is not supported (this emulator's Adds takes int16_t and int32_t)"));
     }
-    if (count < 0) {
-        sim::Fail(call, sim::Cat("count ", count, " is negative"));
-    }
-    if (count == 0) {
+    if (!sim::CountToDo(count, call)) {
         return;
     }
     const sim::UbView& d = dst.SimView();

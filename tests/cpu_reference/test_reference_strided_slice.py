@@ -109,7 +109,7 @@ def test_strides_none_means_ones():
     np.testing.assert_array_equal(strided_slice(foo, [1, 2], [3, 5]), foo[1:3, 2:5])
 
 
-# --- TensorFlow-specific vectors (op-semantics-facts.md A.2, G) --------------------------------
+# --- TensorFlow-specific vectors (StridedSlice as TensorFlow computes it) ------------------------
 
 
 def test_shrink_accepts_stride_2():

@@ -20,8 +20,6 @@ ROOT = Path(__file__).resolve().parent
 BUNDLED_FOLDERS = ("op_specs", "ascend_kernels")
 BUNDLE = Path("ascend_ops_gen") / "bundled"
 SKIPPED_DIRS = {"build", "build_out", "__pycache__"}
-# The CPU-debug test tool's C++ (it builds against CANN's headers in a checkout): not bundled.
-SKIPPED_FOLDERS = {Path("ascend_kernels") / "cpudebug"}
 
 
 def bundled_files() -> list[Path]:
@@ -29,8 +27,7 @@ def bundled_files() -> list[Path]:
     out = []
     for folder in BUNDLED_FOLDERS:
         for dirpath, dirnames, filenames in os.walk(ROOT / folder):
-            dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS
-                                 and Path(dirpath, d).relative_to(ROOT) not in SKIPPED_FOLDERS)
+            dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS)
             out.extend(Path(dirpath, f).relative_to(ROOT) for f in sorted(filenames))
     return out
 

@@ -1,4 +1,4 @@
-# @generated from op_specs/*.yaml by ascend-ops generate; do not edit
+# @generated from op_specs/*.yaml by ascend-ops-dev generate; do not edit
 """The ops' limits, declared once in their specs (`max_rank`, `limits:`)."""
 
 # op_specs/depth_to_space.yaml: TF: floor(sqrt(INT32_MAX)), so block_size**2 fits an int32

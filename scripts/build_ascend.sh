@@ -28,8 +28,8 @@ says whether they do, and why not (with the export line when CANN cannot find th
 
 This needs a Huawei CANN toolkit (with its ASC CMake modules, compiler/tikcpp/
 ascendc_kernel_cmake, or msOpGen's templates, tools/op_project_templates) and cannot run in this repository's CI, which has no CANN: there the
-script only says what is missing. Without CANN, 'ascend-ops generate --check' and
-'python -m ascend_ops.tools.host_check' check the generated code, and the simulator runs
+script only says what is missing. Without CANN, 'ascend-ops-dev generate --check' and
+'python -m ascend_ops_dev.kernel_checks.host_check' check the generated code, and the simulator runs
 the kernels on the CPU.
 
 options:
@@ -79,7 +79,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-[ -f "$PROJECT/CMakePresets.json" ] || die "$PROJECT/CMakePresets.json is missing; run 'ascend-ops generate'"
+[ -f "$PROJECT/CMakePresets.json" ] || die "$PROJECT/CMakePresets.json is missing; run 'ascend-ops-dev generate'"
 
 # --soc: every unit must be a product line's AddConfig name.
 KNOWN_UNITS="$(compute_units)"
@@ -173,7 +173,7 @@ fi
 
 # The generated project must match op_specs/.
 if ! py -m ascend_ops_gen.codegen --check; then
-    die "ascend_kernels/ does not match op_specs/; run 'ascend-ops generate' first"
+    die "ascend_kernels/ does not match op_specs/; run 'ascend-ops-dev generate' first"
 fi
 
 echo "build_ascend.sh: CANN $CANN (ASCEND_HOME_PATH=$ASCEND_HOME_PATH), compute units $(echo "$UNITS" | tr ';' ','), build folder $BUILD_DIR"

@@ -2,7 +2,7 @@
 # Runs the compatibility subset of the tests (pytest -m compat: import, every op on every CPU
 # backend, the errors, autograd and torch.func, torch.compile, opcheck, the private-name scan) on
 # each supported torch, one venv per torch version, and compiles the torch binding against that
-# torch's headers and those of the torch_npu release made for it (`ascend-ops check-npu`: the
+# torch's headers and those of the torch_npu release made for it (`ascend-ops-dev check-npu`: the
 # wheel is downloaded for its headers, never installed).
 #
 #   bash scripts/compat.sh              the oldest and newest supported torch (what CI runs)
@@ -55,7 +55,7 @@ pip_in() { "$1/bin/python" -m pip install --disable-pip-version-check "${@:2}" 2
 
 # The checkout's identity: a venv whose recorded stamp differs reinstalls it (editable, so the
 # tests run this checkout's code).
-stamp() { printf '%s\n' "$CHECKOUT"; sha256sum pyproject.toml setup.py | cut -d' ' -f1; }
+stamp() { printf '%s\n' "$CHECKOUT"; sha256sum pyproject.toml setup.py dev/pyproject.toml | cut -d' ' -f1; }
 
 prepare() {  # $1 = torch version; prints progress, leaves $venv ready
   local version=$1 venv=$HOME_DIR/torch-$1
@@ -73,7 +73,7 @@ prepare() {  # $1 = torch version; prints progress, leaves $venv ready
   fi
   if [ "$(cat "$venv/.ascend-ops-stamp" 2>/dev/null)" != "$(stamp)" ]; then
     echo "compat: torch $version: installing this checkout"
-    pip_in "$venv" -q -e ".[test]"
+    pip_in "$venv" -q -e ".[test]" -e ./dev
     stamp > "$venv/.ascend-ops-stamp"
   fi
   "$venv/bin/python" -c "import torch, sys; sys.exit(torch.__version__.split('+')[0] != '$version')" || {
@@ -111,8 +111,8 @@ for version in "${versions[@]}"; do
   fi
   binding=-
   if [ "$outcome" = passed ]; then
-    echo "compat: torch $version: ascend-ops check-npu (the binding against torch_npu $version's headers)"
-    if "$venv/bin/ascend-ops" check-npu >"$log.npu" 2>&1; then
+    echo "compat: torch $version: ascend-ops-dev check-npu (the binding against torch_npu $version's headers)"
+    if "$venv/bin/ascend-ops-dev" check-npu >"$log.npu" 2>&1; then
       binding=$(grep -oE "torch_npu-[0-9][^-]*" "$log.npu" | head -n 1)
       binding=${binding:-compiled}
     else

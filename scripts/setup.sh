@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Creates .venv (if missing) and installs ascend-ops into it with its test, bench, onnx and dev
-# extras.
+# Creates .venv (if missing) and installs into it ascend-ops with its test, bench and onnx extras
+# and the development package (dev/: ascend_ops_dev, the `ascend-ops-dev` command), both editable.
 # torch is pinned to 2.13.0 and installed first, with pip's progress shown: it is the one large
 # download. torch_npu is never installed here (without CANN it breaks `import torch`).
 #
@@ -34,22 +34,22 @@ if [ "${HAVE_TORCH%%+*}" != "$TORCH_VERSION" ]; then
   HAVE_TORCH=$(torch_version)
 fi
 # An editable install reads the checkout, so only a change of what pip read (pyproject.toml,
-# setup.py) or of the venv's Python asks for another one; the stamp records what the last
-# install saw.
+# setup.py, dev/pyproject.toml) or of the venv's Python asks for another one; the stamp records
+# what the last install saw.
 STAMP=.venv/.ascend-ops-install
-INSTALLED="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1) $(readlink -f .venv/bin/python)"
+INSTALLED="$(cat pyproject.toml setup.py dev/pyproject.toml | sha256sum | cut -d' ' -f1) $(readlink -f .venv/bin/python)"
 if [ "$(cat "$STAMP" 2>/dev/null)" = "$INSTALLED" ] && .venv/bin/python -c "
 import importlib.util, sys
-sys.exit(not all(importlib.util.find_spec(m) for m in ('ascend_ops', 'ascend_ops_cli', 'cpu_reference', 'ascend_ops_gen')))" 2>/dev/null; then
-  echo "setup: ascend-ops is installed (editable; pyproject.toml and setup.py unchanged since)"
+sys.exit(not all(importlib.util.find_spec(m) for m in ('ascend_ops', 'ascend_ops_cli', 'cpu_reference', 'ascend_ops_gen', 'ascend_ops_dev')))" 2>/dev/null; then
+  echo "setup: ascend-ops and ascend-ops-dev are installed (editable; their pyproject.toml and setup.py unchanged since)"
 else
-  echo "setup: installing ascend-ops (editable) with its test, bench, onnx and dev extras"
+  echo "setup: installing ascend-ops (editable) with its test, bench and onnx extras, and ascend-ops-dev (dev/)"
   rm -f "$STAMP"
-  pip_quiet -e ".[test,bench,onnx,dev]"
-  .venv/bin/python -c "import ascend_ops, cpu_reference" || { echo "setup: import failed" >&2; exit 1; }
+  pip_quiet -e ".[test,bench,onnx]" -e ./dev
+  .venv/bin/python -c "import ascend_ops, cpu_reference, ascend_ops_dev" || { echo "setup: import failed" >&2; exit 1; }
   echo "$INSTALLED" > "$STAMP"
 fi
-# CANN's CMake build of the op package (`ascend-ops check-package`, step 3) needs CMake >= 3.19;
+# CANN's CMake build of the op package (`ascend-ops-dev check-package`, step 3) needs CMake >= 3.19;
 # without one on PATH, take PyPI's cmake wheel into .venv/bin.
 if ! cmake --version >/dev/null 2>&1 && [ ! -x .venv/bin/cmake ]; then
   echo "setup: no cmake on PATH; installing PyPI's cmake into .venv"

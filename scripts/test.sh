@@ -11,33 +11,33 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0
-.venv/bin/ascend-ops generate --check
-.venv/bin/python -m ascend_ops.tools.host_check
-.venv/bin/ascend-ops check-npu
-.venv/bin/ascend-ops docs --check
+.venv/bin/ascend-ops-dev generate --check
+.venv/bin/python -m ascend_ops_dev.kernel_checks.host_check
+.venv/bin/ascend-ops-dev check-npu
+.venv/bin/ascend-ops-dev docs --check
 bash scripts/wheel_check.sh
 # The compatibility subset on the oldest and newest supported torch, each in its own venv cached
 # outside the checkout (`bash scripts/compat.sh --all` runs every minor of the range).
 bash scripts/compat.sh
-.venv/bin/ascend-ops sim
+.venv/bin/ascend-ops-dev sim
 if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
-  .venv/bin/ascend-ops check-cann
+  .venv/bin/ascend-ops-dev check-cann
 fi
 if [ -d ../shared/cann-8.1/toolkit ]; then
   # The kernels against CANN 8.1's AscendC (no __host_aicore__ there), every arch, and the op_host
   # files against its host headers.
-  .venv/bin/ascend-ops check-cann --headers ../shared/cann-8.1/toolkit
+  .venv/bin/ascend-ops-dev check-cann --headers ../shared/cann-8.1/toolkit
 fi
 if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
   # CANN's op_host compile line, CANN's op_build built from source and run on the op_host library,
   # and the torch binding built against its aclnn headers, run on the CPU aclnn runtime.
   if [ -d ../shared/cann-headers ]; then
-    .venv/bin/ascend-ops check-package --toolkit ../shared/cann-headers
+    .venv/bin/ascend-ops-dev check-package --toolkit ../shared/cann-headers
   else
-    .venv/bin/ascend-ops check-package
+    .venv/bin/ascend-ops-dev check-package
   fi
   # The kernels through Huawei's AscendC implementation (CPU-debug mode, the package's intrinsic
   # model), bit for bit against the emulator and cpu_reference; objects cached by content.
-  .venv/bin/ascend-ops cpudebug --quick
+  .venv/bin/ascend-ops-dev cpudebug --quick
 fi
 .venv/bin/python -m pytest -n 2 -q "$@"

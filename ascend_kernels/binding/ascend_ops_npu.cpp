@@ -1,4 +1,4 @@
-// @generated from op_specs/*.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/*.yaml by ascend-ops-dev generate; do not edit
 //
 // The torch binding of the CANN op package: `torch.ops.ascend_ops_npu.<op>` on npu tensors
 // (PrivateUse1, which torch_npu names "npu"), one kernel per op, each calling the op's aclnn API,
@@ -10,7 +10,7 @@
 //
 // Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package; built
 // and run in CI against the package's CPU aclnn runtime with ASCEND_OPS_BINDING_CPU (the CPU
-// side of Note [device seam], and the CPU dispatch key), by `ascend-ops check-package`.
+// side of Note [device seam], and the CPU dispatch key), by `ascend-ops-dev check-package`.
 #include <cstdint>
 #include <string>
 #include <tuple>

@@ -43,7 +43,7 @@ get_filename_component(ASCEND_OPS_COMMON_DIR "${ASCEND_OPS_COMMON_DIR}" ABSOLUTE
 # The package's op_host compile options. CANN's code generation step compiles every op_host
 # file into libascend_all_ops.so with `-D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11` followed by these
 # (compile_ascendc_all_ops_so.py of the ASC CMake modules); the later -std wins. The op_host files
-# also compile as C++11 (CANN 8.1's opbuild line has no hook for options: test_opbuild_cxx11.py). `ascend-ops check-cann` and the CPU host check read this one line, so keep it
+# also compile as C++11 (CANN 8.1's opbuild line has no hook for options: test_opbuild_cxx11.py). `ascend-ops-dev check-cann` and the CPU host check read this one line, so keep it
 # on one line with only ${ASCEND_OPS_COMMON_DIR} in it.
 set(ASCEND_OPS_HOST_COMPILE_OPTIONS -std=c++17 -I${ASCEND_OPS_COMMON_DIR})
 
@@ -58,7 +58,7 @@ endfunction()
 macro(ascend_ops_registered_host_sources)
     get_property(ascend_ops_host_srcs GLOBAL PROPERTY ASCEND_OPS_HOST_SOURCES)
     if(NOT ascend_ops_host_srcs)
-        message(FATAL_ERROR "no op_host sources registered; run `ascend-ops generate` first")
+        message(FATAL_ERROR "no op_host sources registered; run `ascend-ops-dev generate` first")
     endif()
 endmacro()
 

@@ -1,4 +1,4 @@
-// @generated from op_specs/products.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/products.yaml by ascend-ops-dev generate; do not edit
 //
 // The facts of op_specs/products.yaml that a kernel build decides by at compile time, per NPU
 // architecture: the ArchTraits struct (a field per fact declared `per: arch`, Note [product

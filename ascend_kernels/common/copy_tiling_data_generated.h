@@ -1,4 +1,4 @@
-// @generated from ascend_kernels/common/copy_tiling.h by ascend-ops generate; do not edit
+// @generated from ascend_kernels/common/copy_tiling.h by ascend-ops-dev generate; do not edit
 //
 // CopyTilingData: CANN's macro-style twin of the engine's struct CopyTiling, field for field and
 // in the same order, so the packed struct CANN derives from it for the kernel's GET_TILING_DATA
@@ -18,40 +18,40 @@ namespace optiling {
 
 // The layout the twin was generated from: a change to copy_tiling.h fails here until the twin is
 // generated again.
-static_assert(sizeof(ascend_ops::CopyTiling) == 304, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, stride) == 64, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, offset) == 128, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, totalElems) == 136, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, hullLo) == 144, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, hullHi) == 152, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, splitGranule) == 160, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, granulesPerCore) == 168, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, granuleRemainder) == 176, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, tileElems) == 184, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, rowsPerTile) == 192, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, unitElems) == 200, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, unitsPerTile) == 208, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, windowElems) == 216, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, windowLo) == 224, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, blockSlotBytes) == 232, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, unitSlotBytes) == 236, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, mode) == 240, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 244, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, unitBytes) == 248, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, blockDim) == 252, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, rank) == 256, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, unitDim) == 260, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, countDim) == 264, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, usePad) == 268, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, useVectorGather) == 272, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, inBufBytes) == 276, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 280, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 284, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 288, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 292, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 296, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 300, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(sizeof(ascend_ops::CopyTiling) == 304, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, stride) == 64, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, offset) == 128, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, totalElems) == 136, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, hullLo) == 144, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, hullHi) == 152, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, splitGranule) == 160, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, granulesPerCore) == 168, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, granuleRemainder) == 176, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, tileElems) == 184, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, rowsPerTile) == 192, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitElems) == 200, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitsPerTile) == 208, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, windowElems) == 216, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, windowLo) == 224, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, blockSlotBytes) == 232, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitSlotBytes) == 236, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, mode) == 240, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 244, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitBytes) == 248, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, blockDim) == 252, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, rank) == 256, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitDim) == 260, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, countDim) == 264, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, usePad) == 268, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, useVectorGather) == 272, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, inBufBytes) == 276, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 280, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 284, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 288, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 292, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 296, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 300, "CopyTiling changed: run `ascend-ops-dev generate`");
 
 BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF_ARR(int64_t, 8, shape);

@@ -1,4 +1,4 @@
-// @generated from ascend_kernels/common/copy_tiling.h by ascend-ops generate; do not edit
+// @generated from ascend_kernels/common/copy_tiling.h by ascend-ops-dev generate; do not edit
 //
 // LoadCopyTiling: the engine's CopyTiling from the struct GET_TILING_DATA declares. On CANN that
 // struct is the packed twin CANN derives from the BEGIN_TILING_DATA_DEF class every op registers

@@ -1,4 +1,4 @@
-// @generated from op_specs/products.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/products.yaml by ascend-ops-dev generate; do not edit
 //
 // The product facts of op_specs/products.yaml for C++: the only place C++ learns them. The structs
 // and their rows are written together from the spec: ProductInfo has a field per key of

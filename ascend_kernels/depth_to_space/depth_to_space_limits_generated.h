@@ -1,4 +1,4 @@
-// @generated from op_specs/depth_to_space.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/depth_to_space.yaml by ascend-ops-dev generate; do not edit
 //
 // The limits of depth_to_space (op_specs/depth_to_space.yaml), for its view builder (depth_to_space_view.h).
 #ifndef ASCEND_KERNELS_DEPTH_TO_SPACE_DEPTH_TO_SPACE_LIMITS_GENERATED_H

@@ -19,7 +19,7 @@
 // ~~~~~~~~~~~~~~~~~~
 // What the binding takes from torch_npu (the stream of the current device, the caching allocator,
 // the task queue) sits behind four names: DeviceScope, CurrentStream, Workspace and Enqueue.
-// npu_device.h implements them with torch_npu; cpu_device.h (ASCEND_OPS_BINDING_CPU) with the CPU,
+// npu_device.h implements them with torch_npu; cpu_device.h (ASCEND_OPS_BINDING_CPU; the development package's, dev/ascend_ops_dev/binding/) with the CPU,
 // so that the same binding runs in CI against the package's CPU aclnn runtime.
 #ifndef ASCEND_OPS_BINDING_ACLNN_CALL_H
 #define ASCEND_OPS_BINDING_ACLNN_CALL_H

@@ -1,4 +1,4 @@
-// @generated from op_specs/slice.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/slice.yaml by ascend-ops-dev generate; do not edit
 //
 // The limits of slice (op_specs/slice.yaml), for its view builder (slice_view.h).
 #ifndef ASCEND_KERNELS_SLICE_SLICE_LIMITS_GENERATED_H

@@ -1,4 +1,4 @@
-// @generated from op_specs/strided_slice.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/strided_slice.yaml by ascend-ops-dev generate; do not edit
 //
 // The limits of strided_slice (op_specs/strided_slice.yaml), for its view builder (strided_slice_view.h).
 #ifndef ASCEND_KERNELS_STRIDED_SLICE_STRIDED_SLICE_LIMITS_GENERATED_H

@@ -1,6 +1,6 @@
 """`python -m ascend_ops`: the `ascend-ops` command."""
 import sys
 
-from .tools.cli import main
+from ascend_ops_cli import main
 
 sys.exit(main())

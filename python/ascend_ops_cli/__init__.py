@@ -1,8 +1,9 @@
-"""`ascend-ops`, the console script. The top-level help and `--version` answer here, without
-importing ascend_ops (which imports torch and registers the ops: seconds); every other call runs
-`ascend_ops.tools.cli`. Each subcommand lives in `ascend_ops.tools.commands.<name>` and provides
-`HELP`, `add_arguments(parser)` and `run(args) -> int`; the help reads each module's `HELP` from
-its source, so it is written once.
+"""The console scripts' front: `ascend-ops` (the user's commands) and, in a checkout with the
+development package installed, `ascend-ops-dev` (ascend_ops_dev.cli). The top-level help and
+`--version` answer here, without importing ascend_ops (which imports torch and registers the ops:
+seconds); every other call runs the command set's `cli` module. Each subcommand lives in a
+`commands/<name>.py` module providing `HELP`, `add_arguments(parser)` and `run(args) -> int`; the
+help reads each module's `HELP` from its source, so it is written once.
 """
 from __future__ import annotations
 
@@ -11,20 +12,48 @@ import ast
 import importlib.util
 import logging
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-SUBCOMMANDS = ("caps", "examples", "generate", "sim", "bench", "docs", "check-npu", "doctor", "check-cann",
-               "check-package", "cpudebug", "build")
 DESCRIPTION = ("StridedSlice, Slice, DepthToSpace and SpaceToDepth for Huawei Ascend NPUs, declared once "
                "in op_specs/.")
 
 
-def _package_dir() -> Path:
-    """ascend_ops' folder, found without importing it."""
-    spec = importlib.util.find_spec("ascend_ops")
-    if spec is None or not spec.submodule_search_locations:
-        raise ImportError("ascend_ops is not installed")
-    return Path(next(iter(spec.submodule_search_locations)))
+@dataclass(frozen=True)
+class CommandSet:
+    """A console script: its name, the package holding its `commands/` and `cli` modules, and its
+    subcommands in help order."""
+
+    prog: str
+    package: str
+    names: tuple[str, ...]
+    description: str
+
+    def package_dir(self) -> Path:
+        """The package's folder, found without importing it (nor its parent package: finding a
+        submodule's spec would import that)."""
+        top, *rest = self.package.split(".")
+        spec = importlib.util.find_spec(top)
+        if spec is None or not spec.submodule_search_locations:
+            raise ImportError(f"{top} is not installed")
+        return Path(next(iter(spec.submodule_search_locations)), *rest)
+
+    def module(self, name: str) -> str:
+        return f"{self.package}.commands.{name.replace('-', '_')}"
+
+    def command_help(self, name: str) -> str:
+        """The HELP line of subcommand `name`."""
+        return _constant(self.package_dir() / "commands" / f"{name.replace('-', '_')}.py", "HELP")
+
+
+USER = CommandSet("ascend-ops", "ascend_ops.tools", ("caps", "examples", "doctor", "build"),
+                  DESCRIPTION)
+DEV = CommandSet("ascend-ops-dev", "ascend_ops_dev",
+                 ("generate", "docs", "sim", "bench", "check-npu", "check-cann", "check-package",
+                  "cpudebug"),
+                 "The development commands of an ascend-ops checkout: generate the kernels from "
+                 "op_specs/, and verify them (simulator corpus, CANN builds, CPU-debug, benchmarks).")
+SUBCOMMANDS = USER.names
 
 
 def _constant(path: Path, name: str) -> str:
@@ -37,12 +66,12 @@ def _constant(path: Path, name: str) -> str:
 
 
 def command_help(name: str) -> str:
-    """The HELP line of subcommand `name`."""
-    return _constant(_package_dir() / "tools" / "commands" / f"{name.replace('-', '_')}.py", "HELP")
+    """The HELP line of `ascend-ops`' subcommand `name`."""
+    return USER.command_help(name)
 
 
 def version() -> str:
-    return _constant(_package_dir() / "__init__.py", "__version__")
+    return _constant(USER.package_dir().parent / "__init__.py", "__version__")
 
 
 class _VersionAction(argparse.Action):
@@ -54,7 +83,7 @@ class _VersionAction(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None):
         from ascend_ops_gen.spec import spec_folder_description
 
-        print(f"ascend-ops {version()}\nspecs: {spec_folder_description()}")
+        print(f"{parser.prog} {version()}\nspecs: {spec_folder_description()}")
         parser.exit()
 
 
@@ -78,42 +107,63 @@ def _spec_error() -> Exception | None:
     return None if first is None else SpecError(first)
 
 
-def top_parser(epilog: str | None = None) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    """The `ascend-ops` parser with --version and one subparser per command (help and
-    description only; ascend_ops.tools.cli adds their arguments)."""
-    parser = argparse.ArgumentParser(prog="ascend-ops", formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     description=DESCRIPTION, epilog=epilog)
+def top_parser(epilog: str | None = None, commands: CommandSet = USER,
+               ) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The console script's parser with --version and one subparser per command (help and
+    description only; the set's `cli` module adds their arguments)."""
+    parser = argparse.ArgumentParser(prog=commands.prog, formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     description=commands.description, epilog=epilog)
     parser.add_argument("--version", action=_VersionAction,
                         help="print the version and which op_specs/ folder is in use, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    commands = {}
-    for name in SUBCOMMANDS:
-        text = command_help(name)
-        commands[name] = sub.add_parser(name, help=text, description=text)
-    return parser, commands
+    subparsers = {}
+    for name in commands.names:
+        text = commands.command_help(name)
+        subparsers[name] = sub.add_parser(name, help=text, description=text)
+    return parser, subparsers
 
 
 def generate(args: list[str]) -> int:
-    """`ascend-ops generate`, run by the generator alone: it must work while an op is half added,
-    when the op's reference may import a constant only this command writes (importing ascend_ops
-    imports every reference)."""
+    """`ascend-ops-dev generate`, run by the generator alone: it must work while an op is half
+    added, when the op's reference may import a constant only this command writes (importing
+    ascend_ops imports every reference)."""
     from ascend_ops_gen.codegen import cli as codegen
 
-    parser = argparse.ArgumentParser(prog="ascend-ops generate", description=command_help("generate"))
+    parser = argparse.ArgumentParser(prog=f"{DEV.prog} generate", description=DEV.command_help("generate"))
     codegen.add_arguments(parser)
     return codegen.run(parser.parse_args(args))
 
 
-def main(argv: list[str] | None = None) -> int:
+def _run(commands: CommandSet, argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if not args or args[0] in ("-h", "--help", "--version"):
-        parser, _ = top_parser(None if args[:1] == ["--version"] else spec_error_epilog(_spec_error()))
+        parser, _ = top_parser(None if args[:1] == ["--version"] else spec_error_epilog(_spec_error()),
+                               commands)
         parser.parse_args(args)  # prints the help or the version and exits; no command: usage error
-    if args[0] == "generate":
+    if commands is USER and args[0] in DEV.names:
+        print(f"{USER.prog}: `{args[0]}` is a development command: run `{DEV.prog} {args[0]}` in a "
+              f"checkout of ascend-ops (`pip install -e dev` installs it; scripts/setup.sh does)",
+              file=sys.stderr)
+        return 2
+    if commands is DEV and args[0] == "generate":
         return generate(args[1:])
-    # A broken op spec: the command refuses with its error (ascend_ops.tools.cli), so the import's
+    # A broken op spec: the command refuses with its error (the set's cli module), so the import's
     # notice that the other ops still work would only say it twice.
     logging.getLogger("ascend_ops.specs").setLevel(logging.ERROR)
-    from ascend_ops.tools.cli import main as run
+    from ascend_ops.tools.cli import run_command_set
 
-    return run(args)
+    return run_command_set(commands, args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`ascend-ops`."""
+    return _run(USER, argv)
+
+
+def dev_main(argv: list[str] | None = None) -> int:
+    """`ascend-ops-dev` (its console script belongs to the development package)."""
+    if importlib.util.find_spec(DEV.package.split(".")[0]) is None:
+        print(f"{DEV.prog}: the development package is not installed: `pip install -e dev` in a "
+              f"checkout of ascend-ops", file=sys.stderr)
+        return 2
+    return _run(DEV, argv)

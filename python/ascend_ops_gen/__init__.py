@@ -4,7 +4,7 @@
                fields.py, products.py) and the test / bench / export keys (corpus_keys.py,
                bench_keys.py, export_keys.py)
     schema.py  each op's torch schema and Python signature, from its spec
-    codegen/   `op_specs/` -> `ascend_kernels/` (`ascend-ops generate`, `python -m ascend_ops_gen.codegen`)
+    codegen/   `op_specs/` -> `ascend_kernels/` (`ascend-ops-dev generate`, `python -m ascend_ops_gen.codegen`)
 
 This package never imports torch nor `ascend_ops` (the runtime, which registers
 `torch.ops.ascend_ops.*` when imported): the generator must run, and name a missing piece,

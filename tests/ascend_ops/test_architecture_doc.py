@@ -7,7 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "architecture.md"
-_MODULE = re.compile(r"\b(ascend_ops(?:_gen)?(?:\.\w+)+)")
+_MODULE = re.compile(r"\b(ascend_ops(?:_gen|_dev)?(?:\.\w+)+)")
 _SOURCE = re.compile(r"\b((?:cpu|ascend_kernels)/[\w/]*\w\.(?:cpp|h))\b")
 
 
@@ -16,7 +16,7 @@ def missing(text: str) -> list[str]:
     for name in sorted(set(_MODULE.findall(text))):
         if name.startswith("ascend_ops.<"):
             continue
-        path = ROOT / "python" / Path(*name.split("."))
+        path = ROOT / ("dev" if name.startswith("ascend_ops_dev") else "python") / Path(*name.split("."))
         if not (path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()):
             out.append(name)
     for rel in sorted(set(_SOURCE.findall(text))):

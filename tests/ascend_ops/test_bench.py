@@ -1,4 +1,4 @@
-"""`ascend-ops bench --quick` (as scripts/bench.py runs it) writes a table, a chart and JSON that
+"""`ascend-ops-dev bench --quick` (as scripts/bench.py runs it) writes a table, a chart and JSON that
 parse. Speed itself is the benchmark's business, never a test's."""
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import matplotlib.image
 import pytest
 import torch
 
-from ascend_ops.tools.benchmarks import npu_model
-from ascend_ops.tools.benchmarks.cases import as_numpy, shape_classes
-from ascend_ops.tools.commands import bench
+from ascend_ops_dev.benchmarks import npu_model
+from ascend_ops_dev.benchmarks.cases import as_numpy, shape_classes
+from ascend_ops_dev.commands import bench
 from ascend_ops_gen.spec import project_root, specs
 
 
@@ -72,7 +72,7 @@ def test_quick_run_writes_table_chart_and_json(tmp_path):
 # --- where it writes, and what it refuses -------------------------------------------------------
 
 def _bench_args(*argv: str):
-    from ascend_ops.tools.cli import build_parser
+    from ascend_ops_dev.cli import build_parser
 
     return build_parser().parse_args(["bench", *argv])
 
@@ -81,7 +81,7 @@ def test_results_go_to_a_new_temporary_folder_by_default():
     import tempfile
     from pathlib import Path
 
-    from ascend_ops.tools.commands.bench import output_folder
+    from ascend_ops_dev.commands.bench import output_folder
 
     first, second = output_folder(_bench_args()), output_folder(_bench_args("--quick"))
     assert first != second and first.is_dir() and second.is_dir()
@@ -92,14 +92,14 @@ def test_results_go_to_a_new_temporary_folder_by_default():
 
 
 def test_only_update_results_writes_the_committed_results(tmp_path):
-    from ascend_ops.tools.commands.bench import output_folder
+    from ascend_ops_dev.commands.bench import output_folder
 
     assert output_folder(_bench_args("--update-results")) == project_root() / "bench" / "results"
     assert output_folder(_bench_args("--out", str(tmp_path))) == tmp_path
 
 
 def test_update_results_needs_a_checkout(monkeypatch):
-    from ascend_ops.tools.commands import bench
+    from ascend_ops_dev.commands import bench
     from ascend_ops.runtime.errors import OpArgumentError
 
     monkeypatch.setattr(bench, "running_from_checkout", lambda: False)
@@ -114,7 +114,7 @@ def test_update_results_needs_a_checkout(monkeypatch):
 def test_update_results_needs_the_fast_path(monkeypatch, tmp_path):
     """The committed results are what users get; the control: --out still measures without it."""
     from ascend_ops.cpu import compiled
-    from ascend_ops.tools.commands import bench
+    from ascend_ops_dev.commands import bench
     from ascend_ops.runtime.errors import OpArgumentError
 
     monkeypatch.setattr(compiled, "fast_path_active", lambda: False)
@@ -156,7 +156,7 @@ def test_every_op_declares_shape_classes_and_a_tiny_call():
 def test_a_workload_is_the_size_asked_for_and_its_baselines_compute_the_op():
     """n is chosen so the output is nearest the requested size; every baseline expression of
     every class gives the op's result, bit for bit (the benchmark refuses to time otherwise)."""
-    from ascend_ops.tools import benchmarks
+    from ascend_ops_dev import benchmarks
 
     for c in shape_classes():
         target = (1 << 20) // 4
@@ -170,7 +170,7 @@ def test_a_workload_is_the_size_asked_for_and_its_baselines_compute_the_op():
 
 def test_a_wrong_baseline_is_caught_before_timing():
     """Negative control of the check above: a baseline that computes something else."""
-    from ascend_ops.tools import benchmarks
+    from ascend_ops_dev import benchmarks
 
     c = next(c for c in shape_classes() if c.kind == "permutation")
     fns = benchmarks._functions(c, c.build(5000))
@@ -182,7 +182,7 @@ def test_a_wrong_baseline_is_caught_before_timing():
 def test_a_failing_bench_expression_names_its_spec_line():
     import dataclasses
 
-    from ascend_ops.tools.benchmarks.cases import BenchSpecError, ShapeClass
+    from ascend_ops_dev.benchmarks.cases import BenchSpecError, ShapeClass
 
     c = shape_classes()[0]
     broken = ShapeClass(c.op, dataclasses.replace(c.spec, input=("n + missing",)))
@@ -191,16 +191,16 @@ def test_a_failing_bench_expression_names_its_spec_line():
 
 
 def test_torch_baselines_are_the_ones_using_the_tensor():
-    from ascend_ops.tools.benchmarks import torch_baselines
+    from ascend_ops_dev.benchmarks import torch_baselines
 
     names = {name for c in shape_classes() for name in torch_baselines(c)}
     assert "torch" in names and "numpy" not in names
 
 
 def test_the_memcpy_goal_applies_to_large_outputs_and_the_baseline_goal_everywhere():
-    from ascend_ops.tools.benchmarks import MEMCPY, MEMCPY_FRESH, OURS, Measurement
-    from ascend_ops.tools.benchmarks.cases import GOALS, MEMCPY_GOAL_BYTES
-    from ascend_ops.tools.benchmarks.report import goal_met
+    from ascend_ops_dev.benchmarks import MEMCPY, MEMCPY_FRESH, OURS, Measurement
+    from ascend_ops_dev.benchmarks.cases import GOALS, MEMCPY_GOAL_BYTES
+    from ascend_ops_dev.benchmarks.report import goal_met
 
     def measured(size: int, ours: float, baseline: float) -> Measurement:
         # seconds per round: memcpy takes 1, a fresh memcpy 1.5
@@ -220,8 +220,8 @@ def test_the_memcpy_goal_applies_to_large_outputs_and_the_baseline_goal_everywhe
     ("depth_to_space", "nchw_dcr", 1.0),  # a permutation reads each input byte once
 ])
 def test_the_traffic_model_counts_the_input_lines_a_copy_touches(op, key, lines_read):
-    from ascend_ops.tools.benchmarks import traffic
-    from ascend_ops.tools.benchmarks.cases import shape_classes
+    from ascend_ops_dev.benchmarks import traffic
+    from ascend_ops_dev.benchmarks.cases import shape_classes
 
     shape_class = next(c for c in shape_classes() if (c.op, c.key) == (op, key))
     t = traffic(shape_class, shape_class.build((64 << 20) // 4))
@@ -232,9 +232,9 @@ def test_the_traffic_model_counts_the_input_lines_a_copy_touches(op, key, lines_
 def test_a_missed_memcpy_goal_is_explained_by_its_traffic_bound():
     """Below the goal, a class that reaches its traffic bound is said to; the control, one far
     below its bound, is said to reach only part of it."""
-    from ascend_ops.tools.benchmarks import (MEMCPY, MEMCPY_FRESH, OURS, Measurement, Results, Traffic)
-    from ascend_ops.tools.benchmarks.cases import MEMCPY_GOAL_BYTES
-    from ascend_ops.tools.benchmarks.report import closing_note
+    from ascend_ops_dev.benchmarks import (MEMCPY, MEMCPY_FRESH, OURS, Measurement, Results, Traffic)
+    from ascend_ops_dev.benchmarks.cases import MEMCPY_GOAL_BYTES
+    from ascend_ops_dev.benchmarks.report import closing_note
 
     def measured(ours: float, t: Traffic) -> Measurement:
         return Measurement("strided_slice", "step3", "t", "strided", MEMCPY_GOAL_BYTES,
@@ -258,10 +258,10 @@ def test_bench_without_matplotlib_refuses_in_one_line_and_leaves_nothing(tmp_pat
     temp = tmp_path / "temp"
     temp.mkdir()
     env = {**os.environ, "PYTHONPATH": str(shadow.parent), "TMPDIR": str(temp)}
-    result = subprocess.run([sys.executable, "-m", "ascend_ops.tools.cli", "bench", "--quick"],
+    result = subprocess.run([sys.executable, "-m", "ascend_ops_dev", "bench", "--quick"],
                             capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 2
-    assert result.stderr == f"ascend-ops bench: error: {bench.MISSING_MATPLOTLIB}\n"
+    assert result.stderr == f"ascend-ops-dev bench: error: {bench.MISSING_MATPLOTLIB}\n"
     assert result.stdout == ""
     assert list(temp.iterdir()) == []
 
@@ -293,7 +293,7 @@ def test_baselines_and_the_tiny_clone_are_timed_as_direct_calls(monkeypatch):
     nothing. With eval and compile gone, every baseline and every tiny clone still runs."""
     import builtins
 
-    from ascend_ops.tools.benchmarks import cases
+    from ascend_ops_dev.benchmarks import cases
 
     workloads = [c.build(5000) for c in shape_classes()]
     tiny = cases.tiny_calls()

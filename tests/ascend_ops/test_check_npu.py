@@ -1,4 +1,4 @@
-"""`ascend-ops check-npu`: the torch binding compiles against the real torch_npu 2.13 headers and
+"""`ascend-ops-dev check-npu`: the torch binding compiles against the real torch_npu 2.13 headers and
 the aclnn headers, a wrong aclnn call fails that compile, and the aclnn headers declare what CANN
 generates from each OpDef.
 
@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from ascend_ops_gen.codegen.aclnn import aclnn_api, header_name, opdef_arguments
-from ascend_ops.tools.commands.check_npu import header_texts, opdef_sources, signature_problems
-from ascend_ops.tools.cpu_aclnn import predicted_headers
+from ascend_ops_dev.commands.check_npu import header_texts, opdef_sources, signature_problems
+from ascend_ops_dev.binding.cpu_aclnn import predicted_headers
 from ascend_ops.npu.binding import binding_source
 from ascend_ops_gen.spec import project_root, specs
 
@@ -30,7 +30,7 @@ STRIDED_SLICE_HEADER = header_name("AscendStridedSlice")
 
 def check_npu(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, TORCH_DEVICE_BACKEND_AUTOLOAD="0")
-    return subprocess.run([sys.executable, "-m", "ascend_ops.tools.cli", "check-npu", *args],
+    return subprocess.run([sys.executable, "-m", "ascend_ops_dev", "check-npu", *args],
                           capture_output=True, text=True, env=env, timeout=1800)
 
 

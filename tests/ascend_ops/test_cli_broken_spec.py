@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _project_copy(tmp_path_factory, name: str) -> Path:
     project = tmp_path_factory.mktemp(name)
-    for folder in ("op_specs", "cpu_reference", "python", "ascend_kernels"):
+    for folder in ("op_specs", "cpu_reference", "python", "ascend_kernels", "dev"):
         shutil.copytree(ROOT / folder, project / folder,
                         ignore=shutil.ignore_patterns("__pycache__", "build_out"))
     return project
@@ -33,15 +33,17 @@ def broken(tmp_path_factory) -> Path:
 
 
 def _python(project: Path, *argv: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": f"{project / 'python'}{os.pathsep}{project}",
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, (project / "python", project, project / "dev"))),
            "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
     return subprocess.run([sys.executable, *argv], cwd=project, env=env,
                           capture_output=True, text=True, timeout=600, check=False)
 
 
-def _command(project: Path, *argv: str) -> subprocess.CompletedProcess:
-    """The console script's entry, `ascend-ops ARGV`, in the copy."""
-    return _python(project, "-c", "import sys, ascend_ops_cli; sys.exit(ascend_ops_cli.main(sys.argv[1:]))",
+def _command(project: Path, *argv: str, dev: bool = False) -> subprocess.CompletedProcess:
+    """The console script's entry, `ascend-ops ARGV` (`ascend-ops-dev ARGV` with `dev`), in the
+    copy."""
+    entry = "dev_main" if dev else "main"
+    return _python(project, "-c", f"import sys, ascend_ops_cli; sys.exit(ascend_ops_cli.{entry}(sys.argv[1:]))",
                    *argv)
 
 
@@ -101,10 +103,20 @@ def test_help_still_lists_the_commands(broken):
     result = _command(broken, "--help")
     assert result.returncode == 0, result.stderr
     assert "op_specs/slice.yaml:5: op spec.op_type must be a string" in result.stdout
-    for name in ("caps", "examples", "generate", "sim", "doctor"):
+    for name in ("caps", "examples", "doctor", "build"):
         assert re.search(rf"^ +{name} ", result.stdout, re.MULTILINE), name
     assert "print the op x product x dtype support matrix" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_the_development_commands_refuse_with_it_too(broken):
+    result = _command(broken, "--help", dev=True)
+    assert result.returncode == 0 and "op_specs/slice.yaml:5: op spec.op_type" in result.stdout
+    for name in ("generate", "sim", "check-cann", "cpudebug"):
+        assert re.search(rf"^ +{name} ", result.stdout, re.MULTILINE), name
+    result = _command(broken, "sim", "--quick", dev=True)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [f"ascend-ops-dev sim: error: {SPEC_ERROR}"]
 
 
 def test_the_console_scripts_fast_help_names_the_spec_error_too(broken):
@@ -133,9 +145,17 @@ def half_added(tmp_path_factory) -> Path:
 
 
 def test_generate_works_while_an_op_is_half_added(half_added):
-    result = _command(half_added, "generate", "--check")
+    result = _command(half_added, "generate", "--check", dev=True)
     assert result.returncode == 0, result.stderr
     assert "ascend_kernels/ is up to date" in result.stdout
     # negative control: the package, which imports every reference, does not import in that state
-    result = _python(half_added, "-m", "ascend_ops", "generate", "--check")
+    result = _python(half_added, "-c", "import ascend_ops")
     assert result.returncode != 0 and "SLICE_NOT_GENERATED_YET" in result.stderr
+
+
+def test_a_development_command_asked_of_the_user_command_says_where_it_is():
+    result = _command(ROOT, "sim", "--quick")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "ascend-ops: `sim` is a development command: run `ascend-ops-dev sim` in a checkout of "
+        "ascend-ops (`pip install -e dev` installs it; scripts/setup.sh does)"]

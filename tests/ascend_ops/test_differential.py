@@ -22,7 +22,7 @@ import torch
 
 import ascend_ops
 from ascend_ops.cpu import compiled
-from ascend_ops.sim.corpus import op_cases
+from ascend_ops_dev.sim.corpus import op_cases
 from ascend_ops_gen.spec import specs
 from ascend_ops_support import (CASES, EMPTY_LISTS, JUNK, NUL_STRINGS, bits, example_input,
                                 random_tensor)

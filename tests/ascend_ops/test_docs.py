@@ -1,4 +1,4 @@
-"""docs/ops/: generated from op_specs/ by `ascend-ops docs`, current, and showing what the
+"""docs/ops/: generated from op_specs/ by `ascend-ops-dev docs`, current, and showing what the
 reference computes; a spec edit makes `--check` fail."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import shutil
 import pytest
 
 import cpu_reference
-from ascend_ops.tools import docs
-from ascend_ops.tools.cli import main
+from ascend_ops_dev import docs
+from ascend_ops_dev.cli import main
 from ascend_ops.runtime.dtypes import to_numpy
 from ascend_ops.tools.examples import example_input
 from ascend_ops_gen.spec import project_root, specs
@@ -28,7 +28,7 @@ def test_docs_are_current(capsys):
 def test_every_page_has_its_header_and_sections():
     for op, page in zip(specs().ops, PAGES):
         text = page.read_text(encoding="utf-8")
-        assert text.startswith(f"<!-- @generated from {op.file} by ascend-ops docs; do not edit -->\n")
+        assert text.startswith(f"<!-- @generated from {op.file} by ascend-ops-dev docs; do not edit -->\n")
         for section in ("## Description", "## Parameters", "## Product support", "## Examples",
                         "## Errors"):
             assert f"\n{section}\n" in text, (page.name, section)
@@ -129,7 +129,7 @@ def test_an_installed_package_writes_docs_only_where_told(tmp_path, monkeypatch,
     monkeypatch.setattr(ascend_ops_gen.spec, "running_from_checkout", lambda: False)
     assert main(["docs"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("ascend-ops docs: error: this ascend-ops is an installed package") and \
+    assert err.startswith("ascend-ops-dev docs: error: this ascend-ops is an installed package") and \
         err.count("\n") == 1 and "--out DIR" in err
     assert main(["docs", "--out", str(tmp_path)]) == 0
     assert sorted(p.name for p in (tmp_path / "ops").iterdir()) == sorted(

@@ -327,7 +327,7 @@ def test_a_table_that_no_longer_matches_the_specs_is_not_loaded(tmp_path, monkey
     assert compiled.stale_table() is None  # the control: an exact copy is current
     table = copy / "binding" / "ascend_ops_cpu_generated.h"
     table.write_text(table.read_text().replace('"float16"}}', '"float16 float32"}}', 1))
-    assert "does not match op_specs/; run `ascend-ops generate`" in compiled.stale_table()
+    assert "does not match op_specs/; run `ascend-ops-dev generate`" in compiled.stale_table()
     with pytest.raises(compiled.FastPathUnavailable, match="does not match op_specs/"):
         compiled.build()
 

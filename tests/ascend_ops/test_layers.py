@@ -137,7 +137,7 @@ def test_the_private_name_check_finds_one(tmp_path):
 _LOADED = """
 import json, sys
 {statement}
-print(json.dumps(sorted(m for m in sys.modules if m.startswith("ascend_ops.tools"))))
+print(json.dumps(sorted(m for m in sys.modules if m.startswith(("ascend_ops.tools", "ascend_ops_dev")))))
 """
 
 
@@ -156,6 +156,31 @@ def test_import_ascend_ops_loads_none_of_the_tools():
 def test_the_probe_sees_the_tools_when_the_command_line_is_imported():
     """Negative control: the CLI is a tool, and the probe reports it."""
     assert "ascend_ops.tools.cli" in _tools_loaded_after("import ascend_ops.tools.cli")
+    assert "ascend_ops_dev.sim.corpus" in _tools_loaded_after("import ascend_ops_dev.sim.corpus")
+
+
+# --- the product never needs the development package -----------------------------------------
+
+DEV_IMPORT = re.compile(r"^\s*(from\s+ascend_ops_dev\b|import\s+ascend_ops_dev\b)[^\n]*", re.MULTILINE)
+
+
+def _dev_imports(text: str) -> list[str]:
+    return [m.group(0).strip() for m in DEV_IMPORT.finditer(text)]
+
+
+def test_the_product_imports_nothing_of_the_development_package():
+    """python/ (ascend_ops, ascend_ops_gen, ascend_ops_cli) and cpu_reference/ are the wheel; dev/
+    is not in it, so none of them may import ascend_ops_dev (the CLI names its package by string)."""
+    root = PACKAGE.parents[1]
+    found = {str(p.relative_to(root)): _dev_imports(p.read_text(encoding="utf-8"))
+             for folder in ("python", "cpu_reference") for p in (root / folder).rglob("*.py")}
+    assert {path: lines for path, lines in found.items() if lines} == {}
+
+
+def test_the_check_finds_an_import_of_the_development_package():
+    # negative control
+    text = "import ascend_ops_dev.cli\n    from ascend_ops_dev.sim import corpus\nimport ascend_ops_devx\n"
+    assert _dev_imports(text) == ["import ascend_ops_dev.cli", "from ascend_ops_dev.sim import corpus"]
 
 
 # --- cpu_reference's private modules, and the runtime's backends ------------------------------

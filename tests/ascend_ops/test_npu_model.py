@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from ascend_ops.tools.benchmarks import npu_model
-from ascend_ops.tools.benchmarks.cases import shape_classes
+from ascend_ops_dev.benchmarks import npu_model
+from ascend_ops_dev.benchmarks.cases import shape_classes
 from ascend_ops_gen.spec import specs
 
 SMALL = 256 << 10

@@ -44,6 +44,58 @@ def test_the_wheel_bundles_every_spec_and_every_source_the_package_compiles():
     assert not any("build_out" in p or "__pycache__" in p for p in bundled)
 
 
+def _wheel_contents():
+    spec = importlib.util.spec_from_file_location("wheel_contents", CHECKOUT / "scripts" / "wheel_contents.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bundle_and_the_product_hold_no_verification_file():
+    bundled = [p.as_posix() for p in _setup_module().bundled_files()]
+    assert _wheel_contents().verification_files(bundled) == []
+    product = [p.relative_to(CHECKOUT / "python").as_posix() for p in (CHECKOUT / "python").rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts]
+    assert _wheel_contents().verification_files(product) == []
+
+
+def test_the_wheel_check_knows_every_file_of_the_development_package():
+    # negative control: each file of dev/, at the place the wheel would hold it, is caught
+    dev = CHECKOUT / "dev" / "ascend_ops_dev"
+    files = [p.relative_to(dev.parent).as_posix() for p in dev.rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts]
+    assert len(files) > 40 and _wheel_contents().verification_files(files) == files
+    # and the C++ of the CPU aclnn runtime and the CPU-debug tool, had it moved into the product
+    moved = ["ascend_ops_gen/bundled/ascend_kernels/npu/cpu_aclnn.cpp",
+             "ascend_ops_gen/bundled/ascend_kernels/npu/cpu_device.h",
+             "ascend_ops_gen/bundled/ascend_kernels/npu/include/aclnn/acl_meta.h",
+             "ascend_ops_gen/bundled/ascend_kernels/cpudebug/include/stub_fun.h"]
+    assert _wheel_contents().verification_files(moved) == moved
+
+
+@pytest.mark.parametrize("name, found", [
+    ("ascend_ops_dev/cann/cann_check.py", True),
+    ("ascend_ops_gen/bundled/ascend_kernels/cpudebug/model.cpp", True),
+    ("ascend_ops_gen/bundled/ascend_kernels/npu/cpu_aclnn.cpp", True),
+    ("ascend_ops_gen/bundled/ascend_kernels/binding/cpu_aclnn_ops.cpp", True),
+    ("ascend_ops/tools/opbuild_standin/platform_standin.cpp", True),
+    ("ascend_ops_gen/bundled/ascend_kernels/npu/aclnn_call.h", False),
+    ("ascend_ops/tools/commands/caps.py", False),
+    ("ascend_ops/sim/launcher.cpp", False),
+])
+def test_the_wheel_check_fails_on_a_verification_file(tmp_path, name, found):
+    import zipfile
+
+    wheel = tmp_path / "ascend_ops-0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as z:
+        z.writestr("ascend_ops/__init__.py", "")
+        z.writestr(name, "")
+    done = subprocess.run([sys.executable, str(CHECKOUT / "scripts" / "wheel_contents.py"), str(wheel)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == (1 if found else 0), done.stderr
+    assert (name in done.stderr) == found
+
+
 def test_the_wheel_carries_every_cpp_source_and_header_of_the_python_package():
     # A source the package compiles on first use, or a header it includes, left out of
     # pyproject.toml's package data, is missing from the wheel (scripts/wheel_check.sh builds one).

@@ -1,4 +1,4 @@
-"""The `bench:` key of an op spec (what `ascend-ops bench` times): parsed into the model, and
+"""The `bench:` key of an op spec (what `ascend-ops-dev bench` times): parsed into the model, and
 every mistake rejected with the line to fix."""
 from __future__ import annotations
 

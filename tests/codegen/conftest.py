@@ -28,7 +28,7 @@ class Project:
         self.out = root / "ascend_kernels"
 
     def run(self, *args: str) -> tuple[int, str, str]:
-        """`ascend-ops generate --specs .. --out .. <args>`: (exit code, stdout, stderr)."""
+        """`ascend-ops-dev generate --specs .. --out .. <args>`: (exit code, stdout, stderr)."""
         parser = argparse.ArgumentParser()
         cli.add_arguments(parser)
         out, err = io.StringIO(), io.StringIO()

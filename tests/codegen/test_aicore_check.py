@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.tools.aicore_check import check, check_kernel, main
+from ascend_ops_dev.kernel_checks.aicore_check import check, check_kernel, main
 from ascend_ops_gen.spec import specs
 
 A2_ARCH = next(p.npu_arch for p in specs().products if p.key == "atlas-a2")
@@ -56,7 +56,7 @@ def test_unqualified_functions_reached_from_a_kernel_are_named(project, capsys):
 
 
 def test_a_kernel_libclang_cannot_parse_is_an_error(project):
-    from ascend_ops.tools.aicore_check import AicoreCheckError
+    from ascend_ops_dev.kernel_checks.aicore_check import AicoreCheckError
 
     project.edit("ascend_kernels/slice/op_kernel/slice.cpp", "(void)workspace;", "(void)workspace")
     with pytest.raises(AicoreCheckError, match=f"libclang cannot parse it for NPU arch {A2_ARCH}"):

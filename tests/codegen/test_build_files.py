@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.tools.cann_compile_line import package_host_options
+from ascend_ops_dev.cann.cann_compile_line import package_host_options
 from ascend_ops_gen.spec import specs
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""`ascend-ops check-cann` (ascend_ops/cann_check.py): the generated code against the real CANN /
+"""`ascend-ops-dev check-cann` (ascend_ops/cann_check.py): the generated code against the real CANN /
 AscendC headers of ../shared/cann-headers (or an installed toolkit). The negative controls edit a
 throw-away copy of the checkout and must make the check fail."""
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.tools import cann_check
-from ascend_ops.tools.cli import main
+from ascend_ops_dev.cann import cann_check
+from ascend_ops_dev.cli import main
 from ascend_ops_gen.spec import load_specs, specs
 
 # An arch whose kernels use DataCopyPad, and one without it (op_specs/products.yaml).
@@ -208,7 +208,7 @@ def test_the_host_compile_is_canns_line_with_the_packages_options_from_its_cmake
     ("set(ASCEND_OPS_HOST_COMPILE_OPTIONS -I${CMAKE_SOURCE_DIR})", "uses ${CMAKE_SOURCE_DIR}"),
 ])
 def test_a_cmake_without_the_one_options_line_is_a_clear_error(tmp_path: Path, line: str, error: str):
-    from ascend_ops.tools.cann_compile_line import CompileLineError, host_compile_line
+    from ascend_ops_dev.cann.cann_compile_line import CompileLineError, host_compile_line
 
     (tmp_path / "cmake").mkdir()
     (tmp_path / "cmake" / "ascend_ops.cmake").write_text(f"# options\n{line}\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""`ascend-ops check-package`: without headers it says where it looked and exits 2; a failing step
+"""`ascend-ops-dev check-package`: without headers it says where it looked and exits 2; a failing step
 shows in its table with the first error (the passing run is scripts/test.sh's)."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.tools import cann_check
-from ascend_ops.tools.commands import check_package
+from ascend_ops_dev.cann import cann_check
+from ascend_ops_dev.commands import check_package
 from ascend_ops_gen.spec import load_specs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +22,7 @@ except cann_check.HeadersNotFound:
 
 def test_without_headers_it_says_where_it_looked_and_exits_2(tmp_path: Path):
     env = {k: v for k, v in os.environ.items() if k not in cann_check.TOOLKIT_ENV}
-    done = subprocess.run([sys.executable, "-m", "ascend_ops.tools.cli", "check-package", "--headers", str(tmp_path)],
+    done = subprocess.run([sys.executable, "-m", "ascend_ops_dev", "check-package", "--headers", str(tmp_path)],
                           capture_output=True, text=True, env=env, check=False)
     assert done.returncode == 2
     assert f"--headers {tmp_path}: neither layout found (looked for" in done.stderr

@@ -1,11 +1,11 @@
 """copy_limits.h names the AscendC DMA limits once for planner and kernel; the kernel header proves
 them against the parameter structs it fills, so a limit that drifts from the API fails to compile
-(against the simulator's AscendC headers here, against the real ones in `ascend-ops check-cann`)."""
+(against the simulator's AscendC headers here, against the real ones in `ascend-ops-dev check-cann`)."""
 from __future__ import annotations
 
 import pytest
 
-from ascend_ops.tools.host_check import check_host_code
+from ascend_ops_dev.kernel_checks.host_check import check_host_code
 
 LIMITS = "ascend_kernels/common/copy_limits.h"
 

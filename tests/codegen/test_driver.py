@@ -33,7 +33,7 @@ def test_two_emitters_may_not_write_one_file(tmp_path: Path):
 
 def test_the_generated_mark_is_found_in_the_first_three_lines_only():
     mark = header_line("op_specs/x.yaml")
-    assert mark == "// @generated from op_specs/x.yaml by ascend-ops generate; do not edit"
+    assert mark == "// @generated from op_specs/x.yaml by ascend-ops-dev generate; do not edit"
     assert is_generated(mark + "\n")
     assert is_generated('{\n    "vendor": {\n        "ascend-ops": "' + mark[3:] + '"\n')
     assert not is_generated("// a\n// b\n// c\n" + mark + "\n")

@@ -1,4 +1,4 @@
-"""`ascend-ops generate [--check]` end to end, on a copy of the checkout (conftest.Project)."""
+"""`ascend-ops-dev generate [--check]` end to end, on a copy of the checkout (conftest.Project)."""
 from __future__ import annotations
 
 import re
@@ -23,7 +23,7 @@ def remove_generated(project) -> None:
 
 def test_the_checkout_matches_op_specs():
     outcome = generate(ROOT / "op_specs", ROOT / "ascend_kernels", check=True)
-    assert outcome.problems == [], "run `ascend-ops generate`: " + ", ".join(
+    assert outcome.problems == [], "run `ascend-ops-dev generate`: " + ", ".join(
         f"{p.kind} {p.path}" for p in outcome.problems)
 
 
@@ -32,7 +32,7 @@ def test_every_generated_file_names_its_spec_in_its_header(project):
     for f in outcome.files:
         head = f.content.split("\n", 3)[:3]
         line = next(ln for ln in head if "@generated" in ln)
-        assert f"@generated from {f.source} by ascend-ops generate; do not edit" in line, f.path
+        assert f"@generated from {f.source} by ascend-ops-dev generate; do not edit" in line, f.path
     sources = {f.path: f.source for f in outcome.files}
     assert sources["slice/op_host/slice.cpp"] == "op_specs/slice.yaml"
     assert sources["common/products_generated.h"] == "op_specs/products.yaml"
@@ -62,7 +62,7 @@ def test_generation_is_deterministic(project):
 
 def test_only_changed_files_are_written(project):
     target = project.out / "slice/op_kernel/slice.cpp"
-    target.write_text("// @generated from op_specs/slice.yaml by ascend-ops generate; do not edit\n")
+    target.write_text("// @generated from op_specs/slice.yaml by ascend-ops-dev generate; do not edit\n")
     others = {p: (project.out / p).stat().st_mtime_ns for p in generated_paths(project)
               if p != "slice/op_kernel/slice.cpp"}
     code, out, _ = project.run()
@@ -89,7 +89,7 @@ def test_check_names_missing_and_extra_files(project):
     (project.out / "slice/op_host/notes.txt").write_text("hand-written\n")
     orphan = project.out / "gather_rows/op_host/gather_rows.cpp"
     orphan.parent.mkdir(parents=True)
-    orphan.write_text("// @generated from op_specs/gather_rows.yaml by ascend-ops generate; "
+    orphan.write_text("// @generated from op_specs/gather_rows.yaml by ascend-ops-dev generate; "
                       "do not edit\n")
     code, _, err = project.run("--check")
     assert code == 1
@@ -187,7 +187,7 @@ def test_a_malformed_engine_header_is_an_error_naming_its_line(project):
     code, out, err = project.run()
     line = (project.out / "common/copy_tiling.h").read_text().split("\n").index("    int32_t early;") + 2
     assert code == 2 and out == ""
-    assert err.startswith(f"ascend-ops generate: error: ascend_kernels/common/copy_tiling.h:{line}: "
+    assert err.startswith(f"ascend-ops-dev generate: error: ascend_kernels/common/copy_tiling.h:{line}: "
                           f"field 'shape' (int64_t) starts at byte 4, not a multiple of 8")
 
 
@@ -195,7 +195,7 @@ def test_a_spec_error_is_reported_with_its_location(project):
     project.edit("op_specs/slice.yaml", "op_type: AscendSlice", "op_type: AscendSlice\nop_kind: x")
     code, _, err = project.run()
     assert code == 2
-    assert "ascend-ops generate: error: op_specs/slice.yaml:6: unknown key 'op_kind'" in err
+    assert "ascend-ops-dev generate: error: op_specs/slice.yaml:6: unknown key 'op_kind'" in err
 
 
 def test_out_defaults_to_the_folder_next_to_specs(project, capsys):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.tools.host_check import check_host_code, main
+from ascend_ops_dev.kernel_checks.host_check import check_host_code, main
 from ascend_ops_gen.codegen.project import arch_products
 from ascend_ops_gen.spec import specs
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.tools.host_check import check_host_code
+from ascend_ops_dev.kernel_checks.host_check import check_host_code
 from ascend_ops_gen.codegen.gen import CodegenError, ViewBuilderError, generated_files, load_engine_api
 from ascend_ops_gen.codegen.op_views import bind_attributes, bind_dtype_check
 from ascend_ops_gen.errors import SpecError

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops_gen.codegen import binding, cpu_aclnn, fast_path, host, kernel, limits, project, view_dispatch
+from ascend_ops_dev.binding import cpu_aclnn_ops
+from ascend_ops_gen.codegen import binding, fast_path, host, kernel, limits, project, view_dispatch
 from ascend_ops_gen.codegen.gen import generated_files, load_engine_api
 from ascend_ops_gen.codegen.op_views import bind_dtype_check
 from ascend_ops_gen.spec import load_specs
@@ -45,7 +46,6 @@ EMITTERS = {
     "demo_window/op_kernel/CMakeLists.txt": lambda: kernel.emit_kernel_cmake(OP),
     binding.BINDING_PATH: lambda: binding.emit_binding(SPECS, [(OP, BUILDER, BOUND)],
                                                        project.specs_glob(SPECS), project.VENDOR_NAME),
-    cpu_aclnn.CPU_ACLNN_PATH: lambda: cpu_aclnn.emit_cpu_aclnn_ops(SPECS, project.specs_glob(SPECS)),
     view_dispatch.DISPATCH_PATH: lambda: view_dispatch.emit_view_dispatch(
         SPECS, [(OP, BUILDER, BOUND)], project.specs_glob(SPECS)),
     fast_path.FAST_PATH_HEADER: lambda: fast_path.emit_fast_path_header(
@@ -64,6 +64,16 @@ def test_emitter_output_matches_its_snapshot(path: str):
     assert text == golden.read_text(encoding="utf-8"), (
         f"{path} differs from {golden.relative_to(SNAPSHOTS.parent)}; if the change is intended, "
         f"regenerate with ASCEND_OPS_UPDATE_SNAPSHOTS=1 and review the diff")
+
+
+def test_the_cpu_aclnn_runtimes_ops_match_their_snapshot():
+    """The development package's emitter (the CPU aclnn runtime's op functions, generated into the
+    build cache, not into ascend_kernels/)."""
+    text = cpu_aclnn_ops.emit_cpu_aclnn_ops(SPECS, project.specs_glob(SPECS))
+    golden = SNAPSHOTS / "cpu_aclnn_ops.cpp"
+    if UPDATE:
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")
 
 
 def test_every_generated_file_has_a_snapshotted_emitter():

@@ -1,4 +1,4 @@
-"""`ascend-ops cpudebug`: the package's intrinsic model under Huawei's AscendC implementation.
+"""`ascend-ops-dev cpudebug`: the package's intrinsic model under Huawei's AscendC implementation.
 
 Unit tests of the model against the documented examples of asc-devkit's DataCopy,
 DataCopyPad(ISASI) and Gather pages (kernels in model_kernels.cpp), and the negative controls of
@@ -13,12 +13,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ascend_ops.tools import cann_check
-from ascend_ops.tools.cli import main
+from ascend_ops_dev.cann import cann_check
+from ascend_ops_dev.cli import main
 from ascend_ops_gen.spec import project_root
 
 try:
-    from ascend_ops.tools.cpudebug import build, run as cases
+    from ascend_ops_dev.cpudebug import build, run as cases
 except ImportError:  # pragma: no cover - the tool is part of a checkout
     build = cases = None
 

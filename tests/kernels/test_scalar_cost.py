@@ -84,8 +84,8 @@ def test_negative_control_the_check_finds_each_runtime_division():
 
 def test_burst_and_gather_loops_do_not_divide_on_the_quick_corpus():
     from ascend_ops.runtime.products import product
-    from ascend_ops.sim import corpus
-    from ascend_ops.tools.commands.sim import DIVISION_FREE_MODES
+    from ascend_ops_dev.sim import corpus
+    from ascend_ops_dev.commands.sim import DIVISION_FREE_MODES
 
     runs = corpus.runs(products=(product("atlas-a2"), product("atlas-training")), quick=True)
     outcomes = [corpus.check(r, seed) for seed, r in enumerate(runs)]
@@ -104,7 +104,7 @@ import numpy as np
 import cpu_reference
 from ascend_ops.runtime.products import product
 from ascend_ops.sim.runner import simulate
-from ascend_ops.tools.benchmarks import npu_model
+from ascend_ops_dev.benchmarks import npu_model
 p = product("atlas-a2")
 x = np.arange(512 * 1536, dtype=np.float32).reshape(512, 1536)
 args = ([0, 0], [512, 1536], [1, 3])

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.tools import cann_check, cann_opbuild, cpu_aclnn
+from ascend_ops_dev.cann import cann_check, cann_opbuild
+from ascend_ops_dev.binding import cpu_aclnn
 from ascend_ops_gen.spec import project_root
 
 try:
@@ -39,6 +40,6 @@ def cpu_binding(tmp_path_factory: pytest.TempPathFactory, opbuild_out):
 def package_build():
     """The op package configured, built, packaged and installed by CANN's CMake modules (None
     without the CANN sources fixture)."""
-    from ascend_ops.tools import cann_package
+    from ascend_ops_dev.cann import cann_package
 
     return None if HEADERS is None else cann_package.build(project_root() / "ascend_kernels", HEADERS)

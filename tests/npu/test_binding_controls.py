@@ -16,8 +16,8 @@ import torch
 
 from ascend_ops.npu.binding import binding_source
 from ascend_ops.runtime import build_cache
-from ascend_ops.tools import cpu_aclnn
-from ascend_ops.tools.cpu_aclnn import argument_problems, expected_arguments
+from ascend_ops_dev.binding import cpu_aclnn
+from ascend_ops_dev.binding.cpu_aclnn import argument_problems, expected_arguments
 from ascend_ops_gen.spec import project_root, specs
 
 HERE = Path(__file__).resolve().parent
@@ -57,7 +57,7 @@ def test_without_the_device_guard_the_call_fails_and_a_wrong_attribute_order_sho
     source, npu = defective
     out = run_python(f"""
         import json, torch
-        from ascend_ops.tools import cpu_aclnn
+        from ascend_ops_dev.binding import cpu_aclnn
         b = cpu_aclnn.CpuBinding.open({str(tmp_path)!r}, source={str(source)!r}, npu_headers={str(npu)!r})
         b.select({SOC!r})
         try:
@@ -93,7 +93,7 @@ def test_the_binding_does_not_depend_on_a_snapshot_taken_before_the_package_was_
     snapshot = build_cache.build("snapshot_lookup", [HERE / "snapshot_lookup.cpp"], flags=["-ldl"])
     out = run_python(f"""
         import ctypes, json, torch
-        from ascend_ops.tools import cpu_aclnn
+        from ascend_ops_dev.binding import cpu_aclnn
         snapshot = ctypes.CDLL({str(snapshot)!r})  # loaded while the variable lacks the package
         b = cpu_aclnn.CpuBinding.open({str(tmp_path)!r})  # puts the package on the variable, loads
         b.select({SOC!r})
@@ -111,7 +111,7 @@ def test_the_default_install_under_the_opp_path_is_found_too(tmp_path):
     # vendors/config.ini. The lookup takes it after the ASCEND_CUSTOM_OPP_PATH entries.
     out = run_python(f"""
         import json, os, torch
-        from ascend_ops.tools import cpu_aclnn
+        from ascend_ops_dev.binding import cpu_aclnn
         b = cpu_aclnn.CpuBinding.open({str(tmp_path)!r})
         b.select({SOC!r})
         opp = {str(tmp_path / "opp")!r}
@@ -128,7 +128,7 @@ def test_the_default_install_under_the_opp_path_is_found_too(tmp_path):
 def test_without_the_package_on_the_path_the_call_names_set_env_bash(tmp_path):
     out = run_python(f"""
         import json, os, torch
-        from ascend_ops.tools import cpu_aclnn
+        from ascend_ops_dev.binding import cpu_aclnn
         b = cpu_aclnn.CpuBinding.open({str(tmp_path)!r})
         b.select({SOC!r})
         os.environ[cpu_aclnn.CUSTOM_OPP_ENV] = {str(tmp_path / "elsewhere")!r}

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.tools import cann_package
-from ascend_ops.tools.commands import check_package
+from ascend_ops_dev.cann import cann_package
+from ascend_ops_dev.commands import check_package
 from ascend_ops_gen.spec import project_root
 
 SHARED = project_root().parent / "shared"
@@ -102,7 +102,7 @@ def test_cmake_names_the_flow_it_found_on_each_toolkit(tmp_path):
 
 @needs_fixtures
 def test_the_msopgen_layout_links_the_toolkit_and_names_each_stand_in(tmp_path):
-    from ascend_ops.tools import cann_check, cann_opbuild
+    from ascend_ops_dev.cann import cann_check, cann_opbuild
 
     tools = cann_opbuild.build_tools(cann_check.find_headers(HEADERS_DIR, project_root()))
     home = cann_package.toolkit_layout_msopgen(tmp_path / "home", TOOLKIT_81, tools)

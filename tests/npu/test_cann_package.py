@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from ascend_ops.npu import binding as npu_binding
-from ascend_ops.tools import cann_check, cann_package
-from ascend_ops.tools.commands import check_package
+from ascend_ops_dev.cann import cann_check, cann_package
+from ascend_ops_dev.commands import check_package
 from ascend_ops_gen.spec import project_root, specs
 
 try:

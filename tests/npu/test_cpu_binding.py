@@ -11,9 +11,9 @@ import ascend_ops
 import cpu_reference
 from ascend_ops.npu.dispatch import on_binding
 from ascend_ops.runtime.errors import OpArgumentError
-from ascend_ops.tools import cpu_aclnn
-from ascend_ops.tools.cpu_aclnn import argument_problems, check_run, expected_arguments
-from ascend_ops.sim import corpus
+from ascend_ops_dev.binding import cpu_aclnn
+from ascend_ops_dev.binding.cpu_aclnn import argument_problems, check_run, expected_arguments
+from ascend_ops_dev.sim import corpus
 from ascend_ops_gen.spec import specs
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.tools import cann_check, cann_opbuild
+from ascend_ops_dev.cann import cann_check, cann_opbuild
 from ascend_ops_gen.codegen.aclnn import header_name
 from ascend_ops_gen.spec import project_root, specs
 

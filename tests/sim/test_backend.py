@@ -11,7 +11,8 @@ import torch
 import ascend_ops
 from ascend_ops.runtime.dtypes import from_numpy
 from ascend_ops.tools.examples import check_example, example_input
-from ascend_ops.sim import corpus, runner
+from ascend_ops.sim import runner
+from ascend_ops_dev.sim import corpus
 from ascend_ops_gen.spec import specs
 
 # One call per op, on inputs whose dims all differ.

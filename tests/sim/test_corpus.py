@@ -1,4 +1,4 @@
-"""The quick corpus (ascend_ops.sim.corpus) on every product line: each op's generated kernel,
+"""The quick corpus (ascend_ops_dev.sim.corpus) on every product line: each op's generated kernel,
 planned by the generated host code and run on the simulator, equals cpu_reference bit for bit;
 the large contiguous copy of every op moves >= 95% useful bytes on every core of the product."""
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ascend_ops.sim import corpus
+from ascend_ops_dev.sim import corpus
 from ascend_ops_gen.spec import specs
 
 PRODUCTS = specs().products

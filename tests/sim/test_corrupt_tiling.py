@@ -62,7 +62,7 @@ CHILD = r"""
 import json, sys
 import numpy as np
 from ascend_ops.sim import SimulatorError, launch, plan
-from ascend_ops.sim.corpus import input_array
+from ascend_ops_dev.sim.corpus import input_array
 
 for case in json.loads(sys.argv[1]):
     print("launching " + case["name"], file=sys.stderr, flush=True)

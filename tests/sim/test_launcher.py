@@ -16,7 +16,7 @@ from ascend_ops import OpArgumentError
 from ascend_ops.runtime import build_cache
 from ascend_ops.runtime.products import product
 from ascend_ops.sim import SimulatorError, launch, plan, simulate
-from ascend_ops.sim.corpus import input_array
+from ascend_ops_dev.sim.corpus import input_array
 from ascend_ops.sim.library import Attr, SocInfo, library
 from ascend_ops_gen.spec import specs
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from ascend_ops.sim import plan, simulate
-from ascend_ops.sim.corpus import input_array
+from ascend_ops_dev.sim.corpus import input_array
 from ascend_ops_gen.spec import specs
 
 PRODUCTS = {p.key: p for p in specs().products}

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PIECES = Path(__file__).resolve().parent / "transpose"
-COPIED = ("op_specs", "cpu_reference", "python", "ascend_kernels", "docs")
+COPIED = ("op_specs", "cpu_reference", "python", "ascend_kernels", "docs", "dev")
 VIEW_HEADER = Path("ascend_kernels") / "transpose" / "transpose_view.h"
 
 
@@ -26,7 +26,7 @@ def _copy_project(dest: Path) -> Path:
 
 
 def _run(project: Path, *argv: str, check: bool = True) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": f"{project / 'python'}{os.pathsep}{project}",
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, (project / "python", project, project / "dev"))),
            "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
     result = subprocess.run([sys.executable, *argv], cwd=project, env=env, capture_output=True,
                             text=True, timeout=900, check=False)
@@ -50,12 +50,12 @@ def _add_view_builder(project: Path) -> None:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
-    """The copy with all three pieces added and `ascend-ops generate` run."""
+    """The copy with all three pieces added and `ascend-ops-dev generate` run."""
     project = _copy_project(tmp_path_factory.mktemp("walkthrough"))
     _add_spec(project)
     _add_reference(project)
     _add_view_builder(project)
-    _run(project, "-m", "ascend_ops", "generate", "-q")
+    _run(project, "-m", "ascend_ops_dev", "generate", "-q")
     return project
 
 
@@ -64,10 +64,10 @@ def project(tmp_path_factory) -> Path:
 def test_a_spec_without_its_view_builder_is_reported_by_generate(tmp_path):
     project = _copy_project(tmp_path)
     _add_spec(project)
-    result = _run(project, "-m", "ascend_ops", "generate", check=False)
+    result = _run(project, "-m", "ascend_ops_dev", "generate", check=False)
     assert result.returncode == 2
     assert result.stderr.startswith(
-        "ascend-ops generate: error: op_specs/transpose.yaml:3: op transpose needs `inline Status "
+        "ascend-ops-dev generate: error: op_specs/transpose.yaml:3: op transpose needs `inline Status "
         "BuildTransposeView(const TensorShape& input, <attributes>, TensorShape* outShape, "
         "StridedView* view)` in ascend_kernels/transpose/transpose_view.h"), result.stderr
     assert "Traceback" not in result.stderr
@@ -102,8 +102,8 @@ def test_generate_writes_the_op_and_check_passes(project):
     assert "ascend_ops::BuildTransposeView(input, permAttr.data, permAttr.size" in host
     dispatch = (project / "ascend_kernels/binding/op_view_dispatch_generated.h").read_text()
     assert '{"transpose", "l", &BuildTransposeViewFromAttributes},' in dispatch
-    _run(project, "-m", "ascend_ops", "generate", "--check")
-    _run(project, "-m", "ascend_ops", "docs")
+    _run(project, "-m", "ascend_ops_dev", "generate", "--check")
+    _run(project, "-m", "ascend_ops_dev", "docs")
     assert "# transpose" in (project / "docs/ops/transpose.md").read_text()
 
 
@@ -171,7 +171,7 @@ def test_the_corpus_and_the_onnx_export_take_the_new_op_from_its_spec(project):
         import ascend_ops, ascend_ops.onnx
         from ascend_ops.onnx import OnnxNode, lower
         from ascend_ops.onnx.standalone import op_model
-        from ascend_ops.sim import corpus
+        from ascend_ops_dev.sim import corpus
         from ascend_ops_gen.spec import specs
 
         cases = corpus.op_cases("transpose", 4)

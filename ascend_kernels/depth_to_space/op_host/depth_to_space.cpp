@@ -1,4 +1,4 @@
-// @generated from op_specs/depth_to_space.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/depth_to_space.yaml by ascend-ops-dev generate; do not edit
 //
 // The CANN custom op `depth_to_space`: OpType AscendDepthToSpace, view builder BuildDepthToSpaceView.
 //

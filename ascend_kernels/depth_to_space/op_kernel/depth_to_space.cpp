@@ -1,4 +1,4 @@
-// @generated from op_specs/depth_to_space.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/depth_to_space.yaml by ascend-ops-dev generate; do not edit
 //
 // Kernel entry of AscendDepthToSpace. The tiling key is the element size of the dtype (CopyTilingKey in
 // copy_tiling.h); one RunStridedCopy instantiation per element size of the dtype vocabulary of

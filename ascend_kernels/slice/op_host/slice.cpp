@@ -1,4 +1,4 @@
-// @generated from op_specs/slice.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/slice.yaml by ascend-ops-dev generate; do not edit
 //
 // The CANN custom op `slice`: OpType AscendSlice, view builder BuildSliceView.
 //

@@ -1,4 +1,4 @@
-// @generated from op_specs/space_to_depth.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/space_to_depth.yaml by ascend-ops-dev generate; do not edit
 //
 // The CANN custom op `space_to_depth`: OpType AscendSpaceToDepth, view builder BuildSpaceToDepthView.
 //

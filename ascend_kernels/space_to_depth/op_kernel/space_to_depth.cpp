@@ -1,4 +1,4 @@
-// @generated from op_specs/space_to_depth.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/space_to_depth.yaml by ascend-ops-dev generate; do not edit
 //
 // Kernel entry of AscendSpaceToDepth. The tiling key is the element size of the dtype (CopyTilingKey in
 // copy_tiling.h); one RunStridedCopy instantiation per element size of the dtype vocabulary of

@@ -1,4 +1,4 @@
-// @generated from op_specs/strided_slice.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/strided_slice.yaml by ascend-ops-dev generate; do not edit
 //
 // The CANN custom op `strided_slice`: OpType AscendStridedSlice, view builder BuildStridedSliceView.
 //

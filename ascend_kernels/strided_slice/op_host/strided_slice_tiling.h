@@ -1,4 +1,4 @@
-// @generated from op_specs/strided_slice.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/strided_slice.yaml by ascend-ops-dev generate; do not edit
 //
 // The tiling data of AscendStridedSlice: CopyTilingData, the twin of the engine's CopyTiling that every op
 // shares (common/copy_tiling_data_generated.h), registered for this OpType so that CANN derives

@@ -117,7 +117,7 @@ def stale_table() -> str | None:
             return None
     except OSError as e:
         return f"{on_disk}: {e}"
-    return f"{on_disk} does not match op_specs/; run `ascend-ops generate`, then `ascend-ops build`"
+    return f"{on_disk} does not match op_specs/; run `ascend-ops-dev generate`, then `ascend-ops build`"
 
 
 def _torch_flags() -> list[str]:

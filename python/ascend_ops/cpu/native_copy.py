@@ -16,7 +16,7 @@ Note [native per-call cost]
 What a call needs -- the output shape, the view's byte offset and its descriptor -- depends only
 on the input's shape, strides and dtype and on the op's arguments, so it is computed once per
 distinct call and cached. A repeated call is a dict lookup, `new_empty` and one ctypes call
-(`ascend-ops bench` measures it against `x[...].clone()`). Outputs of 32 MiB and more come from
+(`ascend-ops-dev bench` measures it against `x[...].clone()`). Outputs of 32 MiB and more come from
 strided_copy.cpp's allocator instead, as huge pages (Note [huge-page outputs] there), made by the
 compiled fast path (`use_large_output_maker`), which puts them in a resizable storage: a tensor made in
 Python from foreign memory could not be resized, shared or pinned like any other. With the fast

@@ -2,7 +2,7 @@
 package are installed, and loading both.
 
 One compile command serves the Atlas build (`build`, run by scripts/build_ascend.sh) and the CI
-syntax check (`ascend-ops check-npu`): the generated `ascend_kernels/binding/ascend_ops_npu.cpp`
+syntax check (`ascend-ops-dev check-npu`): the generated `ascend_kernels/binding/ascend_ops_npu.cpp`
 against torch's headers, the torch_npu wheel's (`include/`), the binding's own aclnn call path
 (`ascend_kernels/npu/`), the aclnn headers CANN generated for the ops and the engine's
 `ascend_kernels/common/`.
@@ -66,7 +66,7 @@ def vendor_name() -> str:
         value = preset.get("cacheVariables", {}).get("vendor_name", {})
         if isinstance(value, dict) and value.get("value"):
             return value["value"]
-    raise RuntimeError(f"{PRESETS} names no vendor_name; run `ascend-ops generate`")
+    raise RuntimeError(f"{PRESETS} names no vendor_name; run `ascend-ops-dev generate`")
 
 
 def torch_version() -> str:

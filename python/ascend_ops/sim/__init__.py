@@ -4,7 +4,7 @@ TilingFunc) on CPU bodies of the CANN host headers, run on the CPU.
 
 - `run_op`: the `sim` CPU backend (`ASCEND_OPS_BACKEND=sim`, `ascend_ops.use_backend("sim")`);
 - `simulate`, `plan`, `launch`: one call on numpy arrays, with the kernel's statistics;
-- `corpus`: the verification corpus `ascend-ops sim` runs;
+- `corpus`: the verification corpus `ascend-ops-dev sim` runs;
 - `device`: the simulated `npu` device (ASCEND_OPS_SIM_NPU=1), which runs them behind npu tensors.
 
 The names below come from `runner`, imported when first asked for: `import ascend_ops` loads

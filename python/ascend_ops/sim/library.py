@@ -48,7 +48,7 @@ _TILING_STRUCT_LOCK = threading.Lock()
 
 def tiling_struct() -> type[ctypes.Structure]:
     """`struct CopyTiling` as ctypes, read from the engine header the way the codegen reads it.
-    One class for the process: `ascend-ops sim` builds libraries on several threads, and a second
+    One class for the process: `ascend-ops-dev sim` builds libraries on several threads, and a second
     class would make ctypes reject the tilings `plan` creates for a library declared with the first."""
     with _TILING_STRUCT_LOCK:
         return _tiling_struct()

@@ -1,5 +1,5 @@
 // The C ABI of the simulator library (launcher.cpp): its structs and status codes, shared with
-// its callers in C++ (the CPU aclnn runtime, ascend_kernels/npu/cpu_aclnn.cpp) and mirrored in ctypes by
+// its callers in C++ (the CPU aclnn runtime of the development package, dev/ascend_ops_dev/binding/cpu_aclnn.cpp) and mirrored in ctypes by
 // library.py, which checks the sizes through ascend_sim_abi.
 #ifndef ASCEND_OPS_SIM_ABI_H
 #define ASCEND_OPS_SIM_ABI_H

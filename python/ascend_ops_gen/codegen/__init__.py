@@ -4,9 +4,9 @@
     engine headers declare)  ->  pure emitters (host.py, kernel.py, project.py; templates/)  ->
     gen.py (the driver)  ->  file_manager.py (the only writer)
 
-Entry points: `ascend-ops generate [--check]` / `python -m ascend_ops_gen.codegen` (cli.py).
+Entry points: `ascend-ops-dev generate [--check]` / `python -m ascend_ops_gen.codegen` (cli.py).
 Nothing here imports torch or the `ascend_ops` runtime (see ascend_ops_gen). The syntax check
-of the generated code, `python -m ascend_ops.tools.host_check`, compiles it with the
+of the generated code, `python -m ascend_ops_dev.kernel_checks.host_check`, compiles it with the
 simulator's defines and so lives with the runtime's tools.
 """
 from .cli import add_arguments, main, run

@@ -20,7 +20,7 @@ Note [aclnn rules]
 with <name> the OpDef name in lowerCamelCase. These are CANN's documented rules for the
 single-operator API ("Single-Operator API Calling" in the Ascend C guide) and what published
 generated headers show; an optional scalar attribute keeps its plain name in those headers.
-No CANN build has checked this module's output: `ascend-ops check-npu` compares it with the
+No CANN build has checked this module's output: `ascend-ops-dev check-npu` compares it with the
 binding, and an Atlas build's `build_out/autogen/aclnn_*.h` is the real answer.
 
 Two sources feed the same rules: the spec model (`opdef_arguments`, what the binding emitter
@@ -143,7 +143,7 @@ def header_name(op_type: str) -> str:
 def emit_header(api: AclnnApi) -> str:
     """The aclnn header of `api` as the rules predict CANN's generator writes it: the declarations
     behind `#include "aclnn/acl_meta.h"`, in C linkage. What the binding compiles against where
-    CANN's op_build has not run; `ascend-ops check-package` compares it with op_build's."""
+    CANN's op_build has not run; `ascend-ops-dev check-package` compares it with op_build's."""
     guard = header_name(api.op_type).upper().replace(".", "_")
     return "\n".join([
         f"// The aclnn API of {api.op_type} as Note [aclnn rules] (ascend_ops_gen/codegen/aclnn.py)",

@@ -1,4 +1,4 @@
-"""`ascend-ops generate [--check]` (also `python -m ascend_ops_gen.codegen`)."""
+"""`ascend-ops-dev generate [--check]` (also `python -m ascend_ops_gen.codegen`)."""
 from __future__ import annotations
 
 import argparse
@@ -55,16 +55,16 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO |
         specs_dir, out_dir = _paths(args)
         outcome = generate(specs_dir, out_dir, check=args.check)
     except (*LOCATED_ERRORS, GenerateUsageError) as e:
-        print(f"ascend-ops generate: error: {e}", file=stderr)
+        print(f"ascend-ops-dev generate: error: {e}", file=stderr)
         return 2
     label = out_dir.name
     if args.check:
         if not outcome.problems:
-            print(f"ascend-ops generate --check: {label}/ is up to date "
+            print(f"ascend-ops-dev generate --check: {label}/ is up to date "
                   f"({len(outcome.files)} generated files)", file=stdout)
             return 0
-        print(f"ascend-ops generate --check: {len(outcome.problems)} file(s) of {label}/ are not "
-              f"what op_specs/ generates; run `ascend-ops generate`:", file=stderr)
+        print(f"ascend-ops-dev generate --check: {len(outcome.problems)} file(s) of {label}/ are not "
+              f"what op_specs/ generates; run `ascend-ops-dev generate`:", file=stderr)
         for p in outcome.problems:
             print(f"  {p.kind + ':':8} {label}/{p.path} ({p.why})", file=stderr)
             if args.diff and p.diff:
@@ -80,13 +80,13 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO |
     for path in report.left_alone:
         print(f"  warning: {label}/{path} is not generated but sits in a generated folder; "
               f"left alone", file=stderr)
-    print(f"ascend-ops generate: {len(outcome.files)} files in {label}/: "
+    print(f"ascend-ops-dev generate: {len(outcome.files)} files in {label}/: "
           f"{len(report.written)} written, {len(report.unchanged)} unchanged, "
           f"{len(report.removed)} removed", file=stdout)
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ascend-ops generate", description=DESCRIPTION)
+    parser = argparse.ArgumentParser(prog="ascend-ops-dev generate", description=DESCRIPTION)
     add_arguments(parser)
     return run(parser.parse_args(argv))

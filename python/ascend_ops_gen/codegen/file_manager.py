@@ -1,7 +1,7 @@
 """The one place the codegen touches the file system (after torchgen's `FileManager`).
 
 Generated files are recognised by their header, never by their name: a file whose first lines
-say `@generated from ... by ascend-ops generate` belongs to the generator, so a file it no longer
+say `@generated from ... by ascend-ops-dev generate` belongs to the generator, so a file it no longer
 produces (an op removed from `op_specs/`) is removed, and a hand-written file is never touched.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable
 
 GENERATED_MARK = "@generated from "
-TOOL_MARK = "by ascend-ops generate"
+TOOL_MARK = "by ascend-ops-dev generate"
 _HEADER_LINES = 3
 _SKIPPED_DIRS = {"build", "build_out", "__pycache__"}
 
@@ -53,7 +53,7 @@ class Problem:
 class FileManager:
     def __init__(self, out_dir: Path, owned_dirs: Iterable[str], tool_mark: str = TOOL_MARK):
         """`owned_dirs`: folders (relative to `out_dir`) whose every file must be generated;
-        `tool_mark`: the generator's signature in its headers (`ascend-ops docs` has its own)."""
+        `tool_mark`: the generator's signature in its headers (`ascend-ops-dev docs` has its own)."""
         self.out_dir = Path(out_dir)
         self.owned_dirs = tuple(sorted(set(owned_dirs)))
         self.tool_mark = tool_mark

@@ -34,7 +34,7 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, SpecSet, load_specs
-from . import binding, cpu_aclnn, fast_path, host, kernel, limits, op_views, project, view_dispatch
+from . import binding, fast_path, host, kernel, limits, op_views, project, view_dispatch
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .file_manager import FileManager, GeneratedFile, Problem, Report
 from .op_views import ViewBuilderError, bind_attributes, bind_dtype_check
@@ -116,10 +116,6 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
         views = [(op, *engine.bind(op)) for op in specs.ops]
         files.append(GeneratedFile(binding.BINDING_PATH,
                                    binding.emit_binding(specs, views, project.specs_glob(specs), project.VENDOR_NAME),
-                                   project.specs_glob(specs)))
-    with generating("the CPU aclnn runtime", project.specs_glob(specs)):
-        files.append(GeneratedFile(cpu_aclnn.CPU_ACLNN_PATH,
-                                   cpu_aclnn.emit_cpu_aclnn_ops(specs, project.specs_glob(specs)),
                                    project.specs_glob(specs)))
     with generating("the view builder dispatch", project.specs_glob(specs)):
         files.append(GeneratedFile(view_dispatch.DISPATCH_PATH,

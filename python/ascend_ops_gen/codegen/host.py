@@ -33,7 +33,7 @@ def emit_tiling_data(layout: TilingLayout) -> str:
         header=header_line(layout.header), tiling_size=layout.size,
         offset_asserts=[
             f"static_assert(offsetof(ascend_ops::CopyTiling, {f.name}) == {f.offset}, "
-            f"\"CopyTiling changed: run `ascend-ops generate`\");" for f in layout.fields],
+            f"\"CopyTiling changed: run `ascend-ops-dev generate`\");" for f in layout.fields],
         fields=fields,
         set_fields=[f"tiling->set_{f.name}(plan.{f.name});" for f in layout.fields])
 

@@ -45,7 +45,7 @@ def emit_tiling_loader(layout: TilingLayout) -> str:
 
 def emit_kernel_tiling_data(layout: TilingLayout) -> str:
     """The kernel-side tiling class and GET_TILING_DATA a CANN build derives from CopyTilingData
-    (the BEGIN_TILING_DATA_DEF twin of `layout`): what `ascend-ops check-cann` force-includes into
+    (the BEGIN_TILING_DATA_DEF twin of `layout`): what `ascend-ops-dev check-cann` force-includes into
     a compile against the real AscendC headers."""
     fields = [f"{f.ctype} {f.name}[{f.count}];" if f.count else f"{f.ctype} {f.name};"
               for f in layout.fields]

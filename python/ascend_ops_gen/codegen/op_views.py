@@ -8,7 +8,7 @@ calls it, so the codegen binds each attribute to its C++ argument from the spec 
 [attribute binding]) and never reads the header: the generated op_host source states the
 signature the spec implies in `static_assert`s (`view_checks`), and the compiler, not a parser,
 holds the header to it. A header that disagrees fails every build of the op (the simulator's,
-`ascend-ops check-cann`, the host syntax check) with a message naming the spec and the header.
+`ascend-ops-dev check-cann`, the host syntax check) with a message naming the spec and the header.
 
 Note [attribute binding]
     int          -> int64_t <name>

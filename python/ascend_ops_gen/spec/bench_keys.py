@@ -1,4 +1,4 @@
-"""An op spec's benchmark key: `bench:`, the size classes and baselines of `ascend-ops bench`."""
+"""An op spec's benchmark key: `bench:`, the size classes and baselines of `ascend-ops-dev bench`."""
 from __future__ import annotations
 
 from typing import Any

@@ -334,7 +334,7 @@ def load_specs(spec_dir: Path, root: Path | None = None, *, skip_broken_ops: boo
 # ~~~~~~~~~~~~~~~~~~~~
 # The specs and the C++ sources the package compiles at run time (the engine headers, the
 # AscendC emulator, the generated kernels) sit in the checkout beside python/, as op_specs/ and
-# ascend_kernels/. Run from a checkout (an editable install, the tests, `ascend-ops generate`)
+# ascend_kernels/. Run from a checkout (an editable install, the tests, `ascend-ops-dev generate`)
 # the package reads those very folders, so an edited spec takes effect at once. A wheel carries
 # a copy of both under ascend_ops_gen/bundled/ (setup.py), read-only data with the same layout.
 # Only the checkout the package itself sits in counts, never some op_specs/ further up: a

@@ -380,7 +380,7 @@ class OnnxNodeSpec:
     loc: Location
 
 
-# --- `bench:` (what `ascend-ops bench` times) ----------------------------------------------
+# --- `bench:` (what `ascend-ops-dev bench` times) ----------------------------------------------
 
 BENCH_KINDS = ("contiguous", "strided", "permutation")  # what a shape class moves
 
@@ -465,7 +465,7 @@ class OpSpec:
     max_rank: int | None = None  # the most input dimensions the op takes (None: numpy's 64)
     corpus: Corpus | None = None  # None: the simulator's corpus runs the examples
     onnx_node: OnnxNodeSpec | None = None  # None: ONNX export lowers the view steps
-    bench: Bench | None = None  # what `ascend-ops bench` times (None: not benchmarked)
+    bench: Bench | None = None  # what `ascend-ops-dev bench` times (None: not benchmarked)
     limits: tuple[Limit, ...] = ()  # the spec's `limits:` (max_rank is its own key)
     view_builder: ViewBuilderDecl | None = None  # None: its attributes as parameters, no dtype rule
 

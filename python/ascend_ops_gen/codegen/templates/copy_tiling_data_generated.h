@@ -18,7 +18,7 @@ namespace optiling {
 
 // The layout the twin was generated from: a change to copy_tiling.h fails here until the twin is
 // generated again.
-static_assert(sizeof(ascend_ops::CopyTiling) == $tiling_size, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(sizeof(ascend_ops::CopyTiling) == $tiling_size, "CopyTiling changed: run `ascend-ops-dev generate`");
 $offset_asserts
 
 BEGIN_TILING_DATA_DEF(CopyTilingData)

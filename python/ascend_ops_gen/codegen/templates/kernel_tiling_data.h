@@ -1,4 +1,4 @@
-// Written from $source by ascend-ops check-cann for one compile; not part of the package.
+// Written from $source by ascend-ops-dev check-cann for one compile; not part of the package.
 //
 // The kernel side of $class_name, as a CANN build derives it from the BEGIN_TILING_DATA_DEF class
 // every op_host/<op>_tiling.h registers (asc-devkit's asc_op_compiler/get_op_tiling.py): a class

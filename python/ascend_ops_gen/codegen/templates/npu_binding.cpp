@@ -10,7 +10,7 @@ $header
 //
 // Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package; built
 // and run in CI against the package's CPU aclnn runtime with ASCEND_OPS_BINDING_CPU (the CPU
-// side of Note [device seam], and the CPU dispatch key), by `ascend-ops check-package`.
+// side of Note [device seam], and the CPU dispatch key), by `ascend-ops-dev check-package`.
 #include <cstdint>
 #include <string>
 #include <tuple>

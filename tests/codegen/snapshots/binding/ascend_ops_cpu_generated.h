@@ -1,4 +1,4 @@
-// @generated from op_specs/*.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/*.yaml by ascend-ops-dev generate; do not edit
 //
 // Per op, for the compiled CPU fast path (python/ascend_ops/cpu/src/ascend_ops_fast.cpp): its torch
 // schema, rank limit, backward rule, dtype rule and the dtypes each product line supports (by

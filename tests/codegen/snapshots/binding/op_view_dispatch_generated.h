@@ -1,4 +1,4 @@
-// @generated from op_specs/*.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/*.yaml by ascend-ops-dev generate; do not edit
 //
 // Every op's view builder by the op's name, its attributes in spec order, for callers that
 // hold attribute values without the op's C++ types. Each entry calls Build<Op>View as the

@@ -1,4 +1,4 @@
-// @generated from ascend_kernels/common/copy_tiling.h by ascend-ops generate; do not edit
+// @generated from ascend_kernels/common/copy_tiling.h by ascend-ops-dev generate; do not edit
 //
 // CopyTilingData: CANN's macro-style twin of the engine's struct CopyTiling, field for field and
 // in the same order, so the packed struct CANN derives from it for the kernel's GET_TILING_DATA
@@ -18,14 +18,14 @@ namespace optiling {
 
 // The layout the twin was generated from: a change to copy_tiling.h fails here until the twin is
 // generated again.
-static_assert(sizeof(ascend_ops::CopyTiling) == 56, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, totalElems) == 32, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 40, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, rank) == 44, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, flags) == 48, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, mode) == 52, "CopyTiling changed: run `ascend-ops generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, pad) == 53, "CopyTiling changed: run `ascend-ops generate`");
+static_assert(sizeof(ascend_ops::CopyTiling) == 56, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, totalElems) == 32, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 40, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, rank) == 44, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, flags) == 48, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, mode) == 52, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, pad) == 53, "CopyTiling changed: run `ascend-ops-dev generate`");
 
 BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF_ARR(int64_t, 4, shape);

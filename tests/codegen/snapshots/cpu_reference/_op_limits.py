@@ -1,4 +1,4 @@
-# @generated from op_specs/*.yaml by ascend-ops generate; do not edit
+# @generated from op_specs/*.yaml by ascend-ops-dev generate; do not edit
 """The ops' limits, declared once in their specs (`max_rank`, `limits:`)."""
 
 # op_specs/demo_window.yaml: the most dimensions x may have (max_rank)

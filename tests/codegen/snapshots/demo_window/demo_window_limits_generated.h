@@ -1,4 +1,4 @@
-// @generated from op_specs/demo_window.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/demo_window.yaml by ascend-ops-dev generate; do not edit
 //
 // The limits of demo_window (op_specs/demo_window.yaml), for its view builder (demo_window_view.h).
 #ifndef ASCEND_KERNELS_DEMO_WINDOW_DEMO_WINDOW_LIMITS_GENERATED_H

@@ -1,4 +1,4 @@
-// @generated from op_specs/demo_window.yaml by ascend-ops generate; do not edit
+// @generated from op_specs/demo_window.yaml by ascend-ops-dev generate; do not edit
 //
 // The CANN custom op `demo_window`: OpType DemoWindow, view builder BuildDemoWindowView.
 //

@@ -1,0 +1,193 @@
+"""A MODEL of each shape class's kernel time on each product line — not a measurement.
+
+Nothing here has run on an NPU. The generated AscendC kernel runs on the CPU simulator, which
+counts what it moves (bytes GM→UB and UB→GM per core) and the instructions each core issues (DMA,
+vector, scalar GM accesses, scalar UB accesses, run-time divisions, loop iterations: Note [scalar
+cost] in ascend_kernels/common/scalar_cost.h). The model turns those counts into time with the
+product's device-memory bandwidth from op_specs/products.yaml (each figure carries its source
+there) and the per-instruction costs below, and compares it with the bandwidth roofline: the time
+to read the output's bytes once and write them once at full bandwidth.
+
+    transfer = moved_bytes * busiest_over_mean / bandwidth
+    issue    = core_dma * DMA_ISSUE_NS + core_vector * VECTOR_ISSUE_NS
+    scalar   = core_div_mod * DIV_MOD_NS + core_ub_scalar * UB_SCALAR_NS
+               + core_gm_scalar * GM_SCALAR_NS + core_loop_iterations * LOOP_ITERATION_NS
+    modeled  = transfer + issue + scalar
+    roofline = 2 * output_bytes / bandwidth
+    floor    = 2 * output_bytes / (32 * input_blocks + output_bytes)
+
+core_* is the busiest core's count of each (the cores run in parallel; the slowest sets the
+pace). DMA moves global memory in 32-byte blocks, so no plan reads less than every 32-byte input
+block the view touches (`input_blocks`): `floor` is the best roofline / modeled a class can
+reach, with nothing but that moved (x[:, ::3] of float32 reads three times its output: 0.50).
+
+The model ignores overlap of instruction issue with transfers, caches and contention between
+cores: treat its ratios as where a kernel stands against the roofline, not as predicted
+microseconds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+import cpu_reference
+from ascend_ops_gen.spec import Product, specs
+
+from ascend_ops.runtime.dtypes import to_numpy
+from ascend_ops.tools.examples import torch_dtype
+from ascend_ops_dev.benchmarks.cases import ShapeClass
+
+# Per-instruction costs. None is documented for the AI core's scalar unit, so each is ASSUMED,
+# with its reason; the model's ratios move with them, its before / after comparisons much less.
+DMA_ISSUE_NS = 100.0       # ASSUMED: MTE descriptor set-up and issue of one DataCopy
+VECTOR_ISSUE_NS = 30.0     # ASSUMED: one count-mode vector instruction (Gather, Adds) issued and
+                           # its repeats started, for the small counts the kernels use
+GM_SCALAR_NS = 200.0       # ASSUMED: a scalar GM access through the data cache, a miss in these
+                           # kernels (each touches a line once)
+DIV_MOD_NS = 40.0          # ASSUMED: a 64-bit integer division or modulo on an in-order scalar
+                           # unit without a hardware divider pipeline: tens of cycles at ~1.5 GHz
+UB_SCALAR_NS = 4.0         # ASSUMED: GetValue / SetValue on UB: a few scalar cycles each
+LOOP_ITERATION_NS = 6.0    # ASSUMED: the index bookkeeping of one per-row / per-unit iteration
+                           # (compares, additions, a branch): about ten scalar instructions
+
+COSTS = (("DMA issue", DMA_ISSUE_NS), ("vector instruction", VECTOR_ISSUE_NS),
+         ("scalar GM access", GM_SCALAR_NS), ("64-bit div/mod", DIV_MOD_NS),
+         ("scalar UB access", UB_SCALAR_NS), ("loop iteration", LOOP_ITERATION_NS))
+
+# The model runs every shape class at these output sizes: small slices (which users call often)
+# up to copies that split over every core and tile the UB many times.
+MODEL_SIZES = (4 << 10, 64 << 10, 1 << 20, 64 << 20)
+QUICK_MODEL_SIZES = (4 << 10, 64 << 10)
+
+# Global memory moves by DMA in blocks of this many bytes (DataCopy's data block).
+DMA_BLOCK_BYTES = 32
+
+
+@dataclass(frozen=True)
+class ModelRow:
+    op: str
+    key: str
+    title: str
+    product: str
+    dtype: str
+    size: int               # output bytes asked for
+    block_dim: int
+    mode: str
+    efficiency: float       # useful / moved bytes
+    modeled_us: float
+    scalar_us: float        # of modeled_us, the scalar term
+    roofline_us: float
+    floor: float            # roofline / modeled at best: the touched input blocks read once
+
+    @property
+    def vs_roofline(self) -> float:
+        """roofline / modeled: 1.0 is bandwidth-bound with nothing wasted."""
+        return self.roofline_us / self.modeled_us if self.modeled_us else 1.0
+
+    @property
+    def without_scalar_us(self) -> float:
+        return self.modeled_us - self.scalar_us
+
+    @property
+    def scalar_share(self) -> float:
+        return self.scalar_us / self.modeled_us if self.modeled_us else 0.0
+
+
+def _dtype_for(product: Product, op: str) -> str:
+    """float32 where the product supports it for the op, else its first supported dtype."""
+    allowed = specs().op(op).supported_dtypes(product)
+    return "float32" if "float32" in allowed else allowed[0]
+
+
+def _block_floor(shape_class: ShapeClass, shape: tuple[int, ...], elem_bytes: int, args: tuple,
+                 kwargs: dict) -> float:
+    """2 * output bytes over the output bytes plus every 32-byte input block the view touches: the
+    op run on the input's element indexes names the elements it reads."""
+    indexes = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)
+    read = getattr(cpu_reference, shape_class.op)(indexes, *args, **kwargs)
+    blocks = np.unique(read.reshape(-1) * elem_bytes // DMA_BLOCK_BYTES).size
+    out = read.size * elem_bytes
+    return 2 * out / (blocks * DMA_BLOCK_BYTES + out)
+
+
+def times_us(stats, bandwidth_gbps: float) -> tuple[float, float]:
+    """(modeled, its scalar term) in microseconds for a launch's SimStats."""
+    bandwidth = bandwidth_gbps * 1e3  # bytes per microsecond
+    transfer = stats.moved_bytes * stats.busiest_over_mean / bandwidth
+    issue = (stats.core_dma_instructions * DMA_ISSUE_NS
+             + stats.core_vector_instructions * VECTOR_ISSUE_NS) / 1e3
+    scalar = (stats.core_div_mods * DIV_MOD_NS + stats.core_ub_scalar_accesses * UB_SCALAR_NS
+              + stats.core_scalar_gm_accesses * GM_SCALAR_NS
+              + stats.core_loop_iterations * LOOP_ITERATION_NS) / 1e3
+    return transfer + issue + scalar, scalar
+
+
+def model_row(shape_class: ShapeClass, product: Product, size: int) -> ModelRow:
+    from ascend_ops.sim.runner import simulate
+
+    dtype = _dtype_for(product, shape_class.op)
+    elem = specs().dtype_size(dtype)
+    w = shape_class.build(max(size // elem, 1))
+    x: np.ndarray = to_numpy(w.x.to(torch_dtype(dtype)).contiguous())
+    _, stats = simulate(shape_class.op, x, *w.args, product=product, **w.kwargs)
+    modeled, scalar = times_us(stats, product.memory_bandwidth_gbps)
+    floor = _block_floor(shape_class, x.shape, x.itemsize, w.args, w.kwargs)
+    return ModelRow(shape_class.op, shape_class.key, shape_class.title, product.key, dtype, size,
+                    stats.block_dim, stats.mode, stats.efficiency, modeled, scalar,
+                    stats.useful_bytes / (product.memory_bandwidth_gbps * 1e3), floor)
+
+
+def model(shape_classes: list[ShapeClass], sizes: tuple[int, ...] = MODEL_SIZES, progress=print
+          ) -> list[ModelRow]:
+    rows = []
+    for size in sizes:
+        for sc in shape_classes:
+            for p in specs().products:
+                progress(f"npu model: {sc.op} / {sc.key} on {p.key}, {_size_text(size)}")
+                rows.append(model_row(sc, p, size))
+    return rows
+
+
+def _size_text(nbytes: int) -> str:
+    return f"{nbytes >> 10} KiB" if nbytes < 1 << 20 else f"{nbytes >> 20} MiB"
+
+
+def markdown(rows: list[ModelRow]) -> str:
+    """The model's tables, one per output size: a row per shape class, a column per product
+    line."""
+    products = specs().products
+    costs = ", ".join(f"{name} {ns:g} ns" for name, ns in COSTS)
+    lines = [
+        "## NPU model (a model, not a measurement)",
+        "",
+        "Modeled kernel time of the generated AscendC kernels per product line, from the CPU "
+        "simulator's counts of bytes moved and instructions issued by the busiest core, each "
+        "product's memory bandwidth (op_specs/products.yaml) and per-instruction costs that are "
+        f"all assumed ({costs}). Each cell: modeled µs, the same without the scalar term, the "
+        "scalar term's share, and roofline / modeled (1.00 = bandwidth-bound); then the copy mode "
+        f"and cores. Block floor: the best roofline / modeled any plan reaches, DMA reading each "
+        f"{DMA_BLOCK_BYTES}-byte input block the view touches once (lowest over the products' "
+        "dtypes). Nothing here has run on an NPU.",
+    ]
+    for size in sorted({r.size for r in rows}):
+        lines += ["", f"### Output {_size_text(size)}", "",
+                  "| op | shape class | " + " | ".join(
+                      f"{p.key} ({p.memory_bandwidth_gbps:g} GB/s)" for p in products)
+                  + " | block floor |",
+                  "|---|---|" + "---|" * (len(products) + 1)]
+        by_class: dict[tuple[str, str], dict[str, ModelRow]] = {}
+        for r in rows:
+            if r.size == size:
+                by_class.setdefault((r.op, r.title), {})[r.product] = r
+        for (op, title), cells in by_class.items():
+            text = []
+            for p in products:
+                r = cells.get(p.key)
+                text.append("-" if r is None else
+                            f"{r.modeled_us:,.2f} µs / {r.without_scalar_us:,.2f}, "
+                            f"{100 * r.scalar_share:.0f}% scalar, {r.vs_roofline:.2f} "
+                            f"({r.mode}, {r.block_dim} cores)")
+            floor = min(r.floor for r in cells.values())
+            lines.append(f"| `{op}` | {title} | " + " | ".join(text) + f" | {floor:.2f} |")
+    return "\n".join(lines) + "\n"

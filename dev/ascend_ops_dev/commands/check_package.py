@@ -1,0 +1,223 @@
+"""`ascend-ops-dev check-package`: what of CANN's own build can run without CANN's closed parts and an
+NPU, run on the op package, with one table (step x op x SoC, pass/fail, first error):
+
+  1 compile line   every op_host file with CANN's op_host line (-D_GLIBCXX_USE_CXX11_ABI=0
+                   -std=c++11 + the package's options) against the real headers
+  2 op_build       CANN's op_build built from source and run on the op_host library that CANN's
+                   compile_ascendc_all_ops_so.py builds: its aclnn headers against the aclnn rules,
+                   its ops-info per compute unit against products.yaml
+  3 CMake          the op package configured with asc-devkit's cmake/asc modules, built to the
+                   kernel compiles (each op x compute unit reaches the asc_opc stand-in with its
+                   source, entry, SoC and the dtypes products.yaml gives), packaged into a .run
+                   and installed: the vendor folder is what the binding looks for
+  4 aclnn lookup   the torch binding, built against those headers, finds the op's aclnn functions
+                   itself in ASCEND_CUSTOM_OPP_PATH and calls them under its input's device guard
+  5 CPU aclnn run  the binding linked against the CPU aclnn runtime: the quick corpus of every op on
+                   every product line, bit for bit against cpu_reference, with the arguments each
+                   GetWorkspaceSize received checked against the spec
+
+Without a headers folder it says where it looked and exits 2.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+HELP = ("run CANN's op_host compile line, op_build, CANN's CMake build and packaging and the CPU aclnn run of "
+        "the torch binding on the op package")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--headers", type=Path, metavar="DIR",
+                        help="a folder laid out like ../shared/cann-headers (default: $ASCEND_HOME_PATH, "
+                             "$ASCEND_TOOLKIT_HOME, then ../shared/cann-headers beside the checkout)")
+    parser.add_argument("--toolkit", type=Path, metavar="DIR",
+                        help="run the chain against the CANN toolkit (or headers folder) at DIR, with the "
+                             "op-project flow it offers: the ASC CMake modules (CANN 8.5+) or msOpGen's "
+                             "project templates (earlier CANN); replaces --headers")
+
+
+@dataclass(frozen=True)
+class Row:
+    step: str
+    op: str
+    soc: str
+    ok: bool
+    error: str = ""
+
+
+def _first_line(text: str) -> str:
+    line = next((ln.strip() for ln in str(text).splitlines() if ln.strip()), "")
+    return line if len(line) <= 160 else line[:157] + "..."
+
+
+def compile_line_rows(headers, root: Path, spec_set) -> list[Row]:
+    from ascend_ops_dev.cann import cann_check
+
+    out_dir = root / "ascend_kernels"
+    jobs = [j for j in cann_check.jobs_for(spec_set, out_dir) if j.side == "host"]
+    rows = []
+    for result in cann_check.run_checks(jobs, headers, out_dir):
+        first = result.failures[0].diagnostic.message if result.failures else result.output
+        rows.append(Row("1 compile line", result.job.op, "-", result.ok, "" if result.ok else _first_line(first)))
+    return rows
+
+
+def opbuild_rows(headers, root: Path, spec_set) -> tuple[list[Row], Path | None]:
+    from ascend_ops_dev.cann import cann_opbuild
+
+    try:
+        out = cann_opbuild.generate(root / "ascend_kernels", headers)
+    except cann_opbuild.OpBuildError as e:
+        return [Row("2 op_build", op.name, "-", False, _first_line(e)) for op in spec_set.ops], None
+    header = dict(cann_opbuild.header_problems(out, spec_set))
+    info: dict[tuple[str, str], str] = {}
+    for op, unit, problem in cann_opbuild.ops_info_problems(out, spec_set):
+        info.setdefault((op, unit), problem)
+    rows = []
+    for op in spec_set.ops:
+        rows.append(Row("2 op_build aclnn header", op.name, "-", op.name not in header, header.get(op.name, "")))
+        for p in spec_set.products:
+            problem = info.get((op.name, p.add_config)) or info.get(("*", p.add_config), "")
+            rows.append(Row("2 op_build ops-info", op.name, p.add_config, not problem, problem))
+    return rows, out
+
+
+def package_rows(headers, root: Path, spec_set, toolkit: Path | None = None) -> list[Row]:
+    """Step 3: CANN's CMake configure, kernel compiles and packaging (cann_package), with the
+    flow `toolkit` offers (the ASC modules of `headers` without it). msOpGen's flow builds op_build
+    from the asc-devkit sources of the default headers folder (../shared/cann-headers)."""
+    from ascend_ops_dev.cann import cann_check, cann_package
+
+    try:
+        if toolkit is None or cann_package.cann_flow(toolkit) == cann_package.ASC_FLOW:
+            build = cann_package.build(root / "ascend_kernels", headers)
+        else:
+            build = cann_package.build(root / "ascend_kernels", headers, toolkit=toolkit,
+                                       opbuild_sources=cann_check.find_headers(None, root))
+    except (cann_package.PackageError, cann_package.cann_opbuild.OpBuildError, cann_check.HeadersNotFound) as e:
+        # The step that failed (its first line) and the tool's last error line.
+        text = str(e)
+        return [Row("3 CMake", "-", "-", False, f"{_first_line(text)} {_last_error(text)}"[:300])]
+    return [Row("3 CMake configure", "-", "-", True), *built_package_rows(build, root, spec_set)]
+
+
+def _last_error(text: str) -> str:
+    lines = [ln.strip() for ln in text.splitlines()[1:] if ln.strip()]
+    return lines[-1] if lines else ""
+
+
+def built_package_rows(build, root: Path, spec_set) -> list[Row]:
+    """The kernel compile and vendor package rows of step 3 for a finished build: what reached
+    the asc_opc stand-in, against products.yaml; the installed vendor folder, against what the
+    binding looks for (ascend_ops.npu.binding.vendor_problems) and the compiled kernels."""
+    from ascend_ops_dev.cann import cann_package
+    from ascend_ops.npu.binding import vendor_problems
+
+    kernels_dir = root / "ascend_kernels"
+    compiled: dict[tuple[str, str], str] = {}
+    for op, unit, problem in cann_package.kernel_compile_problems(build.compiles, spec_set, kernels_dir):
+        compiled.setdefault((op, unit), problem)
+    packaged: dict[tuple[str, str], str] = {}
+    for op, unit, problem in cann_package.vendor_kernel_problems(build.vendor, build.compiles, spec_set):
+        packaged.setdefault((op, unit), problem)
+    rows = []
+    for op in spec_set.ops:
+        layout = vendor_problems(build.vendor, [op.op_type])
+        for p in spec_set.products:
+            unit = p.add_config
+            problem = compiled.get((op.name, unit)) or compiled.get(("*", unit), "")
+            rows.append(Row("3 kernel compile", op.name, unit, not problem, problem))
+        for p in spec_set.products:
+            unit = p.add_config
+            problem = (layout[0] if layout else "") or packaged.get((op.name, unit)) or packaged.get(("*", unit), "")
+            rows.append(Row("3 vendor package", op.name, unit, not problem, _first_line(problem)))
+    stray = [problem for (op, _), problem in compiled.items() if op == "*"]
+    if stray:
+        rows.append(Row("3 kernel compile", "*", "-", False, _first_line(stray[0])))
+    return rows
+
+
+def binding_rows(spec_set, aclnn_headers: Path | None) -> list[Row]:
+    from ascend_ops_dev.binding import cpu_aclnn
+    from ascend_ops_dev.sim import corpus
+
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="ascend-ops-check-package-") as install:
+        try:
+            binding = cpu_aclnn.CpuBinding.open(Path(install), headers=aclnn_headers)
+        except Exception as e:  # noqa: BLE001 - a build failure is a failed row, whatever raised it
+            return [Row("4 aclnn lookup", op.name, "-", False, _first_line(e)) for op in spec_set.ops]
+        looked_up: dict[str, str] = {}
+        for product in spec_set.products:
+            binding.select(product.simulated_soc)
+            for op in spec_set.ops:
+                error = ""
+                for seed, run in enumerate(corpus.runs(ops=(op.name,), products=(product,), quick=True)):
+                    error = _first_line(cpu_aclnn.check_run(binding, run, seed))
+                    if error:
+                        break
+                if op.name not in looked_up:
+                    looked_up[op.name] = error if "not found" in error or "device guard" in error else ""
+                rows.append(Row("5 CPU aclnn run", op.name, product.simulated_soc, not error, error))
+        rows[:0] = [Row("4 aclnn lookup", op.name, "-", not looked_up.get(op.name, ""), looked_up.get(op.name, ""))
+                    for op in spec_set.ops]
+    return rows
+
+
+def table(rows: list[Row]) -> str:
+    headers = ("step", "op", "SoC", "result", "first error")
+    cells = [(r.step, r.op, r.soc, "pass" if r.ok else "FAIL", r.error) for r in rows]
+    widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(headers[:-1])]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers[:-1], widths)) + "  " + headers[-1]]
+    lines.append("  ".join("-" * w for w in widths) + "  " + "-" * len(headers[-1]))
+    lines += ["  ".join(c.ljust(w) for c, w in zip(cell[:-1], widths)) + "  " + cell[-1] for cell in cells]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ascend_ops_dev.cann import cann_check
+    from ascend_ops_gen.spec import project_root, specs
+
+    from ascend_ops_dev.cann import cann_package
+
+    root = project_root()
+    toolkit = getattr(args, "toolkit", None)
+    if toolkit is not None and args.headers is not None:
+        print("ascend-ops-dev check-package: error: --toolkit and --headers name the same thing; give one",
+              file=sys.stderr)
+        return 2
+    flow = cann_package.ASC_FLOW
+    try:
+        if toolkit is not None:
+            flow = cann_package.cann_flow(toolkit)
+        headers = cann_check.find_headers(toolkit if toolkit is not None else args.headers, root)
+    except (cann_check.HeadersNotFound, cann_package.FlowNotFound) as e:
+        print(f"ascend-ops-dev check-package: error: {e}", file=sys.stderr)
+        return 2
+    if toolkit is not None:
+        stand_ins = {cann_package.ASC_FLOW: "asc_opc, makeself, op_build built from source, empty closed libraries",
+                     cann_package.MSOPGEN_FLOW: f"{cann_package.MSOPGEN_OPC} (for bisheng/ccec), op_build built from "
+                                                "asc-devkit's sources, empty closed libraries"}[flow]
+        print(f"check-package: {toolkit} offers the {flow} op-project flow; stand-ins: {stand_ins}",
+              file=sys.stderr, flush=True)
+    spec_set = specs()
+    print(f"check-package: CANN sources {headers.root} ({headers.origin})", file=sys.stderr, flush=True)
+    rows = compile_line_rows(headers, root, spec_set)
+    print("check-package: 1 compile line done; building and running op_build", file=sys.stderr, flush=True)
+    opbuild, out = opbuild_rows(headers, root, spec_set)
+    rows += opbuild
+    print("check-package: 2 op_build done; configuring, building and packaging with CANN's CMake modules",
+          file=sys.stderr, flush=True)
+    rows += package_rows(headers, root, spec_set, toolkit)
+    print("check-package: 3 CMake done; building and running the binding on the CPU aclnn runtime",
+          file=sys.stderr, flush=True)
+    rows += binding_rows(spec_set, out)
+    print(table(rows))
+    failed = [r for r in rows if not r.ok]
+    print(f"check-package: {len(rows) - len(failed)} of {len(rows)} checks pass"
+          + (f"; {len(failed)} fail" if failed else ""))
+    return 1 if failed else 0

@@ -1,0 +1,233 @@
+"""`ascend-ops-dev sim`: the generated AscendC kernels on the CPU simulator, checked bit for bit
+against cpu_reference on the verification corpus (`ascend_ops_dev.sim.corpus`), for every op,
+product line and dtype the product supports."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from ascend_ops_gen.spec import Product, specs
+
+from ascend_ops.runtime.products import product
+
+HELP = "run the generated kernels on the CPU simulator over the verification corpus"
+
+MIN_LARGE_EFFICIENCY = 0.95  # a large contiguous copy must move at most ~5% more than it needs
+SHOWN_FAILURES = 20
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--product", metavar="KEY_OR_SOC",
+                        help="only this product line, by key (atlas-a2) or SoC name (Ascend910B2)")
+    parser.add_argument("--op", choices=[o.name for o in specs().ops], help="only this op")
+    parser.add_argument("--quick", action="store_true",
+                        help="the quick corpus (what pytest runs) instead of the full one")
+    parser.add_argument("--counters", action="store_true",
+                        help="also print each case's scalar work (divisions, scalar UB and GM "
+                             "accesses, loop iterations, DMA and vector instructions) and its "
+                             "maximum per copy mode")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ascend_ops_dev.sim import corpus
+
+    lines = (product(args.product),) if args.product else specs().products
+    ops = (args.op,) if args.op else tuple(o.name for o in specs().ops)
+    _build(lines)
+    runs = corpus.runs(ops=ops, products=lines, quick=args.quick)
+    outcomes = list(_checked(runs))
+    rows = _rows(outcomes)
+    print(_table(rows))
+    status = _verdict(outcomes, rows, "quick" if args.quick else "full")
+    if args.counters:
+        print(counters_report(outcomes))
+    return status
+
+
+def _build(lines: tuple[Product, ...]) -> None:
+    """Compiles the simulator library of each NPU arch the run needs, in parallel (each holds
+    every op and takes about a minute, once; a library cached by content is only loaded)."""
+    from ascend_ops.sim.library import library
+
+    archs = sorted({p.npu_arch for p in lines})
+    start = time.monotonic()
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        list(pool.map(library, archs))
+    print(f"sim: {len(archs)} simulator libraries ready ({time.monotonic() - start:.0f} s)",
+          file=sys.stderr, flush=True)
+
+
+def _eta(done: int, total: int, elapsed: float) -> str:
+    """`12 s elapsed, about 40 s left`, the estimate from the mean time per case so far."""
+    left = elapsed / done * (total - done) if done else 0.0
+    return f"{elapsed:.0f} s elapsed, about {left:.0f} s left"
+
+
+def _checked(runs: list) -> Iterator:
+    """Each run's outcome, with progress on stderr (elapsed time and an estimate of the rest):
+    a bar on a terminal where rich (a dependency of the development package) is installed, else one line per (op, product)."""
+    from ascend_ops_dev.sim import corpus
+
+    groups = defaultdict(int)
+    for r in runs:
+        groups[r.case.op, r.product.key] += 1
+    progress = _rich_progress() if sys.stderr.isatty() else None
+    if progress is not None:
+        Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn = progress
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+        with Progress(*columns, transient=True) as bar:
+            task = bar.add_task("simulating", total=len(runs))
+            for seed, r in enumerate(runs):
+                bar.update(task, description=f"{r.case.op} on {r.product.key}, {r.dtype}")
+                yield corpus.check(r, seed)
+                bar.advance(task)
+        return
+    done = defaultdict(int)
+    start = time.monotonic()
+    for seed, r in enumerate(runs):
+        yield corpus.check(r, seed)
+        key = r.case.op, r.product.key
+        done[key] += 1
+        if done[key] == groups[key]:
+            print(f"sim: {key[0]} on {key[1]}: {done[key]} cases run ({seed + 1} of {len(runs)}; "
+                  f"{_eta(seed + 1, len(runs), time.monotonic() - start)})",
+                  file=sys.stderr, flush=True)
+
+
+def _rich_progress() -> tuple | None:
+    """rich's progress classes, or None without it (then: plain lines)."""
+    try:
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeElapsedColumn, TimeRemainingColumn)
+    except ImportError:
+        return None
+    return Progress, BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+
+def _rows(outcomes: list) -> list[dict]:
+    """One row per (op, product, dtype): cases passed, the large contiguous copy's statistics
+    and the DMA efficiency over all the row's cases."""
+    rows: dict[tuple, dict] = {}
+    for o in outcomes:
+        r = o.run
+        row = rows.setdefault((r.case.op, r.product.key, r.dtype), {
+            "op": r.case.op, "product": r.product, "dtype": r.dtype, "passed": 0, "cases": 0,
+            "useful": 0, "moved": 0, "large": None})
+        row["cases"] += 1
+        row["passed"] += o.ok
+        if o.stats is not None:
+            row["useful"] += o.stats.useful_bytes
+            row["moved"] += o.stats.moved_bytes
+            if r.case.large_contiguous:
+                row["large"] = o.stats
+    return list(rows.values())
+
+
+def _large_ok(row: dict) -> bool:
+    large = row["large"]
+    return large is not None and large.efficiency >= MIN_LARGE_EFFICIENCY and \
+        large.block_dim == row["product"].launch_cores()
+
+
+def _table(rows: list[dict]) -> str:
+    header = ["op", "product", "dtype", "passed", "blockDim", "DMA eff", "DMA eff (all)",
+              "balance"]
+    cells = [header]
+    for row in rows:
+        large = row["large"]
+        all_eff = row["useful"] / row["moved"] if row["moved"] else 1.0
+        cells.append([
+            row["op"], row["product"].key, row["dtype"], f"{row['passed']}/{row['cases']}",
+            f"{large.block_dim}/{row['product'].launch_cores()}" if large else "-",
+            f"{100 * large.efficiency:.1f}%" if large else "-", f"{100 * all_eff:.1f}%",
+            f"{large.busiest_over_mean:.3f}" if large else "-"])
+        if row["passed"] < row["cases"] or not _large_ok(row):
+            cells[-1][0] = "! " + cells[-1][0]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
+    out = []
+    for k, c in enumerate(cells):
+        out.append("  ".join(v.rjust(w) if i >= 3 else v.ljust(w)
+                             for i, (v, w) in enumerate(zip(c, widths))).rstrip())
+        if k == 0:
+            out.append("  ".join("-" * w for w in widths))
+    out.append("\nblockDim, DMA eff, balance: the large contiguous copy of the row (blockDim of "
+               "the product's launch cores; DMA eff = useful bytes / bytes moved GM<->UB; "
+               "balance = busiest core's bytes / mean). DMA eff (all): over every case of the row.")
+    return "\n".join(out)
+
+
+def _verdict(outcomes: list, rows: list[dict], which: str) -> int:
+    failures = [o for o in outcomes if not o.ok]
+    for o in failures[:SHOWN_FAILURES]:
+        print(f"FAIL {o.run.label}\n     {o.problem}")
+    if len(failures) > SHOWN_FAILURES:
+        print(f"... and {len(failures) - SHOWN_FAILURES} more failures")
+    short = [r for r in rows if not _large_ok(r)]
+    for r in short:
+        large = r["large"]
+        got = "no large contiguous case ran" if large is None else \
+            f"{100 * large.efficiency:.1f}% on {large.block_dim} cores"
+        print(f"SLOW {r['op']} on {r['product'].key}, {r['dtype']}: the large contiguous copy "
+              f"needs >= {100 * MIN_LARGE_EFFICIENCY:.0f}% DMA efficiency on all "
+              f"{r['product'].launch_cores()} cores; got {got}")
+    print(f"sim ({which} corpus): {len(outcomes) - len(failures)} of {len(outcomes)} cases "
+          f"passed bit for bit on {len(rows)} op x product x dtype combinations")
+    return 1 if failures or short else 0
+
+
+# Modes whose launches must not divide in their loops, and those that rearrange by scalar UB
+# reads and writes by design (Note [scalar cost] in ascend_kernels/common/scalar_cost.h).
+DIVISION_FREE_MODES = ("burst", "burst-aligned", "gather", "transpose", "gather/scalar",
+                       "transpose/scalar")
+SCALAR_MODES = ("scalar", "gather/scalar", "transpose/scalar")
+
+
+def _per(count: int, of: int) -> float:
+    return count / of if of else 0.0
+
+
+def counters_report(outcomes: list) -> str:
+    """Each case's scalar work, the largest per copy mode, and the summary line:
+    `counters: <N> cases; div/mod per row max <x>; UB scalar writes per element max <y>`, x over
+    the modes that must not divide in their loops (DIVISION_FREE_MODES) and y over every mode but
+    the scalar ones (SCALAR_MODES)."""
+    counted = [o for o in outcomes if o.stats is not None and o.stats.mode != "empty"]
+    lines = ["", "scalar work per case (div/mod: in the loops / in setup; per row, per output "
+             "unit; core: the busiest block's):"]
+    by_mode: dict[str, dict[str, float]] = {}
+    for o in counted:
+        s, r = o.stats, o.run
+        div_row = _per(s.loop_div_mods, s.rows)
+        writes = _per(s.ub_scalar_writes, s.output_units)
+        lines.append(
+            f"  {r.case.op} {r.product.key} {r.dtype} {s.mode}: {r.case.label}: {s.rows} rows, "
+            f"{s.output_units} units, {s.block_dim} cores; div/mod {s.loop_div_mods}/"
+            f"{s.div_mods - s.loop_div_mods} ({div_row:.3g} per row); UB scalar reads "
+            f"{s.ub_scalar_reads}, writes {s.ub_scalar_writes} ({writes:.3g} per unit); GM scalar "
+            f"{s.scalar_gm_accesses}; DMA {s.dma_instructions}; vector {s.vector_instructions}; "
+            f"loop iterations {s.loop_iterations} (core {s.core_loop_iterations})")
+        m = by_mode.setdefault(s.mode, {"cases": 0, "div": 0.0, "writes": 0.0, "loops": 0.0,
+                                        "dma": 0.0})
+        m["cases"] += 1
+        m["div"] = max(m["div"], div_row)
+        m["writes"] = max(m["writes"], writes)
+        m["loops"] = max(m["loops"], _per(s.loop_iterations, s.rows))
+        m["dma"] = max(m["dma"], _per(s.dma_instructions, s.rows))
+    lines += ["", "per copy mode (maximum over its cases):",
+              f"  {'mode':<17} {'cases':>6} {'div/mod per row':>16} {'UB writes per unit':>19} "
+              f"{'loop iter. per row':>19} {'DMA per row':>12}"]
+    for mode, m in sorted(by_mode.items()):
+        lines.append(f"  {mode:<17} {m['cases']:>6} {m['div']:>16.3g} {m['writes']:>19.3g} "
+                     f"{m['loops']:>19.3g} {m['dma']:>12.3g}")
+    x = max((_per(o.stats.loop_div_mods, o.stats.rows) for o in counted
+             if o.stats.mode in DIVISION_FREE_MODES), default=0.0)
+    y = max((_per(o.stats.ub_scalar_writes, o.stats.output_units) for o in counted
+             if o.stats.mode not in SCALAR_MODES), default=0.0)
+    lines.append(f"counters: {len(counted)} cases; div/mod per row max {x:.3g}; "
+                 f"UB scalar writes per element max {y:.3g}")
+    return "\n".join(lines)

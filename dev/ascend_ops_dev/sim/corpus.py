@@ -1,0 +1,206 @@
+"""The verification corpus: every op x product line x dtype the product supports x the op's
+cases, each run through the generated kernel on the simulator and compared bit for bit (integer
+views) with cpu_reference.
+
+Each op's cases live in its spec (`corpus:` in op_specs/<op>.yaml, documented in
+op_specs/README.md); this module only turns them into calls. They cover 0-d up to 8-d inputs,
+shapes whose dims all differ, size-1 dims, empty results, negative strides, byte lengths that
+are not multiples of 32, and tensors far larger than UB (sized in bytes, so every element size
+splits into tiles and over every core). Each op has one `large contiguous` case: a copy the DMA
+can do in long bursts, which must reach >= 95% DMA efficiency on every core of the product.
+`quick` cases are the subset pytest runs. An op whose spec has no `corpus:` runs its worked
+examples.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+import cpu_reference
+from ascend_ops_gen.spec import (Draw, DrawKind, Formula, LargeSize, OpSpec, Product, RandomCases,
+                                 example_input_shape, specs)
+
+from ascend_ops.runtime.errors import OpArgumentError
+from ascend_ops.sim.runner import SimStats, SimulatorError, simulate
+
+LARGE_BYTES = 6 << 20        # large cases of the full corpus: > 24x the UB of any product
+QUICK_LARGE_BYTES = 3 << 19  # large cases of the quick corpus: 1.5 MiB, still > 4x UB
+
+
+@dataclass(frozen=True)
+class Case:
+    op: str
+    label: str
+    shape: tuple[int, ...]
+    args: tuple
+    kwargs: tuple[tuple[str, Any], ...] = ()
+    quick: bool = False
+    large_contiguous: bool = False
+    dtype: str | None = None  # the one dtype the case needs (NCHW_VECT_C packs int8)
+
+    def call_text(self) -> str:
+        args = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs]
+        return f"{self.op}(x{list(self.shape)}, {', '.join(args)})"
+
+
+def op_cases(op: str, elem_bytes: int, *, quick: bool = False) -> list[Case]:
+    """The cases of `op` for elements of `elem_bytes`: its spec's `corpus` (large cases sized in
+    bytes, then the line cases), or, for an op whose spec has none, its worked examples."""
+    spec = specs().op(op)
+    if spec.corpus is None:
+        cases = [_case(spec, ex.name, example_input_shape(ex.input), ex.args, quick=True)
+                 for ex in spec.examples]
+    else:
+        elements = (QUICK_LARGE_BYTES if quick else LARGE_BYTES) // elem_bytes
+        cases = [_case(spec, c.name, _sized(c.shape, elements),
+                       tuple((k, _sized(v, elements)) for k, v in c.args), quick=c.quick,
+                       large_contiguous=c.large_contiguous, dtype=c.dtype)
+                 for c in spec.corpus.cases]
+        if spec.corpus.line_cases is not None:
+            cases += _line_cases(spec, spec.corpus.line_cases, elem_bytes)
+    return [c for c in cases if c.quick] if quick else cases
+
+
+def _case(spec: OpSpec, label: str, shape, named_args, **flags) -> Case:
+    """A call with the arguments by name, passed as the op's signature takes them: the
+    positional attributes up to the last one given, then the keyword-only ones given."""
+    named = dict(named_args)
+    positional = [a for a in spec.attributes if not a.keyword_only]
+    given = [i for i, a in enumerate(positional) if a.name in named]
+    args = tuple(_plain(named.get(a.name, a.default))
+                 for a in positional[:given[-1] + 1 if given else 0])
+    kwargs = tuple((a.name, _plain(named[a.name])) for a in spec.attributes
+                   if a.keyword_only and a.name in named)
+    return Case(spec.name, label, tuple(shape), args, kwargs, **flags)
+
+
+def _plain(value):
+    """Spec values as a caller writes them: lists, ints, strings."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _sized(value, elements: int):
+    """A shape or argument with every `LargeSize` in it resolved for `elements`."""
+    if isinstance(value, tuple):
+        return tuple(_sized(v, elements) for v in value)
+    return value.size(elements) if isinstance(value, LargeSize) else value
+
+
+LINE_SEEDS = (11, 12, 13)  # the quick corpus runs the first
+LINE_BYTES = 64            # data cache line (products.yaml data_cache_line_bytes)
+
+
+def _line_cases(spec: OpSpec, line_cases: RandomCases, elem_bytes: int) -> list[Case]:
+    """One case per seed, drawn as the spec's `line_cases` says: shapes whose row, piece, tile
+    and core boundaries fall inside 64-byte lines (rows that are no multiple of a line, outputs
+    of a few KiB spread over several cores, so neighbouring cores and tiles share lines)."""
+    out = []
+    for seed in LINE_SEEDS:
+        rng = np.random.default_rng(seed)
+        drawn = {d.name: _draw(rng, d, elem_bytes) for d in line_cases.draws}
+        shape = dict(line_cases.shapes)[drawn[line_cases.shape_by] if line_cases.shape_by else None]
+        args = tuple((name, _evaluated(value, drawn)) for name, value in line_cases.args)
+        out.append(_case(spec, f"lines in boundaries (seed {seed})", _evaluated(shape, drawn),
+                         args, quick=seed == LINE_SEEDS[0]))
+    return out
+
+
+def _draw(rng: np.random.Generator, draw: Draw, elem_bytes: int):
+    if draw.kind is DrawKind.CHOICE:
+        return draw.values[int(rng.choice(len(draw.values)))]
+    if draw.kind is DrawKind.BETWEEN:
+        return int(rng.integers(*draw.values))
+    low, high = (int(lines * LINE_BYTES) for lines in draw.values)  # ROW_LINES
+    return (int(rng.integers(low, high)) | 1) // elem_bytes + 1  # an odd byte count, as elements
+
+
+def _evaluated(value, drawn: dict):
+    if isinstance(value, tuple):
+        return tuple(_evaluated(v, drawn) for v in value)
+    return value.evaluate(drawn) if isinstance(value, Formula) else value
+
+
+@dataclass(frozen=True)
+class Run:
+    """One case of one op on one product with one dtype."""
+
+    case: Case
+    product: Product
+    dtype: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.case.op} on {self.product.key} ({self.product.simulated_soc}), " \
+               f"{self.dtype}: {self.case.label}: {self.case.call_text()}"
+
+
+def runs(*, ops: tuple[str, ...] | None = None, products: tuple[Product, ...] | None = None,
+         quick: bool = False) -> list[Run]:
+    """Every op x product x dtype the product supports x case, in spec order."""
+    out = []
+    for op in specs().ops:
+        if ops is not None and op.name not in ops:
+            continue
+        for p in products if products is not None else specs().products:
+            for dtype in op.supported_dtypes(p):
+                for case in op_cases(op.name, specs().dtype_size(dtype), quick=quick):
+                    if case.dtype in (None, dtype):
+                        out.append(Run(case, p, dtype))
+    return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    run: Run
+    problem: str | None  # None: the simulator's output equals the reference's, bit for bit
+    stats: SimStats | None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+def input_array(shape: tuple[int, ...], dtype: str, seed: int) -> np.ndarray:
+    """Random bits of `dtype` (0/1 for bool); floats start with -0.0, inf, a NaN with a payload
+    and the smallest subnormal, so those must survive the copy too."""
+    np_dtype = np.dtype(ml_dtypes.bfloat16) if dtype == "bfloat16" else np.dtype(dtype)
+    count = int(np.prod(shape, dtype=np.int64))
+    rng = np.random.default_rng(seed)
+    if np_dtype == np.bool_:
+        return rng.integers(0, 2, count, dtype=np.uint8).view(np.bool_).reshape(shape)
+    data = rng.integers(0, 256, count * np_dtype.itemsize, dtype=np.uint8).view(np_dtype)
+    if np_dtype.kind == "f" or dtype == "bfloat16":
+        inf = int(bits(np.array(np.inf, dtype=np_dtype)))
+        specials = [1 << (8 * np_dtype.itemsize - 1), inf, inf | 1, 1]
+        head = min(count, len(specials))
+        bits(data)[:head] = specials[:head]
+    return data.reshape(shape)
+
+
+def bits(a: np.ndarray) -> np.ndarray:
+    return a.view(f"u{a.dtype.itemsize}")
+
+
+def check(run: Run, seed: int = 0) -> Outcome:
+    """Runs one case on the simulator and compares it with cpu_reference."""
+    case = run.case
+    x = input_array(case.shape, run.dtype, seed)
+    kwargs = dict(case.kwargs)
+    try:
+        expected = getattr(cpu_reference, case.op)(x, *case.args, **kwargs)
+    except OpArgumentError as e:
+        return Outcome(run, f"the corpus case is invalid: cpu_reference raised {e}", None)
+    try:
+        got, stats = simulate(case.op, x, *case.args, product=run.product, seed=seed, **kwargs)
+    except (OpArgumentError, SimulatorError) as e:
+        return Outcome(run, f"{type(e).__name__}: {e}", None)
+    if got.shape != expected.shape:
+        return Outcome(run, f"shape {got.shape}, reference {expected.shape}", stats)
+    if not np.array_equal(bits(got), bits(expected)):
+        first = int(np.argmax(bits(got).reshape(-1) != bits(expected).reshape(-1)))
+        return Outcome(run, f"bits differ from cpu_reference, first at flat element {first}",
+                       stats)
+    return Outcome(run, None, stats)

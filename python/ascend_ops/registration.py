@@ -24,10 +24,10 @@ from ascend_ops_gen.spec import OpSpec, specs
 from .cpu import backends, compiled
 from .npu import dispatch
 from .runtime import autograd, torch_views
-from .runtime.arguments import check_input, check_kind, install_checked_packets
+from .runtime.arguments import OpPacket, check_input, check_kind
 from .runtime.errors import OpArgumentError, SpecError, naming_op
 from .runtime.products import check_dtype
-from .runtime.torch_private import OpNamespace
+from .runtime.torch_private import OpNamespace, destroy_library
 
 NAMESPACE = "ascend_ops"
 
@@ -88,6 +88,8 @@ def register_all() -> None:
     global _lib
     ops = specs().ops  # a spec that does not load stops here, before anything is registered
     torch_views.add_view_ops()
+    # Before anything looks the ops up: `torch.ops.ascend_ops` hands out the package's packets.
+    torch.ops.__dict__[NAMESPACE] = _Namespace(NAMESPACE, ops)
     _lib = torch.library.Library(NAMESPACE, "DEF")
     for op in ops:
         _register(op)
@@ -98,9 +100,8 @@ def register_all() -> None:
     plugged = fast is not None and compiled.plug_in(fast, cpu_kernels, autograd_kernels)
     if not plugged:
         _register_python_kernels(ops, cpu_kernels, autograd_kernels)
-    install_checked_packets(getattr(torch.ops, NAMESPACE), ops)
     if plugged:
-        compiled.install_fast_packets(fast, getattr(torch.ops, NAMESPACE), ops)
+        compiled.install_fast_calls(fast, getattr(torch.ops, NAMESPACE), ops)
 
 
 def _register_python_kernels(ops, cpu_kernels: dict, autograd_kernels: dict) -> None:
@@ -144,8 +145,8 @@ def switch_to(module, python_lib: torch.library.Library, ops, cpu_kernels: dict,
         warnings.simplefilter("ignore")
         if not compiled.plug_in(module, cpu_kernels, autograd_kernels):
             return
-    python_lib._destroy()
-    compiled.install_fast_packets(module, getattr(torch.ops, NAMESPACE), ops)
+    destroy_library(python_lib)
+    compiled.install_fast_calls(module, getattr(torch.ops, NAMESPACE), ops)
 
 
 # --- the package's import ---------------------------------------------------------------------
@@ -170,14 +171,12 @@ def load_package() -> dict[str, Callable[..., torch.Tensor]]:
 
     try:
         left_out = specs().broken  # products.yaml, or no op at all, raises here
-        if left_out:  # before the namespace's first use, so that it is this one
-            _broken.update((name, SpecError(message)) for name, message in left_out)
-            torch.ops.__dict__[NAMESPACE] = _PartialNamespace(NAMESPACE)
+        _broken.update((name, SpecError(message)) for name, message in left_out)
         register_all()
         functions = {op.name: make_op_function(op) for op in specs().ops}
     except SpecError as e:
         _load_error = e
-        torch.ops.__dict__[NAMESPACE] = _UnloadedNamespace(NAMESPACE)
+        torch.ops.__dict__[NAMESPACE] = _Namespace(NAMESPACE, ())
         return {}
     for name, error in _broken.items():  # loud: a warning record even with no logging set up
         SPEC_LOG.warning("ascend-ops: %s; the op %s is left out, the other ops work", error, name)
@@ -203,19 +202,27 @@ def raise_if_unloaded(name: str) -> None:
         raise OpsNotLoadedError(str(_load_error))
 
 
-class _PartialNamespace(OpNamespace):
-    """`torch.ops.ascend_ops` while some op specs do not load: those ops raise their spec's error,
-    the others are torch's as ever."""
+class _Namespace(OpNamespace):
+    """`torch.ops.ascend_ops`. Torch's namespace, except that each op's packet is the package's
+    (`OpPacket`: the spec's checks, the compiled fast call), built at the op's first lookup from
+    the packet torch builds and cached in its place; and that an op whose spec does not load
+    raises that spec's error, as does every op while the specs do not load at all."""
+
+    # torch names each op (`torch._ops.<namespace>.<op>`) after its namespace's module, and
+    # torch.compile finds the op again by that name: the module is torch's, as for its own.
+    __module__ = OpNamespace.__module__
+
+    def __init__(self, name: str, ops):
+        super().__init__(name)
+        self._ascend_ops_specs = {op.name: op for op in ops}
 
     def __getattr__(self, name: str):
-        if name in _broken:
+        if name in _broken or _load_error is not None:
             raise_if_unloaded(name)
-        return super().__getattr__(name)
-
-
-class _UnloadedNamespace(OpNamespace):
-    """`torch.ops.ascend_ops` while the specs do not load: every op raises the spec's error."""
-
-    def __getattr__(self, name: str):
-        raise_if_unloaded(name)
-        return super().__getattr__(name)
+        packet = super().__getattr__(name)  # torch's, which it caches on this namespace
+        op = self._ascend_ops_specs.get(name)
+        if op is None:
+            return packet
+        ours = OpPacket(packet, op)
+        setattr(self, name, ours)  # in the place of torch's: one packet per op, for good
+        return ours

@@ -197,3 +197,36 @@ def test_a_missing_required_name_is_an_import_error_naming_it_and_the_range():
     assert str(missing.value) == (f"torch {torch.__version__} has no torch._C._gone (what it was "
                                   f"for); ascend-ops supports torch >= 2.6, < 2.15")
     assert isinstance(missing.value, ImportError)
+
+
+# --- no torch object changes class ---------------------------------------------------------------
+
+def class_assignments(source: str, filename: str = "<scratch>") -> list[str]:
+    """Each `x.__class__ = ...` (plain, augmented or annotated) and `setattr(x, "__class__", ...)`."""
+    out = []
+    for node in ast.walk(ast.parse(source, filename)):
+        targets = (node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else [])
+        if any(isinstance(t, ast.Attribute) and t.attr == "__class__" for t in targets):
+            out.append(f"{filename}:{node.lineno}")
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
+                and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value == "__class__"):
+            out.append(f"{filename}:{node.lineno}")
+    return out
+
+
+def test_the_package_assigns_no_class():
+    """The op packets are the package's own objects (runtime/arguments.py: OpPacket), made by its
+    namespace; no object of torch's has its class swapped."""
+    found = [hit for path in sorted(PACKAGE.rglob("*.py"))
+             for hit in class_assignments(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))]
+    assert found == []
+
+
+def test_the_class_assignment_check_finds_each_form():
+    # negative control
+    source = ("packet.__class__ = Checked\n"
+              "setattr(packet, '__class__', Checked)\n"
+              "x: type = y.__class__\n")
+    assert class_assignments(source) == ["<scratch>:1", "<scratch>:2"]

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import importlib.machinery
 import importlib.util
 import logging
@@ -73,7 +74,7 @@ from . import backends, native_copy
 from ..runtime import build_cache
 from ..runtime import state
 from ..runtime.products import current_product, dtype_name, npu_product
-from ..runtime.arguments import CheckedOpPacket
+from ..runtime.arguments import OpPacket
 from ..runtime.errors import OpArgumentError, naming_op
 from ..runtime.dtypes import movable
 
@@ -385,40 +386,18 @@ def op_index(module: ModuleType, op: OpSpec) -> int:
     return module.op_names().index(op.name)
 
 
-class FastOpPacket(CheckedOpPacket):
-    """`torch.ops.ascend_ops.<op>`: arguments of exactly the spec's types go straight to the
-    extension's `call`; anything else (and every call torch.compile traces) is checked in Python
-    first, as without the fast path."""
-
-    _ascend_ops_fast_index: int
-    _ascend_ops_fast_call = None
-
-    def __call__(self, /, *args, **kwargs):
-        try:
-            if not _is_compiling():
-                out = self._ascend_ops_fast_call(self._ascend_ops_fast_index, args, kwargs)
-                if out is not None:
-                    return out
-            return CheckedOpPacket.__call__(self, *args, **kwargs)
-        except OpArgumentError as e:  # raised from here, as CheckedOpPacket does
-            raise naming_op(e, self._ascend_ops_checker.op.name) from None
-
-
-_is_compiling = torch.compiler.is_compiling
-
-
-def direct_function(packet: object):
-    """`packet(*args, **kwargs)` as one function (for `ascend_ops.<op>`), when `packet` is a
-    FastOpPacket; else None."""
-    if not isinstance(packet, FastOpPacket):
+def direct_function(packet: OpPacket):
+    """`packet(*args, **kwargs)` as one function (for `ascend_ops.<op>`) that tries the packet's
+    fast call itself, one frame less; None when the packet has no fast call."""
+    fast = packet.fast_call
+    if fast is None:
         return None
-    fast_call, index = packet._ascend_ops_fast_call, packet._ascend_ops_fast_index
-    name = packet._ascend_ops_checker.op.name
+    name = packet.op_spec.name
 
     def call(*args, **kwargs) -> torch.Tensor:
         try:
             if not _is_compiling():
-                out = fast_call(index, args, kwargs)
+                out = fast(args, kwargs)
                 if out is not None:
                     return out
             return packet(*args, **kwargs)  # torch.compile traces the packet as a torch op
@@ -427,10 +406,10 @@ def direct_function(packet: object):
     return call
 
 
-def install_fast_packets(module: ModuleType, namespace: object, ops) -> None:
-    """Make `namespace.<op>` (already a CheckedOpPacket) try the extension first."""
+_is_compiling = torch.compiler.is_compiling
+
+
+def install_fast_calls(module: ModuleType, namespace: object, ops) -> None:
+    """Give each op's packet (an OpPacket) the extension's entry as its fast call."""
     for op in ops:
-        packet = getattr(namespace, op.name)
-        packet.__class__ = FastOpPacket
-        packet._ascend_ops_fast_index = op_index(module, op)
-        packet._ascend_ops_fast_call = module.call
+        getattr(namespace, op.name).use_fast_call(functools.partial(module.call, op_index(module, op)))

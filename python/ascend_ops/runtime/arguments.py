@@ -6,9 +6,8 @@ signature and every attribute goes through the reference's own checks (`cpu_refe
 one rule set for both paths), chosen by the attribute's spec type. What reaches torch is then plain
 Python ints, lists of ints and strings.
 
-`torch.ops.ascend_ops.<op>` checks the same way: its packet is a `CheckedOpPacket` (see
-`install_checked_packets`). The overloads (`torch.ops.ascend_ops.<op>.default`) are torch's own
-and keep torch's parser.
+`torch.ops.ascend_ops.<op>` checks the same way: its packet is an `OpPacket`. The overloads
+(`torch.ops.ascend_ops.<op>.default`) are torch's own and keep torch's parser.
 """
 from __future__ import annotations
 
@@ -26,7 +25,7 @@ from ascend_ops_gen.spec import AttrType, OpSpec
 
 from .dtypes import numpy_dtype
 from .errors import naming_op
-from .torch_private import OpOverloadPacket
+from .torch_private import OpOverloadPacket, packet_arguments, packet_op
 
 # Nominal bytes (elements x element size, whatever the strides) above which no numpy view exists.
 MAX_NOMINAL_BYTES = 2**63 - 1
@@ -136,29 +135,47 @@ class CallChecker:
         return positional, named
 
 
-class CheckedOpPacket(OpOverloadPacket):
-    """`torch.ops.ascend_ops.<op>`, checking its arguments by the spec before torch's parser.
-    An argument error leaves it named for the op (`naming_op`), raised from here: the frames of
-    the checks and of torch's dispatcher below are not the caller's business."""
+class OpPacket(OpOverloadPacket):
+    """`torch.ops.ascend_ops.<op>`: the spec's checks before torch's parser, and the compiled fast
+    call first when there is one (`use_fast_call`). An argument error leaves it named for the op
+    (`naming_op`), raised from here: the frames of the checks and of torch's dispatcher below are
+    not the caller's business.
 
-    _ascend_ops_checker: CallChecker
+    The package's namespace (ascend_ops/registration.py) builds one for each op from the packet
+    torch built (`packet_arguments`), so it is everything torch's is (overloads, schema, what
+    torch.compile traces) and one object for the process; nothing of torch's is changed."""
+
+    def __init__(self, torch_packet: OpOverloadPacket, op: OpSpec):
+        super().__init__(*packet_arguments(torch_packet))
+        self.__module__ = torch_packet.__module__
+        self._ascend_ops_checker = CallChecker(op)
+        self._ascend_ops_call = packet_op(self)
+        self._ascend_ops_fast: Callable | None = None
+
+    def use_fast_call(self, fast: Callable | None) -> None:
+        """`fast(args, kwargs)` (the compiled kernel's entry: its output, or None for a call it
+        leaves to the checked path) is tried first from now on; None turns it off."""
+        self._ascend_ops_fast = fast
+
+    @property
+    def fast_call(self) -> Callable | None:
+        return self._ascend_ops_fast
+
+    @property
+    def op_spec(self) -> OpSpec:
+        return self._ascend_ops_checker.op
 
     def __call__(self, /, *args, **kwargs):
         try:
+            fast = self._ascend_ops_fast
+            if fast is not None and not _is_compiling():
+                out = fast(args, kwargs)
+                if out is not None:
+                    return out
             args, kwargs = self._ascend_ops_checker(args, kwargs)
-            return self._op(*args, **kwargs)
+            return self._ascend_ops_call(*args, **kwargs)
         except OpArgumentError as e:
             raise naming_op(e, self._ascend_ops_checker.op.name) from None
 
 
-def install_checked_packets(namespace: object, ops: tuple[OpSpec, ...]) -> None:
-    """Make `namespace.<op>` (torch.ops.ascend_ops) check its arguments, for every op.
-
-    torch caches each packet on its namespace at first access and hands out that object ever
-    after; changing the class of the cached object keeps everything torch knows about it
-    (overloads, schema, identity) and only adds the check in front of the call.
-    """
-    for op in ops:
-        packet = getattr(namespace, op.name)
-        packet.__class__ = CheckedOpPacket
-        packet._ascend_ops_checker = CallChecker(op)
+_is_compiling = torch.compiler.is_compiling

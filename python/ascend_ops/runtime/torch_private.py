@@ -66,14 +66,37 @@ def _required(owner: Any, attribute: str, purpose: str, owner_name: str | None =
 check_torch_version()  # before any entry below is looked up: outside the range, this error first
 
 # --- op packets and namespaces -------------------------------------------------------------------
-# `torch.ops.<namespace>.<op>` objects. Their classes are private; the package subclasses the
-# packet to check arguments before torch's parser (runtime/arguments.py, cpu/compiled.py) and the
-# namespace to report an unloadable spec (ascend_ops/registration.py).
+# `torch.ops.<namespace>.<op>` objects. Their classes are private; the package's namespace
+# (ascend_ops/registration.py) is a subclass of torch's, which hands out a packet of the package's
+# own subclass (runtime/arguments.py: the spec's checks before torch's parser, the compiled fast
+# call when there is one) for each op, built from torch's own.
 OpOverloadPacket: type = _required(torch._ops, "OpOverloadPacket",
                                    "the class of torch.ops.<namespace>.<op>")
 OpOverload: type = _required(torch._ops, "OpOverload",
                              "the class of torch.ops.<namespace>.<op>.<overload>")
 OpNamespace: type = _required(torch._ops, "_OpNamespace", "the class of torch.ops.<namespace>")
+
+
+def packet_arguments(packet: Any) -> tuple[str, str, Any, list[str]]:
+    """What torch built `packet` (a `torch.ops.<namespace>.<op>`) from, as OpOverloadPacket's
+    constructor takes it: (qualified name, op name, the C++ op, overload names). The package's
+    namespace (ascend_ops/registration.py) builds its own packet of each op from these."""
+    purpose = "the parts of an op packet, to build the package's packet from"
+    return (_required(packet, "_qualified_op_name", purpose, "OpOverloadPacket"), packet.__name__,
+            _required(packet, "_op", purpose, "OpOverloadPacket"),
+            _required(packet, "_overload_names", purpose, "OpOverloadPacket"))
+
+
+def packet_op(packet: Any) -> Callable[..., Any]:
+    """The C++ op an OpOverloadPacket calls (its `_op`): the package's packet calls it after the
+    spec's checks, as torch's own `__call__` does."""
+    return _required(packet, "_op", "the C++ op of an op packet", "OpOverloadPacket")
+
+
+def destroy_library(lib: Any) -> None:
+    """Drop every registration of a torch.library.Library (its `_destroy`; torch has no public
+    name for it): the first-use build removes the Python kernels the C++ ones replaced."""
+    _required(lib, "_destroy", "removing a library's registrations", "torch.library.Library")()
 
 # --- autograd ------------------------------------------------------------------------------------
 # The op's autograd.Function forward calls the op again below the Autograd key (what
@@ -145,7 +168,8 @@ except ImportError:
 __all__ = [
     "OLDEST_TORCH", "BEYOND_NEWEST_TORCH", "SUPPORTED_RANGE", "UnsupportedTorchError",
     "torch_version", "check_torch_version",
-    "OpOverloadPacket", "OpOverload", "OpNamespace", "auto_dispatch_below_autograd",
+    "OpOverloadPacket", "OpOverload", "OpNamespace", "packet_arguments", "packet_op",
+    "destroy_library", "auto_dispatch_below_autograd",
     "from_dlpack_capsule", "setup_privateuse1_python_backend", "create_empty_privateuse1_tensor",
     "SIM_NPU_UNAVAILABLE", "DispatchKey", "DispatchKeySet", "privateuse1_backend_name",
     "dispatch_has_kernel_for_dispatch_key", "dispatch_get_all_op_names",

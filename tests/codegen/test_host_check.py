@@ -30,7 +30,9 @@ def test_a_broken_host_source_is_named(project, capsys):
     out, err = capsys.readouterr()
     assert "FAIL  " + str(project.out / "slice/op_host/slice.cpp") in out
     assert "ok    " + str(project.out / "strided_slice/op_host/strided_slice.cpp") in out
-    assert "3 of 4 generated sources compile; failing: " + str(project.out / "slice/op_host/slice.cpp") in out
+    ops = len(specs().ops)
+    assert (f"{ops - 1} of {ops} generated sources compile; failing: "
+            + str(project.out / "slice/op_host/slice.cpp")) in out
     assert "ListInt" in err  # the compiler's message
 
 

@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 CHECKOUT=$(pwd)
 PYTHON=${PYTHON:-python3}
 
-# One entry per minor of pyproject.toml's torch bound (tests/ascend_ops/test_torch_private.py
+# One entry per minor of pyproject.toml's torch bound (tests/ascend_ops/runtime/test_torch_private.py
 # holds the two together): the torch release the minor's torch_npu is made for (torch_npu 2.12.0
 # requires torch 2.12.0, 2.14.0 torch 2.14.0; there is no torch_npu 2.12.1 or 2.14.1).
 MATRIX=(2.6.0 2.7.1 2.8.0 2.9.1 2.10.0 2.11.0 2.12.0 2.13.0 2.14.0)

@@ -15,7 +15,7 @@
 // a build with #error, so every kernel compile (the simulator's, CPU-debug's, `ascend-ops
 // check-cann` on each architecture against each toolkit, CANN's) checks it. The kernel reads the
 // architecture facts from arch_traits_generated.h and the shared engine from copy_grid.h;
-// tests/kernels/test_kernel_tu.py checks that the headers it reaches include no host library
+// tests/ascend_kernels/test_kernel_tu.py checks that the headers it reaches include no host library
 // header and name no floating-point type.
 #ifndef ASCEND_KERNELS_COMMON_BUILD_ARCH_H
 #define ASCEND_KERNELS_COMMON_BUILD_ARCH_H
@@ -46,7 +46,7 @@ constexpr int32_t kBuildArchIndex = FindArch(__NPU_ARCH__);
 static_assert(kBuildArchIndex >= 0, "__NPU_ARCH__ is the npu_arch of no product line of op_specs/products.yaml");
 constexpr ArchTraits kBuildArch = kArchs[kBuildArchIndex < 0 ? 0 : kBuildArchIndex];
 #else
-// No architecture: a host test build of the engine (tests/kernels' driver) that runs every product
+// No architecture: a host test build of the engine (tests/ascend_kernels' driver) that runs every product
 // line's tilings in one binary on the emulator, which refuses at run time an API the simulated SoC
 // lacks. It compiles what any architecture offers. CANN's builds and the simulator's define
 // __NPU_ARCH__.

@@ -10,7 +10,7 @@
 // DivIndex and ModIndex are the only run-time divisions in code the kernels run; the emulator
 // counts each call (ASCEND_OPS_COUNT_DIV_MOD), and each iteration of the per-row / per-unit loops
 // (ASCEND_OPS_COUNT_LOOP), so `ascend-ops-dev sim --counters` can show where scalar work stays. A check
-// (tests/kernels/test_scalar_cost.py) finds any other division by a run-time value in kernel code.
+// (tests/ascend_kernels/test_scalar_cost.py) finds any other division by a run-time value in kernel code.
 // Under CANN the counting points are empty.
 #ifndef ASCEND_KERNELS_COMMON_SCALAR_COST_H
 #define ASCEND_KERNELS_COMMON_SCALAR_COST_H

@@ -4,7 +4,7 @@
 parameters, the product support table in ATB's layout (product line | supported | notes)
 with a dtype matrix, worked examples and errors. The examples' outputs and the errors' messages
 are computed by cpu_reference while the page is built, so the page shows what the reference
-does, not what someone typed; the examples are doctests (tests/ascend_ops/test_docs.py runs
+does, not what someone typed; the examples are doctests (tests/ascend_ops_dev/test_docs.py runs
 them through `ascend_ops`). `pages(spec_set)` lists every file; `ascend-ops-dev docs` writes them
 through the codegen's FileManager, or checks them (`--check`).
 """

@@ -1,23 +1,14 @@
-"""Every ascend_ops test starts with no product and the default CPU backend, whatever the
-environment of the run says; tests that need either set it themselves."""
+"""Fixtures of the ascend_ops tests. The helpers (ascend_ops_support, backend_sweep,
+sim_npu_checks, transform_checks) sit in this folder, and the tests of its subfolders import them
+by name: the folder goes on sys.path."""
 from __future__ import annotations
 
-import os
+import sys
+from pathlib import Path
 
 import pytest
 
-# No test process starts the compiled CPU kernel's first-use build (Note [first-use build] in
-# ascend_ops.cpu.compiled) in a cache of its own; test_first_use_build.py sets it itself.
-os.environ.setdefault("ASCEND_OPS_FAST_BUILD", "0")
-
-PRODUCT_ENV = "ASCEND_OPS_PRODUCT"
-BACKEND_ENV = "ASCEND_OPS_BACKEND"
-
-
-@pytest.fixture(autouse=True)
-def _no_product_default_backend(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(PRODUCT_ENV, raising=False)
-    monkeypatch.delenv(BACKEND_ENV, raising=False)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 @pytest.fixture

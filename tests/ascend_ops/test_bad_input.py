@@ -156,7 +156,7 @@ def test_input_rank_and_size_beyond_numpy(backend):
 
 def test_the_engine_keeps_numpys_rank_limit():
     """The C++ engine's view rank is numpy's, as the reference's (each op's own limits are
-    generated from its spec: tests/codegen/test_limits.py)."""
+    generated from its spec: tests/ascend_ops_gen/test_limits.py)."""
     view_dims = (ROOT / "ascend_kernels/common/strided_view.h").read_text()
     from cpu_reference import arguments as _arguments
     found = re.search(r"constexpr int32_t kMaxViewDims = (\d+);", view_dims)

@@ -209,10 +209,10 @@ def test_the_corpus_and_the_onnx_export_take_the_new_op_from_its_spec(project):
 
 # The test files that once listed the four ops by hand (a fifth op failed them without any fault of
 # its own); they now take the op list from the specs, so in the copy they cover `transpose` too.
-OP_LIST_TESTS = ("tests/codegen/test_aicore_check.py", "tests/codegen/test_limits.py",
-                 "tests/codegen/test_build_files.py", "tests/codegen/test_host_check.py",
-                 "tests/codegen/test_generate.py", "tests/ascend_ops/test_spec_loader.py",
-                 "tests/ascend_ops/test_examples.py")
+OP_LIST_TESTS = ("tests/ascend_ops_gen/test_aicore_check.py", "tests/ascend_ops_gen/test_limits.py",
+                 "tests/ascend_ops_gen/test_build_files.py", "tests/ascend_ops_gen/test_host_check.py",
+                 "tests/ascend_ops_gen/test_generate.py", "tests/ascend_ops/test_spec_loader.py",
+                 "tests/ascend_ops/tools/test_examples.py")
 
 
 def test_the_tests_that_list_ops_pass_in_the_copy_and_see_the_new_op(project):

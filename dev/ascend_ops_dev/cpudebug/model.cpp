@@ -13,7 +13,7 @@
 // order here, so a missing SetFlag / WaitFlag between two pipes is not a hazard on the CPU; and
 // dcci is a no-op, so the 64-byte data-cache write-back rule is not modelled.
 //
-// Negative controls (tests/test_cpudebug.py) build this file with one rule broken on purpose:
+// Negative controls (tests/ascend_ops_dev/cpudebug/test_cpudebug.py) build this file with one rule broken on purpose:
 //   ASCEND_OPS_CPUDEBUG_BURST_UNIT=1     copy_gm_to_ubuf's burst unit in bytes, not 32-byte blocks
 //   ASCEND_OPS_CPUDEBUG_OMIT_PIPE_BARRIER  pipe_barrier left undefined (a link error naming it)
 #include <pthread.h>

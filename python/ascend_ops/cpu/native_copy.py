@@ -5,7 +5,7 @@ view (`<op>_view`, as view steps) -- the very functions the reference runs, so t
 and the same errors -- reads the numpy view's shape, byte strides and first element, and has
 `src/strided_copy.cpp` copy it into a fresh tensor on `torch.get_num_threads()` threads.
 Elements move as raw bits, so results equal the reference's bit for bit
-(tests/ascend_ops/test_native_backend.py compares the two on every op and dtype).
+(tests/ascend_ops/cpu/test_native_backend.py compares the two on every op and dtype).
 
 Where numpy cannot express an op as one view of the input (NCHW_VECT_C: unpacking the int8
 lanes is a reshape that copies), and for tensors with a lazy conjugate or negative bit, the call

@@ -43,7 +43,7 @@ result goes back by the inverse change, computed at the op's output shape. Befor
 node the lowering checks, on shapes, that the op in the node's layout, applied to the changed
 input, has the changed output's shape: a layout change that does not fit the op's shapes is a
 SpecError at the spec's line. That the values are right is what onnxruntime checks in
-tests/ascend_ops/test_onnx_*.py. Any other call exports the view steps.
+tests/ascend_ops/onnx/test_onnx_*.py. Any other call exports the view steps.
 """
 from __future__ import annotations
 

@@ -125,7 +125,7 @@ class Product:
 
     # launch_cores, platform_ub_bytes and usable_ub_bytes are C++'s LaunchCores, PlatformUbBytes
     # and UsableUbBytes (ascend_kernels/common/products.h) for Python; a test holds them equal for
-    # every SoC of products.yaml (tests/codegen/test_products_table.py).
+    # every SoC of products.yaml (tests/ascend_ops_gen/test_products_table.py).
     def launch_cores(self, soc: str | None = None) -> int:
         """Cores a vector-only kernel runs on: the AIV cores on split chips, else the AI cores."""
         s = self.soc(soc)

@@ -71,5 +71,5 @@ def project(tmp_path: Path) -> Project:
 
 @pytest.fixture
 def fixture_project(tmp_path: Path) -> Project:
-    """The small fixture spec set and engine headers of tests/codegen/fixtures/, copied."""
+    """The small fixture spec set and engine headers of tests/ascend_ops_gen/fixtures/, copied."""
     return _copy_project(FIXTURES, tmp_path)

@@ -1,6 +1,6 @@
 """The data-movement engine (ascend_kernels/common) end to end on the AscendC simulator.
 
-tests/kernels/engine_cases/engine_driver.cpp canonicalises each op's arguments in C++, plans the
+tests/ascend_kernels/engine_cases/engine_driver.cpp canonicalises each op's arguments in C++, plans the
 copy for a product's simulated SoC (numbers from op_specs/products.yaml), runs RunStridedCopy
 through ascend_kernels/sim and compares every output byte with a naive strided copy. This file
 checks the same cases against cpu_reference: error texts, output shapes and output bytes.

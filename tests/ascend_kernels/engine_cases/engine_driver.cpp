@@ -1,6 +1,6 @@
 // Test driver of the data-movement engine: canonicalise an op's arguments, plan the copy for a
 // SoC, run RunStridedCopy through the AscendC simulator and compare every output byte with a
-// naive strided copy. Driven by tests/kernels/test_engine.py through stdin/stdout:
+// naive strided copy. Driven by tests/ascend_kernels/test_engine.py through stdin/stdout:
 //
 //   soc <name>     a SoC of the generated product table (products.h): the planner gets
 //                  MakeSocInfo of it, the simulator the same budget and features

@@ -1,10 +1,10 @@
 """Golden output of every emitter for the fixture op `demo_window` (one attribute of each type,
 three product lines with all three dtype rules, an op-level product rule).
 
-The inputs are fixtures (tests/codegen/fixtures/), so these snapshots change only when an emitter
+The inputs are fixtures (tests/ascend_ops_gen/fixtures/), so these snapshots change only when an emitter
 or a template does. After an intended change, regenerate them and review the diff:
 
-    ASCEND_OPS_UPDATE_SNAPSHOTS=1 pytest tests/codegen/test_snapshots.py
+    ASCEND_OPS_UPDATE_SNAPSHOTS=1 pytest tests/ascend_ops_gen/test_snapshots.py
 """
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from ascend_ops_gen.spec import specs
 from ascend_ops_support import (CASES, EXTRA_DTYPES, SPEC_DTYPES, assert_same_bits, case_id,
                                 random_tensor, torch_dtype)
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]  # tests/ascend_ops: the helpers
 ALL_DTYPES = SPEC_DTYPES + EXTRA_DTYPES
 
 
@@ -196,7 +196,7 @@ def test_autograd_on_the_compiled_kernel_matches_the_index_oracle(case):
 
 _PYTHON_PATH_GRADIENTS = """
 import json, sys, torch
-sys.path.insert(0, sys.argv[1])
+sys.path[:0] = sys.argv[1:3]  # this file's folder, and the helpers' it imports
 import test_fast_path as t
 from ascend_ops.cpu import compiled
 assert not compiled.fast_path_active()
@@ -210,7 +210,8 @@ print(json.dumps(out))
 
 
 def test_autograd_on_the_compiled_kernel_matches_the_python_registration():
-    result = subprocess.run([sys.executable, "-c", _PYTHON_PATH_GRADIENTS, str(HERE)],
+    result = subprocess.run([sys.executable, "-c", _PYTHON_PATH_GRADIENTS, str(Path(__file__).resolve().parent),
+                             str(HERE)],
                             env=_env(ASCEND_OPS_FAST="0"), capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     python_grads = json.loads(result.stdout)

@@ -1,6 +1,6 @@
 """The AscendC CPU simulator (ascend_kernels/sim).
 
-Small kernels written against the real AscendC API (tests/kernels/sim_cases/*.cpp) are compiled
+Small kernels written against the real AscendC API (tests/ascend_kernels/sim_cases/*.cpp) are compiled
 with g++ into one case binary and run under the SoC configurations of the product families.
 Outputs are compared bit for bit with numpy, statistics with hand counts, and every strictness
 check is made to fire once, with its exact message.

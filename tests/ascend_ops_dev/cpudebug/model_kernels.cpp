@@ -1,4 +1,4 @@
-// Kernels of tests/cpudebug/test_cpudebug.py, linked into a CPU-debug launcher beside the ops'
+// Kernels of tests/ascend_ops_dev/cpudebug/test_cpudebug.py, linked into a CPU-debug launcher beside the ops'
 // kernels: the documented examples of the DataCopy, DataCopyPad(ISASI) and Gather pages of
 // asc-devkit's API docs (docs/api/context/) run through Huawei's AscendC implementation on the
 // package's intrinsic model, and one kernel that breaks a DataCopy rule for Huawei's checker.

@@ -11,7 +11,7 @@ import pytest
 
 from ascend_ops.runtime.extras import EXTRAS, MissingExtraError, install_hint, require
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _without(tmp_path: Path, *modules: str) -> dict[str, str]:

@@ -19,7 +19,7 @@ from ascend_ops_support import (EXTRA_DTYPES, OP_NAMES, SPEC_DTYPES, assert_same
 
 pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
 
-SPEC_DIR = Path(__file__).resolve().parents[2] / "op_specs"
+SPEC_DIR = Path(__file__).resolve().parents[3] / "op_specs"
 PRODUCT_KEYS = ("atlas-a3", "atlas-a2", "atlas-training", "atlas-inference", "atlas-200i-500-a2")
 ENV = "ASCEND_OPS_PRODUCT"
 

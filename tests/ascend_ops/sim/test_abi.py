@@ -14,7 +14,7 @@ import pytest
 from ascend_ops.runtime import build_cache
 from ascend_ops.sim import abi, library
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 STATS_H = (ROOT / "ascend_kernels/sim/sim_stats.h").read_text()
 ABI_H = abi.ABI_HEADER.read_text()
 

@@ -195,7 +195,7 @@ def test_a_broken_tiling_or_launch_fails_with_the_emulators_message(breakage):
 def test_a_block_count_over_4095():
     # The kernel refuses rows per tile beyond DataCopyPad's 4095 blocks before any copy (Note
     # [corrupt tiling] in copy_kernel_base.h), so nothing is written; the emulator's own
-    # blockCount check is tested in tests/kernels/test_sim_api.py.
+    # blockCount check is tested in tests/ascend_kernels/test_sim_api.py.
     p = product("atlas-200i-500-a2")  # one core: its range holds every row
     x = input_array((6000, 96), "float16", 0)
     planned = plan("slice", x.shape, "float16", ([0, 0], [-1, 80]), product=p)

@@ -202,6 +202,28 @@ CASES: tuple[Case, ...] = (
 )
 
 
+def _example_cases(written: tuple[Case, ...]) -> tuple[Case, ...]:
+    """The cases of an op none are written for above: its spec's worked examples, so that an op
+    added to the package is covered by every test over CASES without an edit here."""
+    covered = {c.op for c in written}
+    out = []
+    for op in specs().ops:
+        if op.name in covered:
+            continue
+        keyword_only = {a.name for a in op.attributes if a.keyword_only}
+        for example in op.examples:
+            shape = tuple(example_input(example.input, example.dtype).shape)
+            values = dict(example.args)
+            args = tuple(values[a.name] for a in op.attributes
+                         if a.name in values and a.name not in keyword_only)
+            kwargs = {name: v for name, v in values.items() if name in keyword_only}
+            out.append(Case(op.name, f"example_{example.name}", shape, args, kwargs))
+    return tuple(out)
+
+
+CASES = CASES + _example_cases(CASES)
+
+
 def cases(op: str | None = None, *, int8_only: bool | None = None) -> list[Case]:
     return [c for c in CASES if (op is None or c.op == op)
             and (int8_only is None or c.int8_only == int8_only)]

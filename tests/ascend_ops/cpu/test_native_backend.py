@@ -18,7 +18,7 @@ import torch
 import ascend_ops
 from ascend_ops import OpArgumentError, use_backend
 from ascend_ops.cpu import backends, native_copy
-from ascend_ops_support import (CASES, EXTRA_DTYPES, OP_NAMES, SPEC_DTYPES, assert_same_bits,
+from ascend_ops_support import (CASES, cases, EXTRA_DTYPES, OP_NAMES, SPEC_DTYPES, assert_same_bits,
                                 case_id, np_bits, random_tensor, torch_dtype)
 
 pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
@@ -212,7 +212,10 @@ def _random_call(rng: random.Random, op: str):
         return _random_strided_slice(rng)
     if op == "slice":
         return _random_slice(rng)
-    return _random_block(rng, op)
+    if op in ("depth_to_space", "space_to_depth"):
+        return _random_block(rng, op)
+    case = rng.choice(cases(op))  # an op with no generator of its own: its cases, in every layout
+    return case.shape, case.args, case.kwargs
 
 
 @pytest.mark.parametrize("op", OP_NAMES)
@@ -229,8 +232,11 @@ def test_random_calls_every_dtype_and_layout(op):
     expected = {"strided_slice": {"run", "gather", "transpose", "empty", "error"},
                 "slice": {"run", "gather", "transpose", "error"},
                 "depth_to_space": {"run", "transpose", "reference", "error"},
-                "space_to_depth": {"run", "transpose", "reference", "error"}}[op]
-    assert expected <= set(kernels), kernels
+                "space_to_depth": {"run", "transpose", "reference", "error"}}.get(op)
+    if expected is None:  # an op added beside these: the native backend copies some of its calls
+        assert kernels.keys() - {"error", "reference"}, kernels
+    else:
+        assert expected <= set(kernels), kernels
 
 
 def test_zero_d_and_eight_d():

@@ -217,8 +217,7 @@ class _Namespace(OpNamespace):
         self._ascend_ops_specs = {op.name: op for op in ops}
 
     def __getattr__(self, name: str):
-        if name in _broken or _load_error is not None:
-            raise_if_unloaded(name)
+        raise_if_unloaded(name)
         packet = super().__getattr__(name)  # torch's, which it caches on this namespace
         op = self._ascend_ops_specs.get(name)
         if op is None:

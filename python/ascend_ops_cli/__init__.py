@@ -65,11 +65,6 @@ def _constant(path: Path, name: str) -> str:
     raise LookupError(f"{path}: no top-level {name} = ...")
 
 
-def command_help(name: str) -> str:
-    """The HELP line of `ascend-ops`' subcommand `name`."""
-    return USER.command_help(name)
-
-
 def version() -> str:
     return _constant(USER.package_dir().parent / "__init__.py", "__version__")
 
@@ -95,8 +90,9 @@ def spec_error_epilog(error: Exception | None) -> str | None:
             f"fixed:\n  {error}")
 
 
-def _spec_error() -> Exception | None:
-    """Why the op specs do not load (loading them takes a tenth of a second, no torch), or None."""
+def spec_error() -> Exception | None:
+    """Why the op specs do not all load (the first broken op spec's error; loading them takes a
+    tenth of a second, no torch), or None."""
     from ascend_ops_gen.errors import SpecError
     from ascend_ops_gen.spec import specs
 
@@ -137,7 +133,7 @@ def generate(args: list[str]) -> int:
 def _run(commands: CommandSet, argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if not args or args[0] in ("-h", "--help", "--version"):
-        parser, _ = top_parser(None if args[:1] == ["--version"] else spec_error_epilog(_spec_error()),
+        parser, _ = top_parser(None if args[:1] == ["--version"] else spec_error_epilog(spec_error()),
                                commands)
         parser.parse_args(args)  # prints the help or the version and exits; no command: usage error
     if commands is USER and args[0] in DEV.names:

@@ -14,7 +14,7 @@ import argparse
 import importlib
 import sys
 
-from ascend_ops_cli import USER, CommandSet, spec_error_epilog, top_parser
+from ascend_ops_cli import USER, CommandSet, spec_error, spec_error_epilog, top_parser
 
 
 def build_parser(commands: CommandSet = USER) -> argparse.ArgumentParser:
@@ -35,19 +35,6 @@ def build_parser(commands: CommandSet = USER) -> argparse.ArgumentParser:
     return parser
 
 
-def spec_load_error() -> Exception | None:
-    """Why the specs do not all load: the first broken op spec's error, or None."""
-    from ascend_ops_gen.spec import specs
-
-    from ..runtime.errors import SpecError
-
-    try:
-        first = specs().first_error()
-    except SpecError as e:
-        return e
-    return None if first is None else SpecError(first)
-
-
 def _raiser(error: Exception):
     def run(args) -> int:
         raise error
@@ -62,7 +49,7 @@ def run_command_set(commands: CommandSet, argv: list[str] | None = None) -> int:
 
     args = build_parser(commands).parse_args(argv)
     try:
-        broken = spec_load_error()
+        broken = spec_error()
         if broken is not None:  # a partial op set: every command refuses (Note [a broken op spec])
             raise broken
         return args.run(args)

@@ -14,14 +14,11 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from ascend_ops.cpu import compiled
 from ascend_ops_support import NUL_STRINGS as JUNK_STRINGS
-
-HERE = Path(__file__).resolve().parents[1]  # tests/ascend_ops: the helpers
 
 
 _PROBE = r'''

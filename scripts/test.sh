@@ -9,35 +9,51 @@
 # the whole test suite. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+# Each stage's wall time, printed as it ends and again as a table at the end (what each stage
+# costs CI, e.g. the compatibility matrix).
+TIMES=()
+stage() {
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  TIMES+=("$(printf '%6d s  %s' "$((SECONDS - start))" "$name")")
+  echo "test.sh: $name took $((SECONDS - start)) s"
+}
+report() {
+  echo "test.sh: stage times"
+  printf '  %s\n' "${TIMES[@]}"
+  echo "test.sh: total $SECONDS s"
+}
+stage setup bash scripts/setup.sh
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0
-.venv/bin/ascend-ops-dev generate --check
-.venv/bin/python -m ascend_ops_dev.kernel_checks.host_check
-.venv/bin/ascend-ops-dev check-npu
-.venv/bin/ascend-ops-dev docs --check
-bash scripts/wheel_check.sh
+stage "generate --check" .venv/bin/ascend-ops-dev generate --check
+stage "host check" .venv/bin/python -m ascend_ops_dev.kernel_checks.host_check
+stage "check-npu" .venv/bin/ascend-ops-dev check-npu
+stage "docs --check" .venv/bin/ascend-ops-dev docs --check
+stage "wheel check" bash scripts/wheel_check.sh
 # The compatibility subset on the oldest and newest supported torch, each in its own venv cached
 # outside the checkout (`bash scripts/compat.sh --all` runs every minor of the range).
-bash scripts/compat.sh
-.venv/bin/ascend-ops-dev sim
+stage "compat matrix (oldest and newest torch)" bash scripts/compat.sh
+stage "sim (full corpus)" .venv/bin/ascend-ops-dev sim
 if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
-  .venv/bin/ascend-ops-dev check-cann
+  stage "check-cann (cann-headers)" .venv/bin/ascend-ops-dev check-cann
 fi
 if [ -d ../shared/cann-8.1/toolkit ]; then
   # The kernels against CANN 8.1's AscendC (no __host_aicore__ there), every arch, and the op_host
   # files against its host headers.
-  .venv/bin/ascend-ops-dev check-cann --headers ../shared/cann-8.1/toolkit
+  stage "check-cann (CANN 8.1)" .venv/bin/ascend-ops-dev check-cann --headers ../shared/cann-8.1/toolkit
 fi
 if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_HOME:-}" ]; then
   # CANN's op_host compile line, CANN's op_build built from source and run on the op_host library,
   # and the torch binding built against its aclnn headers, run on the CPU aclnn runtime.
   if [ -d ../shared/cann-headers ]; then
-    .venv/bin/ascend-ops-dev check-package --toolkit ../shared/cann-headers
+    stage "check-package (cann-headers)" .venv/bin/ascend-ops-dev check-package --toolkit ../shared/cann-headers
   else
-    .venv/bin/ascend-ops-dev check-package
+    stage "check-package" .venv/bin/ascend-ops-dev check-package
   fi
   # The kernels through Huawei's AscendC implementation (CPU-debug mode, the package's intrinsic
   # model), bit for bit against the emulator and cpu_reference; objects cached by content.
-  .venv/bin/ascend-ops-dev cpudebug --quick
+  stage "cpudebug --quick" .venv/bin/ascend-ops-dev cpudebug --quick
 fi
-.venv/bin/python -m pytest -n 2 -q "$@"
+stage "pytest" .venv/bin/python -m pytest -n 2 -q "$@"
+report

@@ -4,7 +4,8 @@
 # (scripts/wheel_check.sh), the compatibility subset on the oldest and newest supported torch
 # (scripts/compat.sh), the full simulator corpus passes (this also builds the
 # simulator libraries the tests reuse), with the CANN headers the kernels compile against them
-# and run the quick corpus through Huawei's AscendC implementation (check-cann, cpudebug), and
+# and run the quick corpus through Huawei's AscendC implementation (check-cann, cpudebug; both
+# against asc-devkit and against CANN 8.1), and
 # CANN's op_build and the CPU run of the torch binding (check-package), then
 # the whole test suite. Extra arguments go to pytest.
 set -euo pipefail
@@ -54,6 +55,11 @@ if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_
   # The kernels through Huawei's AscendC implementation (CPU-debug mode, the package's intrinsic
   # model), bit for bit against the emulator and cpu_reference; objects cached by content.
   stage "cpudebug --quick" .venv/bin/ascend-ops-dev cpudebug --quick
+fi
+if [ -d ../shared/cann-8.1/toolkit ]; then
+  # The same corpus through CANN 8.1's AscendC implementation, compiled against 8.1's own
+  # stub_fun.h, with the package's stand-in for 8.1's closed CPU-debug framework library.
+  stage "cpudebug --quick (CANN 8.1)" .venv/bin/ascend-ops-dev cpudebug --quick --headers ../shared/cann-8.1/toolkit
 fi
 stage "pytest" .venv/bin/python -m pytest -n 2 -q "$@"
 report

@@ -15,7 +15,8 @@ HELP = ("run the generated kernels through Huawei's AscendC implementation in CP
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headers", type=Path, metavar="DIR",
-                        help="a folder laid out like ../shared/cann-headers, or a CANN toolkit (default: "
+                        help="a folder laid out like ../shared/cann-headers (asc-tools' CPU-debug sources), or a "
+                             "CANN toolkit (its tikicpulib headers, as ../shared/cann-8.1/toolkit) (default: "
                              "$ASCEND_HOME_PATH, $ASCEND_TOOLKIT_HOME, then ../shared/cann-headers beside "
                              "the checkout)")
     parser.add_argument("--quick", action="store_true", help="the quick corpus instead of the full one")
@@ -72,15 +73,18 @@ def run(args: argparse.Namespace) -> int:
     archs = sorted({p.npu_arch for p in products}, key=[p.npu_arch for p in products].index)
     variant = build.Variant(tuple(args.define_model), tuple(args.define_kernel), args.huawei_model)
     start = time.monotonic()
-    _say(f"building the CPU-debug launchers of arch {', '.join(map(str, archs))} against {headers.root} "
-         f"({headers.origin}; {'Huawei libcpudebug' if args.huawei_model else 'the package model'})")
     stats = build.BuildStats()
     launchers = {}
     try:
+        framework = build.framework(headers, args.huawei_model)
+        _say(f"building the CPU-debug launchers of arch {', '.join(map(str, archs))} against {headers.root} "
+             f"({headers.origin}; {framework.describe()}"
+             f"{'' if args.huawei_model else ', the package model'})")
         for arch in archs:
             built = build.build_arch(arch, headers, variant=variant, cxx=args.cxx, workers=args.jobs, stats=stats)
             launchers[arch, variant.tag] = built.launcher
-            _say(f"arch {arch}: launcher ready ({built.objects} objects; {time.monotonic() - start:.0f} s)")
+            _say(f"arch {arch}: launcher ready ({built.objects} objects; intrinsics declared by {built.stub_fun}; "
+                 f"{time.monotonic() - start:.0f} s)")
     except build.CpudebugBuildError as e:
         print(f"ascend-ops-dev cpudebug: build failed: {e}", file=sys.stderr)
         print(f"cpudebug: 0 cases, {stats.links} builds, 0 differences (build failed)")
@@ -110,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     tolerated = sum(len(o.tolerated) for o in outcomes)
     if tolerated:
         print(f"\n{tolerated} checker reports tolerated as checker defects (CHECKER_DEFECTS in "
-              f"ascend_ops/cpudebug/run.py):")
+              f"ascend_ops_dev/cpudebug/run.py):")
         for d in cases.CHECKER_DEFECTS:
             print(f"  {d.pattern}: {d.why}")
     modes = sorted({o.mode for o in outcomes if o.mode})

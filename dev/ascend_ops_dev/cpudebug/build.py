@@ -1,8 +1,29 @@
 """Build one CPU-debug launcher per NPU arch: every op's generated kernel compiled in AscendC's
-CPU-debug mode against a headers folder (the fixture or a CANN toolkit), linked with asc-tools'
-public launcher, API checkers and backtrace (compiled from that folder), libboundscheck, the
-launch driver `launch_main.cpp` and the intrinsic model
-`model.cpp` (both beside this file) (or, with `huawei_model`, a toolkit's own libcpudebug).
+CPU-debug mode against a headers folder (the fixture or a CANN toolkit), linked with the
+CPU-debug framework that folder offers (Note [cpudebug framework layouts]), the launch driver
+`launch_main.cpp` and the intrinsic model `model.cpp` (both beside this file) (or, with
+`huawei_model`, a toolkit's own libcpudebug).
+
+Note [cpudebug framework layouts]
+A headers folder holds AscendC's CPU-debug framework in one of two layouts, told apart by the
+files it has (`framework()`), never by a version number:
+  - asc-tools (CANN 8.5+: asc-devkit with asc-tools' `cpudebug/`, as ../shared/cann-headers): the
+    framework is public source: the launcher's globals, GmAlloc, backtrace and print lock
+    (src/regfwk; stub_reg.cpp registers the closed library's stubs and is left out), the API
+    checkers (src/api_check), half's conversions (src/acl_stub), with libboundscheck's securec.
+    Closed: `stub_fun.h` and the intrinsics' bodies. The package supplies its own stub_fun.h
+    (include/stub_fun/, declarations only), the model, and stand-ins for the two closed headers
+    the checkers include (include/).
+  - tikicpulib (a CANN 8.1-8.3 toolkit, `tools/tikicpulib/lib/include` with `kern_fwk.h`, as
+    ../shared/cann-8.1/toolkit): headers only, among them the real generated `stub_fun.h`, which
+    declares every intrinsic; the framework's bodies (the launcher's library, the API checkers,
+    the per-product model, securec) are closed libraries. The model is compiled against the
+    toolkit's stub_fun.h, so every intrinsic the kernels reach must be defined with the toolkit's
+    exact signature (a different return type fails the compile, different parameters the link,
+    and both messages name the declaration). `framework_standin.cpp` stands in for the closed
+    framework library; its API-checker entry points accept every call, so Huawei's checkers do
+    not run in this layout.
+What differs between the two is listed in README.md beside this file.
 
 Note [cpudebug object cache]
 Every object is cached by content under the build cache (`build_cache.cache_dir()`/cpudebug): the
@@ -18,6 +39,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -171,11 +193,21 @@ def _parse_deps(text: str) -> list[str]:
     return [p for p in body.replace("\\\n", " ").split() if p != "\\"]
 
 
+def _object_key(command: Sequence[str], source: Path, cxx: str) -> str:
+    return hashlib.sha256(json.dumps([_compiler_id(cxx), list(command), str(source)]).encode()).hexdigest()[:24]
+
+
+def opened_files(command: Sequence[str], source: Path, cxx: str = "g++") -> list[str]:
+    """Every file the last compile of `source` with `command` opened (its -MD list), absolute."""
+    manifest = _cache_root() / f"{_object_key(command, source, cxx)}.json"
+    return json.loads(manifest.read_text())["deps"] if manifest.is_file() else []
+
+
 def compile_object(command: Sequence[str], source: Path, cxx: str, stats: BuildStats) -> Path:
     """`command` (the compiler's flags, without -c, -o and the source) applied to `source`,
     cached by content (Note [cpudebug object cache]); returns the object."""
     root = _cache_root()
-    key = hashlib.sha256(json.dumps([_compiler_id(cxx), list(command), str(source)]).encode()).hexdigest()[:24]
+    key = _object_key(command, source, cxx)
     manifest = root / f"{key}.json"
     with filelock.FileLock(str(root / f"{key}.lock")):
         if manifest.is_file():
@@ -191,8 +223,8 @@ def compile_object(command: Sequence[str], source: Path, cxx: str, stats: BuildS
         done = subprocess.run([cxx, *command, "-MD", "-MF", str(depfile), "-c", "-o", str(tmp), str(source)],
                               capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            raise CpudebugBuildError(f"compiling {source} failed:\n{done.stdout}{done.stderr}\n$ "
-                                     f"{cxx} {' '.join(command)} -c {source}")
+            raise CpudebugBuildError(f"compiling {source} failed:\n{_mismatch_summary(done.stderr)}"
+                                     f"{done.stdout}{done.stderr}\n$ {cxx} {' '.join(command)} -c {source}")
         deps = sorted({os.path.abspath(d) for d in _parse_deps(depfile.read_text())})
         depfile.unlink()
         with _hash_lock:
@@ -212,47 +244,90 @@ class ArchBuild:
     arch: int
     launcher: Path
     objects: int
+    stub_fun: Path | None  # the stub_fun.h the compiles opened: whose declarations the model defines
 
 
-def cpudebug_includes(headers: CannHeaders, huawei_model: bool) -> list[Path]:
-    """The kernel include folders of a CPU-debug compile: the check's (cann_check), with the
-    package's stub_fun.h and stand-ins for the two closed headers in place of the fixture's
-    compile-only stand-in, then asc-tools' internal folders and securec. With Huawei's library
-    (a toolkit), the toolkit's own folders only: its stub_fun.h and tikicpulib headers."""
-    kernel = [p for p in headers.kernel_includes if p.name != "stub_fun_standin"]
+# The layouts of Note [cpudebug framework layouts], and Huawei's own library (--huawei-model).
+ASC_TOOLS = "asc-tools"
+TIKICPULIB = "tikicpulib"
+HUAWEI_LIBRARY = "libcpudebug"
+FRAMEWORK_STANDIN = MODEL_DIR / "framework_standin.cpp"
+# A CANN toolkit's tikicpulib headers, and the ones a build needs from there.
+TIKICPULIB_HEADERS = Path("tools/tikicpulib/lib/include")
+TIKICPULIB_NEEDED = ("stub_fun.h", "stub_def.h", "tikicpulib.h", "kernel_fp16.h")
+
+
+@dataclass(frozen=True)
+class Framework:
+    """AscendC's CPU-debug framework as a headers folder holds it, and what the package links
+    beside it (Note [cpudebug framework layouts])."""
+
+    layout: str                      # ASC_TOOLS, TIKICPULIB or HUAWEI_LIBRARY
+    includes: tuple[Path, ...]       # the include folders of every C++ compile, in search order
+    sources: tuple[Path, ...]        # the framework's C++ sources linked into each launcher
+    c_sources: tuple[Path, ...] = ()  # its C sources (securec), compiled with c_includes
+    c_includes: tuple[Path, ...] = ()
+
+    def describe(self) -> str:
+        return {ASC_TOOLS: "asc-tools' public CPU-debug sources, the package's stub_fun.h",
+                TIKICPULIB: "a toolkit's tikicpulib headers and its stub_fun.h, the package's framework stand-in",
+                HUAWEI_LIBRARY: "a toolkit's tikicpulib headers and its stub_fun.h, its libcpudebug"}[self.layout]
+
+
+def framework(headers: CannHeaders, huawei_model: bool = False) -> Framework:
+    """The CPU-debug framework of `headers` (Note [cpudebug framework layouts]), found by the files
+    it holds; a CpudebugBuildError names what is missing. With Huawei's library (a toolkit), the
+    toolkit's own folders only: its stub_fun.h and tikicpulib headers."""
+    kernel = tuple(p for p in headers.kernel_includes if p.name != "stub_fun_standin")
     if huawei_model:
-        return kernel
+        return Framework(HUAWEI_LIBRARY, kernel, ())
     tools = _asc_tools(headers)
-    extra = [tools / "utils", tools / "utils/include", tools / "utils/include/utils", tools / "src/api_check",
-             tools / "src/api_check/inc", _securec(headers) / "include"]
-    return [MODEL_DIR / "include", *kernel, *extra]
+    if tools is not None:
+        securec = _securec(headers)
+        extra = (tools / "utils", tools / "utils/include", tools / "utils/include/utils", tools / "src/api_check",
+                 tools / "src/api_check/inc", securec / "include")
+        sources = ([tools / "src/regfwk" / n for n in REGFWK_SOURCES] + sorted((tools / "src/api_check").glob("*.cpp"))
+                   + [tools / "src/acl_stub" / n for n in ACL_STUB_SOURCES])
+        return Framework(ASC_TOOLS, (MODEL_DIR / "include/stub_fun", MODEL_DIR / "include", *kernel, *extra),
+                         tuple(sources), tuple(sorted((securec / "src").glob("*.c"))), (securec / "include",))
+    tik = headers.root / TIKICPULIB_HEADERS
+    if not (tik / "kern_fwk.h").is_file():
+        raise CpudebugBuildError(
+            f"{headers.root} holds no CPU-debug framework: neither asc-tools' public sources "
+            f"(asc-tools/cpudebug/src/regfwk/stub_base.cpp, as ../shared/cann-headers) nor a CANN toolkit's "
+            f"tikicpulib headers ({TIKICPULIB_HEADERS}/kern_fwk.h, as ../shared/cann-8.1/toolkit)")
+    missing = [n for n in TIKICPULIB_NEEDED if not (tik / n).is_file()]
+    if missing:
+        raise CpudebugBuildError(
+            f"{tik} has kern_fwk.h but not {', '.join(missing)}: the toolkit's tikicpulib headers are "
+            f"incomplete (stub_fun.h declares the intrinsics the model defines)")
+    if not any((p / "securec.h").is_file() for p in kernel):
+        raise CpudebugBuildError(f"{headers.root}: no securec.h on the kernel include path "
+                                 f"({', '.join(map(str, kernel))}); kern_fwk.h includes it")
+    # The stand-ins for closed headers after the toolkit's folders: none of them may shadow one.
+    return Framework(TIKICPULIB, (*kernel, MODEL_DIR / "include"), (FRAMEWORK_STANDIN,))
 
 
-def _asc_tools(headers: CannHeaders) -> Path:
+
+def _asc_tools(headers: CannHeaders) -> Path | None:
     for candidate in (headers.root / "asc-tools/cpudebug", headers.root / "tools/tikicpulib/src"):
         if (candidate / "src/regfwk/stub_base.cpp").is_file():
             return candidate
-    raise CpudebugBuildError(f"{headers.root} holds no asc-tools CPU-debug sources (cpudebug/src/regfwk/"
-                             f"stub_base.cpp); pass --headers a folder laid out like ../shared/cann-headers")
+    return None
 
 
 def _securec(headers: CannHeaders) -> Path:
     for candidate in (headers.root / "libboundscheck", headers.root / "toolkit/tools/libboundscheck"):
         if (candidate / "include/securec.h").is_file():
             return candidate
-    raise CpudebugBuildError(f"{headers.root} holds no libboundscheck (include/securec.h)")
-
-
-def public_sources(headers: CannHeaders) -> list[Path]:
-    tools = _asc_tools(headers)
-    return ([tools / "src/regfwk" / n for n in REGFWK_SOURCES] + sorted((tools / "src/api_check").glob("*.cpp"))
-            + [tools / "src/acl_stub" / n for n in ACL_STUB_SOURCES])
+    raise CpudebugBuildError(f"{headers.root} holds asc-tools' CPU-debug sources but no libboundscheck "
+                             f"(libboundscheck/include/securec.h and src/*.c), which they link")
 
 
 def build_arch(arch: int, headers: CannHeaders, *, variant: Variant = Variant(), cxx: str = "g++",
                workers: int = 2, stats: BuildStats | None = None,
                progress: Callable[[str], None] | None = None) -> ArchBuild:
-    """The launcher of `arch`: every op's kernel, the public sources, the driver and the model
+    """The launcher of `arch`: every op's kernel, the framework, the driver and the model
     compiled (cached), then linked into one executable (cached by the objects' names)."""
     if shutil.which(cxx) is None:
         raise CpudebugBuildError(f"C++ compiler {cxx!r} not found; install g++ or pass --cxx")
@@ -260,11 +335,18 @@ def build_arch(arch: int, headers: CannHeaders, *, variant: Variant = Variant(),
         arch_defines = cpu_debug_defines(specs(), arch)
     except KeyError as e:
         raise CpudebugBuildError(str(e.args[0])) from None
+    fwk = framework(headers, variant.huawei_model)
+    libs = ["-ldl", "-lpthread"]
+    if variant.huawei_model:
+        lib_dir = headers.root / "tools/tikicpulib/lib" / TOOLKIT_PRODUCT_TYPE[arch]
+        if not (lib_dir / "libcpudebug.so").is_file():
+            raise CpudebugBuildError(f"--huawei-model: {lib_dir / 'libcpudebug.so'} (Huawei's CPU-debug library of "
+                                     f"arch {arch}) is not there; {headers.root} is no installed toolkit")
+        libs = [f"-L{lib_dir}", f"-Wl,-rpath,{lib_dir}", "-lcpudebug", *libs]
     stats = stats if stats is not None else BuildStats()
     root = project_root()
     defines = [*CPU_DEBUG_DEFINES, f"__NPU_ARCH__={arch}", *arch_defines]
-    includes = [f"-I{p}" for p in cpudebug_includes(headers, variant.huawei_model)]
-    common = [*CXX_FLAGS, *(f"-D{d}" for d in defines), *includes]
+    common = [*CXX_FLAGS, *(f"-D{d}" for d in defines), *(f"-I{p}" for p in fwk.includes)]
     tiling_header = _tiling_header()
     jobs: list[tuple[list[str], Path]] = []
     kernel_flags = [*common, *RUN_FLAGS, *(f"-D{d}" for d in variant.kernel_defines), "-include",
@@ -274,9 +356,8 @@ def build_arch(arch: int, headers: CannHeaders, *, variant: Variant = Variant(),
     jobs.append(([*common, *SUPPORT_FLAGS], MODEL_DIR / "launch_main.cpp"))
     if not variant.huawei_model:
         jobs.append(([*common, *RUN_FLAGS, *(f"-D{d}" for d in variant.model_defines)], MODEL_DIR / "model.cpp"))
-        jobs += [([*common, *SUPPORT_FLAGS], s) for s in public_sources(headers)]
-        securec = _securec(headers)
-        jobs += [([*C_FLAGS, f"-I{securec / 'include'}"], s) for s in sorted((securec / "src").glob("*.c"))]
+    jobs += [([*common, *SUPPORT_FLAGS], s) for s in fwk.sources]
+    jobs += [([*C_FLAGS, *(f"-I{p}" for p in fwk.c_includes)], s) for s in fwk.c_sources]
 
     def one(job: tuple[list[str], Path]) -> Path:
         obj = compile_object(job[0], job[1], cxx, stats)
@@ -287,10 +368,12 @@ def build_arch(arch: int, headers: CannHeaders, *, variant: Variant = Variant(),
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         objects = list(pool.map(one, jobs))
     _save_known_hashes()
-    libs = ["-ldl", "-lpthread"]
-    if variant.huawei_model:
-        lib_dir = headers.root / "tools/tikicpulib/lib" / TOOLKIT_PRODUCT_TYPE[arch]
-        libs = [f"-L{lib_dir}", f"-Wl,-rpath,{lib_dir}", "-lcpudebug", *libs]
+    declarations = sorted({Path(d) for flags, source in jobs for d in opened_files(flags, source, cxx)
+                           if Path(d).name == "stub_fun.h"})
+    if len(declarations) > 1:
+        raise CpudebugBuildError(f"the compiles of arch {arch} opened more than one stub_fun.h: "
+                                 f"{', '.join(map(str, declarations))}")
+    stub_fun = declarations[0] if declarations else None
     link_key = hashlib.sha256(json.dumps([_compiler_id(cxx), [o.name for o in objects], libs]).encode()).hexdigest()[:20]
     launcher = _cache_root() / f"{LAUNCHER_NAME}-{arch}-{link_key}"
     with filelock.FileLock(str(launcher) + ".lock"):
@@ -300,26 +383,53 @@ def build_arch(arch: int, headers: CannHeaders, *, variant: Variant = Variant(),
                                   capture_output=True, text=True, check=False)
             if done.returncode != 0:
                 raise CpudebugBuildError(f"linking the CPU-debug launcher of arch {arch} failed:\n"
-                                         f"{_undefined_summary(done.stderr)}{done.stderr[-4000:]}")
+                                         f"{_undefined_summary(done.stderr, stub_fun)}{done.stderr[-4000:]}")
             os.replace(tmp, launcher)
         with stats.lock:
             stats.links += 1
-    return ArchBuild(arch, launcher, len(objects))
+    return ArchBuild(arch, launcher, len(objects), stub_fun)
 
 
 def undefined_symbols(linker_output: str) -> list[str]:
     """The symbols a failed link names as undefined, demangled by the linker, each once."""
-    import re
-
     found = re.findall(r"undefined reference to [`'‘]([^'’]+)['’]", linker_output)
     return sorted(set(found))
 
 
-def _undefined_summary(linker_output: str) -> str:
+def _undefined_summary(linker_output: str, stub_fun: Path | None) -> str:
     names = undefined_symbols(linker_output)
     if not names:
         return ""
-    return "undefined (an intrinsic the model does not define):\n" + "".join(f"  {n}\n" for n in names)
+    where = f" as {stub_fun} declares it" if stub_fun is not None else ""
+    return (f"undefined (an intrinsic or framework function the model does not define{where}):\n"
+            + "".join(f"  {n}\n" for n in names))
+
+
+def mismatched_declarations(compiler_output: str) -> list[tuple[str, str, str]]:
+    """(the definition, the declaration, where it is declared) of each definition the compiler
+    found to differ from an earlier declaration in its type (return type or variable type)."""
+    pairs = []
+    lines = compiler_output.splitlines()
+    for i, line in enumerate(lines):
+        new = re.search(r"error: (?:ambiguating new declaration|conflicting declaration) of [`'‘](.+?)['’]", line)
+        if new is None:
+            continue
+        for later in lines[i + 1:]:  # the note follows, after the chain of including files
+            if ": error: " in later:
+                break
+            old = re.match(r"(.+?:\d+):\d+: note: (?:old|previous) declaration(?: as)? [`'‘](.+?)['’]", later)
+            if old is not None:
+                pairs.append((new.group(1), old.group(2), old.group(1)))
+                break
+    return pairs
+
+
+def _mismatch_summary(compiler_output: str) -> str:
+    pairs = mismatched_declarations(compiler_output)
+    if not pairs:
+        return ""
+    return ("a definition differs from its declaration:\n"
+            + "".join(f"  defined `{new}`, declared `{old}` at {where}\n" for new, old, where in pairs))
 
 
 _tiling_lock = threading.Lock()

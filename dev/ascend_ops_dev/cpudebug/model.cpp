@@ -1,7 +1,9 @@
 // The package's model of the intrinsics under AscendC's CPU-debug implementation: the bodies of
-// what include/stub_fun.h declares, for the intrinsics the generated kernels reach. In a CANN
-// toolkit they live in the closed libcpudebug_model; `ascend-ops-dev cpudebug --huawei-model` links
-// that instead of this file.
+// what stub_fun.h declares, for the intrinsics the generated kernels reach. The declarations are
+// the package's (include/stub_fun/stub_fun.h) or, where the headers folder is a CANN toolkit with
+// its own, the toolkit's (build.py's Note [cpudebug framework layouts]); the definitions below
+// match both. In a CANN toolkit the bodies live in the closed libcpudebug_model;
+// `ascend-ops-dev cpudebug --huawei-model` links that instead of this file.
 //
 // Everything above these functions is Huawei's code and runs as is: the AscendC API (DataCopy,
 // DataCopyPad, Gather, TPipe / TQue / TBuf, SetFlag / WaitFlag, GetBlockIdx, ...) from
@@ -16,19 +18,23 @@
 // Negative controls (tests/ascend_ops_dev/cpudebug/test_cpudebug.py) build this file with one rule broken on purpose:
 //   ASCEND_OPS_CPUDEBUG_BURST_UNIT=1     copy_gm_to_ubuf's burst unit in bytes, not 32-byte blocks
 //   ASCEND_OPS_CPUDEBUG_OMIT_PIPE_BARRIER  pipe_barrier left undefined (a link error naming it)
+//   ASCEND_OPS_CPUDEBUG_SBITSET_INT64      sbitset0 defined returning int64_t where stub_fun.h
+//                                          declares uint64_t (a compile error naming the declaration)
 #include <pthread.h>
-#include <sys/mman.h>
 
 #include <array>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <limits>
+#include <utility>
 #include <vector>
 
 #include "kernel_operator.h"
 #include "kernel_process_lock.h"
 #include "model/model_factory_mask.h"
+#include "process_shared_lock.h"
 
 #ifndef ASCEND_OPS_CPUDEBUG_BURST_UNIT
 #define ASCEND_OPS_CPUDEBUG_BURST_UNIT 32
@@ -54,7 +60,8 @@ struct CoreState {
     uint64_t ubBytes = 0;
     // set_flag / wait_flag balance per (src pipe, dst pipe, event id)
     std::array<std::array<std::array<int32_t, 8>, 16>, 16> flags{};
-    std::vector<std::array<uint8_t, 256>> predicates;  // arch 3002's predicate registers, by handle
+    // arch 3002's predicate registers: the handle's number of leading active bytes (Predicate)
+    std::vector<uint16_t> predicates;
 };
 
 CoreState g_core;
@@ -220,19 +227,29 @@ void AddScalar(int32_t* dst, int32_t* src, int32_t scalar, uint32_t repeat, uint
     }
 }
 
-// ---- arch 3002's predicate registers (vector_bool is a handle of one) ----
+// ---- arch 3002's vector and predicate registers ----
+// stub_def.h makes a vector register a std::array (asc-tools) or a C array (CANN 8.1, where a
+// register passed by value arrives as a pointer to its first lane): lanes are counted from the
+// type and reached with [] only.
+template <typename Register>
+constexpr uint32_t kLanes = sizeof(Register) / sizeof(std::declval<Register&>()[0]);
+
 // GUESSED: a predicate register holds one bit per byte lane of a 256-byte vector register; a
-// b16 / b32 predicate sets the bits of whole 2- / 4-byte lanes.
-vector_bool NewPredicate(uint32_t activeLanes, uint32_t laneBytes)
+// b16 / b32 predicate sets the bits of whole 2- / 4-byte lanes. pset and plt set a run of leading
+// lanes, so a predicate is its number of leading active bytes; a handle (vector_bool, 8 bits in
+// CANN 8.1) names each distinct one, made on first use.
+vector_bool Predicate(uint32_t activeLanes, uint32_t laneBytes)
 {
-    std::array<uint8_t, 256> bits{};
-    for (uint32_t i = 0; i < activeLanes * laneBytes && i < 256; ++i) {
-        bits[i] = 1;
+    const uint16_t bytes = static_cast<uint16_t>(activeLanes * laneBytes < 256 ? activeLanes * laneBytes : 256);
+    for (size_t h = 0; h < g_core.predicates.size(); ++h) {
+        if (g_core.predicates[h] == bytes) {
+            return static_cast<vector_bool>(h);
+        }
     }
-    g_core.predicates.push_back(bits);
-    if (g_core.predicates.size() > 0xFFFF) {
-        Fail("more than 65535 predicate registers in one core");
+    if (g_core.predicates.size() > std::numeric_limits<vector_bool>::max()) {
+        Fail("more predicate registers than a vector_bool handle can name");
     }
+    g_core.predicates.push_back(bytes);
     return static_cast<vector_bool>(g_core.predicates.size() - 1);
 }
 
@@ -241,7 +258,7 @@ bool LaneActive(vector_bool p, uint32_t lane, uint32_t laneBytes)
     if (p >= g_core.predicates.size()) {
         Fail("a predicate register handle no plt / pset made");
     }
-    return g_core.predicates[p][lane * laneBytes] != 0;
+    return lane * laneBytes < g_core.predicates[p];
 }
 
 // GUESSED (the c_api pages describe plt as "lanes less than the count"): plt_bN enables the
@@ -253,7 +270,34 @@ vector_bool PredicateLessThan(uint32_t& remaining, Literal update, uint32_t lane
     if (update == POST_UPDATE) {
         remaining -= active;
     }
-    return NewPredicate(active, laneBytes);
+    return Predicate(active, laneBytes);
+}
+
+// Element offsets of the register loads and stores: uint32_t in the package's stub_fun.h (the type
+// asc-devkit's calls pass), int32_t in CANN 8.1's.
+#ifdef ASCEND_OPS_CPUDEBUG_STUB_FUN_H
+using RegisterOffset = uint32_t;
+#else
+using RegisterOffset = int32_t;
+#endif
+
+// GUESSED: every set_flag must have been waited for when a core's kernel returns (a flag left set
+// is an event the kernel never consumed). asc-tools' launcher asks through CheckSyncState, CANN
+// 8.1's through AscendCBlockEnd only; both run this.
+void CheckFlagsConsumed()
+{
+    for (size_t s = 0; s < g_core.flags.size(); ++s) {
+        for (size_t d = 0; d < g_core.flags[s].size(); ++d) {
+            for (size_t e = 0; e < g_core.flags[s][d].size(); ++e) {
+                if (g_core.flags[s][d][e] != 0) {
+                    std::printf("[ERROR] cpudebug model: kernel ended with %d set_flag(%zu, %zu, %zu) never waited for\n",
+                                g_core.flags[s][d][e], s, d, e);
+                    std::fflush(stdout);
+                    raise(SIGABRT);
+                }
+            }
+        }
+    }
 }
 
 }  // namespace
@@ -272,56 +316,28 @@ void SetModelGatherbSrc0Tensor(uint64_t src0, const uint32_t length)
     g_core.gatherLength = length;
 }
 
-// Called by the launcher when a core's kernel returns. GUESSED: every set_flag must have been
-// waited for by then (a flag left set is an event the kernel never consumed).
-void CheckSyncState()
-{
-    for (size_t s = 0; s < g_core.flags.size(); ++s) {
-        for (size_t d = 0; d < g_core.flags[s].size(); ++d) {
-            for (size_t e = 0; e < g_core.flags[s][d].size(); ++e) {
-                if (g_core.flags[s][d][e] != 0) {
-                    std::printf("[ERROR] cpudebug model: kernel ended with %d set_flag(%zu, %zu, %zu) never waited for\n",
-                                g_core.flags[s][d][e], s, d, e);
-                    std::fflush(stdout);
-                    raise(SIGABRT);
-                }
-            }
-        }
-    }
-}
+// Called by asc-tools' launcher when a core's kernel returns.
+void CheckSyncState() { CheckFlagsConsumed(); }
 
 // The print / process lock the launcher and the API take around shared output. GUESSED: one
 // process-shared read-write lock in anonymous shared memory, made before the cores fork.
 ProcessLock* ProcessLock::processLock = nullptr;
 ProcessLock::ProcessLock() { Init(); }
 ProcessLock::~ProcessLock() { UnInit(); }
-void ProcessLock::Init()
-{
-    pthread_rwlockattr_init(&attr);
-    pthread_rwlockattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
-    pthread_rwlock_init(&lock, &attr);
-}
-void ProcessLock::UnInit()
-{
-    pthread_rwlock_destroy(&lock);
-    pthread_rwlockattr_destroy(&attr);
-}
+void ProcessLock::Init() { ascend_ops_cpudebug::InitSharedRwLock(lock, attr); }
+void ProcessLock::UnInit() { ascend_ops_cpudebug::DestroySharedRwLock(lock, attr); }
 int ProcessLock::Read() { return pthread_rwlock_rdlock(&lock); }
 int ProcessLock::Write() { return pthread_rwlock_wrlock(&lock); }
 int ProcessLock::Unlock() { return pthread_rwlock_unlock(&lock); }
 ProcessLock* ProcessLock::CreateLock()
 {
-    void* shared = mmap(nullptr, sizeof(ProcessLock), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (shared == MAP_FAILED) {
-        Fail("ProcessLock: mmap failed");
-    }
-    return new (shared) ProcessLock();
+    return new (ascend_ops_cpudebug::SharedLockMemory(sizeof(ProcessLock), "ProcessLock")) ProcessLock();
 }
 void ProcessLock::FreeLock()
 {
     if (processLock != nullptr && getpid() == g_mainPid) {
         processLock->~ProcessLock();
-        munmap(processLock, sizeof(ProcessLock));
+        ascend_ops_cpudebug::UnmapSharedLock(processLock, sizeof(ProcessLock));
     }
     processLock = nullptr;
 }
@@ -407,7 +423,7 @@ void copy_ubuf_to_gm_align(uint32_t* dst, uint32_t* src, uint8_t, uint16_t nBurs
 }
 void set_mov_pad_val(uint64_t value) { g_core.padValue = value; }
 // Not modelled: the vector kernels copy between GM and UB only.
-void copy_gm_to_cbuf(void*, void*, int8_t, uint16_t, uint16_t, uint16_t, uint16_t, pad_t)
+void copy_gm_to_cbuf(void*, void*, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, pad_t)
 {
     Fail("copy_gm_to_cbuf (GM -> L1) is not modelled");
 }
@@ -458,87 +474,90 @@ void vadds(int32_t* dst, int32_t* src, int32_t scalar, uint8_t repeat, uint16_t 
 }
 
 // ---- arch 3002's register-level vector code ----
+// A source register is a parameter by value (a copy, or in CANN 8.1 a pointer to the caller's
+// register, which may be the destination too: vdintlv reads both sources before writing).
 // GUESSED (PAT_ALL: every lane).
 vector_bool pset_b32(Literal pattern)
 {
     if (pattern != PAT_ALL) {
         Fail("pset_b32: only PAT_ALL is modelled");
     }
-    return NewPredicate(64, 4);
+    return Predicate(64, 4);
 }
 vector_bool plt_b16(uint32_t& remaining, Literal update) { return PredicateLessThan(remaining, update, 2); }
 vector_bool plt_b32(uint32_t& remaining, Literal update) { return PredicateLessThan(remaining, update, 4); }
 // GUESSED: vlds with NORM loads one whole register from base + offset elements.
-void vlds(vector_u32& dst, uint32_t* base, uint32_t offset, Literal mode)
+void vlds(vector_u32& dst, uint32_t* base, RegisterOffset offset, Literal mode)
 {
     if (mode != NORM) {
         Fail("vlds: only NORM is modelled");
     }
-    std::memcpy(dst.data(), base + offset, sizeof(dst));
+    std::memcpy(&dst[0], base + offset, sizeof(vector_u32));
 }
-void vlds(vector_s32& dst, int32_t* base, uint32_t offset, Literal mode)
+void vlds(vector_s32& dst, int32_t* base, RegisterOffset offset, Literal mode)
 {
     if (mode != NORM) {
         Fail("vlds: only NORM is modelled");
     }
-    std::memcpy(dst.data(), base + offset, sizeof(dst));
+    std::memcpy(&dst[0], base + offset, sizeof(vector_s32));
 }
 // GUESSED: the enabled lanes add the scalar, wrapping; MODE_ZEROING zeroes the others.
-void vadds(vector_s32& dst, vector_s32& src, int32_t scalar, vector_bool mask, Literal mode)
+void vadds(vector_s32& dst, vector_s32 src, int32_t scalar, vector_bool mask, Literal mode)
 {
     if (mode != MODE_ZEROING) {
         Fail("vadds: only MODE_ZEROING is modelled");
     }
-    for (uint32_t i = 0; i < dst.size(); ++i) {
+    for (uint32_t i = 0; i < kLanes<vector_s32>; ++i) {
         dst[i] = LaneActive(mask, i, 4)
                      ? static_cast<int32_t>(static_cast<uint32_t>(src[i]) + static_cast<uint32_t>(scalar))
                      : 0;
     }
 }
 // GUESSED: a logical right shift of the lanes the mask enables; MODE_ZEROING zeroes the others.
-void vshrs(vector_u32& dst, vector_u32& src, int16_t shift, vector_bool mask, Literal mode)
+void vshrs(vector_u32& dst, vector_u32 src, int16_t shift, vector_bool mask, Literal mode)
 {
     if (mode != MODE_ZEROING) {
         Fail("vshrs: only MODE_ZEROING is modelled");
     }
-    for (uint32_t i = 0; i < dst.size(); ++i) {
+    for (uint32_t i = 0; i < kLanes<vector_u32>; ++i) {
         dst[i] = LaneActive(mask, i, 4) ? src[i] >> shift : 0;
     }
 }
 // GUESSED: dst0 takes the even lanes and dst1 the odd lanes of src0 followed by src1.
-void vdintlv(vector_u16& dst0, vector_u16& dst1, vector_u16& src0, vector_u16& src1)
+void vdintlv(vector_u16& dst0, vector_u16& dst1, vector_u16 src0, vector_u16 src1)
 {
-    const vector_u16 a = src0;
-    const vector_u16 b = src1;
-    const size_t n = a.size();
-    for (size_t i = 0; i < n; ++i) {
-        const uint16_t even = i < n / 2 ? a[2 * i] : b[2 * (i - n / 2)];
-        const uint16_t odd = i < n / 2 ? a[2 * i + 1] : b[2 * (i - n / 2) + 1];
-        dst0[i] = even;
-        dst1[i] = odd;
+    constexpr uint32_t n = kLanes<vector_u16>;
+    std::array<uint16_t, 2 * n> both{};
+    for (uint32_t i = 0; i < n; ++i) {
+        both[i] = src0[i];
+        both[n + i] = src1[i];
+    }
+    for (uint32_t i = 0; i < n; ++i) {
+        dst0[i] = both[2 * i];
+        dst1[i] = both[2 * i + 1];
     }
 }
 // GUESSED: lane i of an enabled lane takes base[index[i]] (element indexes); 8-bit sources fill
 // 16-bit lanes, sign-extended.
-void vgather2(vector_f32& dst, float* base, vector_u32& index, vector_bool mask)
+void vgather2(vector_f32& dst, float* base, vector_u32 index, vector_bool mask)
 {
-    for (uint32_t i = 0; i < dst.size(); ++i) {
+    for (uint32_t i = 0; i < kLanes<vector_f32>; ++i) {
         if (LaneActive(mask, i, 4)) {
             std::memcpy(&dst[i], base + index[i], sizeof(float));
         }
     }
 }
-void vgather2(vector_f16& dst, half* base, vector_u16& index, vector_bool mask)
+void vgather2(vector_f16& dst, half* base, vector_u16 index, vector_bool mask)
 {
-    for (uint32_t i = 0; i < dst.size(); ++i) {
+    for (uint32_t i = 0; i < kLanes<vector_f16>; ++i) {
         if (LaneActive(mask, i, 2)) {
             std::memcpy(static_cast<void*>(&dst[i]), static_cast<const void*>(base + index[i]), sizeof(half));
         }
     }
 }
-void vgather2(vector_s16& dst, int8_t* base, vector_u16& index, vector_bool mask)
+void vgather2(vector_s16& dst, int8_t* base, vector_u16 index, vector_bool mask)
 {
-    for (uint32_t i = 0; i < dst.size(); ++i) {
+    for (uint32_t i = 0; i < kLanes<vector_s16>; ++i) {
         if (LaneActive(mask, i, 2)) {
             dst[i] = base[index[i]];
         }
@@ -546,39 +565,39 @@ void vgather2(vector_s16& dst, int8_t* base, vector_u16& index, vector_bool mask
 }
 // GUESSED: vsts stores the enabled lanes at base + offset elements; PK_B16 stores the low byte
 // of each 16-bit lane.
-void vsts(vector_f32& src, float* base, uint32_t offset, Literal, vector_bool mask)
+void vsts(vector_f32 src, float* base, RegisterOffset offset, Literal, vector_bool mask)
 {
-    for (uint32_t i = 0; i < src.size(); ++i) {
+    for (uint32_t i = 0; i < kLanes<vector_f32>; ++i) {
         if (LaneActive(mask, i, 4)) {
             std::memcpy(base + offset + i, &src[i], sizeof(float));
         }
     }
 }
-void vsts(vector_f16& src, half* base, uint32_t offset, Literal, vector_bool mask)
+void vsts(vector_f16 src, half* base, RegisterOffset offset, Literal, vector_bool mask)
 {
-    for (uint32_t i = 0; i < src.size(); ++i) {
+    for (uint32_t i = 0; i < kLanes<vector_f16>; ++i) {
         if (LaneActive(mask, i, 2)) {
             std::memcpy(static_cast<void*>(base + offset + i), static_cast<const void*>(&src[i]), sizeof(half));
         }
     }
 }
-void vsts(vector_s8& src, int8_t* base, uint32_t offset, Literal mode, vector_bool mask)
+void vsts(vector_s8 src, int8_t* base, RegisterOffset offset, Literal mode, vector_bool mask)
 {
     if (mode != PK_B16) {
         Fail("vsts of 8-bit lanes: only PK_B16 is modelled");
     }
-    for (uint32_t i = 0; i < src.size() / 2; ++i) {
+    for (uint32_t i = 0; i < kLanes<vector_s8> / 2; ++i) {
         if (LaneActive(mask, i, 2)) {
             base[offset + i] = src[2 * i];
         }
     }
 }
-void vsts(vector_s32& src, int32_t* base, uint32_t offset, Literal mode, vector_bool mask)
+void vsts(vector_s32 src, int32_t* base, RegisterOffset offset, Literal mode, vector_bool mask)
 {
     if (mode != NORM_B32) {
         Fail("vsts of 32-bit integer lanes: only NORM_B32 is modelled");
     }
-    for (uint32_t i = 0; i < src.size(); ++i) {
+    for (uint32_t i = 0; i < kLanes<vector_s32>; ++i) {
         if (LaneActive(mask, i, 4)) {
             base[offset + i] = src[i];
         }
@@ -623,8 +642,12 @@ int64_t sff0(uint64_t value)
     return -1;
 }
 // GUESSED (the names): value with bit `bit` cleared / set.
+#ifndef ASCEND_OPS_CPUDEBUG_SBITSET_INT64
+uint64_t sbitset0(uint64_t value, int64_t bit) { return value & ~(1ULL << bit); }
+#else
 int64_t sbitset0(uint64_t value, int64_t bit) { return static_cast<int64_t>(value & ~(1ULL << bit)); }
-int64_t sbitset1(uint64_t value, int64_t bit) { return static_cast<int64_t>(value | (1ULL << bit)); }
+#endif
+uint64_t sbitset1(uint64_t value, int64_t bit) { return value | (1ULL << bit); }
 int64_t get_ctrl() { return g_core.ctrl; }
 void set_ctrl(uint64_t value) { g_core.ctrl = static_cast<int64_t>(value); }
 // The data cache is not modelled: scalar GM accesses go straight to GM (the emulator models the
@@ -665,30 +688,29 @@ void set_core_type(int)
 namespace AscendC {
 void StubInit() {}  // the closed library registers its print / check stubs here; the model has none
 }  // namespace AscendC
-void AscendCKernelBegin(const char*, size_t, uint64_t*) {}
-void AscendCKernelEnd(const char*, size_t, uint64_t*) {}
-void AscendCBlockBegin(int32_t, const char*, size_t, uint64_t*) {}
-void AscendCBlockEnd(int32_t, const char*, size_t, uint64_t*) {}
+void AscendCKernelBegin(const char*, int32_t, uint64_t*) {}
+void AscendCKernelEnd(const char*, int32_t, uint64_t*) {}
+void AscendCBlockBegin(int32_t, const char*, int32_t, const uint64_t*) {}
+void AscendCBlockEnd(int32_t, const char*, int32_t, const uint64_t*) { CheckFlagsConsumed(); }
 
 // ---- UB / queue bookkeeping hooks ----
 // GUESSED: the closed model keeps its own record of buffers for its reports; the API's TPipe /
 // TQue state machine (Huawei's code) already runs above them, so they record nothing here.
 // GUESSED: TPipe registers each local memory's host array here; the model keeps UB's for the
 // DMA range check.
-int64_t AscendCBufAbsAddr(uint8_t position, uint64_t addr, uint32_t len)
+void AscendCBufAbsAddr(uint8_t hardware, uint64_t addr, uint64_t len)
 {
-    if (position == static_cast<uint8_t>(AscendC::Hardware::UB)) {
+    if (hardware == static_cast<uint8_t>(AscendC::Hardware::UB)) {
         g_core.ubBase = addr;
         g_core.ubBytes = len;
     }
-    return static_cast<int64_t>(addr);
 }
-void AscendCBufInit(uint8_t, int32_t, int32_t, uint64_t, uint32_t) {}
+void AscendCBufInit(uint8_t, uint8_t, uint8_t, uint64_t, uint64_t) {}
 void AscendCBufAlloc(uint8_t, uint8_t, uint64_t, uint64_t) {}
 void AscendCBufFree(uint8_t, uint8_t, uint64_t, uint64_t) {}
 void AscendCBufEnque(uint8_t, uint8_t, uint8_t, uint64_t) {}
 void AscendCBufDeque(uint8_t, uint8_t, uint8_t, uint64_t) {}
-void AscendCBufGet(uint8_t, uint8_t, uint64_t, uint32_t) {}
-void AscendCQueCreate(uint8_t, uint8_t, int32_t) {}
+void AscendCBufGet(uint8_t, uint8_t, uint64_t, uint64_t) {}
+void AscendCQueCreate(uint8_t, uint8_t, uint8_t) {}
 void AscendCTBufPoolResetCheck(uint8_t, uint64_t, uint64_t, uint64_t) {}
 void AscendCUpdateTbufPoolStatus(uint64_t, bool) {}

@@ -12,11 +12,11 @@ core that did not exit with status 0 (Note [cpudebug verdict]).
 
 Note [cpudebug verdict]
 The launcher prints one `[SUCCESS][<core>]` line per core that exited with status 0; a core
-stopped by a checker (which raises SIGABRT), a crash (SIGSEGV on GmAlloc's guard page) or the
-model's own checks prints none. Every line holding `[ERROR]` (the checkers' and the model's
-reports) or `[NPUCHECK ERROR]` is a report. A report is tolerated only when CHECKER_DEFECTS
-names it: a defect of the checker itself, with the reason; tolerated reports are counted and
-shown.
+stopped by a checker (which raises SIGABRT), an assertion of the AscendC API, a crash (SIGSEGV on
+GmAlloc's guard page) or the model's own checks prints none. Every line holding `[ERROR]` (the
+checkers' and the model's reports), `[NPUCHECK ERROR]` or `[ASSERT]` (the API's ASCENDC_ASSERT,
+on stderr) is a report. A report is tolerated only when CHECKER_DEFECTS names it: a defect of
+the checker itself, with the reason; tolerated reports are counted and shown.
 """
 from __future__ import annotations
 
@@ -101,12 +101,17 @@ class Outcome:
         return not self.problems
 
 
+# What starts a report line (Note [cpudebug verdict]).
+REPORT_MARKS = ("[ERROR]", "[NPUCHECK ERROR]", "[ASSERT]")
+
+
 def judge_output(stdout: str, cores: int,
                  defects: Sequence[CheckerDefect] = CHECKER_DEFECTS) -> tuple[list[str], list[str], list[str]]:
-    """Note [cpudebug verdict]: (problems, reports, tolerated) of one launch's stdout."""
+    """Note [cpudebug verdict]: (problems, reports, tolerated) of one launch's output (its
+    stdout, then its stderr)."""
     reports, tolerated = [], []
     for line in stdout.splitlines():
-        if "[ERROR]" in line or "[NPUCHECK ERROR]" in line:
+        if any(mark in line for mark in REPORT_MARKS):
             if any(re.search(d.pattern, line) for d in defects):
                 tolerated.append(line.strip())
             else:
@@ -129,7 +134,7 @@ class Launch:
 
     def verdict(self, cores: int) -> tuple[list[str], list[str], list[str]]:
         """Note [cpudebug verdict], plus a launcher that exited non-zero."""
-        problems, reports, tolerated = judge_output(self.stdout, cores)
+        problems, reports, tolerated = judge_output(f"{self.stdout}\n{self.stderr}", cores)
         if self.returncode != 0:
             problems.append(f"the launcher exited {self.returncode}: {self.stderr.strip()[-500:]}")
         return problems, reports, tolerated

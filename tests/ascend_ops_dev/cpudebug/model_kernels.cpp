@@ -155,3 +155,34 @@ extern "C" __global__ __aicore__ void model_misaligned_data_copy(GM_ADDR x, GM_A
     DataCopy(yGm, out, 16);
     que.FreeTensor(out);
 }
+
+// Negative control: a scalar GM write one byte past the end of y. GmAlloc puts a page no core
+// may touch right after the bytes it hands out, so the core stops (SIGSEGV) and does not exit 0.
+extern "C" __global__ __aicore__ void model_gm_overrun(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR tiling)
+{
+    (void)x;
+    GlobalTensor<uint8_t> yGm;
+    yGm.SetGlobalBuffer(y, 33);
+    const uint8_t past = *reinterpret_cast<__gm__ uint8_t*>(tiling);  // 32 from the test, 31 in its control
+    yGm.SetValue(past, 0x5A);
+}
+
+// The launcher's check that kernel arguments are GM from GmAlloc (CheckGmValied), asked about x
+// (the control) or, when the tiling's first byte is not 0, about an address on the core's stack.
+extern "C" __global__ __aicore__ void model_argument_check(GM_ADDR x, GM_ADDR, GM_ADDR, GM_ADDR tiling)
+{
+    uint8_t onStack = 0;
+    uint64_t args[1] = {*tiling == 0 ? reinterpret_cast<uint64_t>(x) : reinterpret_cast<uint64_t>(&onStack)};
+    AscendC::CheckGmValied(1, args);
+}
+
+// The model's flag balance: a SetFlag the kernel never waits for is reported when the core's
+// kernel returns (through CheckSyncState on asc-tools, AscendCBlockEnd on CANN 8.1). The control
+// (tiling's first byte 0) waits for it.
+extern "C" __global__ __aicore__ void model_flag_left_set(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR tiling)
+{
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    if (*tiling == 0) {
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    }
+}

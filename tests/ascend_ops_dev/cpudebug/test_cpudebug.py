@@ -1,10 +1,15 @@
 """`ascend-ops-dev cpudebug`: the package's intrinsic model under Huawei's AscendC implementation.
 
 Unit tests of the model against the documented examples of asc-devkit's DataCopy,
-DataCopyPad(ISASI) and Gather pages (kernels in model_kernels.cpp), and the negative controls of
-the command: a model rule broken on purpose is caught by the comparison, a misaligned DataCopy
-by Huawei's checker, a removed intrinsic as a link error naming it. Needs the CANN headers
-fixture (../shared/cann-headers) or a toolkit; each launcher build is cached by content.
+DataCopyPad(ISASI) and Gather pages (kernels in model_kernels.cpp), on both layouts of the
+CPU-debug framework (build.py's Note [cpudebug framework layouts]: asc-tools' public sources in
+../shared/cann-headers, a CANN 8.1 toolkit's tikicpulib headers in ../shared/cann-8.1/toolkit),
+and the negative controls of the command and the framework: a model rule broken on purpose is
+caught by the comparison, a misaligned DataCopy by Huawei's checker (on 8.1, whose checkers are
+closed, by its DataCopy's own assertion), a removed intrinsic as a link error naming it, a
+definition whose type differs from the toolkit's stub_fun.h as a compile error naming that
+declaration, a GM overrun, a flag never waited for, too many blocks and (the 8.1 stand-in) a
+kernel argument outside GM. Needs the fixtures; each launcher build is cached by content.
 """
 from __future__ import annotations
 
@@ -24,18 +29,26 @@ except ImportError:  # pragma: no cover - the tool is part of a checkout
 
 HERE = Path(__file__).resolve().parent
 KERNELS = str(HERE / "model_kernels.cpp")
+CANN_81 = project_root() / ".." / "shared" / "cann-8.1" / "toolkit"
+# The headers folder of each layout: the default (../shared/cann-headers) and CANN 8.1's toolkit.
+LAYOUTS = {"asc-tools": None, "tikicpulib": CANN_81}
 
 
-def _headers():
+def _headers(layout: str = "asc-tools"):
     try:
-        return cann_check.find_headers(None, project_root())
+        return cann_check.find_headers(LAYOUTS[layout], project_root())
     except cann_check.HeadersNotFound as e:
         pytest.skip(f"no CANN headers: {e}")
 
 
+@pytest.fixture(scope="module", params=sorted(LAYOUTS))
+def layout(request):
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def launcher_2201():
-    return build.build_arch(2201, _headers(), variant=build.Variant(extra_kernels=(KERNELS,))).launcher
+def launcher_2201(layout):
+    return build.build_arch(2201, _headers(layout), variant=build.Variant(extra_kernels=(KERNELS,))).launcher
 
 
 def _launch(launcher, kernel, x: bytes, y_bytes: int, tmp_path):
@@ -91,14 +104,60 @@ def test_gather_doc_example(launcher_2201, tmp_path):
     assert np.array_equal(y.view(np.uint16), src[::-1].view(np.uint16))
 
 
-def test_misaligned_data_copy_is_reported_by_huawei_checker(launcher_2201, tmp_path):
+def test_misaligned_data_copy_is_reported_by_huawei_code(layout, launcher_2201, tmp_path):
+    # By Huawei's checker where its sources are public (asc-tools); where the checkers are closed
+    # (a CANN 8.1 toolkit, whose stand-in checkers accept every call), by the assertion of 8.1's
+    # DataCopy implementation itself, on stderr.
     x = np.zeros(64, dtype=np.float16)
     launched = cases.launch_kernel(launcher_2201, "model_misaligned_data_copy", 1, 0, b"\0" * 8, x.tobytes(), 32,
                                    tmp_path)
     problems, reports, _ = launched.verdict(1)
-    assert reports, launched.stdout
-    assert any("align" in r.lower() for r in reports), reports
+    aligned = [r for r in reports if "align" in r.lower()]
+    assert aligned and not any("cpudebug model" in r for r in aligned), (reports, launched.stdout, launched.stderr)
+    if layout == "tikicpulib":
+        assert all(r.startswith("[ASSERT]") for r in aligned), aligned
     assert any("did not exit with status 0" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("past, stops", [(32, True), (31, False)])
+def test_gm_write_past_the_end_stops_the_core(launcher_2201, tmp_path, past, stops):
+    # GmAlloc (asc-tools' or the stand-in's) ends the bytes it hands out at a page no core may
+    # touch; the control writes the last byte of y instead.
+    launched = cases.launch_kernel(launcher_2201, "model_gm_overrun", 1, 0, bytes([past]) + b"\0" * 31, b"\0" * 32,
+                                   32, tmp_path)
+    problems, _, _ = launched.verdict(1)
+    assert bool(problems) == stops, (problems, launched.stdout)
+    if not stops:
+        assert launched.y[31] == 0x5A
+
+
+@pytest.mark.parametrize("left_set, reported", [(1, True), (0, False)])
+def test_flag_never_waited_for_is_reported_when_the_kernel_returns(launcher_2201, tmp_path, left_set, reported):
+    launched = cases.launch_kernel(launcher_2201, "model_flag_left_set", 1, 0, bytes([left_set]) + b"\0" * 7,
+                                   b"\0" * 32, 32, tmp_path)
+    problems, reports, _ = launched.verdict(1)
+    assert bool(problems) == reported, problems
+    assert any("never waited for" in r for r in reports) == reported, reports
+
+
+@pytest.mark.parametrize("block_dim, refused", [(51, True), (50, False)])
+def test_launch_of_more_blocks_than_arch_2201_has_is_refused(launcher_2201, tmp_path, block_dim, refused):
+    # 25 AI core groups of 2 vector cores: the launcher's FFTS counter area holds no more.
+    launched = cases.launch_kernel(launcher_2201, "model_example_data_copy", block_dim, 0, b"\0" * 8,
+                                   bytes(range(128)), 64, tmp_path)
+    problems, _, _ = launched.verdict(block_dim)
+    assert bool(problems) == refused, problems
+    assert (launched.returncode != 0 and "51" in launched.stdout) if refused else launched.y is not None
+
+
+@pytest.mark.parametrize("outside, refused", [(1, True), (0, False)])
+def test_framework_stand_in_refuses_a_kernel_argument_outside_gm(tmp_path, outside, refused):
+    launcher = build.build_arch(2201, _headers("tikicpulib"), variant=build.Variant(extra_kernels=(KERNELS,))).launcher
+    launched = cases.launch_kernel(launcher, "model_argument_check", 1, 0, bytes([outside]) + b"\0" * 7,
+                                   b"\0" * 32, 32, tmp_path)
+    problems, reports, _ = launched.verdict(1)
+    assert bool(problems) == refused, problems
+    assert any("not GM from AscendC::GmAlloc" in r for r in reports) == refused, reports
 
 
 def test_verdict_needs_every_core_and_no_report():
@@ -107,6 +166,11 @@ def test_verdict_needs_every_core_and_no_report():
     assert cases.judge_output(ok, 3)[0] == ["1 of 3 cores did not exit with status 0"]
     problems, reports, _ = cases.judge_output("[ERROR] something\n" + ok, 2)
     assert reports == ["[ERROR] something"] and problems
+    # the API's assertions go to stderr, which the verdict reads too
+    launched = cases.Launch(0, ok, "[ASSERT] x.h:77: Assertion `a' dst address should be 32B aligned\n", b"")
+    problems, reports, _ = launched.verdict(2)
+    assert reports == ["[ASSERT] x.h:77: Assertion `a' dst address should be 32B aligned"] and problems
+    assert cases.Launch(0, ok, "", b"").verdict(2)[0] == []
 
 
 def test_checker_defect_is_tolerated_by_name_only():
@@ -119,26 +183,92 @@ def test_checker_defect_is_tolerated_by_name_only():
     assert reports == [other] and not tolerated
 
 
-def _cpudebug(*args) -> int:
-    _headers()
-    return main(["cpudebug", "--quick", *args])
+def _cpudebug(layout: str, *args) -> int:
+    headers = _headers(layout)
+    return main(["cpudebug", "--quick", "--headers", str(headers.root), *args])
 
 
-def test_burst_unit_in_bytes_is_caught_by_the_comparison(capsys):
+def _stub_fun(layout: str) -> Path:
+    """The stub_fun.h a layout's build must be compiled against."""
+    if layout == "tikicpulib":
+        return (CANN_81 / "tools/tikicpulib/lib/include/stub_fun.h").resolve()
+    return build.MODEL_DIR / "include" / "stub_fun" / "stub_fun.h"
+
+
+def test_burst_unit_in_bytes_is_caught_by_the_comparison(layout, capsys):
     # arch 1001 has no DataCopyPad: its copies are the 32-byte-block copy_gm_to_ubuf / ubuf_to_gm
-    status = _cpudebug("--arch", "1001", "--op", "slice", "--define-model", "ASCEND_OPS_CPUDEBUG_BURST_UNIT=1")
+    status = _cpudebug(layout, "--arch", "1001", "--op", "slice", "--define-model", "ASCEND_OPS_CPUDEBUG_BURST_UNIT=1")
     out = capsys.readouterr().out
     assert status == 1
     last = out.strip().splitlines()[-1]
     assert last.startswith("cpudebug: ") and not last.endswith(" 0 differences"), last
 
 
-def test_intrinsic_missing_from_the_model_is_a_link_error_naming_it(capsys):
-    status = _cpudebug("--arch", "2201", "--op", "slice", "--define-model", "ASCEND_OPS_CPUDEBUG_OMIT_PIPE_BARRIER")
+def test_intrinsic_missing_from_the_model_is_a_link_error_naming_it(layout, capsys):
+    status = _cpudebug(layout, "--arch", "2201", "--op", "slice", "--define-model",
+                       "ASCEND_OPS_CPUDEBUG_OMIT_PIPE_BARRIER")
     captured = capsys.readouterr()
     assert status == 1
     assert "undefined" in captured.err and "pipe_barrier" in captured.err
+    # the summary says whose declarations the model missed
+    assert f"as {_stub_fun(layout)} declares it" in captured.err
     assert captured.out.strip().splitlines()[-1].startswith("cpudebug: 0 cases")
+
+
+def test_each_layout_compiles_against_its_own_stub_fun(layout):
+    # The compiler's own list of the files it opened: a CANN 8.1 build reads 8.1's real stub_fun.h
+    # and never the package's; the asc-tools build, which has none, reads the package's.
+    built = build.build_arch(2201, _headers(layout))
+    assert built.stub_fun is not None and built.stub_fun.resolve() == _stub_fun(layout)
+
+
+def test_definition_differing_from_the_declaration_fails_naming_it(layout):
+    # sbitset0 defined returning int64_t; stub_fun.h declares uint64_t. The message names the
+    # declaration in the stub_fun.h of the layout: CANN 8.1's own on the toolkit.
+    with pytest.raises(build.CpudebugBuildError) as failed:
+        build.build_arch(2201, _headers(layout), variant=build.Variant(("ASCEND_OPS_CPUDEBUG_SBITSET_INT64",)))
+    message = str(failed.value)
+    assert "a definition differs from its declaration:" in message, message[:2000]
+    [(defined, declared, where)] = build.mismatched_declarations(message)
+    assert (defined, declared) == ("int64_t sbitset0(uint64_t, int64_t)", "uint64_t sbitset0(uint64_t, int64_t)")
+    assert Path(where.rsplit(":", 1)[0]).resolve() == _stub_fun(layout)
+
+
+def test_mismatched_declarations_are_read_from_the_compiler():
+    text = ("model.cpp:626:9: error: ambiguating new declaration of \u2018int64_t f(uint64_t)\u2019\n"
+            "  626 | int64_t f(uint64_t value)\n"
+            "/t/stub_fun.h:1419:10: note: old declaration \u2018uint64_t f(uint64_t)\u2019\n")
+    assert build.mismatched_declarations(text) == [("int64_t f(uint64_t)", "uint64_t f(uint64_t)", "/t/stub_fun.h:1419")]
+    assert build.mismatched_declarations("model.cpp:1:1: error: expected ';'\n") == []
+
+
+def test_huawei_model_without_the_library_is_refused_naming_it():
+    with pytest.raises(build.CpudebugBuildError, match=r"tools/tikicpulib/lib/ascend910B1/libcpudebug.so .* is not there"):
+        build.build_arch(2201, _headers("tikicpulib"), variant=build.Variant(huawei_model=True))
+
+
+def _headers_at(root: Path, *kernel: Path) -> cann_check.CannHeaders:
+    return cann_check.CannHeaders(root, "test", tuple(kernel), ())
+
+
+def test_the_layout_is_found_by_the_files_a_folder_holds(tmp_path):
+    assert build.framework(_headers("asc-tools")).layout == build.ASC_TOOLS
+    assert build.framework(_headers("tikicpulib")).layout == build.TIKICPULIB
+    # a folder with neither framework
+    with pytest.raises(build.CpudebugBuildError, match="neither asc-tools' public sources .* nor a CANN toolkit"):
+        build.framework(_headers_at(tmp_path, tmp_path))
+    # tikicpulib headers without stub_fun.h
+    tik = tmp_path / "tools/tikicpulib/lib/include"
+    tik.mkdir(parents=True)
+    for name in ("kern_fwk.h", "stub_def.h", "tikicpulib.h", "kernel_fp16.h", "securec.h"):
+        (tik / name).write_text("")
+    with pytest.raises(build.CpudebugBuildError, match="has kern_fwk.h but not stub_fun.h"):
+        build.framework(_headers_at(tmp_path, tik))
+    (tik / "stub_fun.h").write_text("")
+    assert build.framework(_headers_at(tmp_path, tik)).layout == build.TIKICPULIB
+    (tik / "securec.h").unlink()
+    with pytest.raises(build.CpudebugBuildError, match="no securec.h on the kernel include path"):
+        build.framework(_headers_at(tmp_path, tik))
 
 
 def test_undefined_symbols_are_read_from_the_linker():

@@ -1,12 +1,20 @@
 // stub_fun.h of the package's CPU-debug model: what AscendC's CPU-debug build (tikicpulib)
-// includes as its closed, generated `stub_fun.h`. DECLARATIONS ONLY.
+// includes as its closed, generated `stub_fun.h`. DECLARATIONS ONLY. Used where the headers
+// folder has none (asc-tools' layout, build.py's Note [cpudebug framework layouts]); a CANN
+// toolkit's own stub_fun.h takes its place where there is one.
 //
 // In CPU-debug mode the AscendC API (DataCopy, DataCopyPad, TPipe, TQue, Gather, ...) is
 // asc-devkit's own C++ code; it bottoms out in the intrinsics declared here. The package's
-// model (../model.cpp) defines the ones the generated kernels reach, each rule marked there as
+// model (../../model.cpp) defines the ones the generated kernels reach, each rule marked there as
 // documented (with its doc page) or guessed. Every other intrinsic the headers name is declared
 // below as a catch-all template with no body anywhere: a kernel that reaches one fails to link,
 // and the linker names it. Nothing here has a body, so nothing can run unmodelled.
+//
+// The typed declarations take the signatures of CANN 8.1's stub_fun.h, the one real stub_fun.h
+// the model is built against, where asc-devkit's calls allow; two kinds differ, because an
+// argument that needs a conversion would select the catch-all template instead: element offsets
+// of the register intrinsics are uint32_t here (int32_t there), and the vector registers are
+// stub_def.h's std::array here (C arrays there).
 //
 // Test-tool code: built against an external AscendC / asc-tools headers folder (a CANN toolkit
 // or a folder laid out like one), never shipped in the wheel.
@@ -129,7 +137,7 @@ void copy_ubuf_to_gm_align(uint32_t* dst, uint32_t* src, uint8_t sid, uint16_t n
                            uint32_t srcGap, uint32_t dstGap);
 void set_mov_pad_val(uint64_t value);
 // DMA GM <-> L1, which DataCopy's position dispatch names; a vector-only kernel never takes it.
-void copy_gm_to_cbuf(void* dst, void* src, int8_t sid, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
+void copy_gm_to_cbuf(void* dst, void* src, uint8_t sid, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
                      uint16_t dstGap, pad_t pad);
 void copy_cbuf_to_gm(void* dst, void* src, uint8_t sid, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
                      uint16_t dstGap);
@@ -156,16 +164,16 @@ vector_bool plt_b16(uint32_t& remaining, Literal update);
 vector_bool plt_b32(uint32_t& remaining, Literal update);
 void vlds(vector_u32& dst, uint32_t* base, uint32_t offset, Literal mode);
 void vlds(vector_s32& dst, int32_t* base, uint32_t offset, Literal mode);
-void vadds(vector_s32& dst, vector_s32& src, int32_t scalar, vector_bool mask, Literal mode);
-void vshrs(vector_u32& dst, vector_u32& src, int16_t shift, vector_bool mask, Literal mode);
-void vdintlv(vector_u16& dst0, vector_u16& dst1, vector_u16& src0, vector_u16& src1);
-void vgather2(vector_f32& dst, float* base, vector_u32& index, vector_bool mask);
-void vgather2(vector_f16& dst, half* base, vector_u16& index, vector_bool mask);
-void vgather2(vector_s16& dst, int8_t* base, vector_u16& index, vector_bool mask);
-void vsts(vector_f32& src, float* base, uint32_t offset, Literal mode, vector_bool mask);
-void vsts(vector_f16& src, half* base, uint32_t offset, Literal mode, vector_bool mask);
-void vsts(vector_s8& src, int8_t* base, uint32_t offset, Literal mode, vector_bool mask);
-void vsts(vector_s32& src, int32_t* base, uint32_t offset, Literal mode, vector_bool mask);
+void vadds(vector_s32& dst, vector_s32 src, int32_t scalar, vector_bool mask, Literal mode);
+void vshrs(vector_u32& dst, vector_u32 src, int16_t shift, vector_bool mask, Literal mode);
+void vdintlv(vector_u16& dst0, vector_u16& dst1, vector_u16 src0, vector_u16 src1);
+void vgather2(vector_f32& dst, float* base, vector_u32 index, vector_bool mask);
+void vgather2(vector_f16& dst, half* base, vector_u16 index, vector_bool mask);
+void vgather2(vector_s16& dst, int8_t* base, vector_u16 index, vector_bool mask);
+void vsts(vector_f32 src, float* base, uint32_t offset, Literal mode, vector_bool mask);
+void vsts(vector_f16 src, half* base, uint32_t offset, Literal mode, vector_bool mask);
+void vsts(vector_s8 src, int8_t* base, uint32_t offset, Literal mode, vector_bool mask);
+void vsts(vector_s32 src, int32_t* base, uint32_t offset, Literal mode, vector_bool mask);
 // The register intrinsics take every register type in the headers' other vector code: a call
 // that is not an exact match of a modelled form above resolves to these, and fails to link.
 template <typename... A> vector_bool pset_b32(A&&...);
@@ -185,8 +193,8 @@ void pipe_barrier(pipe_t pipe);
 
 // Scalar unit, data cache, control registers.
 int64_t sff0(uint64_t value);
-int64_t sbitset0(uint64_t value, int64_t bit);
-int64_t sbitset1(uint64_t value, int64_t bit);
+uint64_t sbitset0(uint64_t value, int64_t bit);
+uint64_t sbitset1(uint64_t value, int64_t bit);
 int64_t get_ctrl();
 void set_ctrl(uint64_t value);
 void dcci(void* addr, uint64_t line);  // line: a cache_line_t
@@ -202,20 +210,20 @@ int64_t get_block_num();
 int get_process_num();
 void set_block_dim(int processIndex);
 void set_core_type(int processIndex);
-void AscendCKernelBegin(const char* name, size_t argc, uint64_t* argv);
-void AscendCKernelEnd(const char* name, size_t argc, uint64_t* argv);
-void AscendCBlockBegin(int32_t block, const char* name, size_t argc, uint64_t* argv);
-void AscendCBlockEnd(int32_t block, const char* name, size_t argc, uint64_t* argv);
+void AscendCKernelBegin(const char* name, int32_t argc, uint64_t* argv);
+void AscendCKernelEnd(const char* name, int32_t argc, uint64_t* argv);
+void AscendCBlockBegin(int32_t block, const char* name, int32_t argc, const uint64_t* argv);
+void AscendCBlockEnd(int32_t block, const char* name, int32_t argc, const uint64_t* argv);
 
 // UB and queue bookkeeping hooks of TPipe / TQue / TBuf.
-int64_t AscendCBufAbsAddr(uint8_t position, uint64_t addr, uint32_t len);
-void AscendCBufInit(uint8_t position, int32_t kind, int32_t count, uint64_t addr, uint32_t len);
+void AscendCBufAbsAddr(uint8_t hardware, uint64_t addr, uint64_t len);
+void AscendCBufInit(uint8_t position, uint8_t kind, uint8_t count, uint64_t addr, uint64_t len);
 void AscendCBufAlloc(uint8_t position, uint8_t hardware, uint64_t addr, uint64_t len);
 void AscendCBufFree(uint8_t position, uint8_t hardware, uint64_t addr, uint64_t len);
 void AscendCBufEnque(uint8_t src, uint8_t dst, uint8_t position, uint64_t addr);
 void AscendCBufDeque(uint8_t src, uint8_t dst, uint8_t position, uint64_t addr);
-void AscendCBufGet(uint8_t position, uint8_t hardware, uint64_t addr, uint32_t len);
-void AscendCQueCreate(uint8_t src, uint8_t dst, int32_t depth);
+void AscendCBufGet(uint8_t position, uint8_t hardware, uint64_t addr, uint64_t len);
+void AscendCQueCreate(uint8_t src, uint8_t dst, uint8_t depth);
 void AscendCTBufPoolResetCheck(uint8_t position, uint64_t addr, uint64_t len, uint64_t pool);
 void AscendCUpdateTbufPoolStatus(uint64_t pool, bool isReset);
 

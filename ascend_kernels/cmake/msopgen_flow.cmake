@@ -9,18 +9,39 @@
 # a folder of the build tree whose `cmake` is a link to the toolkit's template folder (nothing
 # copied, the checkout untouched); the package keeps one folder per op, so the kernel steps are
 # called per op below instead of through the template's add_kernels_compile().
+#
+# Every template file this flow uses must be there: a toolkit whose template folder lacks one stops
+# here, naming each missing file, not halfway through the build.
+set(ASCEND_OPS_MSOPGEN_USED
+    config.cmake func.cmake intf.cmake makeself.cmake
+    util/parse_ini_to_json.py util/ascendc_gen_options.py util/ascendc_compile_kernel.py
+    util/insert_simplified_keys.py util/ascendc_ops_config.py util/ascendc_get_op_name.py
+    util/gen_ops_filter.sh util/gen_version_info.sh util/makeself/makeself.sh
+    util/makeself/makeself-header.sh ../scripts/install.sh ../scripts/upgrade.sh)
+set(ascend_ops_missing "")
+foreach(ascend_ops_file ${ASCEND_OPS_MSOPGEN_USED})
+    if(NOT EXISTS "${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/${ascend_ops_file}")
+        list(APPEND ascend_ops_missing "${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/${ascend_ops_file}")
+    endif()
+endforeach()
+if(ascend_ops_missing)
+    list(JOIN ascend_ops_missing "\n  " ascend_ops_missing)
+    message(FATAL_ERROR "msOpGen's project templates at ${ASCEND_OPS_MSOPGEN_CMAKE_DIR} are incomplete; "
+                        "the op package's build uses these files, which are missing:\n  ${ascend_ops_missing}")
+endif()
+
 set(ASCEND_OPS_MSOPGEN_ROOT "${CMAKE_BINARY_DIR}/msopgen_project")
 file(MAKE_DIRECTORY "${ASCEND_OPS_MSOPGEN_ROOT}")
 file(CREATE_LINK "${ASCEND_OPS_MSOPGEN_CMAKE_DIR}" "${ASCEND_OPS_MSOPGEN_ROOT}/cmake" SYMBOLIC)
+file(MAKE_DIRECTORY "${ASCEND_OPS_MSOPGEN_ROOT}/op_host")
+file(CREATE_LINK "${ASCEND_OPS_COMMON_DIR}" "${ASCEND_OPS_MSOPGEN_ROOT}/op_kernel" SYMBOLIC)
 set(CMAKE_SOURCE_DIR "${ASCEND_OPS_MSOPGEN_ROOT}")
 
 include(${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/config.cmake)
 include(${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/func.cmake)
 include(${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/intf.cmake)
 set(ASCEND_OPS_MSOPGEN_TEMPLATE_DIR "${ASCEND_OPS_MSOPGEN_CMAKE_DIR}/..")
-if(NOT CMAKE_COMPILE)  # what opbuild() compiles the op_host files with (the template: the C++ compiler)
-    set(CMAKE_COMPILE ${CMAKE_CXX_COMPILER})
-endif()
+set(CMAKE_COMPILE ${CMAKE_CXX_COMPILER})  # what opbuild() compiles op_host with, as the template sets it
 
 function(npu_op_package package_name)
     # install.sh / upgrade.sh / help.info of the template, with this package's vendor name.
@@ -47,10 +68,42 @@ function(npu_op_package package_name)
     include(CPack)
 endfunction()
 
+# The template's own opbuild() step: its exact op_host compile line, then op_build on the library.
+# That line is `-std=c++11 -I ${ASCEND_CANN_PACKAGE_PATH}/include -I ${CMAKE_CURRENT_SOURCE_DIR}/../op_kernel`
+# with no hook for more: the template's op_host code reaches the folder it shares with the kernel
+# through the second -I. Here that folder is common/, so the step runs with CMAKE_CURRENT_SOURCE_DIR
+# naming the build-tree folder op_host/ beside a link op_kernel -> common/: the line reaches the
+# toolkit's include/ and the package's own common/, nothing else (check-package's step 1 compiles
+# each op_host file on the same line, read from func.cmake: cann_compile_line.msopgen_host_line).
+#
+# opbuild() goes on when op_build fails or is missing (it prints the error and returns), so this
+# step checks for op_build before it and for op_build's output after it.
+function(ascend_ops_opbuild)
+    set(op_build "${ASCEND_CANN_PACKAGE_PATH}/toolkit/tools/opbuild/op_build")
+    if(NOT EXISTS "${op_build}")
+        message(FATAL_ERROR "${op_build} does not exist: the template's opbuild() runs CANN's op_build "
+                            "from there to generate the aclnn API, op proto and ops-info of the op_host code")
+    endif()
+    set(outputs op_proto.cc op_proto.h)
+    foreach(unit ${ASCEND_COMPUTE_UNIT})
+        list(APPEND outputs aic-${unit}-ops-info.ini)
+    endforeach()
+    foreach(output ${outputs})
+        file(REMOVE "${ASCEND_AUTOGEN_PATH}/${output}")  # a previous configure's
+    endforeach()
+    set(CMAKE_CURRENT_SOURCE_DIR "${ASCEND_OPS_MSOPGEN_ROOT}/op_host")
+    opbuild(OPS_SRC ${ARGN} OUT_DIR ${ASCEND_AUTOGEN_PATH})
+    foreach(output ${outputs})
+        if(NOT EXISTS "${ASCEND_AUTOGEN_PATH}/${output}")
+            message(FATAL_ERROR "${op_build} wrote no ${ASCEND_AUTOGEN_PATH}/${output} (its own error, if any, "
+                                "is printed above as 'opbuild ops error')")
+        endif()
+    endforeach()
+endfunction()
+
 macro(ascend_ops_add_host_libraries package_name)
     ascend_ops_registered_host_sources()
-    # The template's own step: its exact op_host compile line, then op_build.
-    opbuild(OPS_SRC ${ascend_ops_host_srcs} OUT_DIR ${ASCEND_AUTOGEN_PATH})
+    ascend_ops_opbuild(${ascend_ops_host_srcs})
 
     file(GLOB ascend_ops_group_proto_srcs ${ASCEND_AUTOGEN_PATH}/group_proto/*.cc)
     add_library(cust_op_proto SHARED ${ascend_ops_host_srcs} ${ascend_ops_group_proto_srcs}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops_dev.cann import cann_check
+from ascend_ops_dev.cann import cann_check, cann_package
 from ascend_ops_dev.commands import check_package
 from ascend_ops_gen.spec import load_specs
 
@@ -18,6 +18,7 @@ try:
     HEADERS = cann_check.find_headers(None, ROOT)
 except cann_check.HeadersNotFound:
     HEADERS = None
+TOOLKIT_81 = ROOT.parent / "shared" / "cann-8.1" / "toolkit"
 
 
 def test_without_headers_it_says_where_it_looked_and_exits_2(tmp_path: Path):
@@ -38,3 +39,17 @@ def test_a_failing_compile_line_is_a_failed_row_with_its_first_error(project):
     text = check_package.table(rows)
     assert text.splitlines()[0].split() == ["step", "op", "SoC", "result", "first", "error"]
     assert all("FAIL" in line for line in text.splitlines()[2:])
+
+
+@pytest.mark.skipif(not TOOLKIT_81.is_dir(), reason="no CANN 8.1 toolkit fixture (../shared/cann-8.1)")
+def test_on_the_msopgen_line_an_op_host_file_it_cannot_compile_fails_its_row(project, tmp_path):
+    # Step 1 of the 8.1 flow compiles on the template's -std=c++11 line: a generic lambda (C++14)
+    # in slice's op_host fails slice's row alone, with the compiler's first error.
+    project.edit("ascend_kernels/slice/op_host/slice.cpp", '#include "copy_op_host.h"',
+                 '#include "copy_op_host.h"\nstatic auto kIdentity = [](auto x) { return x; };')
+    line = cann_package.msopgen_op_host_line(TOOLKIT_81, project.root / "ascend_kernels", tmp_path)
+    spec_set = load_specs(project.specs, project.root)
+    rows = check_package.compile_line_rows(cann_check.find_headers(TOOLKIT_81, ROOT), project.root, spec_set, line)
+    assert sorted(r.op for r in rows) == sorted(op.name for op in spec_set.ops)
+    assert [r.op for r in rows if not r.ok] == ["slice"], rows
+    assert "-std=c++14" in next(r.error for r in rows if r.op == "slice")

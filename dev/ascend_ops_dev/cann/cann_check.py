@@ -220,8 +220,13 @@ def jobs_for(specs: SpecSet, out_dir: Path, ops: Sequence[str] | None = None) ->
 
 
 def compile_command(job: Job, headers: CannHeaders, out_dir: Path, tiling_header: Path,
-                    cxx: str = "g++") -> tuple[str, ...]:
+                    cxx: str = "g++", host_line: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The g++ command of `job`. Host files: CANN's op_host line (host_compile_line) with the
+    headers' host folders, or `host_line` (a whole line with its include folders: msOpGen's,
+    cann_compile_line.msopgen_host_line) in their place."""
     if job.side == "host":
+        if host_line is not None:
+            return (cxx, *host_line, *HOST_FLAGS, str(job.source))
         includes = tuple(f"-I{p}" for p in headers.host_includes)
         return (cxx, *host_compile_line(out_dir), *HOST_FLAGS, *includes, str(job.source))
     project = ("-I", str(out_dir / "common"))
@@ -334,8 +339,10 @@ class JobResult:
 
 
 def run_checks(jobs: Sequence[Job], headers: CannHeaders, out_dir: Path, *, cxx: str = "g++",
-               workers: int = 2, progress: Callable[[int, int, JobResult], None] | None = None) -> list[JobResult]:
-    """Compile every job, `workers` at a time; `progress(done, total, result)` after each."""
+               workers: int = 2, progress: Callable[[int, int, JobResult], None] | None = None,
+               host_line: Sequence[str] | None = None) -> list[JobResult]:
+    """Compile every job, `workers` at a time; `progress(done, total, result)` after each;
+    host files on `host_line` where given (compile_command)."""
     if shutil.which(cxx) is None:
         raise FileNotFoundError(f"C++ compiler {cxx!r} not found; install g++ or pass --cxx")
     layout = load_copy_tiling(out_dir / COPY_TILING_HEADER, f"{out_dir.name}/{COPY_TILING_HEADER}")
@@ -344,7 +351,7 @@ def run_checks(jobs: Sequence[Job], headers: CannHeaders, out_dir: Path, *, cxx:
         tiling_header.write_text(emit_kernel_tiling_data(layout), encoding="utf-8")
 
         def run(job: Job) -> JobResult:
-            command = compile_command(job, headers, out_dir, tiling_header, cxx)
+            command = compile_command(job, headers, out_dir, tiling_header, cxx, host_line)
             start = time.monotonic()
             done = subprocess.run(command, capture_output=True, text=True, check=False)
             output = done.stdout + done.stderr

@@ -111,13 +111,16 @@ class KernelCompile:
 
 @dataclass(frozen=True)
 class PackageBuild:
-    """What CANN's build left: the installed vendor folder and the recorded kernel compiles."""
+    """What CANN's build left: op_build's output as the build ran it, the `.run`, the op package
+    installed both ways CANN's install.sh offers, and the recorded kernel compiles."""
 
     folder: Path
-    vendor: Path
+    vendor: Path         # installed with --install-path (as build_ascend.sh does): has bin/set_env.bash
     run_file: Path
     compiles: tuple[KernelCompile, ...]
     configure_log: str
+    autogen: Path        # op_build's output: aclnn_*.h/.cpp, op_proto.*, aic-<unit>-ops-info.ini
+    opp: Path            # the $ASCEND_OPP_PATH of the default install: vendors/<vendor>, vendors/config.ini
 
 
 def _run(command, what: str, **kwargs) -> subprocess.CompletedProcess:
@@ -183,18 +186,16 @@ def toolkit_layout_msopgen(home: Path, toolkit: Path, tools: cann_opbuild.OpBuil
                                          empty libascendcl, libnnopbase, libmmpa, librt2_registry
         bin/opc                          the asc_opc stand-in (the kernel compiler driver)
 
-    The fixture stores the toolkit's text files without their modes and its `include` link as a
-    text file naming the target: those two are restored (the link, and a one-line wrapper
-    for each cmake/util shell script that is not executable: `. <script>`), nothing is copied."""
+    The fixture stores the toolkit's text files without their modes and its links (`include`,
+    `include/tiling`, `include/kernel_tiling`) as text files naming their targets: those are
+    restored (the links, and a one-line wrapper for each cmake/util shell script that is not
+    executable: `. <script>`), nothing is copied."""
     home, toolkit = Path(home), Path(toolkit).resolve()
     home.mkdir(parents=True)
     for entry in sorted(toolkit.iterdir()):
         if entry.name not in ("include", "tools", "lib64", "bin"):
             (home / entry.name).symlink_to(entry)
-    include = toolkit / "include"
-    if include.is_file():  # a link stored as its target's text
-        include = toolkit / include.read_text(encoding="utf-8").strip()
-    (home / "include").symlink_to(include)
+    link_toolkit_include(toolkit, home / "include")
     (home / "tools").mkdir()
     for entry in sorted((toolkit / "tools").iterdir()):
         if entry.name != "op_project_templates":
@@ -220,6 +221,45 @@ def toolkit_layout_msopgen(home: Path, toolkit: Path, tools: cann_opbuild.OpBuil
     opc.chmod(0o755)
     _write_set_env(home)
     return home
+
+
+STORED_LINK_MAX_BYTES = 200
+
+
+def stored_link_target(entry: Path) -> Path:
+    """`entry`, or the path it names when it is a link stored as a small text file holding its
+    relative target (as the toolkit fixture keeps an installation's links)."""
+    entry = Path(entry)
+    if entry.is_file() and not entry.suffix and entry.stat().st_size < STORED_LINK_MAX_BYTES:
+        target = (entry.parent / entry.read_text(encoding="utf-8").strip()).resolve()
+        if target.exists():
+            return target
+    return entry
+
+
+def link_toolkit_include(toolkit: Path, include: Path) -> Path:
+    """`include`, made a folder of links to the entries of the toolkit's include/ (an installed
+    toolkit's `-I $CANN/include`), with the links the fixture stores as text restored."""
+    include = Path(include)
+    include.mkdir(parents=True)
+    for entry in sorted(stored_link_target(Path(toolkit).resolve() / "include").iterdir()):
+        (include / entry.name).symlink_to(stored_link_target(entry))
+    return include
+
+
+def msopgen_op_host_line(toolkit: Path, kernels_dir: Path, scratch: Path) -> tuple[str, ...]:
+    """The op_host compile line of the toolkit's msOpGen template (its func.cmake's opbuild()), as
+    the package's build runs it: $CANN/include a folder under `scratch` linking the toolkit's
+    include/ (link_toolkit_include), the template's ../op_kernel the package's common/
+    (ascend_kernels/cmake/msopgen_flow.cmake)."""
+    from ascend_ops_dev.cann.cann_compile_line import CompileLineError, msopgen_host_line
+
+    if not stored_link_target(Path(toolkit) / "include").is_dir():
+        raise CompileLineError(f"{Path(toolkit) / 'include'} is no folder: the template's op_host line "
+                               f"compiles with -I $CANN/include")
+    link_toolkit_include(toolkit, Path(scratch) / "include")
+    return msopgen_host_line(Path(toolkit) / MSOPGEN_TEMPLATE_CMAKE / "func.cmake", Path(scratch),
+                             Path(kernels_dir) / "common")
 
 
 def _stand_in_libraries(lib64: Path, tools: cann_opbuild.OpBuildTools) -> None:
@@ -271,7 +311,7 @@ def _digest(kernels_dir: Path, headers: CannHeaders, tools: cann_opbuild.OpBuild
              *(p for folder in headers.host_includes for p in sorted(Path(folder).rglob("*"))), *extra]
     for path in files:
         if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(str(path).encode())
+            digest.update(os.path.abspath(path).encode())  # one key for ../x and /abs/x
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -312,13 +352,23 @@ def build(kernels_dir: Path, headers: CannHeaders, *, jobs: int = 2, toolkit: Pa
                 _build_into(folder, home, flow, kernels_dir,
                             load_specs(kernels_dir.parent / "op_specs", kernels_dir.parent), jobs)
             except BaseException:
-                shutil.rmtree(folder, ignore_errors=True)
+                # Only the step logs stay (the error names them); the next call starts afresh.
+                for entry in (folder.iterdir() if folder.is_dir() else ()):
+                    if entry.suffix != ".log":
+                        shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
                 raise
             (folder / ".complete").write_text("", encoding="utf-8")
     runs = sorted((folder / "package").glob("*.run"))
-    return PackageBuild(folder, folder / "opp" / "vendors" / vendor_name(), runs[0] if runs else Path(),
+    return PackageBuild(folder, folder / CUSTOM_INSTALL / "vendors" / vendor_name(), runs[0] if runs else Path(),
                         _read_compiles(folder / "asc_opc.jsonl"),
-                        (folder / "configure.log").read_text(encoding="utf-8"))
+                        (folder / "configure.log").read_text(encoding="utf-8"),
+                        autogen=folder / AUTOGEN, opp=folder / DEFAULT_INSTALL)
+
+
+# Where build() keeps what it checks: op_build's output, and the two installs of the .run.
+AUTOGEN = "autogen"
+DEFAULT_INSTALL = "opp"            # $ASCEND_OPP_PATH
+CUSTOM_INSTALL = "custom_opp"      # --install-path
 
 
 def _build_into(folder: Path, home: Path, flow: str, kernels_dir: Path, specs, jobs: int) -> None:
@@ -358,13 +408,21 @@ def _build_into(folder: Path, home: Path, flow: str, kernels_dir: Path, specs, j
     (folder / "package").mkdir()
     run_file = folder / "package" / runs[0].name
     shutil.copyfile(runs[0], run_file)
-    (folder / "opp").mkdir()
-    # --force skips the ASC package's install-time dlopen (RTLD_NOW) of the built libraries: what
-    # they call lives in CANN's closed libraries (gert's op registry, nnopbase), stood in here by
-    # empty ones. The msOpGen template's makeself has no --force (and its install.sh no dlopen).
+    # The two installs CANN's install.sh offers: by default into $ASCEND_OPP_PATH/vendors/<vendor>,
+    # naming the vendor in vendors/config.ini's load_priority (ASCEND_CUSTOM_OPP_PATH unset: it
+    # would take precedence); and with --install-path, writing bin/set_env.bash, as build_ascend.sh
+    # installs it. --force skips the ASC package's install-time dlopen (RTLD_NOW) of the built
+    # libraries: what they call lives in CANN's closed libraries (gert's op registry, nnopbase),
+    # stood in here by empty ones. The msOpGen template's makeself has no --force (and its
+    # install.sh no dlopen).
     force = "--force " if flow == ASC_FLOW else ""
+    (folder / DEFAULT_INSTALL).mkdir()
+    step(f"install {run_file.name} into $ASCEND_OPP_PATH", f'unset ASCEND_CUSTOM_OPP_PATH; '
+         f'ASCEND_OPP_PATH="{folder / DEFAULT_INSTALL}" bash "{run_file}" --quiet {force}', "install.log")
+    (folder / CUSTOM_INSTALL).mkdir()
     step(f"install {run_file.name} --install-path", f'bash "{run_file}" --quiet {force}'
-         f'--install-path="{folder / "opp"}"', "install.log")
+         f'--install-path="{folder / CUSTOM_INSTALL}"', "install_path.log")
+    os.replace(build_dir / AUTOGEN, folder / AUTOGEN)
     for entry in build_dir.iterdir():  # keeping only the kernel files the compile records name
         if entry.name != "op_kernel":
             shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
@@ -454,4 +512,27 @@ def vendor_kernel_problems(vendor: Path, compiles, specs) -> list[tuple[str, str
                 if not kernel.is_file() or not kernel.with_suffix(".o").is_file():
                     problems.append((op.name, unit, f"{kernel} or its .o is missing"))
                     break
+    return problems
+
+
+def install_problems(build: PackageBuild) -> list[str]:
+    """What is wrong with the default install (empty: nothing): CANN finds the vendor through
+    $ASCEND_OPP_PATH/vendors/config.ini (Note [kernel discovery] of ascend_ops.npu.binding), and
+    its folder holds what the --install-path install holds, but for bin/set_env.bash."""
+    from ascend_ops.npu.binding import OPP_PATH_ENV, VENDOR_SET_ENV, VENDORS_CONFIG, kernel_discovery, vendor_name
+
+    found = kernel_discovery({OPP_PATH_ENV: str(build.opp)})
+    if found.way != VENDORS_CONFIG:
+        return [f"the install into ${OPP_PATH_ENV}={build.opp} is not found the default way: {found.detail}"]
+    default = build.opp / "vendors" / vendor_name()
+
+    def files(vendor: Path) -> set[str]:
+        return {p.relative_to(vendor).as_posix() for p in vendor.rglob("*") if not p.is_dir()}
+
+    problems = []
+    mine, custom = files(default), files(build.vendor) - {VENDOR_SET_ENV}
+    for name, missing in ((str(default), sorted(custom - mine)), (str(build.vendor), sorted(mine - custom))):
+        if missing:
+            problems.append(f"{name} lacks {len(missing)} file(s) the other install has: {', '.join(missing[:3])}"
+                            + (", ..." if len(missing) > 3 else ""))
     return problems

@@ -1,22 +1,29 @@
 """`ascend-ops-dev check-package`: what of CANN's own build can run without CANN's closed parts and an
 NPU, run on the op package, with one table (step x op x SoC, pass/fail, first error):
 
-  1 compile line   every op_host file with CANN's op_host line (-D_GLIBCXX_USE_CXX11_ABI=0
-                   -std=c++11 + the package's options) against the real headers
-  2 op_build       CANN's op_build built from source and run on the op_host library that CANN's
-                   compile_ascendc_all_ops_so.py builds: its aclnn headers against the aclnn rules,
-                   its ops-info per compute unit against products.yaml
-  3 CMake          the op package configured with asc-devkit's cmake/asc modules, built to the
-                   kernel compiles (each op x compute unit reaches the asc_opc stand-in with its
-                   source, entry, SoC and the dtypes products.yaml gives), packaged into a .run
-                   and installed: the vendor folder is what the binding looks for
+  1 compile line   every op_host file with CANN's op_host line against the real headers: the ASC
+                   modules' (-D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11 + the package's options), or on
+                   a toolkit with msOpGen's templates the template's own opbuild() line, read
+                   from its func.cmake (-std=c++11 -I $CANN/include + the package's common/)
+  2 op_build       CANN's op_build built from source and run on the op_host library: the one
+                   CANN's compile_ascendc_all_ops_so.py builds (ASC flow), or the one the
+                   template's opbuild() builds while step 3 configures (msOpGen flow); its aclnn
+                   headers against the aclnn rules, its ops-info per compute unit against
+                   products.yaml
+  3 CMake          the op package configured with the toolkit's flow (asc-devkit's cmake/asc
+                   modules, or msOpGen's templates in place), built (make), its kernels compiled
+                   (make binary: each op x compute unit reaches the kernel compiler stand-in with
+                   its source, entry, SoC and the dtypes products.yaml gives), packaged into a .run
+                   (make package) and installed both ways CANN's install.sh offers: into
+                   $ASCEND_OPP_PATH/vendors/<vendor> with vendors/config.ini, and with
+                   --install-path, whose vendor folder is what the binding looks for
   4 aclnn lookup   the torch binding, built against those headers, finds the op's aclnn functions
                    itself in ASCEND_CUSTOM_OPP_PATH and calls them under its input's device guard
   5 CPU aclnn run  the binding linked against the CPU aclnn runtime: the quick corpus of every op on
                    every product line, bit for bit against cpu_reference, with the arguments each
                    GetWorkspaceSize received checked against the spec
 
-Without a headers folder it says where it looked and exits 2.
+It names every stand-in it uses. Without a headers folder it says where it looked and exits 2.
 """
 from __future__ import annotations
 
@@ -54,28 +61,27 @@ def _first_line(text: str) -> str:
     return line if len(line) <= 160 else line[:157] + "..."
 
 
-def compile_line_rows(headers, root: Path, spec_set) -> list[Row]:
+def compile_line_rows(headers, root: Path, spec_set, host_line=None) -> list[Row]:
+    """Step 1: every op_host file on CANN's op_host line, or on `host_line` (a whole line:
+    cann_package.msopgen_op_host_line)."""
     from ascend_ops_dev.cann import cann_check
 
     out_dir = root / "ascend_kernels"
     jobs = [j for j in cann_check.jobs_for(spec_set, out_dir) if j.side == "host"]
     rows = []
-    for result in cann_check.run_checks(jobs, headers, out_dir):
+    for result in cann_check.run_checks(jobs, headers, out_dir, host_line=host_line):
         first = result.failures[0].diagnostic.message if result.failures else result.output
         rows.append(Row("1 compile line", result.job.op, "-", result.ok, "" if result.ok else _first_line(first)))
     return rows
 
 
-def opbuild_rows(headers, root: Path, spec_set) -> tuple[list[Row], Path | None]:
+def opbuild_rows(out_dir: Path, spec_set) -> list[Row]:
+    """Step 2 on op_build's output folder: the aclnn headers and the ops-info of every op."""
     from ascend_ops_dev.cann import cann_opbuild
 
-    try:
-        out = cann_opbuild.generate(root / "ascend_kernels", headers)
-    except cann_opbuild.OpBuildError as e:
-        return [Row("2 op_build", op.name, "-", False, _first_line(e)) for op in spec_set.ops], None
-    header = dict(cann_opbuild.header_problems(out, spec_set))
+    header = dict(cann_opbuild.header_problems(out_dir, spec_set))
     info: dict[tuple[str, str], str] = {}
-    for op, unit, problem in cann_opbuild.ops_info_problems(out, spec_set):
+    for op, unit, problem in cann_opbuild.ops_info_problems(out_dir, spec_set):
         info.setdefault((op, unit), problem)
     rows = []
     for op in spec_set.ops:
@@ -83,25 +89,45 @@ def opbuild_rows(headers, root: Path, spec_set) -> tuple[list[Row], Path | None]
         for p in spec_set.products:
             problem = info.get((op.name, p.add_config)) or info.get(("*", p.add_config), "")
             rows.append(Row("2 op_build ops-info", op.name, p.add_config, not problem, problem))
-    return rows, out
+    return rows
 
 
-def package_rows(headers, root: Path, spec_set, toolkit: Path | None = None) -> list[Row]:
-    """Step 3: CANN's CMake configure, kernel compiles and packaging (cann_package), with the
-    flow `toolkit` offers (the ASC modules of `headers` without it). msOpGen's flow builds op_build
-    from the asc-devkit sources of the default headers folder (../shared/cann-headers)."""
+def failed_opbuild_rows(error, spec_set) -> list[Row]:
+    return [Row("2 op_build", op.name, "-", False, _first_line(error)) for op in spec_set.ops]
+
+
+def standalone_opbuild(headers, root: Path, spec_set) -> tuple[list[Row], Path | None]:
+    """Step 2 of the ASC flow: op_build run on the library compile_ascendc_all_ops_so.py builds."""
+    from ascend_ops_dev.cann import cann_opbuild
+
+    try:
+        out = cann_opbuild.generate(root / "ascend_kernels", headers)
+    except cann_opbuild.OpBuildError as e:
+        return failed_opbuild_rows(e, spec_set), None
+    return opbuild_rows(out, spec_set), out
+
+
+def package_build(headers, root: Path, toolkit: Path | None = None):
+    """Step 3's build (cann_package.build) with the flow `toolkit` offers (the ASC modules of
+    `headers` without it), or the error text of the step that failed. msOpGen's flow builds
+    op_build from the asc-devkit sources of the default headers folder (../shared/cann-headers)."""
     from ascend_ops_dev.cann import cann_check, cann_package
 
     try:
         if toolkit is None or cann_package.cann_flow(toolkit) == cann_package.ASC_FLOW:
-            build = cann_package.build(root / "ascend_kernels", headers)
-        else:
-            build = cann_package.build(root / "ascend_kernels", headers, toolkit=toolkit,
-                                       opbuild_sources=cann_check.find_headers(None, root))
+            return cann_package.build(root / "ascend_kernels", headers), ""
+        return cann_package.build(root / "ascend_kernels", headers, toolkit=toolkit,
+                                  opbuild_sources=cann_check.find_headers(None, root)), ""
     except (cann_package.PackageError, cann_package.cann_opbuild.OpBuildError, cann_check.HeadersNotFound) as e:
         # The step that failed (its first line) and the tool's last error line.
         text = str(e)
-        return [Row("3 CMake", "-", "-", False, f"{_first_line(text)} {_last_error(text)}"[:300])]
+        return None, f"{_first_line(text)} {_last_error(text)}"[:300]
+
+
+def package_rows(build, error: str, root: Path, spec_set) -> list[Row]:
+    """Step 3: CANN's CMake configure, kernel compiles, packaging and installs (cann_package)."""
+    if build is None:
+        return [Row("3 CMake", "-", "-", False, error)]
     return [Row("3 CMake configure", "-", "-", True), *built_package_rows(build, root, spec_set)]
 
 
@@ -138,6 +164,9 @@ def built_package_rows(build, root: Path, spec_set) -> list[Row]:
     stray = [problem for (op, _), problem in compiled.items() if op == "*"]
     if stray:
         rows.append(Row("3 kernel compile", "*", "-", False, _first_line(stray[0])))
+    installed = cann_package.install_problems(build)
+    rows.append(Row("3 install $ASCEND_OPP_PATH", "-", "-", not installed,
+                    _first_line(installed[0]) if installed else ""))
     return rows
 
 
@@ -178,6 +207,28 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def stand_ins(flow: str, root: Path) -> str:
+    """What check-package stands in for the binaries the toolkit lacks, for the report."""
+    from ascend_ops_dev.cann import cann_check, cann_opbuild, cann_package
+
+    try:
+        sources = f"{cann_check.find_headers(None, root).root / cann_opbuild.OPBUILD_DIR}"
+    except cann_check.HeadersNotFound:
+        sources = f"<no asc-devkit sources found> {cann_opbuild.OPBUILD_DIR}"
+    empty = [f"lib{n}.so" for n in (*cann_package.EMPTY_SHARED, "exe_graph")]
+    empty += [f"lib{n}.a" for n in cann_package.EMPTY_STATIC]
+    libraries = (f"libregister.so built from metadef's sources, libtiling_api.so with never-called bodies "
+                 f"(opbuild_standin/), empty {', '.join(empty)}")
+    if flow == cann_package.ASC_FLOW:
+        return (f"asc_opc (the kernel compiler driver, for bisheng: records each compile, compiles nothing), "
+                f"makeself.sh (writes the .run), compiler/version.info ({cann_package.STANDIN_VERSION}), "
+                f"op_build built from {sources}; {libraries}")
+    return (f"{cann_package.MSOPGEN_OPC} (the kernel compiler driver, for bisheng/ccec: records each compile, "
+            f"compiles nothing); op_build built from {sources} (asc-devkit's, CANN 8.5+: the toolkit holds "
+            f"no op_build that runs here), run by the template's opbuild(); {libraries}. The template's own "
+            f"makeself, install.sh and util scripts run as they are")
+
+
 def run(args: argparse.Namespace) -> int:
     from ascend_ops_dev.cann import cann_check
     from ascend_ops_gen.spec import project_root, specs
@@ -198,24 +249,43 @@ def run(args: argparse.Namespace) -> int:
     except (cann_check.HeadersNotFound, cann_package.FlowNotFound) as e:
         print(f"ascend-ops-dev check-package: error: {e}", file=sys.stderr)
         return 2
+
+    def say(text: str) -> None:
+        print(f"check-package: {text}", file=sys.stderr, flush=True)
+
     if toolkit is not None:
-        stand_ins = {cann_package.ASC_FLOW: "asc_opc, makeself, op_build built from source, empty closed libraries",
-                     cann_package.MSOPGEN_FLOW: f"{cann_package.MSOPGEN_OPC} (for bisheng/ccec), op_build built from "
-                                                "asc-devkit's sources, empty closed libraries"}[flow]
-        print(f"check-package: {toolkit} offers the {flow} op-project flow; stand-ins: {stand_ins}",
-              file=sys.stderr, flush=True)
+        say(f"{toolkit} offers the {flow} op-project flow")
+    say(f"stand-ins: {stand_ins(flow, root)}")
     spec_set = specs()
-    print(f"check-package: CANN sources {headers.root} ({headers.origin})", file=sys.stderr, flush=True)
-    rows = compile_line_rows(headers, root, spec_set)
-    print("check-package: 1 compile line done; building and running op_build", file=sys.stderr, flush=True)
-    opbuild, out = opbuild_rows(headers, root, spec_set)
-    rows += opbuild
-    print("check-package: 2 op_build done; configuring, building and packaging with CANN's CMake modules",
-          file=sys.stderr, flush=True)
-    rows += package_rows(headers, root, spec_set, toolkit)
-    print("check-package: 3 CMake done; building and running the binding on the CPU aclnn runtime",
-          file=sys.stderr, flush=True)
-    rows += binding_rows(spec_set, out)
+    say(f"CANN sources {headers.root} ({headers.origin})")
+    with tempfile.TemporaryDirectory(prefix="ascend-ops-check-package-") as scratch:
+        host_line = None
+        if flow == cann_package.MSOPGEN_FLOW:
+            from ascend_ops_dev.cann.cann_compile_line import CompileLineError
+
+            try:
+                host_line = cann_package.msopgen_op_host_line(toolkit, root / "ascend_kernels", Path(scratch))
+            except CompileLineError as e:
+                print(f"ascend-ops-dev check-package: error: {e}", file=sys.stderr)
+                return 2
+            say(f"1 compile line: the template's opbuild() line, g++ {' '.join(host_line)}")
+        rows = compile_line_rows(headers, root, spec_set, host_line)
+    if flow == cann_package.MSOPGEN_FLOW:
+        say("1 compile line done; configuring (the template's opbuild() compiles the op_host library and runs "
+            "op_build), building, packaging and installing with msOpGen's project templates")
+        build, error = package_build(headers, root, toolkit)
+        aclnn_out = build.autogen if build is not None else None
+        rows += opbuild_rows(aclnn_out, spec_set) if build is not None else failed_opbuild_rows(error, spec_set)
+        rows += package_rows(build, error, root, spec_set)
+    else:
+        say("1 compile line done; building and running op_build")
+        opbuild, aclnn_out = standalone_opbuild(headers, root, spec_set)
+        rows += opbuild
+        say("2 op_build done; configuring, building, packaging and installing with CANN's CMake modules")
+        build, error = package_build(headers, root, toolkit)
+        rows += package_rows(build, error, root, spec_set)
+    say("3 CMake done; building and running the binding on the CPU aclnn runtime")
+    rows += binding_rows(spec_set, aclnn_out)
     print(table(rows))
     failed = [r for r in rows if not r.ok]
     print(f"check-package: {len(rows) - len(failed)} of {len(rows)} checks pass"

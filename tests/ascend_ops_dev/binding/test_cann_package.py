@@ -86,6 +86,10 @@ def test_the_installed_vendor_folder_is_what_the_binding_looks_for(package_build
     assert cann_package.vendor_kernel_problems(vendor, package_build.compiles, spec_set) == []
     set_env = (vendor / npu_binding.VENDOR_SET_ENV).read_text(encoding="utf-8")
     assert f"export ASCEND_CUSTOM_OPP_PATH={vendor}:" in set_env
+    # The default install (into $ASCEND_OPP_PATH) is found through vendors/config.ini and holds
+    # the same files (its controls: test_cann_package_msopgen.py).
+    assert npu_binding.config_vendors(package_build.opp) == [npu_binding.vendor_name()]
+    assert cann_package.install_problems(package_build) == []
     rows = check_package.built_package_rows(package_build, project_root(), spec_set)
     assert rows and all(r.ok for r in rows), [r for r in rows if not r.ok]
     assert {(r.op, r.soc) for r in rows if r.step == "3 vendor package"} == \

@@ -6,7 +6,8 @@
 # simulator libraries the tests reuse), with the CANN headers the kernels compile against them
 # and run the quick corpus through Huawei's AscendC implementation (check-cann, cpudebug; both
 # against asc-devkit and against CANN 8.1), and
-# CANN's op_build and the CPU run of the torch binding (check-package), then
+# CANN's op_build, CANN's CMake build of the op package (the ASC modules, and CANN 8.1's msOpGen
+# templates) and the CPU run of the torch binding (check-package), then
 # the whole test suite. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,6 +52,12 @@ if [ -d ../shared/cann-headers ] || [ -n "${ASCEND_HOME_PATH:-}${ASCEND_TOOLKIT_
     stage "check-package (cann-headers)" .venv/bin/ascend-ops-dev check-package --toolkit ../shared/cann-headers
   else
     stage "check-package" .venv/bin/ascend-ops-dev check-package
+  fi
+  if [ -d ../shared/cann-8.1/toolkit ] && [ -d ../shared/cann-headers ]; then
+    # The same chain on CANN 8.1 with msOpGen's project templates, in place: the template's own
+    # op_host line and opbuild(), make, make binary, make package, install.sh (op_build built from
+    # cann-headers' asc-devkit sources: the toolkit holds none that runs here).
+    stage "check-package (CANN 8.1)" .venv/bin/ascend-ops-dev check-package --toolkit ../shared/cann-8.1/toolkit
   fi
   # The kernels through Huawei's AscendC implementation (CPU-debug mode, the package's intrinsic
   # model), bit for bit against the emulator and cpu_reference; objects cached by content.

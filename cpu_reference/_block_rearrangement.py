@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import ml_dtypes  # noqa: F401  (numpy knows the names 'bfloat16' and 'float8_*' once it is imported)
 import numpy as np
 
 from .arguments import integer, shape_vector, string

@@ -12,10 +12,7 @@ Cast built with CAST_RINT truncating fails the bit-exact comparison.
 """
 from __future__ import annotations
 
-import shutil
-import struct
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -23,48 +20,9 @@ import pytest
 
 import vec_oracle as oracle
 from ascend_ops_gen.spec import specs
-
-ROOT = Path(__file__).resolve().parents[2]
-CASES = Path(__file__).resolve().parent / "vec_cases"
-KERNELS = CASES / "vec_kernels.cpp"
-INCLUDES = [f"-I{ROOT / 'ascend_kernels' / 'sim'}", f"-I{ROOT / 'ascend_kernels' / 'sim' / 'cann_host_stub'}",
-            f"-I{ROOT / 'ascend_kernels' / 'common'}"]
-CXXFLAGS = ["-std=c++17", "-O1", "-Wall", "-Wextra", "-Werror"]
-COUNT = 1008  # 63 blocks of 16: not a whole number of 256-byte repeats for any element size
-TILE = 256    # elements per CopyIn: three whole tiles and a tail of 240
-SEED = 20240611
-
-# One product line per arch; the arch's facts are the same on all its lines.
-ARCH_PRODUCTS = {p.npu_arch: p for p in reversed(specs().products)}
-ARCHS = sorted(ARCH_PRODUCTS)
-BINARY = ("add", "sub", "mul", "div", "max", "min")
-TYPES = ("half", "float", "int16", "int32")
-DTYPE_NAMES = {"half": "float16", "float": "float32", "bfloat16": "bfloat16", "int16": "int16", "int32": "int32",
-               "uint32": "uint32"}
-CPP_NAMES = {"half": "half", "float": "float", "bfloat16": "bfloat16_t", "int16": "int16_t", "int32": "int32_t",
-             "uint32": "uint32_t"}
-CASTS = (("half", "float"), ("half", "int32"), ("float", "half"), ("float", "float"), ("float", "bfloat16"),
-         ("float", "int32"), ("bfloat16", "float"), ("bfloat16", "int32"), ("int32", "float"), ("int32", "half"))
-
-
-def _gxx() -> str:
-    gxx = shutil.which("g++")
-    if gxx is None:
-        pytest.fail("g++ not found on PATH: the vector instruction tests compile C++17 kernels", pytrace=False)
-    return gxx
-
-
-def build_driver(out: Path, *defines: str) -> Path:
-    """vec_sim_driver with the vector kernels and the misuse kernels (host build: every arch's
-    rules at run time)."""
-    binary = out / "vec_sim_driver"
-    sources = [KERNELS, CASES / "vec_misuse_kernels.cpp", CASES / "vec_sim_driver.cpp"]
-    cmd = [_gxx(), *CXXFLAGS, *INCLUDES, *(f"-D{d}" for d in defines), "-rdynamic", *map(str, sources), "-ldl", "-o",
-           str(binary)]
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.fail(f"building the vector driver failed:\n{done.stderr}", pytrace=False)
-    return binary
+from vec_harness import (ARCH_PRODUCTS, ARCHS, BINARY, CASTS, COUNT, CPP_NAMES, CXXFLAGS, INCLUDES, KERNELS, SCALARS,
+                         SEED, TILE, TYPES, assert_bits_equal, build_driver, cast_case, cast_fact, cast_inputs,
+                         expected_binary, gxx, inputs, run, supported, tiles, tiling)
 
 
 @pytest.fixture(scope="module")
@@ -72,65 +30,11 @@ def driver(tmp_path_factory) -> Path:
     return build_driver(tmp_path_factory.mktemp("vec_driver"))
 
 
-@dataclass
-class Launch:
-    error: str | None
-    y: bytes
-    vector_instructions: int
-
-
-def tiling(count: int, tile: int, mode: int = 0, scalar: bytes = b"") -> bytes:
-    return struct.pack("<4I", count, tile, mode, 0) + scalar.ljust(16, b"\0")
-
-
-def run(driver: Path, soc: str, entry: str, x: bytes, y_bytes: int, tiling_bytes: bytes, tmp: Path) -> Launch:
-    (tmp / "x.bin").write_bytes(x)
-    (tmp / "t.bin").write_bytes(tiling_bytes)
-    y_file = tmp / "y.bin"
-    y_file.unlink(missing_ok=True)
-    proc = subprocess.run([str(driver), soc, entry, "1", str(tmp / "t.bin"), str(tmp / "x.bin"), str(y_bytes),
-                           str(y_file)], capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    lines = dict(line.split("=", 1) for line in proc.stdout.splitlines() if "=" in line)
-    if "error" in lines:
-        return Launch(lines["error"], b"", 0)
-    return Launch(None, y_file.read_bytes(), int(lines["vectorInstructions"]))
-
-
-def assert_bits_equal(got: np.ndarray, want: np.ndarray, what: str) -> None:
-    """Bit-exact: the patterns as unsigned integers, the first differences named."""
-    assert got.dtype == want.dtype and got.shape == want.shape, what
-    bad = np.flatnonzero(got != want)
-    assert bad.size == 0, (f"{what}: {bad.size} of {got.size} elements differ, first at "
-                           + ", ".join(f"[{i}] got {int(got[i]):#x} want {int(want[i]):#x}" for i in bad[:5]))
-
-
-def inputs(kind: str, rng: np.random.Generator) -> np.ndarray:
-    """COUNT random elements of `kind` as bit patterns (floats) or integers."""
-    if kind in oracle.FMTS:
-        return oracle.random_float(oracle.FMTS[kind], COUNT, rng)
-    return oracle.random_int(oracle.INTS[kind], COUNT, rng)
-
-
-def expected_binary(op: str, kind: str, a: np.ndarray, b: np.ndarray, sat: bool) -> np.ndarray:
-    if kind in oracle.FMTS:
-        return oracle.float_binary(op, a, b, oracle.FMTS[kind], sat)
-    return oracle.int_binary(op, a, b)
-
-
-def _tiles() -> int:
-    return -(-COUNT // TILE)
-
-
-def _supported(product, fact: str, kind: str) -> bool:
-    return DTYPE_NAMES[kind] in getattr(product, fact)
-
-
 def _refused_everywhere(tmp_path: Path, name: str, kind: str) -> bool:
     """Whether no arch has instruction `name` for `kind`; then a host build refuses it at compile
     time (checked here) and the kernel entry holds nothing to run."""
     fact = f"vec_{name.lower()}_dtypes"
-    if any(_supported(p, fact, kind) for p in specs().products):
+    if any(supported(p, fact, kind) for p in specs().products):
         return False
     call = f"{name}(a, a, a, 64)" if name not in ("Adds", "Muls") else f"{name}(a, a, {CPP_NAMES[kind]}(1), 64)"
     done = _compile_unit(tmp_path, None, CPP_NAMES[kind], call)
@@ -155,7 +59,7 @@ def test_binary_instruction_is_bit_exact(driver, tmp_path, arch, op, kind):
             else oracle.bits(np.full(64, 0.125, np.float16))
     launch = run(driver, product.simulated_soc, f"vec_{op}_{kind}", a.tobytes() + b.tobytes(), a.nbytes,
                  tiling(COUNT, TILE), tmp_path)
-    if not _supported(product, f"vec_{op}_dtypes", kind):
+    if not supported(product, f"vec_{op}_dtypes", kind):
         assert launch.error is not None and f"{op.capitalize()}: {CPP_NAMES[kind]} is not supported on " \
             f"{product.simulated_soc} (arch {arch}; vec_{op}_dtypes" in launch.error
         return
@@ -163,12 +67,7 @@ def test_binary_instruction_is_bit_exact(driver, tmp_path, arch, op, kind):
     got = np.frombuffer(launch.y, dtype=oracle.bits(a.view(oracle.NUMPY[kind])).dtype)
     assert_bits_equal(got, oracle.bits(expected_binary(op, kind, a, b, product.float_saturation)).ravel(),
                       f"{op} {kind} arch {arch}")
-    assert launch.vector_instructions == _tiles()
-
-
-SCALARS = {"half": [np.float16(1.5), np.float16(-0.0), np.float16(np.inf), np.float16(65504)],
-           "float": [np.float32(-2.75), np.float32(np.nan), np.float32(1e-40), np.float32(3.0e38)],
-           "int16": [np.int16(7), np.int16(-32768)], "int32": [np.int32(-123456), np.int32(2**31 - 1)]}
+    assert launch.vector_instructions == tiles()
 
 
 @pytest.mark.parametrize("arch", ARCHS)
@@ -183,7 +82,7 @@ def test_scalar_instruction_is_bit_exact(driver, tmp_path, arch, op, kind):
     for scalar in SCALARS[kind]:
         launch = run(driver, product.simulated_soc, f"vec_{op}_{kind}", a.tobytes(), a.nbytes,
                      tiling(COUNT, TILE, scalar=scalar.tobytes()), tmp_path)
-        if not _supported(product, f"vec_{op}_dtypes", kind):
+        if not supported(product, f"vec_{op}_dtypes", kind):
             assert launch.error is not None and "is not supported on" in launch.error
             return
         assert launch.error is None, launch.error
@@ -204,7 +103,7 @@ def test_duplicate_writes_the_scalars_bits(driver, tmp_path, arch, kind):
         scalar = (oracle.bits(scalar) | 5).view(dtype)
     launch = run(driver, product.simulated_soc, f"vec_duplicate_{kind}", b"", COUNT * scalar.itemsize,
                  tiling(COUNT, TILE, scalar=scalar.tobytes()), tmp_path)
-    if not _supported(product, "vec_duplicate_dtypes", kind):
+    if not supported(product, "vec_duplicate_dtypes", kind):
         assert launch.error is not None and f"Duplicate: {CPP_NAMES[kind]} is not supported on" in launch.error
         return
     assert launch.error is None, launch.error
@@ -212,36 +111,11 @@ def test_duplicate_writes_the_scalars_bits(driver, tmp_path, arch, kind):
     assert_bits_equal(got, np.repeat(oracle.bits(scalar), COUNT), f"duplicate {kind} arch {arch}")
 
 
-def cast_inputs(src: str, rng: np.random.Generator) -> np.ndarray:
-    if src == "int32":  # large magnitudes: float32 / float16 rounding and overflow
-        x = oracle.random_int(np.int32, COUNT, rng)
-        x[COUNT // 2:] = (rng.integers(1, 2**24, size=COUNT - COUNT // 2) * rng.choice([1, 3, 129], COUNT - COUNT // 2)
-                          * rng.choice([-1, 1], COUNT - COUNT // 2)).astype(np.int32)
-        return x.view(np.uint32)
-    x = inputs(src, rng)
-    if src == "float":  # ties and near-ties of float16 / bfloat16 / integers
-        half_ulps = 1.0 + 2.0 ** -11 * rng.integers(0, 8, size=COUNT // 4)  # exact in float32
-        scale = rng.choice([1, -1, 1024, -(2.0 ** -20)], COUNT // 4)
-        x[:COUNT // 4] = oracle.bits((half_ulps * scale).astype(np.float32))
-        x[COUNT // 4:COUNT // 2] = oracle.bits((rng.integers(-5000, 5000, COUNT // 4) / 4).astype(np.float32))
-    return x
-
-
-def cast_case(driver, tmp_path, product, src: str, dst: str, mode: str, x: np.ndarray) -> Launch:
-    itemsize = 2 if dst in ("half", "bfloat16") else 4
-    return run(driver, product.simulated_soc, f"vec_cast_{src}_to_{dst}", x.tobytes(), COUNT * itemsize,
-               tiling(COUNT, TILE, oracle.ROUND_MODES.index(mode)), tmp_path)
-
-
-def _cast_fact(src: str, dst: str) -> str:
-    return f"vec_cast_{DTYPE_NAMES[src]}_to_{DTYPE_NAMES[dst]}"
-
-
 @pytest.mark.parametrize("arch", ARCHS)
 @pytest.mark.parametrize("src, dst", CASTS, ids=[f"{s}-{d}" for s, d in CASTS])
 def test_cast_is_bit_exact_for_every_round_mode(driver, tmp_path, arch, src, dst):
     product = ARCH_PRODUCTS[arch]
-    modes = getattr(product, _cast_fact(src, dst))
+    modes = getattr(product, cast_fact(src, dst))
     x = cast_inputs(src, np.random.default_rng([SEED, arch, CASTS.index((src, dst))]))
     if not modes:
         launch = cast_case(driver, tmp_path, product, src, dst, "rint", x)
@@ -356,7 +230,7 @@ def _compile_unit(tmp_path: Path, arch: int | None, t: str, call: str) -> subpro
     source = tmp_path / f"unit_{arch}.cpp"
     source.write_text(UNIT.format(t=t, call=call), encoding="utf-8")
     arch_flags = [f"-D__NPU_ARCH__={arch}"] if arch is not None else []
-    return subprocess.run([_gxx(), *CXXFLAGS, "-fsyntax-only", *INCLUDES, *arch_flags, str(source)],
+    return subprocess.run([gxx(), *CXXFLAGS, "-fsyntax-only", *INCLUDES, *arch_flags, str(source)],
                           capture_output=True, text=True)
 
 
@@ -373,6 +247,6 @@ def test_instruction_an_arch_lacks_does_not_compile_for_it(tmp_path, arch, t, ca
 def test_the_vector_kernels_compile_for_each_arch(tmp_path, arch):
     # Each entry instantiates its instruction only where the arch has it (vec_kernels.cpp), so a
     # build of every arch compiles: the refusals above fire only on what the arch lacks.
-    done = subprocess.run([_gxx(), *CXXFLAGS, "-fsyntax-only", *INCLUDES, f"-D__NPU_ARCH__={arch}", str(KERNELS)],
+    done = subprocess.run([gxx(), *CXXFLAGS, "-fsyntax-only", *INCLUDES, f"-D__NPU_ARCH__={arch}", str(KERNELS)],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-3000:]

@@ -1,0 +1,80 @@
+"""The vector instructions through Huawei's AscendC implementation (CPU-debug mode) on the package's
+intrinsic model (dev/ascend_ops_dev/cpudebug/model_vec.inc), against the emulator.
+
+The test kernels of tests/ascend_kernels/vec_cases/vec_kernels.cpp (a TPipe / TQue pipeline:
+CopyIn, Compute with one instruction, CopyOut) are linked into each arch's CPU-debug launcher
+and run there and on the emulator with the same inputs: every instruction x element type (Cast:
+x pair x RoundMode) the arch has. The two outputs must be the same bits, and the oracle's
+(tests/ascend_kernels/vec_oracle.py); Huawei's API checkers must report nothing. Negative
+control: a model whose vadd subtracts is caught by the comparison. Needs the CANN headers
+fixture (../shared/cann-headers) or a toolkit; the launchers are cached by content.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ascend_ops_dev.cann import cann_check
+from ascend_ops_gen.spec import project_root
+
+try:
+    from ascend_ops_dev.cpudebug import build, run as cases
+except ImportError:  # pragma: no cover - the tool is part of a checkout
+    build = cases = None
+
+sys.path.insert(0, str(project_root() / "tests" / "ascend_kernels"))
+from vec_harness import ARCH_PRODUCTS, ARCHS, KERNELS, arch_cases, assert_bits_equal, build_driver, run  # noqa: E402
+
+
+def _headers():
+    try:
+        return cann_check.find_headers(None, project_root())
+    except cann_check.HeadersNotFound as e:
+        pytest.skip(f"no CANN headers: {e}")
+
+
+def _launcher(arch: int, *model_defines: str) -> Path:
+    variant = build.Variant(model_defines=model_defines, extra_kernels=(str(KERNELS),))
+    return build.build_arch(arch, _headers(), variant=variant).launcher
+
+
+@pytest.fixture(scope="module")
+def emulator(tmp_path_factory) -> Path:
+    return build_driver(tmp_path_factory.mktemp("vec_emulator"))
+
+
+def _cpudebug(launcher: Path, case, tmp_path: Path) -> np.ndarray:
+    y_bytes = case.expected.nbytes
+    launched = cases.launch_kernel(launcher, case.entry, 1, 0, case.tiling, case.x, y_bytes, tmp_path)
+    problems, _, _ = launched.verdict(1)
+    assert not problems, f"{case.label}: " + "\n".join(problems) + "\n" + launched.stdout[-3000:]
+    return np.frombuffer(launched.y, dtype=case.expected.dtype)
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_huawei_implementation_on_the_model_equals_the_emulator(emulator, tmp_path, arch):
+    launcher = _launcher(arch)
+    product = ARCH_PRODUCTS[arch]
+    checked = 0
+    for case in arch_cases(product):
+        on_model = _cpudebug(launcher, case, tmp_path)
+        emulated = run(emulator, product.simulated_soc, case.entry, case.x, case.expected.nbytes, case.tiling, tmp_path)
+        assert emulated.error is None, f"{case.label}: {emulated.error}"
+        assert_bits_equal(on_model, np.frombuffer(emulated.y, dtype=case.expected.dtype),
+                          f"arch {arch} {case.label}: CPU-debug vs emulator")
+        assert_bits_equal(on_model, case.expected, f"arch {arch} {case.label}: CPU-debug vs oracle")
+        checked += 1
+    assert checked >= 40, checked  # every arch has at least the float16 / float32 / int32 set
+
+
+def test_a_model_whose_vadd_subtracts_is_caught(emulator, tmp_path):
+    launcher = _launcher(2201, "ASCEND_OPS_CPUDEBUG_VEC_ADD_AS_SUB=1")
+    product = ARCH_PRODUCTS[2201]
+    case = next(c for c in arch_cases(product) if c.entry == "vec_add_float")
+    on_model = _cpudebug(launcher, case, tmp_path)
+    emulated = run(emulator, product.simulated_soc, case.entry, case.x, case.expected.nbytes, case.tiling, tmp_path)
+    with pytest.raises(AssertionError, match="elements differ"):
+        assert_bits_equal(on_model, np.frombuffer(emulated.y, dtype=case.expected.dtype), "vadd as vsub")

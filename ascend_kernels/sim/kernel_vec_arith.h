@@ -506,6 +506,13 @@ void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarV
                       dst.SimView(), src.SimView(), nullptr, &scalar, count);
 }
 
+// AscendC's second Adds form, whose scalar type U is the tensor's element type spelled apart.
+template <typename T, typename U, bool isSetMask = true, typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
+void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, const int32_t& count)
+{
+    Adds<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), count);
+}
+
 // dst[i] = src[i] * scalarValue for i < count. isSetMask = false is not emulated.
 template <typename T, bool isSetMask = true>
 void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count)
@@ -516,6 +523,13 @@ void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarV
     const uint32_t scalar = sim::ScalarBits(scalarValue);
     sim::VecBinary<T>(sim::BinaryOp::kMul, "Muls", sim::Active("Muls").soc.product.vecMulsDtypes, "vec_muls_dtypes",
                       dst.SimView(), src.SimView(), nullptr, &scalar, count);
+}
+
+// AscendC's second Muls form (as Adds').
+template <typename T, typename U, bool isSetMask = true, typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
+void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue, const int32_t& count)
+{
+    Muls<T, isSetMask>(dst, src, static_cast<const T&>(scalarValue), count);
 }
 
 // dst[i] = scalarValue for i < count: the scalar's bits, unchanged.

@@ -15,7 +15,7 @@ namespace detail {
 // Note [vector numerics]
 // What the emulator's Add, Sub, Mul, Div, Max, Min, Adds, Muls and Cast compute per element. The
 // tests compare every rule with numpy / ml_dtypes (tests/ascend_kernels/test_vec_arith.py), and
-// the CPU-debug model (dev/ascend_ops_dev/cpudebug/model_vec.cpp) implements the same rules its
+// the CPU-debug model (dev/ascend_ops_dev/cpudebug/model_vec.inc) implements the same rules its
 // own way under Huawei's AscendC implementation.
 //  - float32: IEEE 754 binary32 with round to nearest even, subnormals kept (no flush to zero).
 //  - float16: the exact result rounded once to binary16, nearest even (numpy's float16). It is

@@ -20,7 +20,8 @@ import pytest
 
 import vec_oracle as oracle
 from ascend_ops_gen.spec import specs
-from vec_harness import (ARCH_PRODUCTS, ARCHS, BINARY, CASTS, COUNT, CPP_NAMES, CXXFLAGS, INCLUDES, KERNELS, SCALARS,
+from vec_harness import (ARCH_PRODUCTS, ARCHS, BINARY, CALL_FORMS, CASTS, COUNT, CPP_NAMES, CXXFLAGS, INCLUDES,
+                         KERNELS, SCALARS,
                          SEED, TILE, TYPES, assert_bits_equal, build_driver, cast_case, cast_fact, cast_inputs,
                          expected_binary, gxx, inputs, run, supported, tiles, tiling)
 
@@ -246,7 +247,37 @@ def test_instruction_an_arch_lacks_does_not_compile_for_it(tmp_path, arch, t, ca
 @pytest.mark.parametrize("arch", ARCHS)
 def test_the_vector_kernels_compile_for_each_arch(tmp_path, arch):
     # Each entry instantiates its instruction only where the arch has it (vec_kernels.cpp), so a
-    # build of every arch compiles: the refusals above fire only on what the arch lacks.
-    done = subprocess.run([gxx(), *CXXFLAGS, "-fsyntax-only", *INCLUDES, f"-D__NPU_ARCH__={arch}", str(KERNELS)],
-                          capture_output=True, text=True)
+    # build of every arch compiles: the refusals above fire only on what the arch lacks. The call
+    # forms of vec_call_forms.cpp exist on every arch.
+    done = subprocess.run([gxx(), *CXXFLAGS, "-fsyntax-only", *INCLUDES, f"-D__NPU_ARCH__={arch}", str(KERNELS),
+                           str(CALL_FORMS)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-3000:]
+
+
+def _readme_table() -> str:
+    """The sim README's table of instructions per arch as products.yaml's facts make it."""
+    names = {"float16": "half", "float32": "float", "bfloat16": "bfloat16_t", "int16": "int16_t", "int32": "int32_t",
+             "uint32": "uint32_t"}
+    lines = ["| instruction | " + " | ".join(
+        f"{a} ({', '.join(p.key for p in specs().products if p.npu_arch == a)})" for a in README_ARCHS) + " |",
+        "|---|" + "---|" * len(README_ARCHS)]
+    for op in (*BINARY, "adds", "muls", "duplicate"):
+        cells = [", ".join(names[d] for d in getattr(ARCH_PRODUCTS[a], f"vec_{op}_dtypes")) for a in README_ARCHS]
+        lines.append(f"| `{op.capitalize()}` | " + " | ".join(cells) + " |")
+    for src, dst in README_CASTS:
+        cells = [", ".join(m.upper() for m in getattr(ARCH_PRODUCTS[a], cast_fact(src, dst))) or "—"
+                 for a in README_ARCHS]
+        lines.append(f"| `Cast` {CPP_NAMES[src]} → {CPP_NAMES[dst]} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+README_ARCHS = (2201, 1001, 2002, 3002)
+README_CASTS = (("half", "float"), ("half", "int32"), ("float", "half"), ("float", "float"), ("float", "bfloat16"),
+                ("float", "int32"), ("bfloat16", "float"), ("bfloat16", "int32"), ("int32", "float"), ("int32", "half"))
+
+
+def test_the_readme_table_is_the_products_yaml_facts():
+    readme = (Path(__file__).resolve().parents[2] / "ascend_kernels" / "sim" / "README.md").read_text(encoding="utf-8")
+    documented = readme.split("<!-- vec-table", 1)[1].split("-->", 1)[1].split("<!-- /vec-table -->", 1)[0].strip()
+    assert documented == _readme_table()
+    assert set(README_ARCHS) == set(ARCHS) and set(README_CASTS) == set(CASTS)

@@ -17,6 +17,7 @@ from ascend_ops_gen.spec import specs
 ROOT = Path(__file__).resolve().parents[2]
 CASES = Path(__file__).resolve().parent / "vec_cases"
 KERNELS = CASES / "vec_kernels.cpp"
+CALL_FORMS = CASES / "vec_call_forms.cpp"  # the spellings of the calls, for compile checks
 INCLUDES = [f"-I{ROOT / 'ascend_kernels' / 'sim'}", f"-I{ROOT / 'ascend_kernels' / 'sim' / 'cann_host_stub'}",
             f"-I{ROOT / 'ascend_kernels' / 'common'}"]
 CXXFLAGS = ["-std=c++17", "-O1", "-Wall", "-Wextra", "-Werror"]

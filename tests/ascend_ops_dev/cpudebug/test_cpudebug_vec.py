@@ -26,7 +26,8 @@ except ImportError:  # pragma: no cover - the tool is part of a checkout
     build = cases = None
 
 sys.path.insert(0, str(project_root() / "tests" / "ascend_kernels"))
-from vec_harness import ARCH_PRODUCTS, ARCHS, KERNELS, arch_cases, assert_bits_equal, build_driver, run  # noqa: E402
+from vec_harness import (ARCH_PRODUCTS, ARCHS, CALL_FORMS, KERNELS, arch_cases, assert_bits_equal,  # noqa: E402
+                         build_driver, run)
 
 
 def _headers():
@@ -78,3 +79,44 @@ def test_a_model_whose_vadd_subtracts_is_caught(emulator, tmp_path):
     emulated = run(emulator, product.simulated_soc, case.entry, case.x, case.expected.nbytes, case.tiling, tmp_path)
     with pytest.raises(AssertionError, match="elements differ"):
         assert_bits_equal(on_model, np.frombuffer(emulated.y, dtype=case.expected.dtype), "vadd as vsub")
+
+
+# ---- the test kernels against both toolkits' headers, as check-cann compiles kernels ----------
+
+TOOLKITS = {"asc-devkit": project_root() / ".." / "shared" / "cann-headers",
+            "cann-8.1": project_root() / ".." / "shared" / "cann-8.1" / "toolkit"}
+
+
+def _check(toolkit: str, arch: int, source: Path):
+    from ascend_ops_gen.codegen.project import cpu_debug_defines
+    from ascend_ops_gen.spec import specs
+
+    root = TOOLKITS[toolkit].resolve()
+    if not root.is_dir():
+        pytest.skip(f"{root} is absent")
+    headers = cann_check.find_headers(root, project_root())
+    job = cann_check.Job("vec_kernels", "kernel", arch, source, cpu_debug_defines(specs(), arch))
+    [result] = cann_check.run_checks([job], headers, project_root() / "ascend_kernels")
+    return result, headers
+
+
+@pytest.mark.parametrize("source", [KERNELS, CALL_FORMS], ids=lambda p: p.stem)
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("toolkit", sorted(TOOLKITS))
+def test_the_vector_kernels_compile_against_each_toolkit(toolkit, arch, source):
+    # The Compute steps written against the emulator compile unchanged against Huawei's headers.
+    result, headers = _check(toolkit, arch, source)
+    assert result.ok, cann_check.report([result], headers, project_root())
+
+
+@pytest.mark.parametrize("toolkit", sorted(TOOLKITS))
+def test_a_dtype_the_arch_lacks_fails_against_the_toolkit_too(toolkit, tmp_path):
+    # Negative control of the compile above, and a check of one products.yaml fact against
+    # Huawei's headers: arch 1001's Duplicate has no bfloat16_t overload there either.
+    source = tmp_path / "duplicate_bf16.cpp"
+    source.write_text('#include "kernel_operator.h"\nusing namespace AscendC;\n'
+                      'extern "C" __global__ __aicore__ void k(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR)\n{\n'
+                      '    TPipe pipe;\n    TBuf<TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, 256);\n'
+                      '    Duplicate(buf.Get<bfloat16_t>(), bfloat16_t(1.0f), 64);\n}\n', encoding="utf-8")
+    result, _ = _check(toolkit, 1001, source)
+    assert not result.ok

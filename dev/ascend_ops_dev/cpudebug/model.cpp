@@ -35,6 +35,7 @@
 #include "kernel_process_lock.h"
 #include "model/model_factory_mask.h"
 #include "process_shared_lock.h"
+#include "vec_model.h"
 
 #ifndef ASCEND_OPS_CPUDEBUG_BURST_UNIT
 #define ASCEND_OPS_CPUDEBUG_BURST_UNIT 32

@@ -11,32 +11,64 @@
 
 namespace ascend_ops {
 
+// The bits of a `dtypes` fact's mask, one per dtype of products.yaml's table, in its order.
+constexpr uint32_t kDtypeBitFloat16 = 1u << 0;  // float16
+constexpr uint32_t kDtypeBitFloat32 = 1u << 1;  // float32
+constexpr uint32_t kDtypeBitBfloat16 = 1u << 2;  // bfloat16
+constexpr uint32_t kDtypeBitInt8 = 1u << 3;  // int8
+constexpr uint32_t kDtypeBitUint8 = 1u << 4;  // uint8
+constexpr uint32_t kDtypeBitInt16 = 1u << 5;  // int16
+constexpr uint32_t kDtypeBitInt32 = 1u << 6;  // int32
+constexpr uint32_t kDtypeBitInt64 = 1u << 7;  // int64
+constexpr uint32_t kDtypeBitUint32 = 1u << 8;  // uint32
+constexpr uint32_t kDtypeBitBool = 1u << 9;  // bool
+
 // What every product line of one NPU architecture offers: the facts a kernel build, which knows
 // only __NPU_ARCH__, decides by at compile time (build_arch.h). The loader checks that the product
 // lines of one architecture agree on them.
 struct ArchTraits {
     int32_t npuArch;                  // __NPU_ARCH__
-    bool dataCopyPad;                 // DataCopyPad exists
-    int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
-    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
-    bool gather8Bit;                  // Gather also takes 8-bit elements (310B only)
-    bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
-    bool dataCacheClean;              // DataCacheCleanAndInvalid exists
-    bool kernelTypeRequired;          // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
+    bool dataCopyPad;                   // DataCopyPad exists
+    int32_t dataCopyPadMaxElemBytes;    // largest element DataCopyPad moves (0 without it)
+    bool gather;                        // in-UB Gather exists (16- and 32-bit elements)
+    bool gather8Bit;                    // Gather also takes 8-bit elements (310B only)
+    bool ubToUbCopy;                    // DataCopy(LocalTensor, LocalTensor) exists
+    bool dataCacheClean;                // DataCacheCleanAndInvalid exists
+    bool kernelTypeRequired;            // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
+    bool floatSaturation;               // floating-point vector results saturate: inf -> +-max, NaN -> 0
+    uint32_t vecAddDtypes;              // dtypes of Add
+    uint32_t vecSubDtypes;              // dtypes of Sub
+    uint32_t vecMulDtypes;              // dtypes of Mul
+    uint32_t vecDivDtypes;              // dtypes of Div
+    uint32_t vecMaxDtypes;              // dtypes of Max
+    uint32_t vecMinDtypes;              // dtypes of Min
+    uint32_t vecAddsDtypes;             // dtypes of Adds
+    uint32_t vecMulsDtypes;             // dtypes of Muls
+    uint32_t vecDuplicateDtypes;        // dtypes of Duplicate
+    uint32_t vecCastFloat16ToFloat32;   // RoundModes of Cast float16 -> float32
+    uint32_t vecCastFloat16ToInt32;     // RoundModes of Cast float16 -> int32
+    uint32_t vecCastFloat32ToFloat16;   // RoundModes of Cast float32 -> float16
+    uint32_t vecCastFloat32ToFloat32;   // RoundModes of Cast float32 -> float32 (round to an integer)
+    uint32_t vecCastFloat32ToBfloat16;  // RoundModes of Cast float32 -> bfloat16
+    uint32_t vecCastFloat32ToInt32;     // RoundModes of Cast float32 -> int32
+    uint32_t vecCastBfloat16ToFloat32;  // RoundModes of Cast bfloat16 -> float32
+    uint32_t vecCastBfloat16ToInt32;    // RoundModes of Cast bfloat16 -> int32
+    uint32_t vecCastInt32ToFloat32;     // RoundModes of Cast int32 -> float32
+    uint32_t vecCastInt32ToFloat16;     // RoundModes of Cast int32 -> float16 (through float32)
 };
 
 // Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
 constexpr int32_t kArchCount = 4;
 constexpr ArchTraits kArchs[kArchCount] = {
-    {2201, true, 8, true, false, true, true, true},  // atlas-a3, atlas-a2
-    {1001, false, 0, false, false, true, false, false},  // atlas-training
-    {2002, false, 0, true, false, true, true, false},  // atlas-inference
-    {3002, true, 4, true, true, false, true, false},  // atlas-200i-500-a2
+    {2201, true, 8, true, false, true, true, true, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u},  // atlas-a3, atlas-a2
+    {1001, false, 0, false, false, true, false, false, true, 0x43u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u},  // atlas-training
+    {2002, false, 0, true, false, true, true, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u},  // atlas-inference
+    {3002, true, 4, true, true, false, true, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu},  // atlas-200i-500-a2
 };
 
 // What some architecture of the table offers (npuArch 0): a flag any of them has, the largest
 // number. A host build of the engine without __NPU_ARCH__ compiles for it (build_arch.h).
-constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true};
+constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu};
 
 }  // namespace ascend_ops
 
@@ -50,6 +82,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true};
 #define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 1
+#define ASCEND_OPS_ARCH_FLOAT_SATURATION 0
 #elif __NPU_ARCH__ == 1001  // atlas-training
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
 #define ASCEND_OPS_ARCH_GATHER 0
@@ -57,6 +90,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true};
 #define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 0
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
+#define ASCEND_OPS_ARCH_FLOAT_SATURATION 1
 #elif __NPU_ARCH__ == 2002  // atlas-inference
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
 #define ASCEND_OPS_ARCH_GATHER 1
@@ -64,6 +98,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true};
 #define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
+#define ASCEND_OPS_ARCH_FLOAT_SATURATION 1
 #elif __NPU_ARCH__ == 3002  // atlas-200i-500-a2
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
 #define ASCEND_OPS_ARCH_GATHER 1
@@ -71,6 +106,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true};
 #define ASCEND_OPS_ARCH_UB_TO_UB_COPY 0
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
+#define ASCEND_OPS_ARCH_FLOAT_SATURATION 1
 #endif
 #endif  // __NPU_ARCH__
 

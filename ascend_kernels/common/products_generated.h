@@ -32,23 +32,43 @@ struct ProductInfo {
     const char* addConfig;            // msOpGen short SoC name, AddConfig("...")
     int32_t npuArch;                  // __NPU_ARCH__
     LaunchArchitecture architecture;  // which cores a vector-only kernel launches on
-    int64_t ubBytes;                  // UB per core
-    int64_t ubReservedBytes;          // kept back from the kernel (API scratch)
-    bool dataCopyPad;                 // DataCopyPad exists
-    int32_t dataCopyPadMaxElemBytes;  // largest element DataCopyPad moves (0 without it)
-    bool gather;                      // in-UB Gather exists (16- and 32-bit elements)
-    bool gather8Bit;                  // Gather also takes 8-bit elements (310B only)
-    bool ubToUbCopy;                  // DataCopy(LocalTensor, LocalTensor) exists
-    int64_t ubPlatformReservedBytes;  // GetCoreMemSize(UB) reports ub_bytes minus this
-    int32_t eventIdsPerEvent;         // ids a TPipe hands out per HardEvent
-    int32_t dataCacheLineBytes;       // scalar GM accesses go through a cache of such lines
-    bool dataCacheClean;              // DataCacheCleanAndInvalid exists
-    bool zeroLengthDataCopyNoop;      // a zero-length DataCopy is a no-op (else an error)
-    bool kernelTypeRequired;          // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
-    int64_t gatherMaxCallBytes;       // bytes one count-form Gather may write; 0 no limit
-    int32_t gatherMaxOffset8Bit;      // largest Gather source offset of 8-bit elements; 0 no limit
-    int32_t gatherMaxOffset16Bit;     // largest Gather source offset of 16-bit elements; 0 no limit
-    bool gatherSrcBaseInElements;     // Gather's srcBaseAddr becomes an element index
+    int64_t ubBytes;                    // UB per core
+    int64_t ubReservedBytes;            // kept back from the kernel (API scratch)
+    bool dataCopyPad;                   // DataCopyPad exists
+    int32_t dataCopyPadMaxElemBytes;    // largest element DataCopyPad moves (0 without it)
+    bool gather;                        // in-UB Gather exists (16- and 32-bit elements)
+    bool gather8Bit;                    // Gather also takes 8-bit elements (310B only)
+    bool ubToUbCopy;                    // DataCopy(LocalTensor, LocalTensor) exists
+    int64_t ubPlatformReservedBytes;    // GetCoreMemSize(UB) reports ub_bytes minus this
+    int32_t eventIdsPerEvent;           // ids a TPipe hands out per HardEvent
+    int32_t dataCacheLineBytes;         // scalar GM accesses go through a cache of such lines
+    bool dataCacheClean;                // DataCacheCleanAndInvalid exists
+    bool zeroLengthDataCopyNoop;        // a zero-length DataCopy is a no-op (else an error)
+    bool kernelTypeRequired;            // vector-only kernels declare KERNEL_TYPE_AIV_ONLY
+    int64_t gatherMaxCallBytes;         // bytes one count-form Gather may write; 0 no limit
+    int32_t gatherMaxOffset8Bit;        // largest Gather source offset of 8-bit elements; 0 no limit
+    int32_t gatherMaxOffset16Bit;       // largest Gather source offset of 16-bit elements; 0 no limit
+    bool gatherSrcBaseInElements;       // Gather's srcBaseAddr becomes an element index
+    bool floatSaturation;               // floating-point vector results saturate: inf -> +-max, NaN -> 0
+    uint32_t vecAddDtypes;              // dtypes of Add
+    uint32_t vecSubDtypes;              // dtypes of Sub
+    uint32_t vecMulDtypes;              // dtypes of Mul
+    uint32_t vecDivDtypes;              // dtypes of Div
+    uint32_t vecMaxDtypes;              // dtypes of Max
+    uint32_t vecMinDtypes;              // dtypes of Min
+    uint32_t vecAddsDtypes;             // dtypes of Adds
+    uint32_t vecMulsDtypes;             // dtypes of Muls
+    uint32_t vecDuplicateDtypes;        // dtypes of Duplicate
+    uint32_t vecCastFloat16ToFloat32;   // RoundModes of Cast float16 -> float32
+    uint32_t vecCastFloat16ToInt32;     // RoundModes of Cast float16 -> int32
+    uint32_t vecCastFloat32ToFloat16;   // RoundModes of Cast float32 -> float16
+    uint32_t vecCastFloat32ToFloat32;   // RoundModes of Cast float32 -> float32 (round to an integer)
+    uint32_t vecCastFloat32ToBfloat16;  // RoundModes of Cast float32 -> bfloat16
+    uint32_t vecCastFloat32ToInt32;     // RoundModes of Cast float32 -> int32
+    uint32_t vecCastBfloat16ToFloat32;  // RoundModes of Cast bfloat16 -> float32
+    uint32_t vecCastBfloat16ToInt32;    // RoundModes of Cast bfloat16 -> int32
+    uint32_t vecCastInt32ToFloat32;     // RoundModes of Cast int32 -> float32
+    uint32_t vecCastInt32ToFloat16;     // RoundModes of Cast int32 -> float16 (through float32)
 };
 
 // A SoC of a product line.
@@ -61,11 +81,11 @@ struct SocEntry {
 
 constexpr int32_t kProductCount = 5;
 constexpr ProductInfo kProducts[kProductCount] = {
-    {"atlas-a3", "ascend910_93", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false},  // Atlas A3 training / inference series
-    {"atlas-a2", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false},  // Atlas A2 training series / Atlas 800I A2 inference
-    {"atlas-training", "ascend910", 1001, LaunchArchitecture::kCoupled, 262144, 0, false, 0, false, false, true, 0, 4, 64, false, false, false, 0, 0, 0, false},  // Atlas training series
-    {"atlas-inference", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, false, true, 0, 8, 64, true, false, false, 65535, 0, 0, false},  // Atlas inference series
-    {"atlas-200i-500-a2", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, true, true, false, 0, 8, 64, true, false, false, 0, 65535, 131071, true},  // Atlas 200I/500 A2 inference
+    {"atlas-a3", "ascend910_93", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u},  // Atlas A3 training / inference series
+    {"atlas-a2", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u},  // Atlas A2 training series / Atlas 800I A2 inference
+    {"atlas-training", "ascend910", 1001, LaunchArchitecture::kCoupled, 262144, 0, false, 0, false, false, true, 0, 4, 64, false, false, false, 0, 0, 0, false, true, 0x43u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u},  // Atlas training series
+    {"atlas-inference", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, false, true, 0, 8, 64, true, false, false, 65535, 0, 0, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u},  // Atlas inference series
+    {"atlas-200i-500-a2", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, true, true, false, 0, 8, 64, true, false, false, 0, 65535, 131071, true, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu},  // Atlas 200I/500 A2 inference
 };
 
 constexpr int32_t kSocCount = 27;

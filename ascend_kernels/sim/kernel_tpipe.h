@@ -53,9 +53,10 @@ constexpr QueueEvents EventsOf(AscendC::TPosition src, AscendC::TPosition dst)
 // Buffers and FIFO of one queue; the TQueBind templates forward to it.
 class QueueCore {
 public:
-    void Init(uint32_t firstAddr, uint32_t num, uint32_t len, int32_t depth, QueueEvents events)
+    void Init(uint32_t firstAddr, uint32_t num, uint32_t len, int32_t depth, QueueEvents events, uint8_t position)
     {
         events_ = events;
+        position_ = position;
         if (initialised_) {
             Fail("TPipe::InitBuffer", "this queue already has buffers (InitBuffer called twice)");
         }
@@ -86,7 +87,7 @@ public:
                 }
                 slots_[i].state = QueueSlot::State::kAllocated;
                 MarkUb(slots_[i].addr, slots_[i].bytes, false);  // Note [UB validity]
-                return ViewOf(slots_[i]);
+                return ViewOf(slots_[i], position_);
             }
         }
         Fail(call, Cat("all ", slots_.size(),
@@ -123,7 +124,7 @@ public:
         AwaitFlag(events_.enQue, slot->enQueEventId, call);
         ReleaseEventId(events_.enQue, slot->enQueEventId, kEventQueue, call);
         slot->enQueEventId = -1;
-        return ViewOf(*slot);
+        return ViewOf(*slot, position_);
     }
 
     void Free(const UbView& view)
@@ -152,9 +153,10 @@ public:
     }
 
 private:
-    static UbView ViewOf(QueueSlot& slot)
+    static UbView ViewOf(QueueSlot& slot, uint8_t position)
     {
         UbView view;
+        view.position = position;
         view.bound = true;
         view.addr = slot.addr;
         view.bufStart = slot.addr;
@@ -185,6 +187,7 @@ private:
 
     bool initialised_ = false;
     QueueEvents events_{};
+    uint8_t position_ = kNoPosition;
     int32_t depth_ = 0;
     std::vector<QueueSlot> slots_;
     std::deque<QueueSlot*> fifo_;
@@ -251,7 +254,8 @@ public:
     // Simulator hook for TPipe::InitBuffer, not AscendC API.
     void SimInitQueue(uint32_t firstAddr, uint32_t num, uint32_t len)
     {
-        core_.Init(firstAddr, num, len, depth, ascend_sim::detail::EventsOf(src, dst));
+        // A tensor of the queue is at its source position (VECIN for TQueBind<VECIN, VECOUT>).
+        core_.Init(firstAddr, num, len, depth, ascend_sim::detail::EventsOf(src, dst), static_cast<uint8_t>(src));
     }
 
 private:
@@ -334,6 +338,7 @@ private:
         view.addr = addr_ + offset;
         view.bufStart = addr_;
         view.bufEnd = addr_ + len_;
+        view.position = static_cast<uint8_t>(pos);
         return LocalTensor<T>(view, size);
     }
 

@@ -1,6 +1,6 @@
-// In-UB work a copy kernel may need: Gather (element gather by byte offsets), Duplicate (fill) and
-// Adds (add a scalar: offset tables). Only the count ("level 2") forms; all need 32-byte aligned
-// operands.
+// In-UB work a copy kernel may need: Gather (element gather by byte offsets). Only the count
+// ("level 2") forms; all need 32-byte aligned operands. The element-wise instructions (Add ...
+// Cast, Duplicate, Adds) are in kernel_vec_arith.h.
 #ifndef ASCEND_KERNELS_SIM_KERNEL_VEC_H
 #define ASCEND_KERNELS_SIM_KERNEL_VEC_H
 
@@ -129,72 +129,6 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
     sim::TouchUb(op, d.addr, callBytes, true);
     std::memcpy(sim::UbData(d.addr), bytes.data(), bytes.size());
     std::memcpy(sim::g_run->ubWritten.data() + d.addr, written.data(), written.size());
-}
-
-// dst[i] = scalarValue for i < count; 16- and 32-bit types.
-template <typename T>
-void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count)
-{
-    namespace sim = ascend_sim::detail;
-    const char* call = "Duplicate";
-    sim::Active(call);
-    if (sizeof(T) != 2 && sizeof(T) != 4) {
-        sim::Fail(call, sim::Cat(sim::TypeName<T>(), " is not supported (Duplicate takes 16- and 32-bit types)"));
-    }
-    if (!sim::CountToDo(count, call)) {
-        return;
-    }
-    const sim::UbView& d = dst.SimView();
-    sim::CheckUbAligned(d, call);
-    uint64_t bytes = uint64_t(count) * sizeof(T);
-    sim::CheckUbAccess(d, 0, bytes, call);
-    sim::CountVector();
-    sim::TouchUb(sim::BeginOp(sim::Pipe::kV, call), d.addr, bytes, true);
-    for (uint64_t at = 0; at < bytes; at += sizeof(T)) {
-        std::memcpy(sim::UbData(d.addr + at), static_cast<const void*>(&scalarValue), sizeof(T));
-    }
-    sim::MarkUb(d.addr, bytes, true);
-}
-
-// dst[i] = src[i] + scalarValue for i < count, wrapping; int16_t and int32_t (the integer types
-// the AscendC Adds API takes on every architecture). dst and src are the same
-// elements or do not overlap.
-template <typename T>
-void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count)
-{
-    namespace sim = ascend_sim::detail;
-    const char* call = "Adds";
-    sim::Active(call);
-    if (!std::is_same<T, int16_t>::value && !std::is_same<T, int32_t>::value) {
-        sim::Fail(call, sim::Cat(sim::TypeName<T>(), " is not supported (this emulator's Adds takes int16_t and int32_t)"));
-    }
-    if (!sim::CountToDo(count, call)) {
-        return;
-    }
-    const sim::UbView& d = dst.SimView();
-    const sim::UbView& s = src.SimView();
-    sim::CheckUbAligned(d, call);
-    sim::CheckUbAligned(s, call);
-    const uint64_t bytes = uint64_t(count) * sizeof(T);
-    sim::CheckUbAccess(d, 0, bytes, call);
-    sim::CheckUbAccess(s, 0, bytes, call);
-    sim::CheckUbWritten(s.addr, bytes, call);
-    if (d.addr != s.addr && d.addr < s.addr + bytes && s.addr < d.addr + bytes) {
-        sim::Fail(call, sim::Cat("the destination, UB bytes [", d.addr, ", ", d.addr + bytes, "), partly overlaps the source, [",
-                                 s.addr, ", ", s.addr + bytes, ")"));
-    }
-    sim::CountVector();
-    const uint32_t op = sim::BeginOp(sim::Pipe::kV, call);
-    sim::TouchUb(op, s.addr, bytes, false);
-    std::vector<T> values(static_cast<size_t>(count));
-    std::memcpy(values.data(), sim::UbData(s.addr), bytes);
-    for (T& v : values) {
-        using U = typename std::make_unsigned<T>::type;
-        v = static_cast<T>(static_cast<U>(static_cast<U>(v) + static_cast<U>(scalarValue)));
-    }
-    sim::TouchUb(op, d.addr, bytes, true);
-    std::memcpy(sim::UbData(d.addr), values.data(), bytes);
-    sim::MarkUb(d.addr, bytes, true);
 }
 
 }  // namespace AscendC

@@ -131,6 +131,8 @@ struct QueueSlot {
     int32_t freeEventId = -1;   // the id FreeTensor set and the next AllocTensor waits for
 };
 
+constexpr uint8_t kNoPosition = 0xFF;  // UbView::position of a tensor no queue or TBuf made
+
 // Where a LocalTensor lives. Bounds are checked against the buffer the tensor came from (the
 // queue buffer or the whole TBuf): running past it corrupts a neighbour on real hardware.
 struct UbView {
@@ -140,6 +142,7 @@ struct UbView {
     uint32_t bufEnd = 0;    // one past the owning buffer
     QueueSlot* slot = nullptr;  // queue buffer the tensor came from; nullptr for TBuf tensors
     uint32_t generation = 0;
+    uint8_t position = kNoPosition;  // the AscendC::TPosition of the queue or TBuf it came from
 };
 
 // State of one Simulator::Run; g_run points at it while blocks execute.

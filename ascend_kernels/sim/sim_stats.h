@@ -16,7 +16,7 @@ struct BlockStats {
     uint64_t bytesUbToGm = 0;         // bytes written to GM by DMA
     uint64_t scalarGmAccesses = 0;    // GlobalTensor::GetValue / SetValue calls
     uint64_t ubBytesAllocated = 0;    // UB handed out by TPipe::InitBuffer
-    uint64_t vectorInstructions = 0;  // Gather, Duplicate, Adds
+    uint64_t vectorInstructions = 0;  // Gather and the vector instructions of kernel_vec_arith.h
     uint64_t scalarDivMods = 0;       // run-time integer divisions and modulos (Note [scalar cost])
     uint64_t scalarUbReads = 0;       // LocalTensor::GetValue calls
     uint64_t scalarUbWrites = 0;      // LocalTensor::SetValue calls
@@ -26,8 +26,8 @@ struct BlockStats {
 
 // The counters of a run, one `X(type, name)` line each: blockDim; DMA instructions and bytes GM ->
 // UB, UB -> GM and UB -> UB (DataCopy(LocalTensor, LocalTensor, ...)); vector instructions (Gather,
-// Duplicate); scalar GM reads and writes; synchronisations (SetFlag, WaitFlag, PipeBarrier); the
-// largest UB allocation of any block; the scalar work of Note [scalar cost] (run-time integer
+// Add ... Cast of kernel_vec_arith.h); scalar GM reads and writes; synchronisations (SetFlag,
+// WaitFlag, PipeBarrier); the largest UB allocation of any block; the scalar work of Note [scalar cost] (run-time integer
 // divisions and modulos, those of them inside the loops, scalar UB reads and writes, iterations of
 // the per-row / per-unit loops),
 // in total and, as `core*`, each counter's largest value on any one block (the busiest core sets

@@ -231,7 +231,8 @@ def test_local_tensor_scalar_access_views_and_sizes(case_binary):
 
 @pytest.mark.parametrize(
     ("case", "value"),
-    [("duplicate_half", np.float16(1.5)), ("duplicate_float", np.float32(-2.25))],
+    [("duplicate_half", np.float16(1.5)), ("duplicate_float", np.float32(-2.25)),
+     ("duplicate_bf16", ml_dtypes.bfloat16(-0.75))],
 )
 def test_duplicate_fills_with_the_scalars_bits(case_binary, case, value):
     r = run_ok(case_binary, case)
@@ -380,8 +381,8 @@ MISUSE = {
     "multiple of the 4-byte element size",
     "gather_offset_outside": "gather_reverse block 0: Gather: srcOffset[0] = 256 (+ srcBaseAddr 0) reads past the "
     "end of the source buffer [0, 256)",
-    "duplicate_int8": "duplicate_fill block 0: Duplicate: int8_t is not supported (Duplicate takes 16- and 32-bit "
-    "types)",
+    "duplicate_bf16_910": "duplicate_fill block 0: Duplicate: bfloat16_t is not supported on Ascend910A (arch 1001; "
+    "vec_duplicate_dtypes of op_specs/products.yaml: half, float, int16_t, int32_t, uint32_t)",
     # GM bounds and roles
     "gm_read_past_end": "sim_neg block 0: DataCopy GM->UB: reads bytes [960, 1024) of input 'x', which has 1000 "
     "bytes",
@@ -531,6 +532,7 @@ POSITIVE = {
     "gather_int8_310b",
     "duplicate_half",
     "duplicate_float",
+    "duplicate_bf16",
     "scalar_increment",
     "key_dispatch_copy",
     "key_dispatch_reverse_blocks",

@@ -146,3 +146,59 @@ def test_a_structural_key_is_not_a_fact(project):
 ])
 def test_cpp_field_names(key: str, field: str):
     assert cpp_field_name(key) == field
+
+
+# ---- set facts: `dtypes` and `round_modes` (a uint32_t mask in C++) ----------------------------
+
+SET_PROBES = ("  probe_dtypes: {type: dtypes, per: arch, default: [int32, float16], doc: dtypes no code uses}\n"
+              "  probe_modes: {type: round_modes, per: arch, default: [], doc: round modes no code uses}\n")
+
+SET_PROGRAM = r"""
+#include "build_arch.h"
+static_assert(ascend_ops::kBuildArch.probeDtypes == (ascend_ops::kDtypeBitFloat16 | ascend_ops::kDtypeBitInt32 |
+                                                     EXTRA), "ArchTraits::probeDtypes");
+static_assert(ascend_ops::kBuildArch.probeModes == MODES, "ArchTraits::probeModes");
+static_assert(ascend_ops::kAnyArch.probeDtypes == (ascend_ops::kDtypeBitFloat16 | ascend_ops::kDtypeBitInt32 |
+                                                   ascend_ops::kDtypeBitBfloat16), "kAnyArch: the union");
+int main() { return 0; }
+"""
+
+
+def test_a_set_fact_is_a_mask_per_arch_and_their_union_for_any_arch(project, tmp_path: Path):
+    project.edit(PRODUCTS, "facts:\n", "facts:\n" + SET_PROBES)
+    project.edit(PRODUCTS, "  - key: atlas-200i-500-a2\n",
+                 "  - key: atlas-200i-500-a2\n    probe_dtypes: [bfloat16, float16, int32]\n"
+                 "    probe_modes: [odd, rint]\n")
+    code, _, err = project.run()
+    assert code == 0, err
+    model = load_specs(project.specs, project.root)
+    last = model.products[-1]
+    # names in the vocabulary's order, whatever order the yaml lists them in
+    assert last.probe_dtypes == ("float16", "bfloat16", "int32") and last.probe_modes == ("rint", "odd")
+    assert model.products[0].probe_dtypes == ("float16", "int32") and model.products[0].probe_modes == ()
+    for arch, extra, modes in ((3002, "ascend_ops::kDtypeBitBfloat16", "0x42u"), (2201, "0u", "0u")):
+        built = _compile(project.out / "common", tmp_path, SET_PROGRAM, f"-D__NPU_ARCH__={arch}", f"-DEXTRA={extra}",
+                         f"-DMODES={modes}", "-fsyntax-only")
+        assert built.returncode == 0, (arch, built.stderr)
+    # negative control: the other arch's answer fails
+    built = _compile(project.out / "common", tmp_path, SET_PROGRAM, "-D__NPU_ARCH__=2201",
+                     "-DEXTRA=ascend_ops::kDtypeBitBfloat16", "-DMODES=0u", "-fsyntax-only")
+    assert built.returncode != 0 and "ArchTraits::probeDtypes" in built.stderr
+
+
+@pytest.mark.parametrize("value, message", [
+    ("[float16, float17]", "probe_dtypes: unknown dtype 'float17'; did you mean 'float16'?"),
+    ("[int32, int32]", "probe_dtypes lists 'int32' twice"),
+    ("float16", "product.probe_dtypes must be a list"),
+], ids=["unknown", "twice", "not_a_list"])
+def test_a_malformed_set_fact_names_its_line(project, value: str, message: str):
+    project.edit(PRODUCTS, "facts:\n", "facts:\n" + SET_PROBES)
+    project.edit(PRODUCTS, "  - key: atlas-a3\n", f"  - key: atlas-a3\n    probe_dtypes: {value}\n")
+    error = _error(project)
+    assert message in error and error.startswith(f"{PRODUCTS}:{_line(project, 'probe_dtypes: ' + value)}"), error
+
+
+def test_an_unknown_round_mode_is_an_error(project):
+    project.edit(PRODUCTS, "facts:\n", "facts:\n" + SET_PROBES)
+    project.edit(PRODUCTS, "  - key: atlas-a3\n", "  - key: atlas-a3\n    probe_modes: [rint, nearest]\n")
+    assert "probe_modes: unknown round mode 'nearest'" in _error(project)

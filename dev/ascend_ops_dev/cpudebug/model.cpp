@@ -35,6 +35,7 @@
 #include "kernel_process_lock.h"
 #include "model/model_factory_mask.h"
 #include "process_shared_lock.h"
+#include "vec_model.h"
 
 #ifndef ASCEND_OPS_CPUDEBUG_BURST_UNIT
 #define ASCEND_OPS_CPUDEBUG_BURST_UNIT 32
@@ -565,16 +566,24 @@ void vgather2(vector_s16& dst, int8_t* base, vector_u16 index, vector_bool mask)
 }
 // GUESSED: vsts stores the enabled lanes at base + offset elements; PK_B16 stores the low byte
 // of each 16-bit lane.
-void vsts(vector_f32 src, float* base, RegisterOffset offset, Literal, vector_bool mask)
+void vsts(vector_f32 src, float* base, RegisterOffset offset, Literal mode, vector_bool mask)
 {
+    if (mode != NORM_B32) {  // the other store modes: model_vec.inc
+        ascend_ops_cpudebug::RegStore(ascend_ops_cpudebug::Lane::kF32, &src[0], base + offset, 0, mode, mask, "vsts");
+        return;
+    }
     for (uint32_t i = 0; i < kLanes<vector_f32>; ++i) {
         if (LaneActive(mask, i, 4)) {
             std::memcpy(base + offset + i, &src[i], sizeof(float));
         }
     }
 }
-void vsts(vector_f16 src, half* base, RegisterOffset offset, Literal, vector_bool mask)
+void vsts(vector_f16 src, half* base, RegisterOffset offset, Literal mode, vector_bool mask)
 {
+    if (mode != NORM_B16) {  // the other store modes: model_vec.inc
+        ascend_ops_cpudebug::RegStore(ascend_ops_cpudebug::Lane::kF16, &src[0], base + offset, 0, mode, mask, "vsts");
+        return;
+    }
     for (uint32_t i = 0; i < kLanes<vector_f16>; ++i) {
         if (LaneActive(mask, i, 2)) {
             std::memcpy(static_cast<void*>(base + offset + i), static_cast<const void*>(&src[i]), sizeof(half));
@@ -714,3 +723,6 @@ void AscendCBufGet(uint8_t, uint8_t, uint64_t, uint64_t) {}
 void AscendCQueCreate(uint8_t, uint8_t, uint8_t) {}
 void AscendCTBufPoolResetCheck(uint8_t, uint64_t, uint64_t, uint64_t) {}
 void AscendCUpdateTbufPoolStatus(uint64_t, bool) {}
+
+// ---- the element-wise vector intrinsics (include/stub_fun_vec.h) ----
+#include "model_vec.inc"

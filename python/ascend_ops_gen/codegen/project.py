@@ -8,8 +8,9 @@ import dataclasses
 from pathlib import PurePosixPath
 
 from ..spec import Product, ProductFact, SpecSet
+from ..spec.model import SET_FACT_TYPES
 from .cpp import cpp_string
-from .product_types import CPP_FACT_TYPES, cpp_fact_value, cpp_field_name, struct_members
+from .product_types import CPP_FACT_TYPES, cpp_fact_value, cpp_field_name, dtype_bit_name, struct_members
 from .file_manager import header_line
 from .templates import template
 
@@ -57,8 +58,10 @@ def emit_arch_traits_header(specs: SpecSet) -> str:
         archs.append(f"{{{', '.join([str(arch)] + [cpp_fact_value(f) for f in row])}}},  // {names}")
         macros.append(f"#{'if' if index == 0 else 'elif'} __NPU_ARCH__ == {arch}  // {names}")
         macros += [f"#define {ARCH_MACRO_PREFIX}{f.name.upper()} {int(bool(f.value))}" for f in row if f.type == "bool"]
+    dtype_bits = [f"constexpr uint32_t {dtype_bit_name(name)} = 1u << {i};  // {name}"
+                  for i, name in enumerate(specs.products[0].all_dtypes)]
     return template("arch_traits_generated.h").substitute(
-        header=header_line(products_file(specs)), arch_fields=arch_fields,
+        header=header_line(products_file(specs)), arch_fields=arch_fields, dtype_bits=dtype_bits,
         arch_count=len(archs), archs=archs, any_arch=_any_arch(specs, arch_facts),
         arch_macros=macros + ["#endif"] if macros else [])
 
@@ -70,11 +73,18 @@ def _structural_values(p: Product) -> list[str]:
 
 
 def _any_arch(specs: SpecSet, arch_facts: list[ProductFact]) -> str:
-    """What some architecture of the table offers: a flag any has, the largest number."""
+    """What some architecture of the table offers: a flag any has, the largest number, every name
+    of a set any has."""
     values = []
     for fact in arch_facts:
         all_values = [getattr(p, fact.name) for p in specs.products]
-        values.append(dataclasses.replace(fact, value=any(all_values) if fact.type == "bool" else max(all_values)))
+        if fact.type == "bool":
+            value = any(all_values)
+        elif fact.type in SET_FACT_TYPES:
+            value = tuple(n for n in fact.vocabulary if any(n in v for v in all_values))
+        else:
+            value = max(all_values)
+        values.append(dataclasses.replace(fact, value=value))
     return f"{{{', '.join(['0'] + [cpp_fact_value(v) for v in values])}}}"
 
 

@@ -55,9 +55,16 @@ class Soc:
     loc: Location
 
 
-# The C++ types a products.yaml fact may declare (`facts:`), and the range each holds.
+# The C++ types a products.yaml fact may declare (`facts:`), and the range each holds. The two set
+# types are lists of names, held in C++ as a uint32_t mask: `dtypes` of the dtype table
+# (products.yaml `dtypes:`; bit i is its i-th dtype), `round_modes` of ROUND_MODES (bit i is
+# AscendC's RoundMode value i).
 FACT_TYPES: dict[str, tuple[int, int] | None] = {"bool": None, "int32": (-2**31, 2**31 - 1),
-                                                 "int64": (-2**63, 2**63 - 1)}
+                                                 "int64": (-2**63, 2**63 - 1), "dtypes": None,
+                                                 "round_modes": None}
+SET_FACT_TYPES = ("dtypes", "round_modes")
+# AscendC's RoundMode, in the order of its values (CAST_NONE = 0 ... CAST_ODD = 6), lower-cased.
+ROUND_MODES = ("none", "rint", "floor", "ceil", "round", "trunc", "odd")
 
 
 @dataclass(frozen=True)
@@ -69,8 +76,14 @@ class ProductFact:
     type: str          # a FACT_TYPES key
     per_arch: bool     # `per: arch`: also an ArchTraits field; lines of one npu_arch agree
     doc: str
-    value: bool | int
+    value: bool | int | tuple[str, ...]  # a set type: its names, in the vocabulary's order
     loc: Location      # of the declaration
+    vocabulary: tuple[str, ...] = ()  # a set type: the names bit 0, 1, ... of its mask stand for
+
+    @property
+    def mask(self) -> int:
+        """A set type's uint32_t mask: bit i for the vocabulary's i-th name."""
+        return sum(1 << self.vocabulary.index(name) for name in self.value)
 
 
 @dataclass(frozen=True)

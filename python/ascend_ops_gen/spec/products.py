@@ -7,7 +7,8 @@ from typing import Any
 from ..errors import SpecError
 from .fields import Fields, items_of, unknown
 from .model import REQUIRED
-from .model import FACT_TYPES, DtypeRule, DtypeRuleKind, Location, Product, ProductFact, Soc
+from .model import (FACT_TYPES, ROUND_MODES, SET_FACT_TYPES, DtypeRule, DtypeRuleKind, Location, Product, ProductFact,
+                    Soc)
 
 # Ranges of the product numbers: the C++ tables hold them as uint32_t; AscendC launches at most
 # 65535 blocks (numBlocks in [1, 65535]).
@@ -41,22 +42,44 @@ def _parse_fact_declarations(top: Fields) -> list[tuple[str, str, bool, str, tup
         if bounds is not None:
             low, high = bounds
             bounds = (g.take_int("min", low, high, low), g.take_int("max", low, high, high))
-        default = g.take("default", bool if typ == "bool" else int) if "default" in g.node else REQUIRED
+        default_type = bool if typ == "bool" else list if typ in SET_FACT_TYPES else int
+        default = g.take("default", default_type) if "default" in g.node else REQUIRED
         g.taken.add("default")
         out.append((name, typ, per == "arch", g.take("doc", str), bounds, default, loc))
         g.done()
     return out
 
 
-def _take_facts(f: Fields, declared: list) -> tuple[ProductFact, ...]:
+def _take_facts(f: Fields, declared: list, dtypes: tuple[str, ...]) -> tuple[ProductFact, ...]:
     facts = []
     for name, typ, per_arch, doc, bounds, default, loc in declared:
+        vocabulary: tuple[str, ...] = ()
         if typ == "bool":
             value = f.take(name, bool, default)
+        elif typ in SET_FACT_TYPES:
+            vocabulary = dtypes if typ == "dtypes" else ROUND_MODES
+            value = _name_set(f, name, f.take(name, list, default), vocabulary, typ, loc)
         else:
             value = f.take_int(name, bounds[0], bounds[1], default)
-        facts.append(ProductFact(name, typ, per_arch, doc, value, loc))
+        facts.append(ProductFact(name, typ, per_arch, doc, value, loc, vocabulary))
     return tuple(facts)
+
+
+def _name_set(f: Fields, name: str, listed: list, vocabulary: tuple[str, ...], typ: str,
+              declared_at: Location) -> tuple[str, ...]:
+    """A set fact's names, each once and known, in the vocabulary's order."""
+    # A value taken from the default has no line of its own: errors name the declaration's.
+    where = f.loc(name) if name in f.node else declared_at
+    lines = getattr(listed, "item_lines", [where.line] * len(listed))
+    seen: list[str] = []
+    for item, line in zip(listed, lines):
+        what = "dtype" if typ == "dtypes" else "round mode"
+        if not isinstance(item, str) or item not in vocabulary:
+            raise SpecError(f"{where.file}:{line}: {name}: {unknown(str(item), vocabulary, what)}")
+        if item in seen:
+            raise SpecError(f"{where.file}:{line}: {name} lists {item!r} twice")
+        seen.append(item)
+    return tuple(n for n in vocabulary if n in seen)
 
 
 # --- products.yaml ------------------------------------------------------------------------------
@@ -124,7 +147,7 @@ def parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], tu
             key=key, title=f.take("title", str), doc_title=f.take("doc_title", str),
             add_config=f.take("add_config", str), npu_arch=f.take_int("npu_arch", 1, 9999),
             architecture=architecture, socs=tuple(socs), simulated_soc=simulated,
-            facts=_take_facts(f, declared),
+            facts=_take_facts(f, declared, dtypes),
             cpu_debug_defines=_parse_defines(f),
             memory_bandwidth_gbps=float(f.take("memory_bandwidth_gbps", float)),
             memory_bandwidth_source=f.take("memory_bandwidth_source", str),

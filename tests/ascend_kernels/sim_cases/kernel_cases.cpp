@@ -485,7 +485,7 @@ extern "C" __global__ __aicore__ void duplicate_fill(GM_ADDR x, GM_ADDR y, GM_AD
     (void)workspace;
     GET_TILING_DATA(tilingData, tiling);
     if (TILING_KEY_IS(1)) {
-        DuplicateFill<int8_t>(y, tilingData, int8_t{7});
+        DuplicateFill<bfloat16_t>(y, tilingData, bfloat16_t(-0.75f));
     } else if (TILING_KEY_IS(2)) {
         DuplicateFill<half>(y, tilingData, half(1.5f));
     } else if (TILING_KEY_IS(4)) {
@@ -692,9 +692,9 @@ SIM_CASE(local_tensor_api)
     h.Launch("local_tensor_api", 1, 0, local_tensor_api, nullptr, y, nullptr, h.Tiling(CaseTiling{}));
 }
 
-static void DuplicateCase(uint64_t key, size_t elemBytes)
+static void DuplicateCase(uint64_t key, size_t elemBytes, const ascend_sim::SocConfig& soc = SocA2())
 {
-    Harness h(SocA2());
+    Harness h(soc);
     CaseTiling t{};
     t.totalElems = 48;
     GM_ADDR y = h.Output("y", 48 * elemBytes);
@@ -703,7 +703,8 @@ static void DuplicateCase(uint64_t key, size_t elemBytes)
 
 SIM_CASE(duplicate_half) { DuplicateCase(2, 2); }
 SIM_CASE(duplicate_float) { DuplicateCase(4, 4); }
-SIM_CASE(duplicate_int8) { DuplicateCase(1, 1); }
+SIM_CASE(duplicate_bf16) { DuplicateCase(1, 2); }
+SIM_CASE(duplicate_bf16_910) { DuplicateCase(1, 2, Soc910()); }
 
 // Each block owns one whole 64-byte line of y (Note [data cache] in sim_data_cache.h).
 SIM_CASE(scalar_increment)

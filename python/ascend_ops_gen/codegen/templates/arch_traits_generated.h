@@ -11,6 +11,9 @@ $header
 
 namespace ascend_ops {
 
+// The bits of a `dtypes` fact's mask, one per dtype of products.yaml's table, in its order.
+$dtype_bits
+
 // What every product line of one NPU architecture offers: the facts a kernel build, which knows
 // only __NPU_ARCH__, decides by at compile time (build_arch.h). The loader checks that the product
 // lines of one architecture agree on them.

@@ -11,6 +11,13 @@
 
 namespace ascend_ops {
 
+// The bits of a `dtypes` fact's mask, one per dtype of products.yaml's table, in its order.
+constexpr uint32_t kDtypeBitFloat16 = 1u << 0;  // float16
+constexpr uint32_t kDtypeBitFloat32 = 1u << 1;  // float32
+constexpr uint32_t kDtypeBitBfloat16 = 1u << 2;  // bfloat16
+constexpr uint32_t kDtypeBitInt8 = 1u << 3;  // int8
+constexpr uint32_t kDtypeBitInt64 = 1u << 4;  // int64
+
 // What every product line of one NPU architecture offers: the facts a kernel build, which knows
 // only __NPU_ARCH__, decides by at compile time (build_arch.h). The loader checks that the product
 // lines of one architecture agree on them.

@@ -227,6 +227,10 @@ void AscendCQueCreate(uint8_t src, uint8_t dst, uint8_t depth);
 void AscendCTBufPoolResetCheck(uint8_t position, uint64_t addr, uint64_t len, uint64_t pool);
 void AscendCUpdateTbufPoolStatus(uint64_t pool, bool isReset);
 
+// The element-wise vector intrinsics (vadd ... vconv_*, vcvt): forwarding templates, more
+// specialised than the catch-alls below.
+#include "stub_fun_vec.h"
+
 // ---- every other intrinsic the AscendC headers name: declared, defined nowhere -------------
 // returning void
 template <typename... A> void AscendCRecordPoolHierarchy(A&&...);

@@ -3,7 +3,9 @@
 # backend, the errors, autograd and torch.func, torch.compile, opcheck, the private-name scan) on
 # each supported torch, one venv per torch version, and compiles the torch binding against that
 # torch's headers and those of the torch_npu release made for it (`ascend-ops-dev check-npu`: the
-# wheel is downloaded for its headers, never installed).
+# wheel is downloaded for its headers, never installed), and, where torch_npu's own table pairs a
+# release with this torch and CANN 8.1, against that release with 8.1's acl headers
+# (`check-npu --paired-with 8.1 --acl-headers`; CANN_81_INCLUDE names them).
 #
 #   bash scripts/compat.sh              the oldest and newest supported torch (what CI runs)
 #   bash scripts/compat.sh --all        every minor of the range, the latest patch of each
@@ -87,6 +89,8 @@ prepare() {  # $1 = torch version; prints progress, leaves $venv ready
 mapfile -t subset < <(grep -rl --include='test_*.py' '^pytestmark = pytest.mark.compat' tests | sort)
 
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0
+# CANN 8.1's host headers (a toolkit fixture beside the checkout, or CANN_81_INCLUDE).
+CANN_81_INCLUDE=${CANN_81_INCLUDE:-../shared/cann-8.1/toolkit/aarch64-linux/include}
 results=()
 failed=0
 for version in "${versions[@]}"; do
@@ -120,11 +124,23 @@ for version in "${versions[@]}"; do
     fi
     rm -f "$log.npu"
   fi
+  # The release torch_npu's own table pairs with this torch and CANN 8.1 (if any), against 8.1's
+  # acl headers: the older launch path (Note [launch path]) and 8.1's acl API.
+  if [ "$outcome" = passed ] && [ -d "$CANN_81_INCLUDE" ]; then
+    echo "compat: torch $version: ascend-ops-dev check-npu --paired-with 8.1 (8.1's acl headers)"
+    if "$venv/bin/ascend-ops-dev" check-npu --paired-with 8.1 --acl-headers "$CANN_81_INCLUDE" >"$log.npu" 2>&1; then
+      paired=$(grep -oE "torch_npu-[0-9][^-]*" "$log.npu" | head -n 1)
+      [ -n "$paired" ] && binding="$binding; $paired+CANN 8.1 acl"
+    else
+      cat "$log.npu"; binding="$binding; CANN 8.1 FAILED"; outcome="binding failed"
+    fi
+    rm -f "$log.npu"
+  fi
   counts=$(grep -oE "[0-9]+ (passed|failed|skipped|errors?|xfailed)" "$log" | paste -sd, - || true)
   rm -f "$log"
   [ "$outcome" = passed ] || failed=1
   torch_seen=$("$venv/bin/python" -c "import torch; print(torch.__version__)" 2>/dev/null || echo -)
-  results+=("$(printf '%-8s %-16s %-14s %-28s %-24s %5ss' "$version" "$torch_seen" "$outcome" \
+  results+=("$(printf '%-8s %-16s %-14s %-28s %-44s %5ss' "$version" "$torch_seen" "$outcome" \
                "${counts:--}" "$binding" "$((SECONDS - start))")")
   if [ "$prune" = 1 ] && [ "$version" != "$OLDEST" ] && [ "$version" != "$NEWEST" ]; then
     echo "compat: torch $version: pruning $venv"
@@ -133,6 +149,6 @@ for version in "${versions[@]}"; do
 done
 
 echo
-printf '%-8s %-16s %-14s %-28s %-24s %6s\n' torch installed result tests "binding compiled with" time
+printf '%-8s %-16s %-14s %-28s %-44s %6s\n' torch installed result tests "binding compiled with" time
 for row in "${results[@]}"; do echo "$row"; done
 exit $failed

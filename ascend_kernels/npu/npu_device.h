@@ -1,6 +1,7 @@
 // The NPU side of the binding's device seam (Note [device seam] in aclnn_call.h): torch_npu's
 // current stream of the guarded device, its caching allocator (through at::empty on the npu
-// device) and its task queue (OpCommand::RunOpApiV2, as op-plugin's EXEC_NPU_CMD_EXT launches).
+// device) and its task queue (OpCommand::RunOpApiV2, as op-plugin's EXEC_NPU_CMD_EXT launches, or
+// OpCommand::RunOpApi where the torch_npu release has no V2: Note [launch path]).
 #ifndef ASCEND_OPS_BINDING_NPU_DEVICE_H
 #define ASCEND_OPS_BINDING_NPU_DEVICE_H
 
@@ -13,6 +14,8 @@
 
 #include "torch_npu/csrc/core/npu/NPUStream.h"
 #include "torch_npu/csrc/framework/OpCommand.h"
+
+#include "launch_path.h"
 
 namespace ascend_ops_npu {
 
@@ -39,7 +42,7 @@ inline at::Tensor Workspace(uint64_t bytes, const at::Tensor& x)
 // Runs `launch` (which returns an aclnnStatus) in stream order through torch_npu's task queue.
 inline void Enqueue(const char* api, std::function<int()> launch)
 {
-    at_npu::native::OpCommand::RunOpApiV2(api, launch);
+    EnqueueThrough<at_npu::native::OpCommand>(api, std::move(launch));
 }
 
 }  // namespace ascend_ops_npu

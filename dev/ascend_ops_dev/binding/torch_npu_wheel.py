@@ -22,27 +22,33 @@ def wheel_dir(override: Path | None = None) -> Path:
     return path
 
 
+def _release_wheel(folder: Path, release: str) -> Path | None:
+    wheels = sorted(folder.glob(f"{WHEEL_PROJECT}-{release}-*.whl"))
+    return wheels[-1] if wheels else None
+
+
 def _cached_wheel(folder: Path, version: str) -> Path | None:
     wheels = sorted(folder.glob(f"{WHEEL_PROJECT}-{version}-*.whl")) + \
         sorted(folder.glob(f"{WHEEL_PROJECT}-{version}.post*-*.whl"))
     return wheels[-1] if wheels else None
 
 
-def torch_npu_wheel(version: str, folder: Path) -> Path:
-    """The torch_npu wheel for torch `version` (torch_npu X.Y.Z[.postN] requires torch X.Y.Z),
-    downloaded once with pip."""
-    found = _cached_wheel(folder, version)
+def torch_npu_wheel(version: str, folder: Path, release: str | None = None) -> Path:
+    """The torch_npu wheel for torch `version` (torch_npu X.Y.Z[.postN] requires torch X.Y.Z), or
+    exactly the torch_npu `release` named (e.g. 2.6.0rc1), downloaded once with pip."""
+    found = _release_wheel(folder, release) if release else _cached_wheel(folder, version)
     if found:
         return found
     from ascend_ops.runtime.build_cache import progress
 
-    progress(f"downloading the {WHEEL_PROJECT} {version} wheel (headers only are used; it is "
+    wanted = release or version
+    progress(f"downloading the {WHEEL_PROJECT} {wanted} wheel (headers only are used; it is "
              f"not installed) into {folder}")
     command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
                "--disable-pip-version-check", "-q", "-d", str(folder),
-               f"{WHEEL_PROJECT}=={version}.*"]
+               f"{WHEEL_PROJECT}=={release}" if release else f"{WHEEL_PROJECT}=={version}.*"]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
-    found = _cached_wheel(folder, version)
+    found = _release_wheel(folder, release) if release else _cached_wheel(folder, version)
     if done.returncode != 0 or found is None:
         raise RuntimeError(f"`{' '.join(command)}` failed: {(done.stderr or done.stdout).strip()}"
                            f"\nno {WHEEL_PROJECT} wheel matches torch {version} (each "
@@ -66,3 +72,45 @@ def unpacked_headers(wheel: Path) -> Path:
     except OSError:  # another process unpacked it first
         shutil.rmtree(tmp, ignore_errors=True)
     return root
+
+
+# ---- which torch_npu release is made for which CANN ----------------------------------------------
+# Each torch_npu wheel's METADATA carries its project's table of releases: | CANN Version |
+# Supported PyTorch Version | Supported Extension Version | Github Branch |, one row per release,
+# a row with an empty CANN cell continuing the CANN above it.
+
+def cann_pairs(metadata: str) -> list[tuple[str, str, str]]:
+    """(CANN version, torch version, torch_npu release) for each row of the table in `metadata`
+    (a wheel's METADATA text). Pure."""
+    pairs: list[tuple[str, str, str]] = []
+    in_table = False
+    cann = ""
+    for line in metadata.splitlines():
+        text = line.strip()
+        if not text.startswith("|"):
+            in_table = False
+            continue
+        cells = [c.strip() for c in text.strip("|").split("|")]
+        if cells[0] == "CANN Version":
+            in_table = True
+            continue
+        if not in_table or len(cells) < 3 or set("".join(cells)) <= set("-: "):
+            continue  # another table, or the header's rule
+        cann = cells[0].removeprefix("CANN").strip() or cann
+        if cann and cells[1] and cells[2]:
+            pairs.append((cann, cells[1], cells[2]))
+    return pairs
+
+
+def wheel_metadata(wheel: Path) -> str:
+    with zipfile.ZipFile(wheel) as z:
+        name = next(m for m in z.namelist() if m.endswith(".dist-info/METADATA"))
+        return z.read(name).decode("utf-8", errors="replace")
+
+
+def release_for_cann(torch_version: str, cann_prefix: str, metadata: str) -> tuple[str, str] | None:
+    """The newest torch_npu release the table pairs with torch `torch_version` and a CANN whose
+    version starts with `cann_prefix` (e.g. "8.1"), as (release, CANN version); None if none."""
+    rows = [(release, cann) for cann, torch, release in cann_pairs(metadata)
+            if torch == torch_version and (cann == cann_prefix or cann.startswith(cann_prefix + "."))]
+    return rows[0] if rows else None

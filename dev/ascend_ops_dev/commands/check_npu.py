@@ -7,7 +7,9 @@
 2. Compile: `g++ -fsyntax-only` of the binding against the installed torch's headers, those of
    the torch_npu wheel built for it (`pip download --no-deps torch_npu==<torch version>`, cached,
    never installed: without CANN an installed torch_npu breaks `import torch`) and the aclnn
-   headers. The binding proves at compile time that each call passes what its header declares
+   headers; `--torch-npu RELEASE` or `--paired-with CANN` (the release torch_npu's own table pairs
+   with the installed torch and that CANN) picks another release, and `--acl-headers DIR` puts a
+   CANN toolkit's acl headers ahead of the ones torch_npu bundles. The binding proves at compile time that each call passes what its header declares
    (Note [aclnn call check]), so a wrong argument fails here. A result is cached by the hash of
    everything the compile reads, so a repeated run costs nothing; `--no-cache` compiles again.
 """
@@ -26,7 +28,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ascend_ops_dev.binding.torch_npu_wheel import torch_npu_wheel, unpacked_headers, wheel_dir
+from ascend_ops_dev.binding.torch_npu_wheel import (release_for_cann, torch_npu_wheel, unpacked_headers, wheel_dir,
+                                                    wheel_metadata)
 
 HELP = "compile-check the torch binding against the real torch_npu headers, and its aclnn signatures"
 _CALL = re.compile(r"\bASCEND_OPS_ACLNN\(\s*\"\w+\",\s*kVendor,\s*(?P<name>aclnn\w+)\s*,")
@@ -42,6 +45,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wheel-dir", type=Path, default=None, metavar="DIR",
                         help="where the torch_npu wheel is downloaded and unpacked (default: the "
                              "package's cache folder)")
+    parser.add_argument("--torch-npu", default=None, metavar="RELEASE",
+                        help="compile against this torch_npu release (e.g. 2.6.0rc1; default: the "
+                             "newest release made for the installed torch)")
+    parser.add_argument("--paired-with", default=None, metavar="CANN",
+                        help="compile against the torch_npu release that torch_npu's own table "
+                             "pairs with the installed torch and this CANN (e.g. 8.1); when there "
+                             "is none, say so and exit 0")
+    parser.add_argument("--acl-headers", type=Path, default=None, metavar="DIR",
+                        help="a CANN toolkit's include folder, searched before the acl headers "
+                             "torch_npu bundles (e.g. <toolkit>/aarch64-linux/include)")
     parser.add_argument("--aclnn-headers", type=Path, default=None, metavar="DIR",
                         help="the aclnn_*.h CANN's op_build generated (default: the ones the aclnn "
                              "rules predict)")
@@ -133,18 +146,20 @@ def _digest(command: list[str], source: Path, headers: list[Path]) -> str:
     return h.hexdigest()[:24]
 
 
-def compile_binding(source: Path, torch_npu_root: Path, aclnn_headers: Path, *, use_cache: bool = True
-                    ) -> CompileResult:
+def compile_binding(source: Path, torch_npu_root: Path, aclnn_headers: Path, *, use_cache: bool = True,
+                    acl_include: Path | None = None) -> CompileResult:
     """The syntax-only compile of `source` against torch, torch_npu and `aclnn_headers` (with the
-    stand-in aclnn/acl_meta.h of ascend_ops_dev/binding/include)."""
+    stand-in aclnn/acl_meta.h of ascend_ops_dev/binding/include), and `acl_include`'s acl headers
+    before torch_npu's own when given."""
     from ascend_ops_dev.binding.cpu_aclnn import NPU_HEADERS, STAND_IN_HEADERS
     from ascend_ops.runtime.build_cache import cache_dir, progress
     from ascend_ops.npu.binding import ENGINE_HEADERS, compile_command
     from ascend_ops_gen.spec import project_root
 
     includes = [aclnn_headers, STAND_IN_HEADERS]
-    command = compile_command(source, torch_npu_root, includes)
-    read = [project_root() / ENGINE_HEADERS, project_root() / NPU_HEADERS, aclnn_headers]
+    command = compile_command(source, torch_npu_root, includes, acl_include=acl_include)
+    read = [project_root() / ENGINE_HEADERS, project_root() / NPU_HEADERS, aclnn_headers,
+            *([acl_include / "acl"] if acl_include is not None else [])]
     record = cache_dir() / "check_npu" / f"{_digest(command, source, read)}.json"
     if use_cache and record.is_file():
         data = json.loads(record.read_text(encoding="utf-8"))
@@ -184,18 +199,43 @@ def run(args: argparse.Namespace) -> int:
     print(f"ascend-ops-dev check-npu: {source.name} includes the aclnn headers of {aclnn_headers}, which "
           f"declare what CANN generates from every OpDef")
     version = torch_version()
+    if args.acl_headers is not None and not (args.acl_headers / "acl" / "acl.h").is_file():
+        print(f"ascend-ops-dev check-npu: error: --acl-headers {args.acl_headers} holds no acl/acl.h "
+              f"(give a CANN toolkit's include folder)", file=sys.stderr)
+        return 2
+    folder = wheel_dir(args.wheel_dir)
+    release = args.torch_npu
     try:
-        root = unpacked_headers(torch_npu_wheel(version, wheel_dir(args.wheel_dir)))
+        if args.paired_with:
+            newest = torch_npu_wheel(version, folder)
+            paired = release_for_cann(version, args.paired_with, wheel_metadata(newest))
+            if paired is None:
+                print(f"ascend-ops-dev check-npu: no torch_npu release is made for torch {version} and "
+                      f"CANN {args.paired_with} (the table in {newest.name}'s METADATA): nothing to compile")
+                return 0
+            release = paired[0]
+            print(f"ascend-ops-dev check-npu: torch_npu {release} is made for torch {version} and "
+                  f"CANN {paired[1]} (the table in {newest.name}'s METADATA)")
+        root = unpacked_headers(torch_npu_wheel(version, folder, release))
     except (RuntimeError, OSError, zipfile.BadZipFile) as e:
         print(f"ascend-ops-dev check-npu: error: {e}", file=sys.stderr)
         return 2
-    result = compile_binding(source, root, aclnn_headers, use_cache=not args.no_cache)
+    result = compile_binding(source, root, aclnn_headers, use_cache=not args.no_cache,
+                             acl_include=args.acl_headers)
     how = "cached result of the same compile" if result.cached else "compiled"
+    acl = f"the acl headers of {args.acl_headers}" if args.acl_headers else "its bundled acl headers"
     if not result.ok:
-        print(f"ascend-ops-dev check-npu: {source.name} does not compile against torch {version} and "
-              f"{root.parent.name} ({how}):\n{result.errors()}\n$ {' '.join(result.command)}",
+        print(f"ascend-ops-dev check-npu: {source.name} does not compile against torch {version}, "
+              f"{root.parent.name} and {acl} ({how}):\n{result.errors()}\n$ {' '.join(result.command)}",
               file=sys.stderr)
         return 1
-    print(f"ascend-ops-dev check-npu: {source.name} compiles against torch {version} and "
-          f"{root.parent.name} headers ({how})")
+    print(f"ascend-ops-dev check-npu: {source.name} compiles against torch {version}, "
+          f"{root.parent.name} and {acl}, launching through OpCommand::{launch_path(root)} ({how})")
     return 0
+
+
+def launch_path(torch_npu_root: Path) -> str:
+    """The entry point Note [launch path] (ascend_kernels/npu/launch_path.h) takes with this torch_npu:
+    RunOpApiV2 where its OpCommand declares one, else RunOpApi."""
+    header = torch_npu_root / "include/torch_npu/csrc/framework/OpCommand.h"
+    return "RunOpApiV2" if re.search(r"\bRunOpApiV2\s*\(", header.read_text(encoding="utf-8")) else "RunOpApi"

@@ -84,11 +84,12 @@ def op_plugin_version_macro(version: str) -> str:
 
 def compile_command(source: Path, torch_npu_root: Path, aclnn_includes: Sequence[Path], *,
                     output: Path | None = None, cann_lib: Path | None = None,
-                    cxx: str | None = None) -> list[str]:
+                    cxx: str | None = None, acl_include: Path | None = None) -> list[str]:
     """g++ for the binding: `-fsyntax-only` without `output`, else a shared library linked
     against torch, torch_npu and CANN's libnnopbase / libascendcl in `cann_lib`.
     `torch_npu_root` is the torch_npu package folder (installed, or unpacked from its wheel);
-    `aclnn_includes` hold the generated aclnn_<op>.h and aclnn/acl_meta.h."""
+    `aclnn_includes` hold the generated aclnn_<op>.h and aclnn/acl_meta.h; `acl_include`, a CANN
+    toolkit's include folder, is searched before the acl headers torch_npu bundles."""
     import torch
 
     torch_dir = Path(torch.__file__).parent
@@ -98,6 +99,8 @@ def compile_command(source: Path, torch_npu_root: Path, aclnn_includes: Sequence
                "-isystem", str(torch_dir / "include"),
                "-isystem", str(torch_dir / "include/torch/csrc/api/include"),
                "-isystem", sysconfig.get_paths()["include"]]  # torch_npu's headers include Python.h
+    if acl_include is not None:
+        command.append(f"-I{acl_include}")
     command += [f"-I{torch_npu_root / d}" for d in _TORCH_NPU_INCLUDES]
     command += [f"-I{project_root() / CALL_HEADERS}", *(f"-I{d}" for d in aclnn_includes),
                 f"-I{project_root() / ENGINE_HEADERS}"]

@@ -37,7 +37,8 @@ def check_npu(*args: str) -> subprocess.CompletedProcess:
 def test_binding_compiles_against_torch_and_torch_npu_headers() -> None:
     done = check_npu()
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "compiles against torch 2.13.0 and torch_npu-2.13.0" in done.stdout, done.stdout
+    assert "compiles against torch 2.13.0, torch_npu-2.13.0" in done.stdout, done.stdout
+    assert "its bundled acl headers, launching through OpCommand::RunOpApiV2" in done.stdout, done.stdout
 
 
 def test_wrong_aclnn_arguments_fail_the_compile(tmp_path: Path) -> None:

@@ -142,33 +142,49 @@ private:
 
 class OpAICoreConfig {
 public:
+    OpAICoreConfig() = default;
+    // The configuration AddConfig(soc) makes: CANN's default flags of an AI Core configuration
+    // (metadef's OpAICoreConfigImpl::Construct). The default constructor sets none.
+    OpAICoreConfig(const char* soc)
+    {
+        (void)soc;
+        Flag("dynamicCompileStatic.flag", true);
+        Flag("dynamicFormat.flag", true);
+        Flag("dynamicRankSupport.flag", true);
+        Flag("dynamicShapeSupport.flag", true);
+        Flag("needCheckSupport.flag", false);
+        Flag("precision_reduce.flag", true);
+    }
     OpParamDef& Input(const char* name) { return ParamNamed(inputs_, name); }
     OpParamDef& Output(const char* name) { return ParamNamed(outputs_, name); }
-    OpAICoreConfig& DynamicCompileStaticFlag(bool flag) { return Flag("dynamicCompileStatic", flag); }
-    OpAICoreConfig& DynamicFormatFlag(bool flag) { return Flag("dynamicFormat", flag); }
-    OpAICoreConfig& DynamicRankSupportFlag(bool flag) { return Flag("dynamicRankSupport", flag); }
-    OpAICoreConfig& DynamicShapeSupportFlag(bool flag) { return Flag("dynamicShapeSupport", flag); }
-    OpAICoreConfig& NeedCheckSupportFlag(bool flag) { return Flag("needCheckSupport", flag); }
-    OpAICoreConfig& PrecisionReduceFlag(bool flag) { return Flag("precisionReduce", flag); }
+    OpAICoreConfig& DynamicCompileStaticFlag(bool flag) { return Flag("dynamicCompileStatic.flag", flag); }
+    OpAICoreConfig& DynamicFormatFlag(bool flag) { return Flag("dynamicFormat.flag", flag); }
+    OpAICoreConfig& DynamicRankSupportFlag(bool flag) { return Flag("dynamicRankSupport.flag", flag); }
+    OpAICoreConfig& DynamicShapeSupportFlag(bool flag) { return Flag("dynamicShapeSupport.flag", flag); }
+    OpAICoreConfig& NeedCheckSupportFlag(bool flag) { return Flag("needCheckSupport.flag", flag); }
+    OpAICoreConfig& PrecisionReduceFlag(bool flag) { return Flag("precision_reduce.flag", flag); }
     OpAICoreConfig& ExtendCfgInfo(const char* key, const char* value)
     {
-        extend_[key] = value;
+        cfg_info_[key] = value;
         return *this;
     }
 
     const std::vector<OpParamDef>& GetInputs(void) const { return inputs_; }
     const std::vector<OpParamDef>& GetOutputs(void) const { return outputs_; }
+    // The configuration's items by CANN's keys ("dynamicFormat.flag" -> "true"), as op_build
+    // writes them into the ops-info.
+    const std::map<std::string, std::string>& GetCfgInfo(void) const { return cfg_info_; }
 
 private:
-    OpAICoreConfig& Flag(const char* name, bool flag)
+    OpAICoreConfig& Flag(const char* key, bool flag)
     {
-        extend_[name] = flag ? "true" : "false";
+        cfg_info_[key] = flag ? "true" : "false";
         return *this;
     }
 
     std::vector<OpParamDef> inputs_;
     std::vector<OpParamDef> outputs_;
-    std::map<std::string, std::string> extend_;
+    std::map<std::string, std::string> cfg_info_;
 };
 
 class OpAICoreDef {
@@ -180,7 +196,7 @@ public:
     }
     OpAICoreDef& AddConfig(const char* soc)
     {
-        configs_[soc] = OpAICoreConfig();
+        configs_[soc] = OpAICoreConfig(soc);
         return *this;
     }
     OpAICoreDef& AddConfig(const char* soc, OpAICoreConfig& aicore_config)

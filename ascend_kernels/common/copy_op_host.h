@@ -18,10 +18,17 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <vector>
 
+// CANN's error-message channel (REPORT_INNER_ERROR), whose messages aclGetRecentErrMsg() returns.
+// CANN 8.x toolkits install the header under include/experiment/metadef/; the metadef sources
+// (and the simulator's stand-in) keep it under common/util/.
+#if __has_include("common/util/error_manager/error_manager.h")
+#include "common/util/error_manager/error_manager.h"
+#else
+#include "experiment/metadef/common/util/error_manager/error_manager.h"
+#endif
 #include "graph/types.h"
 // CANN 8.1 keeps this header under include/experiment/platform/, which the op_host compile line of
 // its project template (-I <toolkit>/include) does not search; later toolkits install it under
@@ -144,27 +151,31 @@ struct CopyOpHost {
 // (no plan for valid arguments).
 enum class Rejection { kArguments, kContext, kPlanner };
 
-// Where rejections go besides the failed status: a CANN build leaves the sink null, so the message
-// goes to stderr, where the op's log is; the simulator sets a sink on its thread to hand the
-// op_host's own message to its caller.
-using RejectionSink = void (*)(Rejection what, const char* message);
-
-inline RejectionSink& ThreadRejectionSink()
+// What rejected this thread's last rejected call. CANN sees the failed status and the reported
+// message; the simulator also tells the caller's mistakes from the rest by it.
+inline Rejection& LastRejection()
 {
-    static thread_local RejectionSink sink = nullptr;
-    return sink;
+    static thread_local Rejection what = Rejection::kArguments;
+    return what;
 }
 
-// Reports why the op was rejected; CANN turns the failed status into the caller's error.
+// The error code of every rejection: the one aclnn reports its inner errors (561xxx) with, in
+// CANN's inner-error form (two characters, then 9999).
+constexpr const char* kRejectionErrorCode = "EZ9999";
+
+// What starts every rejection message: the OpType and the node, "[AscendSlice] AscendSlice: ".
+inline std::string RejectionPrefix(const char* opType, const char* nodeName)
+{
+    return std::string("[") + opType + "] " + (nodeName != nullptr ? nodeName : opType) + ": ";
+}
+
+// Reports why the op was rejected through CANN's error-message channel, where the caller reads it
+// (aclGetRecentErrMsg); CANN turns the failed status into the caller's error.
 inline ge::graphStatus Reject(const CopyOpHost& op, const char* nodeName, const Status& why,
                               Rejection what = Rejection::kArguments)
 {
-    const RejectionSink sink = ThreadRejectionSink();
-    if (sink != nullptr) {
-        sink(what, why.message);
-    } else {
-        std::fprintf(stderr, "[%s] %s: %s\n", op.opType, nodeName != nullptr ? nodeName : op.opType, why.message);
-    }
+    LastRejection() = what;
+    REPORT_INNER_ERROR(kRejectionErrorCode, "%s%s", RejectionPrefix(op.opType, nodeName).c_str(), why.message);
     return ge::GRAPH_FAILED;
 }
 

@@ -72,6 +72,7 @@ struct Runtime {
     std::mutex mutex;
     void* library = nullptr;
     AscendSimPlanFn plan = nullptr;
+    AscendSimReportedErrorsFn reportedErrors = nullptr;
     AscendSimRunFn run = nullptr;
     std::string soc;
     int64_t maxDims = 0;
@@ -287,8 +288,14 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
                    attrs.data(), static_cast<int32_t>(attrs.size()), tiling.data(), &tilingBytes, &blockDim,
                    &tilingKey, &workspaceBytes, &outRank, outDims.data(), &rejectedBy, message, sizeof(message));
         if (planned != kSimOk) {
+            // A host function's rejection reaches the caller as CANN's runtime hands it over: what
+            // the op_host reported through the error-message channel (REPORT_INNER_ERROR).
+            std::string reported(static_cast<size_t>(r.reportedErrors(nullptr, 0)), '\0');
+            r.reportedErrors(&reported[0], reported.size());
+            reported.resize(reported.size() - 1);
             const std::string by = rejectedBy != nullptr ? std::string(rejectedBy) + ": " : "";
-            return Fail(planned == kSimArgumentError ? kParamInvalid : kInnerError, by + message);
+            return Fail(planned == kSimArgumentError ? kParamInvalid : kInnerError,
+                        reported.empty() ? by + message : reported);
         }
         outDims.resize(static_cast<size_t>(outRank));
         if (outDims != y->dims) {
@@ -416,8 +423,10 @@ int32_t ascend_ops_cpu_aclnn_init(const char* simLibrary, const char* socName, c
     auto abi = reinterpret_cast<AscendSimAbiFn>(dlsym(library, "ascend_sim_abi"));
     auto plan = reinterpret_cast<AscendSimPlanFn>(dlsym(library, "ascend_sim_plan"));
     auto run = reinterpret_cast<AscendSimRunFn>(dlsym(library, "ascend_sim_run"));
-    if (abi == nullptr || plan == nullptr || run == nullptr) {
-        return fail(std::string(simLibrary) + " is no simulator library (ascend_sim_abi / _plan / _run missing)");
+    auto reported = reinterpret_cast<AscendSimReportedErrorsFn>(dlsym(library, "ascend_sim_reported_errors"));
+    if (abi == nullptr || plan == nullptr || run == nullptr || reported == nullptr) {
+        return fail(std::string(simLibrary) +
+                    " is no simulator library (ascend_sim_abi / _plan / _run / _reported_errors missing)");
     }
     int64_t maxDims = 0, attrBytes = 0, socInfoBytes = 0, statsBytes = 0, capacity = 0;
     abi(&maxDims, &attrBytes, &socInfoBytes, &statsBytes, &capacity);
@@ -429,6 +438,7 @@ int32_t ascend_ops_cpu_aclnn_init(const char* simLibrary, const char* socName, c
     std::lock_guard<std::mutex> lock(r.mutex);
     r.library = library;
     r.plan = plan;
+    r.reportedErrors = reported;
     r.run = run;
     r.soc = socName;
     r.maxDims = maxDims;

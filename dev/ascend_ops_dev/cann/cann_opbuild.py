@@ -16,9 +16,10 @@ Here, against a folder laid out like the CANN sources fixture:
 
 Closed pieces get minimal stand-ins (dev/ascend_ops_dev/cann/opbuild_standin/): the log header
 `dlog_pub.h`, the OS layer `mmpa/mmpa_api.h` (thread id, environment reads), the error-message
-header `base/err_msg.h`, an empty `libexe_graph.so`, and `libtiling_api.so` with never-called
+header `base/err_msg.h`, an empty `libexe_graph.so`, `libtiling_api.so` with never-called
 bodies of the libplatform / libtiling_api functions the op_host code references (op_build opens the
-library with RTLD_NOW but runs no TilingFunc).
+library with RTLD_NOW but runs no TilingFunc), and the error manager's `ReportInnerError`
+(REPORT_INNER_ERROR, the op_host's rejections), linked into `libregister.so`.
 
 `compare_ops_info` checks the generated ops-info against op_specs/products.yaml (dtypes and
 formats per compute unit); `header_problems` the generated aclnn headers against the aclnn rules.
@@ -44,6 +45,8 @@ from ascend_ops_dev.cann.cann_compile_line import package_host_options
 STANDIN_DIR = Path(__file__).with_name("opbuild_standin")
 OPBUILD_DIR = "asc-devkit/tools/build/opbuild"
 ALL_OPS_SCRIPT = "asc-devkit/cmake/asc/fwk_modules/util/compile_ascendc_all_ops_so.py"
+# Linked into libregister.so: the closed error manager's function the op_host code calls.
+ERROR_MANAGER_STANDIN = STANDIN_DIR / "error_manager_standin.cpp"
 # op_build's own sources in the order of its CMakeLists.txt (another order crashes at start-up:
 # its generators register in static constructors).
 OPBUILD_SOURCES = ("op_build.cpp", "op_generator.cpp", "op_generator_factory.cpp", "op_cfg_generator.cpp",
@@ -126,7 +129,7 @@ def build_tools(headers: CannHeaders, *, jobs: int = 2) -> OpBuildTools:
             return obj
 
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            objects = list(pool.map(compile_one, [*opbuild, *metadef, *securec]))
+            objects = list(pool.map(compile_one, [*opbuild, *metadef, *securec, ERROR_MANAGER_STANDIN]))
         opbuild_objs, library_objs = objects[:len(opbuild)], objects[len(opbuild):]
         lib64 = work / "lib64"
         _run([cxx, "-shared", "-o", str(lib64 / "libregister.so"), *map(str, library_objs)], "linking libregister.so")

@@ -24,6 +24,7 @@
 #include "sim_context.h"
 #include "sim_platform.h"
 
+#include "common/util/error_manager/error_manager.h"
 #include "exe_graph/runtime/infer_datatype_context.h"
 #include "exe_graph/runtime/infer_shape_context.h"
 #include "exe_graph/runtime/tiling_context.h"
@@ -71,56 +72,44 @@ int32_t Report(int32_t code, const std::string& message, char* buffer, uint64_t 
     return code;
 }
 
-// The first rejection the op_host reported on this thread while a Capture was alive.
-struct CapturedRejection {
-    bool seen = false;
-    Rejection what = Rejection::kArguments;
-    std::string message;
-};
+// What the op_host reported through CANN's error-message channel (REPORT_INNER_ERROR) in this
+// thread's last failed host function, as CANN's runtime keeps it for aclGetRecentErrMsg:
+// "<error code>: <message>" lines (ascend_sim_reported_errors).
+thread_local std::string t_reportedErrors;
 
-thread_local CapturedRejection* t_capture = nullptr;
-
-void RecordRejection(Rejection what, const char* message)
-{
-    if (t_capture != nullptr && !t_capture->seen) {
-        t_capture->seen = true;
-        t_capture->what = what;
-        t_capture->message = message;
-    }
-}
-
+// A host function's run: the error-message channel emptied before, its messages taken after.
 class Capture {
 public:
-    Capture() : previousSink_(ThreadRejectionSink()), previous_(t_capture)
-    {
-        t_capture = &rejection_;
-        ThreadRejectionSink() = RecordRejection;
-    }
-    ~Capture()
-    {
-        ThreadRejectionSink() = previousSink_;
-        t_capture = previous_;
-    }
+    Capture() { ErrorManager::GetInstance().GetRawErrorMessages(); }
     Capture(const Capture&) = delete;
     Capture& operator=(const Capture&) = delete;
 
-    // The status code and message of a failed host function, which `*rejectedBy` names.
-    int32_t Failure(const char* function, const char** rejectedBy, char* message, uint64_t messageBytes) const
+    // The status code and message of a failed host function, which `*rejectedBy` names: the
+    // rejection's kind (LastRejection) and its reason, the first reported message without the
+    // OpType and node it starts with (RejectionPrefix), which for bad arguments is cpu_reference's
+    // message.
+    int32_t Failure(const char* function, const char* opType, const char** rejectedBy, char* message,
+                    uint64_t messageBytes) const
     {
         *rejectedBy = function;
-        if (!rejection_.seen) {
+        const std::vector<error_message::ErrorItem> items = ErrorManager::GetInstance().GetRawErrorMessages();
+        t_reportedErrors.clear();
+        for (const error_message::ErrorItem& item : items) {
+            t_reportedErrors += (t_reportedErrors.empty() ? "" : "\n") + item.error_id + ": " + item.error_message;
+        }
+        if (items.empty()) {
             return Report(kSimHostError, std::string(function) + " failed without saying why", message, messageBytes);
         }
-        const int32_t code = rejection_.what == Rejection::kArguments ? kSimArgumentError
-                             : rejection_.what == Rejection::kPlanner ? kSimPlanError
+        std::string reason = items.front().error_message;
+        const std::string prefix = RejectionPrefix(opType, opType);
+        if (reason.compare(0, prefix.size(), prefix) == 0) {
+            reason.erase(0, prefix.size());
+        }
+        const int32_t code = LastRejection() == Rejection::kArguments ? kSimArgumentError
+                             : LastRejection() == Rejection::kPlanner ? kSimPlanError
                                                                       : kSimHostError;
-        return Report(code, rejection_.message, message, messageBytes);
+        return Report(code, reason, message, messageBytes);
     }
-
-private:
-    CapturedRejection rejection_;
-    RejectionSink previousSink_;
-    CapturedRejection* previous_;
 };
 
 const AscendSimAttr* GivenAttr(const AscendSimAttr* attrs, int32_t count, const std::string& name)
@@ -255,6 +244,7 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
                         uint64_t messageBytes)
 {
     *rejectedBy = nullptr;
+    t_reportedErrors.clear();
     if (opType == nullptr || !ops::OpDefFactory::IsRegistered(opType)) {
         return Report(kSimAbiError, std::string("no OpDef of OpType '") + (opType != nullptr ? opType : "") +
                                         "' is in this simulator library",
@@ -300,7 +290,7 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
     shapeContext.SetAttrs(&runtimeAttrs);
     shapeContext.SetShapes(std::vector<gert::Shape>(inputs, input), outputs);
     if (def.GetInferShape()(&shapeContext) != ge::GRAPH_SUCCESS) {
-        return capture.Failure("InferShape", rejectedBy, message, messageBytes);
+        return capture.Failure("InferShape", opType, rejectedBy, message, messageBytes);
     }
     const gert::Shape* output = shapeContext.GetOutputShape(0);
 
@@ -309,7 +299,7 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
     typeContext.SetAttrs(&runtimeAttrs);
     typeContext.SetDataTypes(std::vector<ge::DataType>(inputs, dtype), outputs);
     if (def.GetInferDataType()(&typeContext) != ge::GRAPH_SUCCESS) {
-        return capture.Failure("InferDataType", rejectedBy, message, messageBytes);
+        return capture.Failure("InferDataType", opType, rejectedBy, message, messageBytes);
     }
     if (typeContext.GetOutputDataType(0) != dtype) {
         return Report(kSimHostError, std::string(opType) + "'s InferDataType gave its output another dtype than " +
@@ -328,7 +318,7 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
     tilingContext.SetTilingBuffer(&rawTiling);
     tilingContext.SetPlatformInfo(&platform);
     if (def.GetAICore().GetTiling()(&tilingContext) != ge::GRAPH_SUCCESS) {
-        return capture.Failure("TilingFunc", rejectedBy, message, messageBytes);
+        return capture.Failure("TilingFunc", opType, rejectedBy, message, messageBytes);
     }
 
     *tilingBytes = rawTiling.GetDataSize();
@@ -344,6 +334,18 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
         outDims[i] = output->GetDim(i);
     }
     return kSimOk;
+}
+
+// What the op_host reported through CANN's error-message channel during this thread's last
+// ascend_sim_plan, when a host function failed ("<error code>: <message>" lines, what CANN's
+// runtime keeps for aclGetRecentErrMsg; empty otherwise), copied into buffer[0..bufferBytes); the
+// bytes it takes with its NUL.
+uint64_t ascend_sim_reported_errors(char* buffer, uint64_t bufferBytes)
+{
+    if (buffer != nullptr && bufferBytes > 0) {
+        ascend_sim::CopyMessage(t_reportedErrors, buffer, static_cast<size_t>(bufferBytes));
+    }
+    return t_reportedErrors.size() + 1;
 }
 
 // Runs `kernel` (the entry named `kernelName`) on blocks 0..blockDim-1 of SoC `socName`, with

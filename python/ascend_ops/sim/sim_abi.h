@@ -72,6 +72,7 @@ typedef int32_t (*AscendSimPlanFn)(const char* opType, const char* socName, cons
                                    uint8_t* tiling, uint64_t* tilingBytes, uint32_t* blockDim, uint64_t* tilingKey,
                                    uint64_t* workspaceBytes, int32_t* outRank, int64_t* outDims,
                                    const char** rejectedBy, char* message, uint64_t messageBytes);
+typedef uint64_t (*AscendSimReportedErrorsFn)(char* buffer, uint64_t bufferBytes);
 typedef int32_t (*AscendSimRunFn)(void* kernel, const char* kernelName, const char* socName, uint64_t seed,
                                   const void* tiling, uint64_t tilingBytes, uint32_t blockDim, uint64_t tilingKey,
                                   void* x, uint64_t xBytes, void* y, uint64_t yBytes, AscendSimStats* stats,

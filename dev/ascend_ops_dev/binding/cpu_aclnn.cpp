@@ -32,6 +32,7 @@ struct aclOpExecutor {
     std::vector<uint8_t> tiling;
     uint32_t blockDim;
     uint64_t tilingKey;
+    uint64_t workspaceBytes;  // what the TilingFunc asked for: the launch must bring that much
     void* x;
     uint64_t xBytes;
     void* y;
@@ -309,6 +310,7 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
                                       std::move(tiling),
                                       blockDim,
                                       tilingKey,
+                                      workspaceBytes,
                                       static_cast<uint8_t*>(x->data) + x->offset * facts.bytes,
                                       static_cast<uint64_t>(Elements(*x)) * elem,
                                       static_cast<uint8_t*>(y->data) + y->offset * facts.bytes,
@@ -326,11 +328,21 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
 aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                    aclrtStream stream)
 {
+    const uint64_t asked = executor != nullptr ? executor->workspaceBytes : 0;
     const aclnnStatus status = [&]() -> aclnnStatus {
         Runtime& r = State();
         if (executor == nullptr) {
             t_recentError = std::string(api) + ": the executor is null";
             return kParamNullptr;
+        }
+        // The kernel gets the workspace GetWorkspaceSize reported (the TilingFunc's request); a
+        // launch with less, or with none, would hand it memory it does not own.
+        if (asked > 0 && (workspace == nullptr || workspaceSize < asked)) {
+            t_recentError = std::string(api) + ": the workspace " + (workspace == nullptr ? "is null" : "holds " +
+                            std::to_string(workspaceSize) + " bytes") + "; GetWorkspaceSize asked for " +
+                            std::to_string(asked) + " bytes";
+            delete executor;
+            return kParamInvalid;
         }
         void* kernel = r.library != nullptr ? dlsym(r.library, executor->kernelName.c_str()) : nullptr;
         if (kernel == nullptr) {
@@ -352,7 +364,7 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
         return kSuccess;
     }();
     Record("{\"api\":" + Quoted(api) + ",\"workspace\":" + (workspace != nullptr ? "true" : "false") +
-           ",\"workspace_size\":" + std::to_string(workspaceSize) +
+           ",\"workspace_size\":" + std::to_string(workspaceSize) + ",\"asked\":" + std::to_string(asked) +
            ",\"stream\":" + (stream != nullptr ? "true" : "false") + ",\"status\":" + std::to_string(status) + "}");
     return status;
 }

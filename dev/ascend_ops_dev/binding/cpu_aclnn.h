@@ -59,7 +59,9 @@ private:
     std::vector<Argument> arguments_;
 };
 
-// aclnn<Op>: launches the executor's kernel and frees the executor; records the call.
+// aclnn<Op>: launches the executor's kernel and frees the executor; records the call (with the
+// workspace the TilingFunc asked for). A workspace smaller than that, or none, is refused
+// (ACLNN_ERR_PARAM_INVALID) before anything runs.
 aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                    aclrtStream stream);
 

@@ -3,6 +3,8 @@ line: results bit for bit against cpu_reference, the arguments each aclnn GetWor
 received, and a host-code rejection surfacing as OpArgumentError before any launch."""
 from __future__ import annotations
 
+import ctypes
+
 import numpy as np
 import pytest
 import torch
@@ -11,6 +13,7 @@ import ascend_ops
 import cpu_reference
 from ascend_ops.npu.dispatch import on_binding
 from ascend_ops.runtime.errors import OpArgumentError
+from ascend_ops.sim import runner as sim_runner
 from ascend_ops_dev.binding import cpu_aclnn
 from ascend_ops_dev.binding.cpu_aclnn import argument_problems, check_run, expected_arguments
 from ascend_ops_dev.sim import corpus
@@ -71,20 +74,90 @@ def test_get_workspace_size_receives_the_calls_arguments(cpu_binding, op, shape,
     assert argument_problems(workspace, expected_arguments(op, x, out, args, kwargs)) == []
     # The launch gets the workspace GetWorkspaceSize reported (the TilingFunc's request).
     assert launch == {"api": f"aclnn{specs().op(op).op_type}", "workspace": True,
-                      "workspace_size": workspace["workspace_size"], "stream": True, "status": 0}
+                      "workspace_size": workspace["workspace_size"], "asked": workspace["workspace_size"],
+                      "stream": True, "status": 0}
 
 
 @pytest.mark.parametrize("product, mib", [("atlas-a2", 16), ("atlas-inference", 2)])
 def test_the_workspace_is_what_the_tiling_func_asked_for(cpu_binding, product, mib):
     # The TilingFunc asks for AscendC's library workspace (PlatformAscendC::GetLibApiWorkSpaceSize:
-    # 16 MiB on the Ascend910B family, 2 MiB elsewhere); GetWorkspaceSize reports it and the
-    # binding allocates that much for the launch.
-    cpu_binding.select(ascend_ops.product(product).simulated_soc)
+    # 16 MiB on the Ascend910B family, 2 MiB elsewhere), as the simulator reads its request;
+    # GetWorkspaceSize reports it, the binding allocates that much, and the launch receives it.
+    soc = ascend_ops.product(product).simulated_soc
+    asked = sim_runner.plan("slice", (3, 4), "float32", ([0, 1], [2, 2]), product=product, soc=soc).workspace_bytes
+    assert asked == mib << 20
+    cpu_binding.select(soc)
     cpu_binding.reset()
     on_binding("slice")(torch.zeros(3, 4), [0, 1], [2, 2])
     workspace, launch = cpu_binding.calls()
-    assert workspace["workspace_size"] == launch["workspace_size"] == mib << 20
-    assert launch["workspace"] is True
+    assert workspace["workspace_size"] == launch["asked"] == launch["workspace_size"] == asked
+    assert launch["workspace"] is True and launch["status"] == 0
+
+
+class _AclnnSlice:
+    """aclnnAscendSliceGetWorkspaceSize and aclnnAscendSlice of the CPU runtime, called directly."""
+
+    def __init__(self, runtime: ctypes.CDLL):
+        self.lib = runtime
+        runtime.aclCreateTensor.restype = ctypes.c_void_p
+        runtime.aclCreateTensor.argtypes = [ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_int,
+                                            ctypes.POINTER(ctypes.c_int64), ctypes.c_int64, ctypes.c_int,
+                                            ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_void_p]
+        runtime.aclCreateIntArray.restype = ctypes.c_void_p
+        runtime.aclCreateIntArray.argtypes = [ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64]
+        runtime.aclGetRecentErrMsg.restype = ctypes.c_char_p
+        runtime.aclnnAscendSliceGetWorkspaceSize.argtypes = [ctypes.c_void_p] * 4 + [
+            ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_void_p)]
+        runtime.aclnnAscendSlice.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_void_p]
+
+    def tensor(self, t: torch.Tensor) -> int:
+        dims = (ctypes.c_int64 * t.dim())(*t.shape)
+        strides = (ctypes.c_int64 * t.dim())(*t.stride())
+        storage = (ctypes.c_int64 * 1)(t.numel())
+        acl = cpu_aclnn.acl_dtype_values()  # the acl header's enumerators, ACL_FORMAT_ND among them
+        return self.lib.aclCreateTensor(dims, t.dim(), acl["ACL_FLOAT"], strides, 0, acl["ACL_FORMAT_ND"], storage, 1,
+                                        t.data_ptr())
+
+    def ints(self, values: list[int]) -> int:
+        return self.lib.aclCreateIntArray((ctypes.c_int64 * len(values))(*values), len(values))
+
+    def plan(self, x: torch.Tensor, out: torch.Tensor, offsets: list[int], size: list[int]) -> tuple[int, int]:
+        """(workspace size, executor)"""
+        size_out, executor = ctypes.c_uint64(), ctypes.c_void_p()
+        status = self.lib.aclnnAscendSliceGetWorkspaceSize(self.tensor(x), self.ints(offsets), self.ints(size),
+                                                            self.tensor(out), ctypes.byref(size_out),
+                                                            ctypes.byref(executor))
+        assert status == 0, self.lib.aclGetRecentErrMsg()
+        return size_out.value, executor.value
+
+    def launch(self, workspace: torch.Tensor | None, size: int, executor: int) -> tuple[int, str]:
+        stream = ctypes.c_void_p(1)
+        status = self.lib.aclnnAscendSlice(None if workspace is None else workspace.data_ptr(), size, executor, stream)
+        return status, self.lib.aclGetRecentErrMsg().decode()
+
+
+def test_a_launch_without_the_workspace_it_was_planned_with_is_refused(cpu_binding):
+    # Negative control of the launch's side: the runtime checks that the kernel gets the workspace
+    # GetWorkspaceSize reported, so a binding that passed less (or none) would fail the calls above.
+    cpu_binding.select(ascend_ops.product("atlas-inference").simulated_soc)
+    aclnn = _AclnnSlice(cpu_binding.runtime)
+    x, out = torch.arange(12, dtype=torch.float32).reshape(3, 4), torch.zeros(2, 2)
+    cpu_binding.reset()
+    size, executor = aclnn.plan(x, out, [0, 1], [2, 2])
+    assert size == 2 << 20
+    status, message = aclnn.launch(torch.empty(size - 1, dtype=torch.uint8), size - 1, executor)
+    assert (status, message) == (161002, f"aclnnAscendSlice: the workspace holds {size - 1} bytes; "
+                                         f"GetWorkspaceSize asked for {size} bytes")
+    status, message = aclnn.launch(None, 0, aclnn.plan(x, out, [0, 1], [2, 2])[1])
+    assert (status, message) == (161002, f"aclnnAscendSlice: the workspace is null; GetWorkspaceSize asked for "
+                                         f"{size} bytes")
+    assert torch.count_nonzero(out) == 0  # neither ran
+    status, _ = aclnn.launch(torch.empty(size, dtype=torch.uint8), size, aclnn.plan(x, out, [0, 1], [2, 2])[1])
+    assert status == 0 and torch.equal(out, x[0:2, 1:3])
+    assert [(c["api"], c["status"], c.get("workspace_size"), c.get("asked")) for c in cpu_binding.calls()] == [
+        ("aclnnAscendSliceGetWorkspaceSize", 0, size, None), ("aclnnAscendSlice", 161002, size - 1, size),
+        ("aclnnAscendSliceGetWorkspaceSize", 0, size, None), ("aclnnAscendSlice", 161002, 0, size),
+        ("aclnnAscendSliceGetWorkspaceSize", 0, size, None), ("aclnnAscendSlice", 0, size, size)]
 
 
 def test_an_absent_strides_list_is_a_non_null_empty_array(cpu_binding):

@@ -71,6 +71,7 @@ def test_doctor_explains_a_missing_torch_npu() -> None:
     assert f'pip install "torch_npu=={torch.__version__.split("+")[0]}.*"' in done.stdout
     assert "without an NPU, ASCEND_OPS_SIM_NPU=1 gives a simulated npu device" in done.stdout
     assert "strided_slice: npu -> no npu tensors here; cpu -> native backend" in done.stdout
+    assert "[note] aclnn call not made: no NPU (torch_npu is not imported)" in done.stdout
     assert "nothing blocks the routes above" in done.stdout
 
 
@@ -100,6 +101,7 @@ def test_doctor_on_the_simulated_device() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "simulated npu device, SoC Ascend910B2, product line atlas-a2" in done.stdout
     assert "slice: npu -> custom AscendC kernel on the simulator" in done.stdout
+    assert "[note] aclnn call not made: the simulated npu device runs the kernels on the simulator" in done.stdout
 
 
 def test_doctor_fails_a_forced_custom_route_without_kernels() -> None:

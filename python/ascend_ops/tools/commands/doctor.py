@@ -1,7 +1,8 @@
 """`ascend-ops doctor`: what this machine runs, and what to do about each problem.
 
 torch and torch_npu (versions, whether they match, whether torch_npu imports), the CANN
-libraries, the NPU and its product line, the op package and its torch binding, the route each op
+libraries, the NPU and its product line, the op package and its torch binding, one real aclnn
+call through the binding when an NPU is there (Note [doctor's aclnn call]), the route each op
 takes on npu and on CPU tensors, the CPU backend and its build cache. Exit code 0 when nothing
 blocks the routes this machine takes; 1 otherwise.
 """
@@ -12,7 +13,9 @@ import ctypes
 import importlib.metadata
 import importlib.util
 import os
+import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 HELP = "say which route each op takes on npu and CPU tensors, and what to do about any problem"
@@ -169,6 +172,110 @@ def package_findings(torch_npu_imported: bool) -> list[Finding]:
     return out
 
 
+# Note [doctor's aclnn call]
+# ~~~~~~~~~~~~~~~~~~~~~~~~~~
+# With the binding loaded and an NPU visible, doctor makes one real call through it: the first
+# worked example of the specs (op order, then example order) whose dtype the NPU's product line
+# supports, on the current npu device, through torch.ops.ascend_ops_npu (aclnn<OpType>
+# GetWorkspaceSize, then aclnn<OpType> on the stream). Copying the result to the host waits for
+# the launch; the result must equal cpu_reference's bit for bit. A call that raises reports the
+# aclnn status its message names (aclnn_call.h writes "aclnnStatus N"). The binding is a
+# parameter, so that the same function runs in CI on the CPU build of the binding and the CPU
+# aclnn runtime (tests/ascend_ops_dev/binding).
+_STATUS = re.compile(r"aclnnStatus (-?\d+)")
+
+
+@dataclass(frozen=True)
+class AclnnCall:
+    """What doctor's aclnn call did (Note [doctor's aclnn call])."""
+
+    passed: bool
+    status: int | None  # 0: both aclnn calls succeeded; else the failing one's, when its error named it
+    text: str
+
+
+def call_example(product=None):
+    """The (op, example) of Note [doctor's aclnn call] for `product` (None: any dtype)."""
+    from ...runtime.products import supported_dtypes
+    from ascend_ops_gen.spec import specs
+
+    for op in specs().ops:
+        dtypes = supported_dtypes(op, product) if product is not None else None
+        for example in op.examples:
+            if example.dtype != "bfloat16" and (dtypes is None or example.dtype in dtypes):  # numpy has no bf16
+                return op, example
+    raise LookupError("no worked example of the specs has a dtype this product line supports")
+
+
+def _bytes(t):
+    import torch
+
+    return t.detach().cpu().contiguous().reshape(-1).view(torch.uint8)
+
+
+def aclnn_call(device: str, binding: Callable[[str], Callable] | None = None, product=None) -> AclnnCall:
+    """One call of Note [doctor's aclnn call] on `device` through `binding` (op name -> callable;
+    default: the loaded torch binding)."""
+    import torch
+
+    import cpu_reference
+    from ...npu import dispatch
+    from ..examples import example_input
+
+    op, example = call_example(product)
+    x = example_input(example.input, example.dtype)
+    what = (f"{op.name} example '{example.name}' ({tuple(x.shape)} {example.dtype}) on {device} through "
+            f"aclnn{op.op_type}")
+    expected = torch.from_numpy(getattr(cpu_reference, op.name)(x.numpy(), **example.kwargs))
+    try:
+        got = (binding or dispatch.on_binding)(op.name)(x.to(device), **example.kwargs).cpu()
+    except Exception as e:  # noqa: BLE001 - the failure is the finding
+        m = _STATUS.search(str(e))
+        return AclnnCall(False, int(m[1]) if m else None,
+                         f"{what}: {'aclnn status ' + m[1] if m else 'failed'}: {type(e).__name__}: "
+                         f"{str(e).strip().splitlines()[0]}")
+    if got.dtype != expected.dtype or got.shape != expected.shape or not torch.equal(_bytes(got), _bytes(expected)):
+        return AclnnCall(False, 0, f"{what}: aclnn status 0, but the result differs from cpu_reference "
+                                   f"({got.dtype} {tuple(got.shape)} {got.flatten()[:8].tolist()}, expected "
+                                   f"{expected.dtype} {tuple(expected.shape)} {expected.flatten()[:8].tolist()})")
+    return AclnnCall(True, 0, f"{what}: aclnn status 0, the result equals cpu_reference's bit for bit")
+
+
+def call_findings(torch_npu_imported: bool) -> list[Finding]:
+    """Doctor's aclnn call (Note [doctor's aclnn call]), or why it made none."""
+    import torch
+
+    from ...npu import dispatch
+    from ...runtime.products import current_product
+    from ...sim import device as sim_device
+
+    if sim_device.is_enabled():
+        return [Finding(NOTE, "aclnn call", "not made: the simulated npu device runs the kernels on the "
+                        "simulator, not through aclnn")]
+    if not torch_npu_imported:
+        return [Finding(NOTE, "aclnn call", "not made: no NPU (torch_npu is not imported)")]
+    unavailable = dispatch.custom_kernels_unavailable(simulated=False)
+    if unavailable is not None:
+        return [Finding(NOTE, "aclnn call", f"not made: the binding is not loaded ({unavailable})")]
+    try:
+        if not torch.npu.is_available():
+            return [Finding(NOTE, "aclnn call", "not made: torch_npu sees no NPU")]
+    except Exception as e:  # noqa: BLE001 - reported, not raised
+        return [Finding(NOTE, "aclnn call", f"not made: cannot query the NPU: {type(e).__name__}: {e}")]
+    return [call_finding(aclnn_call("npu", product=current_product()))]
+
+
+def call_finding(done: AclnnCall) -> Finding:
+    """The finding of doctor's aclnn call: a failed call blocks the custom route."""
+    from ...npu import dispatch
+
+    if done.passed:
+        return Finding(OK, "aclnn call", done.text)
+    return Finding(FAIL, "aclnn call", done.text,
+                   f"the package's kernels do not run right on this NPU: {dispatch.KERNELS_ENV}=torch_npu "
+                   f"keeps npu tensors on torch_npu's own ops meanwhile")
+
+
 def route_findings() -> list[Finding]:
     from ...npu import binding as npu_binding, dispatch
     from ...sim import device as sim_device
@@ -270,8 +377,8 @@ def cpu_findings() -> list[Finding]:
 
 def findings() -> list[Finding]:
     found, imported = torch_findings()
-    return (found + device_findings(imported) + package_findings(imported) + route_findings()
-            + cpu_findings())
+    return (found + device_findings(imported) + package_findings(imported) + call_findings(imported)
+            + route_findings() + cpu_findings())
 
 
 def run(args: argparse.Namespace) -> int:

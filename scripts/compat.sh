@@ -5,7 +5,8 @@
 # torch's headers and those of the torch_npu release made for it (`ascend-ops-dev check-npu`: the
 # wheel is downloaded for its headers, never installed), and, where torch_npu's own table pairs a
 # release with this torch and CANN 8.1, against that release with 8.1's acl headers
-# (`check-npu --paired-with 8.1 --acl-headers`; CANN_81_INCLUDE names them).
+# (`check-npu --paired-with 8.1 --acl-headers`; CANN_81_INCLUDE names them). The table names the
+# release and the OpCommand member each compile launches through.
 #
 #   bash scripts/compat.sh              the oldest and newest supported torch (what CI runs)
 #   bash scripts/compat.sh --all        every minor of the range, the latest patch of each
@@ -40,7 +41,7 @@ while [ $# -gt 0 ]; do
     --ends) versions=("$OLDEST" "$NEWEST") ;;
     --prune) prune=1 ;;
     --) shift; pytest_args=("$@"); break ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     [0-9]*)
       if [[ ! " ${MATRIX[*]} " == *" $1 "* ]]; then
         echo "compat: torch $1 is not in the supported matrix: ${MATRIX[*]}" >&2; exit 2
@@ -88,6 +89,13 @@ prepare() {  # $1 = torch version; prints progress, leaves $venv ready
 # so the other files' extras need not be installed).
 mapfile -t subset < <(grep -rl --include='test_*.py' '^pytestmark = pytest.mark.compat' tests | sort)
 
+# "torch_npu-2.6.0rc1/RunOpApi": the release and the OpCommand member of the compile a check-npu
+# log reports (tests/ascend_ops_dev/binding/test_check_npu.py holds this to check-npu's wording).
+compiled() {
+  sed -nE 's/.* compiles against torch [^,]*, (torch_npu-[0-9][^-]*)-.* launching through OpCommand::([A-Za-z0-9]+).*/\1\/\2/p' \
+    "$1" | paste -sd, -
+}
+
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0
 # CANN 8.1's host headers (a toolkit fixture beside the checkout, or CANN_81_INCLUDE).
 CANN_81_INCLUDE=${CANN_81_INCLUDE:-../shared/cann-8.1/toolkit/aarch64-linux/include}
@@ -117,7 +125,7 @@ for version in "${versions[@]}"; do
   if [ "$outcome" = passed ]; then
     echo "compat: torch $version: ascend-ops-dev check-npu (the binding against torch_npu $version's headers)"
     if "$venv/bin/ascend-ops-dev" check-npu >"$log.npu" 2>&1; then
-      binding=$(grep -oE "torch_npu-[0-9][^-]*" "$log.npu" | head -n 1)
+      binding=$(compiled "$log.npu")
       binding=${binding:-compiled}
     else
       cat "$log.npu"; binding="FAILED"; outcome="binding failed"
@@ -125,22 +133,26 @@ for version in "${versions[@]}"; do
     rm -f "$log.npu"
   fi
   # The release torch_npu's own table pairs with this torch and CANN 8.1 (if any), against 8.1's
-  # acl headers: the older launch path (Note [launch path]) and 8.1's acl API.
+  # acl headers (Note [acl overlay]): the older launch path (Note [launch path]), with RunOpApiV2
+  # forced as its negative control, and 8.1's acl API.
   if [ "$outcome" = passed ] && [ -d "$CANN_81_INCLUDE" ]; then
     echo "compat: torch $version: ascend-ops-dev check-npu --paired-with 8.1 (8.1's acl headers)"
+    paired_start=$SECONDS
     if "$venv/bin/ascend-ops-dev" check-npu --paired-with 8.1 --acl-headers "$CANN_81_INCLUDE" >"$log.npu" 2>&1; then
-      paired=$(grep -oE "torch_npu-[0-9][^-]*" "$log.npu" | head -n 1)
-      [ -n "$paired" ] && binding="$binding; $paired+CANN 8.1 acl"
+      paired=$(compiled "$log.npu")
+      grep -q "forced it does not compile, as it must" "$log.npu" && paired="$paired (V2 forced: refused)"
+      [ -n "$paired" ] && binding="$binding; $paired + CANN 8.1 acl"
     else
       cat "$log.npu"; binding="$binding; CANN 8.1 FAILED"; outcome="binding failed"
     fi
+    echo "compat: torch $version: check-npu --paired-with 8.1 took $((SECONDS - paired_start)) s"
     rm -f "$log.npu"
   fi
   counts=$(grep -oE "[0-9]+ (passed|failed|skipped|errors?|xfailed)" "$log" | paste -sd, - || true)
   rm -f "$log"
   [ "$outcome" = passed ] || failed=1
   torch_seen=$("$venv/bin/python" -c "import torch; print(torch.__version__)" 2>/dev/null || echo -)
-  results+=("$(printf '%-8s %-16s %-14s %-28s %-44s %5ss' "$version" "$torch_seen" "$outcome" \
+  results+=("$(printf '%-8s %-16s %-14s %-28s %-80s %5ss' "$version" "$torch_seen" "$outcome" \
                "${counts:--}" "$binding" "$((SECONDS - start))")")
   if [ "$prune" = 1 ] && [ "$version" != "$OLDEST" ] && [ "$version" != "$NEWEST" ]; then
     echo "compat: torch $version: pruning $venv"
@@ -149,6 +161,6 @@ for version in "${versions[@]}"; do
 done
 
 echo
-printf '%-8s %-16s %-14s %-28s %-44s %6s\n' torch installed result tests "binding compiled with" time
+printf '%-8s %-16s %-14s %-28s %-80s %6s\n' torch installed result tests "binding compiled with" time
 for row in "${results[@]}"; do echo "$row"; done
 exit $failed

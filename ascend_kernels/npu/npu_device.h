@@ -19,6 +19,15 @@
 
 namespace ascend_ops_npu {
 
+#if defined(ASCEND_OPS_NPU_EXPECT_LAUNCH)
+#define ASCEND_OPS_NPU_NAME(x) ASCEND_OPS_NPU_NAME_(x)
+#define ASCEND_OPS_NPU_NAME_(x) #x
+// check-npu's reading of this release's OpCommand.h, proven against the compile-time choice.
+static_assert(LaunchPath<at_npu::native::OpCommand>() == ASCEND_OPS_NPU_NAME(ASCEND_OPS_NPU_EXPECT_LAUNCH),
+              "the launch path check-npu read from OpCommand.h is not the one the binding compiles "
+              "(Note [launch path])");
+#endif
+
 // Makes x's device the current one for the scope: GetAclStream-style lookups (and the allocator)
 // take the *current* device, which for a tensor on npu:1 is not npu:0's.
 class DeviceScope {

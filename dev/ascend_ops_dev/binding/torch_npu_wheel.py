@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 WHEEL_PROJECT = "torch_npu"
@@ -27,9 +28,18 @@ def _release_wheel(folder: Path, release: str) -> Path | None:
     return wheels[-1] if wheels else None
 
 
+def _post_number(wheel: Path) -> int:
+    """0 for torch_npu-X.Y.Z-..., N for torch_npu-X.Y.Z.postN-... (compared as numbers: post11
+    is newer than post2)."""
+    release = wheel.name.split("-")[1]
+    return int(release.rpartition(".post")[2]) if ".post" in release else 0
+
+
 def _cached_wheel(folder: Path, version: str) -> Path | None:
-    wheels = sorted(folder.glob(f"{WHEEL_PROJECT}-{version}-*.whl")) + \
-        sorted(folder.glob(f"{WHEEL_PROJECT}-{version}.post*-*.whl"))
+    """The newest cached release for torch `version`: the folder may also hold older ones that
+    --torch-npu or --paired-with downloaded."""
+    wheels = sorted([*folder.glob(f"{WHEEL_PROJECT}-{version}-*.whl"),
+                     *folder.glob(f"{WHEEL_PROJECT}-{version}.post*-*.whl")], key=lambda w: (_post_number(w), w.name))
     return wheels[-1] if wheels else None
 
 
@@ -56,22 +66,30 @@ def torch_npu_wheel(version: str, folder: Path, release: str | None = None) -> P
     return found
 
 
-def unpacked_headers(wheel: Path) -> Path:
-    """The wheel's `torch_npu/` folder with its `include/` unpacked (once, atomically)."""
-    target = wheel.with_suffix("")  # <folder>/torch_npu-2.13.0-cp311-...
-    root = target / WHEEL_PROJECT
+def complete_folder(target: Path, fill: Callable[[Path], str]) -> Path:
+    """`target`, made once and atomically: `fill` fills a scratch folder beside it and returns
+    what its `.complete` mark says, then the folder takes `target`'s name (a folder another process
+    completed first is kept)."""
     if (target / ".complete").is_file():
-        return root
-    tmp = Path(tempfile.mkdtemp(dir=wheel.parent, prefix=".unpack-"))
-    with zipfile.ZipFile(wheel) as z:
-        members = [m for m in z.namelist() if m.startswith(f"{WHEEL_PROJECT}/include/")]
-        z.extractall(tmp, members)
-    (tmp / ".complete").write_text(f"{len(members)} files\n", encoding="utf-8")
+        return target
+    tmp = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}-"))
+    (tmp / ".complete").write_text(fill(tmp) + "\n", encoding="utf-8")
     try:
         os.replace(tmp, target)
-    except OSError:  # another process unpacked it first
+    except OSError:  # another process made it first
         shutil.rmtree(tmp, ignore_errors=True)
-    return root
+    return target
+
+
+def unpacked_headers(wheel: Path) -> Path:
+    """The wheel's `torch_npu/` folder with its `include/` unpacked (once, atomically)."""
+    def unpack(tmp: Path) -> str:
+        with zipfile.ZipFile(wheel) as z:
+            members = [m for m in z.namelist() if m.startswith(f"{WHEEL_PROJECT}/include/")]
+            z.extractall(tmp, members)
+        return f"{len(members)} files"
+
+    return complete_folder(wheel.with_suffix(""), unpack) / WHEEL_PROJECT  # <folder>/torch_npu-2.13.0-cp311-...
 
 
 # ---- which torch_npu release is made for which CANN ----------------------------------------------
@@ -108,9 +126,15 @@ def wheel_metadata(wheel: Path) -> str:
         return z.read(name).decode("utf-8", errors="replace")
 
 
+def cann_release_matches(cann: str, cann_prefix: str) -> bool:
+    """Whether CANN `cann` (8.1.RC1.alpha002) is `cann_prefix` (8.1, 8.1.RC1) or one of its releases:
+    whole version parts only (8.10 is not 8.1's)."""
+    return cann == cann_prefix or cann.startswith(cann_prefix + ".")
+
+
 def release_for_cann(torch_version: str, cann_prefix: str, metadata: str) -> tuple[str, str] | None:
     """The newest torch_npu release the table pairs with torch `torch_version` and a CANN whose
     version starts with `cann_prefix` (e.g. "8.1"), as (release, CANN version); None if none."""
     rows = [(release, cann) for cann, torch, release in cann_pairs(metadata)
-            if torch == torch_version and (cann == cann_prefix or cann.startswith(cann_prefix + "."))]
+            if torch == torch_version and cann_release_matches(cann, cann_prefix)]
     return rows[0] if rows else None

@@ -1,6 +1,7 @@
 // The binding's launch-path selection (Note [launch path] in ascend_kernels/npu/launch_path.h)
 // against stand-ins for torch_npu's OpCommand: one release's class has RunOpApiV2 and RunOpApi,
-// an older one only RunOpApi. Each records which entry point took the launch.
+// an older one only RunOpApi. Each records which entry point took the launch. Built with
+// -DASCEND_OPS_NPU_LAUNCH=<member>, every launch takes that member.
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -33,9 +34,11 @@ struct CommandWithNeither {};
 int main()
 {
     ascend_ops_npu::EnqueueThrough<CommandWithV2>("aclnnX", [] { return 7; });
-    std::printf("with V2: %s\n", g_took.c_str());
+    std::printf("with V2: %s (LaunchPath %s)\n", g_took.c_str(),
+                std::string(ascend_ops_npu::LaunchPath<CommandWithV2>()).c_str());
     ascend_ops_npu::EnqueueThrough<CommandWithoutV2>("aclnnX", [] { return 7; });
-    std::printf("without V2: %s\n", g_took.c_str());
+    std::printf("without V2: %s (LaunchPath %s)\n", g_took.c_str(),
+                std::string(ascend_ops_npu::LaunchPath<CommandWithoutV2>()).c_str());
 #ifdef PROBE_NEITHER
     ascend_ops_npu::EnqueueThrough<CommandWithNeither>("aclnnX", [] { return 7; });
 #endif

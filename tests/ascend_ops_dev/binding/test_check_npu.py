@@ -34,11 +34,29 @@ def check_npu(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, env=env, timeout=1800)
 
 
-def test_binding_compiles_against_torch_and_torch_npu_headers() -> None:
+def compat_sh_reading(log: str, tmp_path: Path) -> str:
+    """What scripts/compat.sh's `compiled` makes of a check-npu log: release/launch member."""
+    script = (project_root() / "scripts" / "compat.sh").read_text(encoding="utf-8")
+    function = re.search(r"^compiled\(\) \{\n.*?^\}\n", script, re.M | re.S)
+    assert function, "compat.sh defines no compiled()"
+    (tmp_path / "log").write_text(log, encoding="utf-8")
+    done = subprocess.run(["bash", "-c", function[0] + 'compiled "$1"', "-", str(tmp_path / "log")],
+                          capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def test_binding_compiles_against_torch_and_torch_npu_headers(tmp_path: Path) -> None:
     done = check_npu()
     assert done.returncode == 0, done.stdout + done.stderr
     assert "compiles against torch 2.13.0, torch_npu-2.13.0" in done.stdout, done.stdout
     assert "its bundled acl headers, launching through OpCommand::RunOpApiV2" in done.stdout, done.stdout
+    # compat.sh's results table reads the release and the launch member from this output; a line
+    # that names another release first (as --paired-with's "the table in <wheel>" does) is not it.
+    assert compat_sh_reading(done.stdout, tmp_path) == "torch_npu-2.13.0/RunOpApiV2"
+    paired = ("check-npu: torch_npu 2.6.0rc1 is made for torch 2.6.0 and CANN 8.1.RC1.alpha002 (the table in "
+              "torch_npu-2.6.0.post5-cp311-x.whl's METADATA)\n" + done.stdout.replace("2.13.0", "2.6.0rc1"))
+    assert compat_sh_reading(paired, tmp_path) == "torch_npu-2.6.0rc1/RunOpApiV2"
+    assert compat_sh_reading(done.stdout.replace("OpCommand::", "OpCommand:"), tmp_path) == ""
 
 
 def test_wrong_aclnn_arguments_fail_the_compile(tmp_path: Path) -> None:

@@ -55,20 +55,21 @@ struct ArchTraits {
     uint32_t vecCastBfloat16ToInt32;    // RoundModes of Cast bfloat16 -> int32
     uint32_t vecCastInt32ToFloat32;     // RoundModes of Cast int32 -> float32
     uint32_t vecCastInt32ToFloat16;     // RoundModes of Cast int32 -> float16 (through float32)
+    bool transpose16Bit;                // TransDataTo5HD transposes 16-bit data (vnchwconv)
 };
 
 // Per NPU architecture, for kernel builds (build_arch.h); one row per npu_arch of products.yaml.
 constexpr int32_t kArchCount = 4;
 constexpr ArchTraits kArchs[kArchCount] = {
-    {2201, true, 8, true, false, true, true, true, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u},  // atlas-a3, atlas-a2
-    {1001, false, 0, false, false, true, false, false, true, 0x43u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u},  // atlas-training
-    {2002, false, 0, true, false, true, true, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u},  // atlas-inference
-    {3002, true, 4, true, true, false, true, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu},  // atlas-200i-500-a2
+    {2201, true, 8, true, false, true, true, true, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u, true},  // atlas-a3, atlas-a2
+    {1001, false, 0, false, false, true, false, false, true, 0x43u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u, true},  // atlas-training
+    {2002, false, 0, true, false, true, true, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u, true},  // atlas-inference
+    {3002, true, 4, true, true, false, true, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu, true},  // atlas-200i-500-a2
 };
 
 // What some architecture of the table offers (npuArch 0): a flag any of them has, the largest
 // number. A host build of the engine without __NPU_ARCH__ compiles for it (build_arch.h).
-constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu};
+constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu, true};
 
 }  // namespace ascend_ops
 
@@ -83,6 +84,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true,
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 1
 #define ASCEND_OPS_ARCH_FLOAT_SATURATION 0
+#define ASCEND_OPS_ARCH_TRANSPOSE_16BIT 1
 #elif __NPU_ARCH__ == 1001  // atlas-training
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
 #define ASCEND_OPS_ARCH_GATHER 0
@@ -91,6 +93,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true,
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 0
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
 #define ASCEND_OPS_ARCH_FLOAT_SATURATION 1
+#define ASCEND_OPS_ARCH_TRANSPOSE_16BIT 1
 #elif __NPU_ARCH__ == 2002  // atlas-inference
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
 #define ASCEND_OPS_ARCH_GATHER 1
@@ -99,6 +102,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true,
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
 #define ASCEND_OPS_ARCH_FLOAT_SATURATION 1
+#define ASCEND_OPS_ARCH_TRANSPOSE_16BIT 1
 #elif __NPU_ARCH__ == 3002  // atlas-200i-500-a2
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
 #define ASCEND_OPS_ARCH_GATHER 1
@@ -107,6 +111,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true,
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
 #define ASCEND_OPS_ARCH_FLOAT_SATURATION 1
+#define ASCEND_OPS_ARCH_TRANSPOSE_16BIT 1
 #endif
 #endif  // __NPU_ARCH__
 

@@ -10,8 +10,8 @@
 // A kernel's translation unit (op_kernel/<op>.cpp) holds device code only: bisheng's device pass
 // parses all of it, and host code there (stdio, <cmath>, double, the planner, the product table of
 // strings) is what it may refuse. The generated kernel entry defines ASCEND_OPS_KERNEL_TU before
-// its includes; the engine's host-only headers (copy_planner.h, copy_op_host.h, status.h,
-// soc_info.h, products.h, products_generated.h, view_builder.h, block_rearrangement.h) stop such
+// its includes; the engine's host-only headers (copy_planner.h, cost_model.h, copy_op_host.h,
+// status.h, soc_info.h, products.h, products_generated.h, view_builder.h, block_rearrangement.h) stop such
 // a build with #error, so every kernel compile (the simulator's, CPU-debug's, `ascend-ops
 // check-cann` on each architecture against each toolkit, CANN's) checks it. The kernel reads the
 // architecture facts from arch_traits_generated.h and the shared engine from copy_grid.h;
@@ -62,6 +62,11 @@ constexpr bool kBuildPads =
 template <typename T>
 constexpr bool kBuildGathers = kBuildArch.gather && (sizeof(T) == 2 || sizeof(T) == 4 ||
                                                      (sizeof(T) == 1 && kBuildArch.gather8Bit));
+
+// TransDataTo5HD's 16-bit transpose rearranges units of T, as one or two 16-bit lanes, on this
+// architecture (Note [block transposes] in copy_grid.h).
+template <typename T>
+constexpr bool kBuildTransposes = kBuildArch.transpose16Bit && (sizeof(T) == 2 || sizeof(T) == 4);
 
 }  // namespace ascend_ops
 

@@ -178,6 +178,155 @@ ASCEND_OPS_HOST_AICORE inline UnitGrid MakeUnitGrid(const CopyTiling& t)
     return g;
 }
 
+// A GATHER unit whose dim unitDim has `chunk` indexes (Note [gather units]): its windows and output.
+struct UnitShape {
+    int64_t chunk;
+    int64_t piece;        // output units of each of its pieces
+    int64_t gatherElems;  // output-buffer units it fills: its pieces in their slots
+    int64_t lo;           // input offset of the (lowest) window's start, from the unit's first element
+    int64_t window;       // input units of one window
+    int64_t count;        // windows: 1, or the indexes of countDim (times countInnerDim's)
+};
+
+// The full unit as planned, and a row's tail: the full unit cut to its indexes, its pieces in the
+// full unit's piece slots of `pieceSlotElems` units. What the kernel loads and its offset tables
+// follow, and what the planner checks them against (Note [block transposes]).
+ASCEND_OPS_HOST_AICORE inline void ShapeGridUnits(const CopyTiling& t, const UnitGrid& g, int64_t pieceSlotElems,
+                                                  UnitShape* full, UnitShape* tail)
+{
+    const int32_t cut = t.unitDim;
+    const int64_t unitOutElems = g.pieces * pieceSlotElems;
+    *full = UnitShape{g.chunk, g.chunk * g.inner, unitOutElems, t.windowLo, t.windowElems, 1};
+    *tail = *full;
+    tail->chunk = g.tailChunk;
+    tail->piece = g.tailChunk * g.inner;
+    tail->gatherElems = (g.pieces - 1) * pieceSlotElems + tail->piece;
+    const int64_t shorter = g.chunk - g.tailChunk;
+    const int64_t step = t.stride[cut];
+    const int64_t innerExtent = t.countInnerDim >= 0 ? t.shape[t.countInnerDim] : 1;
+    if (t.countDim == cut) {
+        full->count = g.chunk * innerExtent;
+        tail->count = g.tailChunk * innerExtent;
+    } else {
+        full->count = (t.countDim >= 0 ? t.shape[t.countDim] : 1) * innerExtent;
+        tail->count = full->count;
+        tail->window -= shorter * (step < 0 ? -step : step);
+        tail->lo += step < 0 ? -shorter * step : 0;
+    }
+}
+
+// Whether a row's tail needs an offset table of its own: the full unit's serves it as a prefix
+// only when it is one piece whose windows start where the full unit's do.
+ASCEND_OPS_HOST_AICORE inline bool OwnTailTable(const CopyTiling& t, const UnitGrid& g)
+{
+    return g.tailChunk < g.chunk && (t.stride[t.unitDim] < 0 || g.pieces > 1);
+}
+
+// Note [offset tables] in copy_kernel_gather.h: bytes an entry grows by per index of dim d of a
+// unit of `unitBytes` units. A window dim moves to the next window's block slot (backwards where
+// countDim's stride is negative), any other dim along the window.
+ASCEND_OPS_HOST_AICORE inline int64_t TableWeight(const CopyTiling& t, int32_t d, int64_t unitBytes)
+{
+    const bool descending = t.countDim >= 0 && t.stride[t.countDim] < 0;
+    const int64_t slot = descending ? -static_cast<int64_t>(t.blockSlotBytes) : t.blockSlotBytes;
+    if (d == t.countDim) {
+        return (t.countInnerDim >= 0 ? t.shape[t.countInnerDim] : 1) * slot;
+    }
+    if (d == t.countInnerDim) {
+        return slot;
+    }
+    return t.stride[d] * unitBytes;
+}
+
+// The entry of a unit's first output element: its UB byte offset within the unit's input slot.
+ASCEND_OPS_HOST_AICORE inline int64_t TableFirst(const CopyTiling& t, const UnitShape& shape, int64_t unitBytes)
+{
+    const bool descending = t.countDim >= 0 && t.stride[t.countDim] < 0;
+    return (descending ? shape.count - 1 : 0) * static_cast<int64_t>(t.blockSlotBytes) - shape.lo * unitBytes;
+}
+
+// Note [block transposes]
+// Without Gather (the training series) a GATHER or TRANSPOSE tile of 2- or 4-byte units is put in
+// output order by TransDataTo5HD, the 16-bit transpose of 16 blocks of 32 bytes: result block j
+// holds lane j of the 16 source blocks in list order, and both lists are any 16 blocks. In 16-bit
+// lanes the tile's output is blocks of 16 lanes, and output lane k comes from input lane lanes(k)
+// (its unit's offset table entry / 2, plus k's half of a 4-byte unit). Sixteen output blocks
+// ob_q = first + q * P (a group) are made by
+//  - the columns: column l, the lanes l of the group's blocks, is one transpose result C_l, whose
+//    lane q is output lane 16 ob_q + l. A transpose of the 16 input blocks that hold the column's
+//    lanes, row by row, yields C_l as its result block j when all 16 lie at lane j. Columns whose
+//    row-0 lanes lie in one input block at different lanes share a transpose (a class) whose rows
+//    are the blocks of its first column's lanes; each takes the result block of its own lane, the
+//    unused ones go to 16 scratch blocks;
+//  - the group: one transpose of C_0..C_15 into ob_0..ob_15.
+// So element strides become block addresses in the lists, and a group costs 1 + classes transposes
+// and, on the scalar unit, 16 / R + 15 * classes offset-table reads (R = lanes per unit) and 32
+// block addresses per transpose. A tile's groups are its output blocks P apart (P =
+// transposeGroupStride), P groups to each 16 P blocks from the tile's start. The rule holds only
+// where every column's lanes share a lane and every class's columns follow its first column block
+// for block: the planner chooses P where it holds for every tile a core can meet (TransposeGroups
+// in copy_planner.h checks each output lane on the host), else the tile is rearranged by the scalar
+// unit. PlanTransposeGroup is the rule both run: `lanes(k)` gives output lane k's input lane, and
+// `emit(rowBlock, columnOfLane)` takes each class: its 16 source blocks (input block indexes) and,
+// per result block j, the column it yields (-1: none).
+constexpr int64_t kTransposeLaneBytes = 2;  // a lane: the 16-bit value the transpose moves
+constexpr int64_t kTransposeLanes = kBlockBytes / kTransposeLaneBytes;  // lanes of a block, blocks in a list
+constexpr int64_t kTransposeGroupBytes = kTransposeLanes * kBlockBytes;  // the blocks of one group
+
+template <typename Lanes, typename Emit>
+ASCEND_OPS_HOST_AICORE inline int32_t PlanTransposeGroup(const Lanes& lanes, int64_t first, int64_t stride,
+                                                         int64_t outLanes, Emit& emit)
+{
+    int64_t classBlock[kTransposeLanes];
+    int8_t columnOfLane[kTransposeLanes][kTransposeLanes];
+    int8_t leader[kTransposeLanes];
+    int32_t classes = 0;
+    for (int32_t l = 0; l < kTransposeLanes && first * kTransposeLanes + l < outLanes; ++l) {
+        const int64_t at = lanes(first * kTransposeLanes + l);
+        const int64_t block = at / kTransposeLanes;
+        const int64_t lane = at - block * kTransposeLanes;
+        int32_t c = 0;
+        while (c < classes && (classBlock[c] != block || columnOfLane[c][lane] >= 0)) {
+            ++c;
+        }
+        if (c == classes) {
+            classBlock[c] = block;
+            leader[c] = static_cast<int8_t>(l);
+            for (int32_t j = 0; j < kTransposeLanes; ++j) {
+                columnOfLane[c][j] = -1;
+            }
+            ++classes;
+        }
+        columnOfLane[c][lane] = static_cast<int8_t>(l);
+    }
+    for (int32_t c = 0; c < classes; ++c) {
+        int64_t rowBlock[kTransposeLanes];
+        rowBlock[0] = classBlock[c];
+        for (int32_t q = 1; q < kTransposeLanes; ++q) {
+            const int64_t k = (first + q * stride) * kTransposeLanes + leader[c];
+            rowBlock[q] = k < outLanes ? lanes(k) / kTransposeLanes : rowBlock[q - 1];
+        }
+        emit(rowBlock, columnOfLane[c]);
+    }
+    return classes;
+}
+
+// Groups of a tile of `outLanes` output lanes whose groups are output blocks `stride` apart, and
+// the scratch bytes its transposes use: 16 blocks per group and 16 for unused results.
+ASCEND_OPS_HOST_AICORE inline int64_t TransposeGroupCount(int64_t outLanes, int64_t stride)
+{
+    const int64_t blocks = (outLanes + kTransposeLanes - 1) / kTransposeLanes;
+    const int64_t span = kTransposeLanes * stride;
+    const int64_t full = DivIndex(blocks, span);
+    const int64_t rest = blocks - full * span;
+    return full * stride + (rest < stride ? rest : stride);
+}
+
+ASCEND_OPS_HOST_AICORE inline int64_t TransposeScratchBytes(int64_t outLanes, int64_t stride)
+{
+    return (TransposeGroupCount(outLanes, stride) + 1) * kTransposeGroupBytes;
+}
+
 // GATHER / TRANSPOSE: block `block`'s units [*first, *end).
 ASCEND_OPS_HOST_AICORE inline void CoreUnits(const CopyTiling& t, const UnitGrid& g, int64_t block, int64_t* first,
                                              int64_t* end)

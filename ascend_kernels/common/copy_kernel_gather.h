@@ -13,6 +13,9 @@ constexpr int64_t kEntriesPerBlock = kBlockBytes / kGatherOffsetBytes;  // offse
 
 template <typename T>
 class GatherCopyKernel {
+    static constexpr int64_t kLaneBytes = kTransposeLaneBytes;     // a lane of the 16-bit transpose
+    static constexpr int64_t kUnitLanes = sizeof(T) / kLaneBytes;  // lanes per unit (0 for bytes: no transposes)
+
 public:
     __aicore__ inline GatherCopyKernel() {}
 
@@ -32,6 +35,9 @@ public:
         pipe_.InitBuffer(inQue_, kQueueBuffers, t_.inBufBytes);
         pipe_.InitBuffer(outQue_, kQueueBuffers, t_.outBufBytes);
         pipe_.InitBuffer(tableBuf_, t_.tableBytes);
+        if (t_.transposeGroupStride > 0) {
+            pipe_.InitBuffer(transposeBuf_, t_.transposeBytes);
+        }
         CoreUnits(t_, grid_, GetBlockIdx(), &firstUnit_, &endUnit_);
         table_ = tableBuf_.template Get<GatherOffset>();
         tailTable_ = ownTailTable_ ? table_[static_cast<uint32_t>(mainTableElems_)] : table_;
@@ -99,22 +105,11 @@ private:
         return u.rowNumber * grid_.rowElems + u.chunk * grid_.chunk * grid_.inner;
     }
 
-    // A unit whose dim unitDim has `chunk` indexes (Note [gather units]): its windows and output.
-    struct UnitShape {
-        int64_t chunk;
-        int64_t piece;        // output units of each of its pieces
-        int64_t gatherElems;  // output-buffer units it fills: its pieces in their slots
-        int64_t lo;           // input offset of the (lowest) window's start, from the unit's first element
-        int64_t window;       // input units of one window
-        int64_t count;        // windows: 1, or the indexes of countDim
-    };
-
     // The full unit as planned, and the tail: the full unit cut to its indexes, its pieces in the
     // full unit's piece slots. Checks that they, the tile and the tables fit the buffers the tiling
     // sizes (Note [corrupt tiling]).
     __aicore__ inline bool ShapeUnits()
     {
-        const int32_t cut = t_.unitDim;
         const int64_t pieceBytes = grid_.chunk * grid_.inner * static_cast<int64_t>(sizeof(T));
         const bool pieceSlotOk = grid_.pieces > 1
                                      ? t_.pieceSlotBytes % kBlockBytes == 0 && t_.pieceSlotBytes >= pieceBytes
@@ -126,29 +121,11 @@ private:
         }
         pieceSlotElems_ = t_.pieceSlotBytes / sizeof(T);
         unitOutElems_ = grid_.pieces * pieceSlotElems_;
-        full_ = UnitShape{grid_.chunk, grid_.chunk * grid_.inner, unitOutElems_, t_.windowLo, t_.windowElems, 1};
-        tail_ = full_;
-        tail_.chunk = grid_.tailChunk;
-        tail_.piece = grid_.tailChunk * grid_.inner;
-        tail_.gatherElems = (grid_.pieces - 1) * pieceSlotElems_ + tail_.piece;
-        const int64_t shorter = grid_.chunk - grid_.tailChunk;
-        const int64_t step = t_.stride[cut];
-        innerExtent_ = t_.countInnerDim >= 0 ? t_.shape[t_.countInnerDim] : 1;
-        if (t_.countDim == cut) {
-            full_.count = grid_.chunk * innerExtent_;
-            tail_.count = grid_.tailChunk * innerExtent_;
-        } else {
-            full_.count = (t_.countDim >= 0 ? t_.shape[t_.countDim] : 1) * innerExtent_;
-            tail_.count = full_.count;
-            tail_.window -= shorter * (step < 0 ? -step : step);
-            tail_.lo += step < 0 ? -shorter * step : 0;
-        }
+        ShapeGridUnits(t_, grid_, pieceSlotElems_, &full_, &tail_);
         if (full_.count != t_.windowCount) {
             return false;
         }
-        // The full unit's table serves a tail only as its prefix: a tail of one piece whose windows
-        // start where the full unit's do.
-        ownTailTable_ = grid_.tailChunk < grid_.chunk && (step < 0 || grid_.pieces > 1);
+        ownTailTable_ = OwnTailTable(t_, grid_);
         const int64_t tileOutElems = t_.unitsPerTile * unitOutElems_;
         mainTableElems_ = (tileOutElems * kGatherOffsetBytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
                           kGatherOffsetBytes;
@@ -156,7 +133,19 @@ private:
         const int64_t slotElems = t_.blockSlotBytes / static_cast<int64_t>(sizeof(T));
         return t_.windowElems <= slotElems && full_.count * t_.blockSlotBytes <= t_.unitSlotBytes &&
                t_.unitsPerTile * t_.unitSlotBytes <= t_.inBufBytes &&
-               TileFits<T>(tileOutElems, t_.outBufBytes) && TileFits<GatherOffset>(tableElems, t_.tableBytes);
+               TileFits<T>(tileOutElems, t_.outBufBytes) && TileFits<GatherOffset>(tableElems, t_.tableBytes) &&
+               TransposesUsable(tileOutElems);
+    }
+
+    // Note [block transposes] in copy_grid.h: 2- and 4-byte units where this architecture has the
+    // 16-bit transpose, a group stride of at least 1 and scratch for a tile's groups.
+    __aicore__ inline bool TransposesUsable(int64_t tileOutElems) const
+    {
+        if (t_.transposeGroupStride == 0) {
+            return true;
+        }
+        return kBuildTransposes<T> && t_.useVectorGather == 0 && t_.transposeGroupStride <= kTransposeLanes &&
+               TransposeScratchBytes(tileOutElems * kUnitLanes, t_.transposeGroupStride) <= t_.transposeBytes;
     }
 
     // A second window dim (Note [window chains] in copy_grid.h) must chain countDim's windows.
@@ -183,9 +172,7 @@ private:
     {
         const int64_t limit = units > 1 ? units * unitOutElems_ : shape.gatherElems;  // entries to write
         const int32_t last = t_.rank - 1;
-        const bool descending = t_.countDim >= 0 && t_.stride[t_.countDim] < 0;
-        const int64_t first = (descending ? shape.count - 1 : 0) * t_.blockSlotBytes -
-                              shape.lo * static_cast<int64_t>(sizeof(T));
+        const int64_t first = TableFirst(t_, shape, sizeof(T));
         const int64_t seed = UnitExtent(shape, last) < kEntriesPerBlock ? UnitExtent(shape, last) : kEntriesPerBlock;
         for (int64_t j = 0; j < seed; ++j) {
             table.SetValue(static_cast<uint32_t>(j), static_cast<GatherOffset>(first + j * TableWeight(last)));
@@ -236,20 +223,8 @@ private:
         return d == t_.unitDim ? shape.chunk : t_.shape[d];
     }
 
-    // Bytes a table entry grows by per index of dim d: a window dim moves to the next window's
-    // block slot (backwards where countDim's stride is negative), any other dim along the window.
-    __aicore__ inline int64_t TableWeight(int32_t d) const
-    {
-        const bool descending = t_.countDim >= 0 && t_.stride[t_.countDim] < 0;
-        const int64_t slot = descending ? -static_cast<int64_t>(t_.blockSlotBytes) : t_.blockSlotBytes;
-        if (d == t_.countDim) {
-            return innerExtent_ * slot;
-        }
-        if (d == t_.countInnerDim) {
-            return slot;
-        }
-        return t_.stride[d] * static_cast<int64_t>(sizeof(T));
-    }
+    // Bytes a table entry grows by per index of dim d (copy_grid.h).
+    __aicore__ inline int64_t TableWeight(int32_t d) const { return ascend_ops::TableWeight(t_, d, sizeof(T)); }
 
     // Entries [k * block, (k + 1) * block) = entries [0, block) + k * weight for k in [built, extent),
     // none at or past `limit`: by scalar copies up to a whole number of 32-byte blocks, then by Adds.
@@ -415,6 +390,14 @@ private:
         const uint32_t fullElems = static_cast<uint32_t>(fullUnits * unitOutElems_);
         const uint32_t tailSlot = static_cast<uint32_t>(fullUnits * t_.unitSlotBytes / sizeof(T));
         const uint32_t tailElems = withTail ? static_cast<uint32_t>(tail_.gatherElems) : 0;
+        if constexpr (kBuildTransposes<T>) {
+            if (t_.transposeGroupStride > 0) {
+                TransposeTile(out, in, fullElems, tailSlot, tailElems);
+                outQue_.EnQue(out);
+                inQue_.FreeTensor(in);
+                return;
+            }
+        }
         if constexpr (kBuildGathers<T>) {
             if (t_.useVectorGather) {
                 if (fullElems > 0) {
@@ -439,6 +422,96 @@ private:
         WaitPipe<HardEvent::S_MTE3>();
         outQue_.EnQue(out);
         inQue_.FreeTensor(in);
+    }
+
+    // Output lane k's input lane (Note [block transposes] in copy_grid.h): a tile's first
+    // `fullElems` output units through the main table, the rest through the tail's, whose slot
+    // starts at input lane `tailLane`. Consecutive lanes of one unit read its entry once.
+    struct TileLanes {
+        __aicore__ inline int64_t operator()(int64_t k) const
+        {
+            const int64_t unit = k / kUnitLanes;
+            if (unit != cachedUnit) {
+                cachedUnit = unit;
+                cachedLane = unit < fullElems
+                                 ? static_cast<int64_t>(table.GetValue(static_cast<uint32_t>(unit))) / kLaneBytes
+                                 : tailLane + static_cast<int64_t>(tailTable.GetValue(
+                                                  static_cast<uint32_t>(unit - fullElems))) / kLaneBytes;
+            }
+            return cachedLane + (k - unit * kUnitLanes);
+        }
+
+        LocalTensor<GatherOffset> table;
+        LocalTensor<GatherOffset> tailTable;
+        int64_t fullElems;
+        int64_t tailLane;
+        mutable int64_t cachedUnit;
+        mutable int64_t cachedLane;
+    };
+
+    // A class's transpose: its rows' input blocks in, each column it serves into its group's
+    // column block, the other results into the spare blocks.
+    struct ColumnTranspose {
+        __aicore__ inline void operator()(const int64_t* rowBlock, const int8_t* columnOfLane) const
+        {
+            LocalTensor<uint16_t> dst[kTransposeLanes];
+            LocalTensor<uint16_t> src[kTransposeLanes];
+            for (int32_t q = 0; q < kTransposeLanes; ++q) {
+                src[q] = in[static_cast<uint32_t>(rowBlock[q] * kTransposeLanes)];
+            }
+            for (int32_t j = 0; j < kTransposeLanes; ++j) {
+                dst[j] = columnOfLane[j] >= 0 ? columns[static_cast<uint32_t>(columnOfLane[j] * kTransposeLanes)]
+                                              : spare[static_cast<uint32_t>(j * kTransposeLanes)];
+            }
+            TransDataTo5HD<uint16_t>(dst, src, TransDataTo5HDParams(false, false, 1, 0, 0));
+        }
+
+        LocalTensor<uint16_t> in;
+        LocalTensor<uint16_t> columns;
+        LocalTensor<uint16_t> spare;
+    };
+
+    // Note [block transposes] in copy_grid.h: the tile's output blocks, group by group, first the
+    // columns of every group, then every group from its columns.
+    __aicore__ inline void TransposeTile(const LocalTensor<T>& out, const LocalTensor<T>& in, uint32_t fullElems,
+                                         uint32_t tailSlot, uint32_t tailElems)
+    {
+        const int64_t outLanes = (static_cast<int64_t>(fullElems) + tailElems) * kUnitLanes;
+        const int64_t blocks = (outLanes + kTransposeLanes - 1) / kTransposeLanes;
+        const int64_t stride = t_.transposeGroupStride;
+        const int64_t span = stride * kTransposeLanes;
+        const LocalTensor<uint16_t> scratch = transposeBuf_.template Get<uint16_t>();
+        const LocalTensor<uint16_t> out16 = out.template ReinterpretCast<uint16_t>();
+        TileLanes lanes{table_, tailTable_, fullElems, static_cast<int64_t>(tailSlot) * kUnitLanes, -1, 0};
+        // The spare blocks first, then each group's 16 column blocks.
+        ColumnTranspose columns{in.template ReinterpretCast<uint16_t>(), scratch, scratch};
+        int64_t group = 1;
+        for (int64_t start = 0; start < blocks; start += span) {
+            for (int64_t r = 0; r < stride && start + r < blocks; ++r) {
+                ASCEND_OPS_COUNT_LOOP();
+                columns.columns = scratch[static_cast<uint32_t>(group * kTransposeLanes * kTransposeLanes)];
+                PlanTransposeGroup(lanes, start + r, stride, outLanes, columns);
+                ++group;
+            }
+        }
+        PipeBarrier<PIPE_V>();  // the groups read the columns
+        group = 1;
+        for (int64_t start = 0; start < blocks; start += span) {
+            for (int64_t r = 0; r < stride && start + r < blocks; ++r) {
+                ASCEND_OPS_COUNT_LOOP();
+                LocalTensor<uint16_t> dst[kTransposeLanes];
+                LocalTensor<uint16_t> src[kTransposeLanes];
+                const int64_t column0 = group * kTransposeLanes;
+                for (int32_t q = 0; q < kTransposeLanes; ++q) {
+                    const int64_t block = start + r + q * stride;
+                    src[q] = scratch[static_cast<uint32_t>((column0 + q) * kTransposeLanes)];
+                    dst[q] = block < blocks ? out16[static_cast<uint32_t>(block * kTransposeLanes)]
+                                            : columns.spare[static_cast<uint32_t>(q * kTransposeLanes)];
+                }
+                TransDataTo5HD<uint16_t>(dst, src, TransDataTo5HDParams(false, false, 1, 0, 0));
+                ++group;
+            }
+        }
     }
 
     // Units of one piece are consecutive in the output: one store for the tile. Otherwise each
@@ -492,13 +565,13 @@ private:
     int64_t unitOutElems_ = 0;
     bool ownTailTable_ = false;
     int64_t mainTableElems_ = 0;
-    int64_t innerExtent_ = 1;  // indexes of countInnerDim, 1 without it
     bool scalarWrote_ = false;  // BuildTable: the scalar unit wrote entries no S_V wait covers yet
     bool vectorWrote_ = false;  // BuildTable: Adds wrote entries no V_S wait covers yet
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> inQue_;
     TQue<TPosition::VECOUT, 1> outQue_;
     TBuf<TPosition::VECCALC> tableBuf_;
+    TBuf<TPosition::VECCALC> transposeBuf_;  // Note [block transposes]: column and spare blocks
     LocalTensor<GatherOffset> table_;
     LocalTensor<GatherOffset> tailTable_;
     GlobalTensor<T> xGm_;

@@ -17,9 +17,11 @@
 //                 rewriting bytes the tile wrote (Note [store tails] in copy_kernel_base.h).
 //  GATHER         short runs, non-unit or negative innermost stride: the output is cut into units
 //                 (Note [gather units]); each unit is read as one covering input window, or as one
-//                 window per index of `countDim`, with burst DMA; Gather (or scalar UB moves where
-//                 the SoC or element size has no Gather) rearranges a tile of units into output
-//                 order through offset tables built once per core; the tile is written contiguously.
+//                 window per index of `countDim`, with burst DMA; Gather rearranges a tile of units
+//                 into output order through offset tables built once per core; where the SoC has no
+//                 Gather for the element size, 16-bit transposes do (Note [block transposes] in
+//                 copy_grid.h), or scalar UB moves where their rule does not serve or the units are
+//                 bytes; the tile is written contiguously.
 //  TRANSPOSE      GATHER whose window dim (or its chained one, Note [window chains] in copy_grid.h) is the
 //                 innermost output dim (NCHW depth/space permutations): the windows are the rows
 //                 of a 2-D tile transposed in UB.
@@ -68,10 +70,12 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "copy_grid.h"
 #include "copy_limits.h"
 #include "copy_tiling.h"
+#include "cost_model.h"
 #include "scalar_cost.h"
 #include "soc_info.h"
 #include "status.h"
@@ -222,13 +226,73 @@ inline int64_t UnitOutBytes(const UnitPlan& p) { return p.pieces * p.pieceSlotBy
 // UB bytes of the Gather offset table of `elems` output units.
 inline int64_t OffsetTableBytes(int64_t elems) { return AlignUp(elems * kGatherOffsetBytes, kBlockBytes); }
 
+// The work of building a unit's offset tables once per core (Note [offset tables] in
+// copy_kernel_gather.h): entries the scalar unit writes (each but the seed reading one) and the
+// Adds that double the rest, for a table of `units` units shaped like the full unit; as
+// GatherCopyKernel::BuildTable, PadPiece and CopyTableBlocks go.
+struct TableWork {
+    int64_t scalarWrites = 0;
+    int64_t adds = 0;
+
+    // Entries [k * block, (k + 1) * block) for k in [built, extent), none at or past `limit`.
+    void CopyBlocks(int64_t block, int64_t built, int64_t extent, int64_t limit)
+    {
+        const int64_t perBlock = kBlockBytes / kGatherOffsetBytes;
+        int64_t k = built;
+        for (; k < extent && (k * block) % perBlock != 0 && k * block < limit; ++k) {
+            scalarWrites += block < limit - k * block ? block : limit - k * block;
+        }
+        for (; k < extent && k * block < limit; k += k < extent - k ? k : extent - k) {
+            adds += 1;
+        }
+    }
+};
+
+inline TableWork TableBuildWork(const StridedView& v, const UnitPlan& p, int64_t unitBytes, int64_t units)
+{
+    const int64_t perBlock = kBlockBytes / kGatherOffsetBytes;
+    const int64_t unitOut = UnitOutBytes(p) / unitBytes;
+    const int64_t pieceSlot = p.pieceSlotBytes / unitBytes;
+    const int64_t piece = p.unitElems / p.pieces;
+    const int64_t limit = units > 1 ? units * unitOut : unitOut;
+    auto extent = [&](int32_t d) { return d == p.unitDim ? p.chunk : v.shape[d]; };
+    TableWork w;
+    const int32_t last = v.rank - 1;
+    const int64_t seed = extent(last) < perBlock ? extent(last) : perBlock;
+    w.scalarWrites += seed;
+    int64_t block = 1;
+    for (int32_t d = last; d >= p.runDim; --d) {
+        if (d == p.unitDim - 1) {
+            const int64_t end = pieceSlot < limit ? pieceSlot : limit;
+            int64_t j = piece;
+            for (; j < end && (j % perBlock != 0 || piece < perBlock); ++j) {
+                w.scalarWrites += 1;
+            }
+            const int64_t source = piece / perBlock * perBlock;
+            for (; j < end; j += source < end - j ? source : end - j) {
+                w.adds += 1;
+            }
+            block = pieceSlot;
+        }
+        w.CopyBlocks(block, d == last ? seed : 1, extent(d), limit);
+        block *= extent(d);
+    }
+    w.CopyBlocks(unitOut, 1, units, limit);
+    return w;
+}
+
+// UB the 16-bit transposes of a tile take besides its output's size (Note [block transposes] in
+// copy_grid.h): at most a group's blocks per group stride of up to 16, and the spare blocks.
+constexpr int64_t kTransposeScratchReserve = (kTransposeLanes + 1) * kTransposeGroupBytes;
+
 // UB bytes a GATHER tile of `units` units needs: the input and the output queue's buffers, the
-// tables.
-inline int64_t GatherTileBytes(const UnitPlan& p, int64_t units, int64_t unitBytes)
+// tables, and with `scratch` what 16-bit transposes of the tile may take (TransposeScratchBytes).
+inline int64_t GatherTileBytes(const UnitPlan& p, int64_t units, int64_t unitBytes, bool scratch)
 {
     const int64_t out = units * UnitOutBytes(p);
     return kQueueBuffers * units * p.unitSlotBytes + kQueueBuffers * AlignUp(out, kBlockBytes) +
-           OffsetTableBytes(out / unitBytes) + p.tailTableBytes;
+           OffsetTableBytes(out / unitBytes) + p.tailTableBytes +
+           (scratch ? AlignUp(out, kTransposeGroupBytes) + kTransposeScratchReserve : 0);
 }
 
 // The windows of a unit of view dims [r, rank) whose dim k has `chunk` indexes: one window over
@@ -306,19 +370,20 @@ struct TailReads {
 // (per piece without DataCopyPad); without DataCopyPad the scalar stores of partial last blocks.
 // False when not even one granule fits UB.
 inline bool SizeUnitTiles(UnitPlan* p, int64_t instructions, const TailReads& tail, int64_t granule,
-                          int64_t unitBytes, bool usePad, int64_t budget, int64_t cores)
+                          int64_t unitBytes, bool usePad, int64_t budget, int64_t cores, bool scratch)
 {
     const int64_t blockElems = kBlockBytes / unitBytes;
-    if (GatherTileBytes(*p, granule, unitBytes) > budget) {
+    if (GatherTileBytes(*p, granule, unitBytes, scratch) > budget) {
         return false;
     }
     p->granuleUnits = granule;
     // GatherTileBytes(u) <= u * perUnit + a block of alignment per output buffer and for the
-    // table: the most whole granules that fit.
-    int64_t perUnit =
-        kQueueBuffers * (p->unitSlotBytes + UnitOutBytes(*p)) + UnitOutBytes(*p) / unitBytes * kGatherOffsetBytes;
-    int64_t units =
-        AlignDown((budget - p->tailTableBytes - (kQueueBuffers + 1) * kBlockBytes) / perUnit, p->granuleUnits);
+    // table (and a transpose group's for the scratch): the most whole granules that fit.
+    int64_t perUnit = kQueueBuffers * (p->unitSlotBytes + UnitOutBytes(*p)) +
+                      UnitOutBytes(*p) / unitBytes * kGatherOffsetBytes + (scratch ? UnitOutBytes(*p) : 0);
+    const int64_t reserve = scratch ? kTransposeGroupBytes + kTransposeScratchReserve : 0;
+    int64_t units = AlignDown((budget - p->tailTableBytes - (kQueueBuffers + 1) * kBlockBytes - reserve) / perUnit,
+                              p->granuleUnits);
     units = units > p->granuleUnits ? units : p->granuleUnits;
     // A tile's offset table repeats the unit's entries by Adds from 32-byte aligned entries on
     // (Note [offset tables] in copy_kernel_gather.h): a unit of entries that are no whole number
@@ -363,7 +428,7 @@ inline bool SizeUnitTiles(UnitPlan* p, int64_t instructions, const TailReads& ta
 // chunk that fits UB, or a shorter one where that spreads the units more evenly over the cores.
 // False when no chunk fits or the dim is too short to cut.
 inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitBytes, bool usePad, int64_t budget,
-                    int64_t cores, UnitPlan* p)
+                    int64_t cores, bool scratch, UnitPlan* p)
 {
     const int64_t blockElems = kBlockBytes / unitBytes;
     const int64_t dim = v.shape[k];
@@ -381,7 +446,7 @@ inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitByte
         UnitPlan q{};
         ShapeUnit(v, r, k, chunk, unitBytes, usePad, &q);
         q.tailTableBytes = ownTailTable ? OffsetTableBytes(UnitOutBytes(q) / unitBytes) : 0;
-        return GatherTileBytes(q, 1, unitBytes) <= budget;
+        return GatherTileBytes(q, 1, unitBytes, scratch) <= budget;
     };
     // Chunks whose pieces are 32-byte multiples; pieces of several start UB blocks of their own, so
     // those units take any chunk when no aligned one fits.
@@ -431,7 +496,23 @@ inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitByte
     // The tail's pieces sit in the full unit's piece slots; its table covers up to its last element.
     int64_t tailTableElems = (pieces - 1) * (p->pieceSlotBytes / unitBytes) + tailChunk * inner;
     p->tailTableBytes = ownTailTable ? OffsetTableBytes(tailTableElems) : 0;
-    return SizeUnitTiles(p, instructions, tail, 1, unitBytes, usePad, budget, cores);
+    return SizeUnitTiles(p, instructions, tail, 1, unitBytes, usePad, budget, cores, scratch);
+}
+
+// Adds to a candidate's cost and score its core's table build (TableBuildWork): a cost per core,
+// spread over the busiest core's output bytes and priced as instructions are (Note [copy cost]),
+// at the cost model's rate of a DMA instruction (Note [cost model] in cost_model.h).
+inline void PriceTables(const StridedView& v, int64_t unitBytes, int64_t cores, UnitPlan* p)
+{
+    const int64_t used = cores < p->units ? cores : p->units;
+    const int64_t coreUnits = (p->units + used - 1) / used;
+    const int64_t tableUnits = p->unitsPerTile < coreUnits ? p->unitsPerTile : coreUnits;
+    const TableWork w = TableBuildWork(v, *p, unitBytes, tableUnits);
+    const double ns = static_cast<double>(w.scalarWrites) * 2 * kUbScalarNs + static_cast<double>(w.adds) * kVectorIssueNs;
+    const double share = static_cast<double>(coreUnits * p->unitElems * unitBytes);
+    const double balance = p->cost > 0 ? p->score / p->cost : 1.0;
+    p->cost += ns * static_cast<double>(kInstructionBytes) / kDmaIssueNs / share;
+    p->score = p->cost * balance;
 }
 
 // Without DataCopyPad every store must be a block or longer (Note [store tails] in
@@ -447,8 +528,10 @@ inline bool StoresFillBlocks(const StridedView& v, const UnitPlan& p, int64_t un
     return p.chunk * inner * unitBytes >= kBlockBytes && tailChunk * inner * unitBytes >= kBlockBytes;
 }
 
-// The best way to cut the view into GATHER units that fit UB (Note [gather units]).
-inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, int64_t budget, int32_t coreNum)
+// The best way to cut the view into GATHER units that fit UB (Note [gather units]), with room for
+// 16-bit transposes' scratch where `scratch`.
+inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, int64_t budget, int32_t coreNum,
+                          bool scratch)
 {
     UnitPlan best{};
     best.ok = false;
@@ -463,8 +546,11 @@ inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, 
         whole.chunksPerRow = 1;
         whole.units = total / unitElems;
         TailReads same{whole.unitSlotBytes, instructions, whole.unitElems};
-        bool fits = SizeUnitTiles(&whole, instructions, same, 1, unitBytes, usePad, budget, cores);
+        bool fits = SizeUnitTiles(&whole, instructions, same, 1, unitBytes, usePad, budget, cores, scratch);
         const bool stores = fits && StoresFillBlocks(v, whole, unitBytes, usePad);
+        if (fits) {
+            PriceTables(v, unitBytes, cores, &whole);
+        }
         if (stores && (!best.ok || whole.score < best.score)) {
             best = whole;
         }
@@ -473,16 +559,38 @@ inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, 
         UnitPlan aligned = whole;
         int64_t blockUnits = blockElems / Gcd(unitElems, blockElems);
         if (stores && !usePad && blockUnits > 1 &&
-            SizeUnitTiles(&aligned, instructions, same, blockUnits, unitBytes, usePad, budget, cores) &&
-            aligned.score <= best.score) {
-            best = aligned;
+            SizeUnitTiles(&aligned, instructions, same, blockUnits, unitBytes, usePad, budget, cores, scratch)) {
+            PriceTables(v, unitBytes, cores, &aligned);
+            if (aligned.score <= best.score) {
+                best = aligned;
+            }
+        }
+        // The same unit with the dims from q on in pieces of 32-byte slots: a table whose dims
+        // outside the pieces are whole 32-byte blocks, which Adds builds where entries of dims
+        // that are no block multiple would be copied by the scalar unit (Note [offset tables]).
+        for (int32_t q = k + 1; fits && q < v.rank; ++q) {
+            UnitPlan pieces{};
+            const int64_t copies = ShapeUnit(v, k, q, v.shape[q], unitBytes, usePad, &pieces);
+            pieces.chunksPerRow = 1;
+            pieces.units = whole.units;
+            TailReads own{pieces.unitSlotBytes, copies, pieces.unitElems};
+            if (SizeUnitTiles(&pieces, copies, own, 1, unitBytes, usePad, budget, cores, scratch) &&
+                StoresFillBlocks(v, pieces, unitBytes, usePad)) {
+                PriceTables(v, unitBytes, cores, &pieces);
+                if (!best.ok || pieces.score < best.score) {
+                    best = pieces;
+                }
+            }
         }
         // Dim k cut, with the dims before it inside the unit as well where their windows overlap.
         for (int32_t r = k; r >= 0; --r) {
             UnitPlan cut{};
-            if (CutUnit(v, r, k, unitBytes, usePad, budget, cores, &cut) && StoresFillBlocks(v, cut, unitBytes, usePad) &&
-                (!best.ok || cut.score < best.score)) {
-                best = cut;
+            if (CutUnit(v, r, k, unitBytes, usePad, budget, cores, scratch, &cut) &&
+                StoresFillBlocks(v, cut, unitBytes, usePad)) {
+                PriceTables(v, unitBytes, cores, &cut);
+                if (!best.ok || cut.score < best.score) {
+                    best = cut;
+                }
             }
         }
         if (!fits) {
@@ -556,22 +664,173 @@ inline void StoreView(const StridedView& v, CopyTiling* t)
     t->hullHi = v.offset + lo + span;
 }
 
+// ---- Note [block transposes] (copy_grid.h), checked on the host ----
+
+// Input lane of each output lane of a unit shaped `shape` whose output has no padding, from the
+// unit's slot: its table entries (Note [offset tables] in copy_kernel_gather.h) in 16-bit lanes.
+inline std::vector<int64_t> UnitLanes(const CopyTiling& t, const UnitShape& shape, int64_t elems)
+{
+    const int64_t unitLanes = t.unitBytes / kTransposeLaneBytes;
+    const int64_t first = TableFirst(t, shape, t.unitBytes);
+    std::vector<int64_t> lanes(static_cast<size_t>(elems * unitLanes));
+    for (int64_t r = 0; r < elems; ++r) {
+        int64_t entry = first;
+        int64_t rest = r;
+        for (int32_t d = t.rank - 1; d >= t.runDim; --d) {
+            const int64_t extent = d == t.unitDim ? shape.chunk : t.shape[d];
+            entry += rest % extent * TableWeight(t, d, t.unitBytes);
+            rest /= extent;
+        }
+        for (int64_t h = 0; h < unitLanes; ++h) {
+            lanes[static_cast<size_t>(r * unitLanes + h)] = entry / kTransposeLaneBytes + h;
+        }
+    }
+    return lanes;
+}
+
+// PlanTransposeGroup's lanes(k) and emit on the host: every output lane a class serves must be
+// where the class's rows put it; counts the transposes.
+struct HostLanes {
+    const std::vector<int64_t>* lanes;
+    int64_t operator()(int64_t k) const { return (*lanes)[static_cast<size_t>(k)]; }
+};
+
+struct TransposeCheck {
+    const std::vector<int64_t>* lanes;
+    int64_t first;
+    int64_t stride;
+    bool ok;
+    int64_t transposes;
+
+    void operator()(const int64_t* rowBlock, const int8_t* columnOfLane)
+    {
+        const int64_t outLanes = static_cast<int64_t>(lanes->size());
+        transposes += 1;
+        for (int64_t j = 0; j < kTransposeLanes; ++j) {
+            if (columnOfLane[j] < 0) {
+                continue;
+            }
+            for (int64_t q = 0; q < kTransposeLanes; ++q) {
+                const int64_t k = (first + q * stride) * kTransposeLanes + columnOfLane[j];
+                ok = ok && (k >= outLanes || (*lanes)[static_cast<size_t>(k)] == rowBlock[q] * kTransposeLanes + j);
+            }
+        }
+    }
+};
+
+// Whether the rule serves every group of a tile of these output lanes that holds a block from
+// `fromBlock` on; adds the tile's transposes to *transposes.
+inline bool TransposeGroupsServe(const std::vector<int64_t>& lanes, int64_t stride, int64_t fromBlock,
+                                 int64_t* transposes)
+{
+    const int64_t outLanes = static_cast<int64_t>(lanes.size());
+    const int64_t blocks = (outLanes + kTransposeLanes - 1) / kTransposeLanes;
+    const int64_t span = kTransposeLanes * stride;
+    HostLanes get{&lanes};
+    for (int64_t start = fromBlock / span * span; start < blocks; start += span) {
+        for (int64_t r = 0; r < stride && start + r < blocks; ++r) {
+            TransposeCheck check{&lanes, start + r, stride, true, 1};
+            PlanTransposeGroup(get, start + r, stride, outLanes, check);
+            if (!check.ok) {
+                return false;
+            }
+            *transposes += check.transposes;
+        }
+    }
+    return true;
+}
+
+// The group stride of Note [block transposes] for a GATHER / TRANSPOSE tiling of 2- or 4-byte
+// units: the one of fewest transposes per tile under which the rule serves every tile a core can
+// meet, each checked lane by lane. A core's tiles are its first unitsPerTile units or fewer, then
+// perhaps a row's tail: a shorter tile is a prefix of a full one, which the groups serve as they
+// serve the full one; a tail that reads the main table is a prefix of one more full unit; a tail
+// with its own table follows k full units, for each k. 0: none serves, or units with padding
+// between their pieces (which a tail of several pieces always has).
+inline int64_t ChooseTransposeStride(const CopyTiling& t, int64_t maxStride)
+{
+    const UnitGrid g = MakeUnitGrid(t);
+    if (g.units == 0 || (t.unitBytes != 2 && t.unitBytes != 4)) {
+        return 0;
+    }
+    const int64_t pieceSlotElems = t.pieceSlotBytes / t.unitBytes;
+    UnitShape full, tail;
+    ShapeGridUnits(t, g, pieceSlotElems, &full, &tail);
+    const bool ownTail = OwnTailTable(t, g);
+    if (pieceSlotElems != full.piece || (ownTail && g.pieces > 1)) {
+        return 0;
+    }
+    const int64_t unitLanes = t.unitBytes / kTransposeLaneBytes;
+    const int64_t slotLanes = t.unitSlotBytes / kTransposeLaneBytes;
+    const std::vector<int64_t> unit = UnitLanes(t, full, full.gatherElems);
+    const std::vector<int64_t> tailUnit = ownTail ? UnitLanes(t, tail, tail.gatherElems) : std::vector<int64_t>();
+    std::vector<int64_t> tile;
+    for (int64_t u = 0; u < t.unitsPerTile; ++u) {
+        for (int64_t lane : unit) {
+            tile.push_back(lane + u * slotLanes);
+        }
+    }
+    int64_t best = 0;
+    int64_t fewest = 0;
+    for (int64_t stride = 1; stride <= maxStride; ++stride) {
+        int64_t transposes = 0;
+        bool serves = TransposeGroupsServe(tile, stride, 0, &transposes);
+        for (int64_t k = 0; serves && ownTail && k < t.unitsPerTile; ++k) {
+            std::vector<int64_t> withTail(tile.begin(), tile.begin() + k * full.gatherElems * unitLanes);
+            for (int64_t lane : tailUnit) {
+                withTail.push_back(lane + k * slotLanes);
+            }
+            int64_t ignored = 0;
+            serves = TransposeGroupsServe(withTail, stride, k * full.gatherElems * unitLanes / kTransposeLanes, &ignored);
+        }
+        if (serves && (best == 0 || transposes < fewest)) {
+            best = stride;
+            fewest = transposes;
+        }
+    }
+    return best;
+}
+
+// Whether GATHER units of `unitBytes` bytes may be rearranged by 16-bit transposes (Note [block
+// transposes] in copy_grid.h): where the SoC has no Gather for them.
+inline bool TransposesMayServe(const SocInfo& soc, int64_t unitBytes)
+{
+    const bool gathers = soc.product.gather && (unitBytes == 2 || unitBytes == 4 || (unitBytes == 1 && soc.product.gather8Bit));
+    return !gathers && soc.product.transpose16Bit && (unitBytes == 2 || unitBytes == 4);
+}
+
+// A GATHER / TRANSPOSE tiling's tiles of `perTile` units: their elements and buffers.
+inline void SizeGatherTile(const UnitPlan& units, int64_t perTile, int64_t unitBytes, CopyTiling* t)
+{
+    t->unitsPerTile = perTile;
+    t->tileElems = perTile * units.unitElems;
+    t->inBufBytes = static_cast<uint32_t>(perTile * units.unitSlotBytes);
+    const int64_t tileOutBytes = perTile * UnitOutBytes(units);
+    t->outBufBytes = static_cast<uint32_t>(AlignUp(tileOutBytes, kBlockBytes));
+    t->tableBytes = static_cast<uint32_t>(OffsetTableBytes(tileOutBytes / unitBytes) + units.tailTableBytes);
+}
+
 }  // namespace detail
 
 inline bool SplitsByUnits(const CopyTiling& t) { return t.mode == kCopyModeGather || t.mode == kCopyModeTranspose; }
 
-// A tiling's copy mode by name (Note [copy modes]). The scalar rearrangements are named as such: a
-// GATHER or TRANSPOSE where the architecture has no Gather for the element size rearranges by
-// scalar UB reads and writes ("gather/scalar", "transpose/scalar"), as SCALAR reads by scalar GM
-// accesses (Note [scalar cost] in scalar_cost.h).
+// A tiling's copy mode by name (Note [copy modes]). Where the architecture has no Gather for the
+// element size, a GATHER or TRANSPOSE rearranges by 16-bit transposes ("gather/transdata",
+// "transpose/transdata", Note [block transposes] in copy_grid.h) or, where their rule does not
+// serve or the units are bytes, by scalar UB reads and writes ("gather/scalar",
+// "transpose/scalar"), as SCALAR reads by scalar GM accesses (Note [scalar cost] in scalar_cost.h).
 inline const char* CopyModeName(const CopyTiling& t)
 {
     switch (t.mode) {
         case kCopyModeEmpty: return "empty";
         case kCopyModeBurst: return "burst";
         case kCopyModeBurstAligned: return "burst-aligned";
-        case kCopyModeGather: return t.useVectorGather != 0 ? "gather" : "gather/scalar";
-        case kCopyModeTranspose: return t.useVectorGather != 0 ? "transpose" : "transpose/scalar";
+        case kCopyModeGather:
+            return t.useVectorGather != 0 ? "gather" : t.transposeGroupStride != 0 ? "gather/transdata" : "gather/scalar";
+        case kCopyModeTranspose:
+            return t.useVectorGather != 0       ? "transpose"
+                   : t.transposeGroupStride != 0 ? "transpose/transdata"
+                                                 : "transpose/scalar";
         case kCopyModeScalar: return "scalar";
         default: return "unknown";
     }
@@ -636,7 +895,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     UnitPlan units{};
     units.ok = false;
     if (gatherView != nullptr) {
-        units = PlanUnits(*gatherView, gatherUnit, usePad, budget, soc.coreNum);
+        units = PlanUnits(*gatherView, gatherUnit, usePad, budget, soc.coreNum, TransposesMayServe(soc, gatherUnit));
     }
     const int64_t innerStride = merged.stride[merged.rank - 1];
     const int64_t rowElems = merged.shape[merged.rank - 1];
@@ -680,13 +939,24 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
         SplitCores(units.units, units.granuleUnits, t->totalElems * gatherUnit, soc.coreNum, t);
         // Tiles no bigger than a core's share, so small copies still spread.
         int64_t shareUnits = (t->granulesPerCore + (t->granuleRemainder > 0 ? 1 : 0)) * units.granuleUnits;
-        int64_t perTile = units.unitsPerTile < shareUnits ? units.unitsPerTile : shareUnits;
-        t->unitsPerTile = perTile;
-        t->tileElems = perTile * units.unitElems;
-        t->inBufBytes = static_cast<uint32_t>(perTile * units.unitSlotBytes);
-        const int64_t tileOutBytes = perTile * UnitOutBytes(units);
-        t->outBufBytes = static_cast<uint32_t>(AlignUp(tileOutBytes, kBlockBytes));
-        t->tableBytes = static_cast<uint32_t>(OffsetTableBytes(tileOutBytes / gatherUnit) + units.tailTableBytes);
+        SizeGatherTile(units, units.unitsPerTile < shareUnits ? units.unitsPerTile : shareUnits, gatherUnit, t);
+        // Without Gather, 16-bit transposes where their rule serves the tiles (Note [block
+        // transposes] in copy_grid.h); their scratch may take a tile's last granules.
+        // A stride that serves tiles of some units serves tiles of fewer (ChooseTransposeStride).
+        const int64_t stride = TransposesMayServe(soc, gatherUnit) ? ChooseTransposeStride(*t, kTransposeLanes) : 0;
+        for (int64_t perTile = t->unitsPerTile; stride > 0 && perTile >= units.granuleUnits;
+             perTile -= units.granuleUnits) {
+            SizeGatherTile(units, perTile, gatherUnit, t);
+            const int64_t scratch = TransposeScratchBytes(perTile * UnitOutBytes(units) / kTransposeLaneBytes, stride);
+            if (kQueueBuffers * (int64_t{t->inBufBytes} + t->outBufBytes) + t->tableBytes + scratch <= budget) {
+                t->transposeGroupStride = static_cast<uint32_t>(stride);
+                t->transposeBytes = static_cast<uint32_t>(scratch);
+                break;
+            }
+        }
+        if (stride > 0 && t->transposeGroupStride == 0) {
+            SizeGatherTile(units, units.unitsPerTile < shareUnits ? units.unitsPerTile : shareUnits, gatherUnit, t);
+        }
         return Status::Ok();
     }
 

@@ -34,9 +34,13 @@
 //                                of dims [runDim, unitDim) is one contiguous piece of the unit's output
 //   pieceSlotBytes               GATHER/TRANSPOSE: UB bytes from one output piece of a unit to the next
 //   usePad                       1: DataCopyPad in both directions; 0: DataCopy in 32-byte units only
-//   useVectorGather              1: rearrange with Gather; 0: with scalar UB reads and writes
+//   useVectorGather              1: rearrange with Gather; 0: with 16-bit transposes (transposeGroupStride > 0)
+//                                or scalar UB reads and writes
 //   inBufBytes, outBufBytes      bytes of each of the two buffers of the input / output queue
 //   tableBytes                   bytes of the Gather offset tables (GATHER/TRANSPOSE)
+//   transposeGroupStride         GATHER/TRANSPOSE without Gather: 0, or the output blocks between the blocks
+//                                of a group of 16-bit transposes (Note [block transposes] in copy_grid.h)
+//   transposeBytes               bytes of their column and spare blocks
 #ifndef ASCEND_KERNELS_COMMON_COPY_TILING_H
 #define ASCEND_KERNELS_COMMON_COPY_TILING_H
 
@@ -88,12 +92,14 @@ struct CopyTiling {
     uint32_t pieceSlotBytes;
     int32_t countInnerDim;
     uint32_t windowCount;
+    uint32_t transposeGroupStride;
+    uint32_t transposeBytes;
 };
 
 static_assert(sizeof(CopyTiling) % 8 == 0, "CopyTiling size must be a multiple of 8 (Note [CopyTiling format])");
 static_assert(offsetof(CopyTiling, blockSlotBytes) == offsetof(CopyTiling, windowLo) + sizeof(int64_t),
               "every 8-byte field of CopyTiling must come first (Note [CopyTiling format])");
-static_assert(offsetof(CopyTiling, windowCount) + sizeof(uint32_t) == sizeof(CopyTiling),
+static_assert(offsetof(CopyTiling, transposeBytes) + sizeof(uint32_t) == sizeof(CopyTiling),
               "CopyTiling must have no padding (Note [CopyTiling format])");
 
 // The tiling key of a copy: the dtype's element size in bytes (1, 2, 4 or 8). The generated

@@ -18,7 +18,7 @@ namespace optiling {
 
 // The layout the twin was generated from: a change to copy_tiling.h fails here until the twin is
 // generated again.
-static_assert(sizeof(ascend_ops::CopyTiling) == 304, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(sizeof(ascend_ops::CopyTiling) == 312, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, stride) == 64, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, offset) == 128, "CopyTiling changed: run `ascend-ops-dev generate`");
@@ -52,6 +52,8 @@ static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 288, "CopyTiling chang
 static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 292, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 296, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 300, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupStride) == 304, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, transposeBytes) == 308, "CopyTiling changed: run `ascend-ops-dev generate`");
 
 BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF_ARR(int64_t, 8, shape);
@@ -87,6 +89,8 @@ BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF(uint32_t, pieceSlotBytes);
     TILING_DATA_FIELD_DEF(int32_t, countInnerDim);
     TILING_DATA_FIELD_DEF(uint32_t, windowCount);
+    TILING_DATA_FIELD_DEF(uint32_t, transposeGroupStride);
+    TILING_DATA_FIELD_DEF(uint32_t, transposeBytes);
 END_TILING_DATA_DEF;
 
 // The plan into the twin, field for field. CANN's array setters take a non-const pointer, so the
@@ -126,6 +130,8 @@ inline void SetCopyTilingData(ascend_ops::CopyTiling& plan, CopyTilingData* tili
     tiling->set_pieceSlotBytes(plan.pieceSlotBytes);
     tiling->set_countInnerDim(plan.countInnerDim);
     tiling->set_windowCount(plan.windowCount);
+    tiling->set_transposeGroupStride(plan.transposeGroupStride);
+    tiling->set_transposeBytes(plan.transposeBytes);
 }
 
 }  // namespace optiling

@@ -56,6 +56,8 @@ __aicore__ inline CopyTiling LoadCopyTiling(const TilingData& src)
     t.pieceSlotBytes = src.pieceSlotBytes;
     t.countInnerDim = src.countInnerDim;
     t.windowCount = src.windowCount;
+    t.transposeGroupStride = src.transposeGroupStride;
+    t.transposeBytes = src.transposeBytes;
     return t;
 }
 

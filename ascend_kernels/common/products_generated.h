@@ -69,6 +69,7 @@ struct ProductInfo {
     uint32_t vecCastBfloat16ToInt32;    // RoundModes of Cast bfloat16 -> int32
     uint32_t vecCastInt32ToFloat32;     // RoundModes of Cast int32 -> float32
     uint32_t vecCastInt32ToFloat16;     // RoundModes of Cast int32 -> float16 (through float32)
+    bool transpose16Bit;                // TransDataTo5HD transposes 16-bit data (vnchwconv)
 };
 
 // A SoC of a product line.
@@ -81,11 +82,11 @@ struct SocEntry {
 
 constexpr int32_t kProductCount = 5;
 constexpr ProductInfo kProducts[kProductCount] = {
-    {"atlas-a3", "ascend910_93", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u},  // Atlas A3 training / inference series
-    {"atlas-a2", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u},  // Atlas A2 training series / Atlas 800I A2 inference
-    {"atlas-training", "ascend910", 1001, LaunchArchitecture::kCoupled, 262144, 0, false, 0, false, false, true, 0, 4, 64, false, false, false, 0, 0, 0, false, true, 0x43u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u},  // Atlas training series
-    {"atlas-inference", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, false, true, 0, 8, 64, true, false, false, 65535, 0, 0, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u},  // Atlas inference series
-    {"atlas-200i-500-a2", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, true, true, false, 0, 8, 64, true, false, false, 0, 65535, 131071, true, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu},  // Atlas 200I/500 A2 inference
+    {"atlas-a3", "ascend910_93", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u, true},  // Atlas A3 training / inference series
+    {"atlas-a2", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u, true},  // Atlas A2 training series / Atlas 800I A2 inference
+    {"atlas-training", "ascend910", 1001, LaunchArchitecture::kCoupled, 262144, 0, false, 0, false, false, true, 0, 4, 64, false, false, false, 0, 0, 0, false, true, 0x43u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u, true},  // Atlas training series
+    {"atlas-inference", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, false, true, 0, 8, 64, true, false, false, 65535, 0, 0, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u, true},  // Atlas inference series
+    {"atlas-200i-500-a2", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, true, true, false, 0, 8, 64, true, false, false, 0, 65535, 131071, true, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu, true},  // Atlas 200I/500 A2 inference
 };
 
 constexpr int32_t kSocCount = 27;

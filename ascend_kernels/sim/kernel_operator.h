@@ -13,6 +13,7 @@
 #include "kernel_data_copy.h"
 #include "kernel_vec.h"
 #include "kernel_vec_arith.h"
+#include "kernel_vec_transpose.h"
 #include "kernel_sync.h"
 
 #endif  // ASCEND_KERNELS_SIM_KERNEL_OPERATOR_H

@@ -297,6 +297,14 @@ inline void CountVector()
     g_run->Block().vectorInstructions += 1;
 }
 
+// A vector instruction whose block addresses the scalar unit writes into address registers
+// (TransDataTo5HD: 32 of them); counted besides CountVector.
+inline void CountAddressList()
+{
+    g_run->stats.addressListInstructions += 1;
+    g_run->Block().addressListInstructions += 1;
+}
+
 inline void CountScalarUb(bool write)
 {
     (write ? g_run->stats.scalarUbWrites : g_run->stats.scalarUbReads) += 1;

@@ -16,7 +16,8 @@ struct BlockStats {
     uint64_t bytesUbToGm = 0;         // bytes written to GM by DMA
     uint64_t scalarGmAccesses = 0;    // GlobalTensor::GetValue / SetValue calls
     uint64_t ubBytesAllocated = 0;    // UB handed out by TPipe::InitBuffer
-    uint64_t vectorInstructions = 0;  // Gather and the vector instructions of kernel_vec_arith.h
+    uint64_t vectorInstructions = 0;  // Gather, the vector instructions of kernel_vec_arith.h, TransDataTo5HD
+    uint64_t addressListInstructions = 0;  // of them, those the scalar unit gives 32 block addresses (TransDataTo5HD)
     uint64_t scalarDivMods = 0;       // run-time integer divisions and modulos (Note [scalar cost])
     uint64_t scalarUbReads = 0;       // LocalTensor::GetValue calls
     uint64_t scalarUbWrites = 0;      // LocalTensor::SetValue calls
@@ -50,12 +51,14 @@ struct BlockStats {
     X(uint64_t, scalarUbReads)       \
     X(uint64_t, scalarUbWrites)      \
     X(uint64_t, loopIterations)      \
+    X(uint64_t, addressListInstructions) \
     X(uint64_t, coreDmaInstructions) \
     X(uint64_t, coreVectorInstructions) \
     X(uint64_t, coreScalarGmAccesses)   \
     X(uint64_t, coreScalarDivMods)      \
     X(uint64_t, coreScalarUbAccesses)   \
-    X(uint64_t, coreLoopIterations)
+    X(uint64_t, coreLoopIterations)     \
+    X(uint64_t, coreAddressListInstructions)
 
 // Totals of the last Simulator::Run. Zero-length copies are no-ops and are not counted.
 struct Stats {
@@ -74,6 +77,7 @@ struct Stats {
             coreScalarDivMods = std::max(coreScalarDivMods, b.scalarDivMods);
             coreScalarUbAccesses = std::max(coreScalarUbAccesses, b.scalarUbReads + b.scalarUbWrites);
             coreLoopIterations = std::max(coreLoopIterations, b.loopIterations);
+            coreAddressListInstructions = std::max(coreAddressListInstructions, b.addressListInstructions);
         }
     }
 

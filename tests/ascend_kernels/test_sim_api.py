@@ -214,6 +214,28 @@ def test_gather_reverses_elements_in_ub(case_binary, case, itemsize):
     assert r.stats["dmaInstructions"] == 2
 
 
+@pytest.mark.parametrize("case", ["transpose_blocks_910", "transpose_blocks_310p"])
+def test_transdatato5hd_transposes_16_bit_blocks_as_documented(case_binary, case):
+    # Result block j of a TransDataTo5HD is lane j of its 16 source blocks in list order; repeat r
+    # moves both lists by r times their strides; one repeat is moved by the strides already.
+    r = run_ok(case_binary, case)
+    x = _pattern(32 * 32).view(np.uint16).reshape(32, 16)
+    y = r.buffers["y"].view(np.uint16).reshape(64, 16)
+    expected = np.empty_like(y)
+    expected[15 - np.arange(16)] = x[(5 * np.arange(16) + 3) % 32].T  # A: scattered sources
+    expected[16:32] = x[0:16].T                                        # B: repeat 0
+    expected[32:48] = x[16:32].T                                       #    repeat 1, 16 blocks on
+    expected[48:64] = x[1:17].T                                        # C: one repeat, moved by 1
+    np.testing.assert_array_equal(y, expected)
+    assert r.stats["vectorInstructions"] == r.stats["addressListInstructions"] == 3
+
+
+def test_negative_control_a_transpose_that_copied_blocks_would_fail_the_check():
+    # The expectation above is a transpose: the sources copied as they are would differ.
+    x = _pattern(32 * 32).view(np.uint16).reshape(32, 16)
+    assert not np.array_equal(x[0:16], x[0:16].T)
+
+
 def test_gather_moves_64_bit_elements_as_int32_pairs(case_binary):
     r = run_ok(case_binary, "gather_int64_as_int32_pairs_a2")
     np.testing.assert_array_equal(_rows(r.buffers["y"], 8), _rows(_pattern(12 * 8), 8)[::-1])
@@ -383,6 +405,19 @@ MISUSE = {
     "end of the source buffer [0, 256)",
     "duplicate_bf16_910": "duplicate_fill block 0: Duplicate: bfloat16_t is not supported on Ascend910A (arch 1001; "
     "vec_duplicate_dtypes of op_specs/products.yaml: half, float, int16_t, int32_t, uint32_t)",
+    # TransDataTo5HD
+    "transpose_misaligned": "transpose block 0: TransDataTo5HD: UB address 16 is not 32-byte aligned",
+    "transpose_partial_overlap": "transpose block 0: TransDataTo5HD: repeat 0's destination blocks overlap its "
+    "source blocks in part; they must coincide entirely or not at all",
+    "transpose_two_results_one_block": "transpose block 0: TransDataTo5HD: repeat 0 writes UB bytes [1088, 1120) "
+    "through two destination blocks; the result is not documented",
+    "transpose_repeat_reads_an_earlier_result": "transpose block 0: TransDataTo5HD: repeat 0 writes UB bytes "
+    "[512, 544) that repeat 1 reads; a repeat must not write what a later one reads",
+    "transpose_past_buffer": "transpose block 0: TransDataTo5HD: UB bytes [1024, 1056) run past the end of the "
+    "tensor's buffer [0, 1024)",
+    "transpose_32bit": "transpose block 0: TransDataTo5HD: int32_t is not supported (this emulator's TransDataTo5HD "
+    "takes int16_t, uint16_t and half: the 16-bit form every product line has)",
+    "transpose_high_half": "transpose block 0: TransDataTo5HD: dstHighHalf / srcHighHalf apply to 8-bit data only",
     # GM bounds and roles
     "gm_read_past_end": "sim_neg block 0: DataCopy GM->UB: reads bytes [960, 1024) of input 'x', which has 1000 "
     "bytes",
@@ -544,6 +579,8 @@ POSITIVE = {
     "hazard_scalar_read_after_mte2_wait",
     "overlapping_stores_with_barrier",
     "kernel_type_declared_a2",
+    "transpose_blocks_910",
+    "transpose_blocks_310p",
 }
 
 

@@ -9,9 +9,10 @@ there) and the per-instruction costs below, and compares it with the bandwidth r
 to read the output's bytes once and write them once at full bandwidth.
 
     transfer = moved_bytes * busiest_over_mean / bandwidth
-    issue    = core_dma * DMA_ISSUE_NS + core_vector * VECTOR_ISSUE_NS
-    scalar   = core_div_mod * DIV_MOD_NS + core_ub_scalar * UB_SCALAR_NS
-               + core_gm_scalar * GM_SCALAR_NS + core_loop_iterations * LOOP_ITERATION_NS
+    issue    = core_dma * kDmaIssueNs + core_vector * kVectorIssueNs
+    scalar   = core_div_mod * kDivModNs + core_ub_scalar * kUbScalarNs
+               + core_gm_scalar * kGmScalarNs + core_loop_iterations * kLoopIterationNs
+               + core_address_lists * kAddressListNs
     modeled  = transfer + issue + scalar
     roofline = 2 * output_bytes / bandwidth
     floor    = 2 * output_bytes / (32 * input_blocks + output_bytes)
@@ -27,33 +28,70 @@ microseconds.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 import cpu_reference
-from ascend_ops_gen.spec import Product, specs
+from ascend_ops_gen.spec import Product, project_root, specs
 
 from ascend_ops.runtime.dtypes import to_numpy
 from ascend_ops.tools.examples import torch_dtype
 from ascend_ops_dev.benchmarks.cases import ShapeClass
 
-# Per-instruction costs. None is documented for the AI core's scalar unit, so each is ASSUMED,
-# with its reason; the model's ratios move with them, its before / after comparisons much less.
-DMA_ISSUE_NS = 100.0       # ASSUMED: MTE descriptor set-up and issue of one DataCopy
-VECTOR_ISSUE_NS = 30.0     # ASSUMED: one count-mode vector instruction (Gather, Adds) issued and
-                           # its repeats started, for the small counts the kernels use
-GM_SCALAR_NS = 200.0       # ASSUMED: a scalar GM access through the data cache, a miss in these
-                           # kernels (each touches a line once)
-DIV_MOD_NS = 40.0          # ASSUMED: a 64-bit integer division or modulo on an in-order scalar
-                           # unit without a hardware divider pipeline: tens of cycles at ~1.5 GHz
-UB_SCALAR_NS = 4.0         # ASSUMED: GetValue / SetValue on UB: a few scalar cycles each
-LOOP_ITERATION_NS = 6.0    # ASSUMED: the index bookkeeping of one per-row / per-unit iteration
-                           # (compares, additions, a branch): about ten scalar instructions
+# The per-instruction costs: one home, Note [cost model] in ascend_kernels/common/cost_model.h,
+# which the planner weighs its choices by too. Each is marked there ASSUMED (with its reason) or
+# DOCUMENTED (with its source).
+COST_MODEL = Path("ascend_kernels") / "common" / "cost_model.h"
+_CONSTANT = re.compile(r"^constexpr double (k\w+) = ([0-9.]+);\s*//\s*(ASSUMED|DOCUMENTED): (.*)$")
 
-COSTS = (("DMA issue", DMA_ISSUE_NS), ("vector instruction", VECTOR_ISSUE_NS),
-         ("scalar GM access", GM_SCALAR_NS), ("64-bit div/mod", DIV_MOD_NS),
-         ("scalar UB access", UB_SCALAR_NS), ("loop iteration", LOOP_ITERATION_NS))
+
+class CostModelError(RuntimeError):
+    """cost_model.h holds a constant the model cannot read, or one without its mark."""
+
+
+@dataclass(frozen=True)
+class Cost:
+    name: str      # the C++ constant, kDmaIssueNs
+    value: float
+    mark: str      # ASSUMED or DOCUMENTED
+    reason: str    # the comment, continuation lines included
+
+
+def read_costs(text: str) -> dict[str, Cost]:
+    """The constants of cost_model.h's text, by name; every `constexpr double` line must carry
+    its mark."""
+    costs: dict[str, Cost] = {}
+    last: Cost | None = None
+    for line in text.splitlines():
+        if line.startswith("constexpr double"):
+            m = _CONSTANT.match(line)
+            if m is None:
+                raise CostModelError(f"{COST_MODEL}: {line.strip()!r} is no `constexpr double kName = value;  "
+                                     f"// ASSUMED: reason` (or DOCUMENTED) line")
+            last = costs[m[1]] = Cost(m[1], float(m[2]), m[3], m[4].strip())
+        elif last is not None and line.lstrip().startswith("//") and line.startswith(" "):
+            last = costs[last.name] = Cost(last.name, last.value, last.mark,
+                                           f"{last.reason} {line.strip()[2:].strip()}")
+        else:
+            last = None
+    return costs
+
+
+COSTS = read_costs((project_root() / COST_MODEL).read_text(encoding="utf-8"))
+
+
+def _ns(name: str) -> float:
+    return COSTS[name].value
+
+
+# The costs the tables print, in their order.
+COST_TITLES = (("kDmaIssueNs", "DMA issue"), ("kVectorIssueNs", "vector instruction"),
+               ("kAddressListNs", "transpose address lists"), ("kGmScalarNs", "scalar GM access"),
+               ("kDivModNs", "64-bit div/mod"), ("kUbScalarNs", "scalar UB access"),
+               ("kLoopIterationNs", "loop iteration"))
 
 # The model runs every shape class at these output sizes: small slices (which users call often)
 # up to copies that split over every core and tile the UB many times.
@@ -115,11 +153,12 @@ def times_us(stats, bandwidth_gbps: float) -> tuple[float, float]:
     """(modeled, its scalar term) in microseconds for a launch's SimStats."""
     bandwidth = bandwidth_gbps * 1e3  # bytes per microsecond
     transfer = stats.moved_bytes * stats.busiest_over_mean / bandwidth
-    issue = (stats.core_dma_instructions * DMA_ISSUE_NS
-             + stats.core_vector_instructions * VECTOR_ISSUE_NS) / 1e3
-    scalar = (stats.core_div_mods * DIV_MOD_NS + stats.core_ub_scalar_accesses * UB_SCALAR_NS
-              + stats.core_scalar_gm_accesses * GM_SCALAR_NS
-              + stats.core_loop_iterations * LOOP_ITERATION_NS) / 1e3
+    issue = (stats.core_dma_instructions * _ns("kDmaIssueNs")
+             + stats.core_vector_instructions * _ns("kVectorIssueNs")) / 1e3
+    scalar = (stats.core_div_mods * _ns("kDivModNs") + stats.core_ub_scalar_accesses * _ns("kUbScalarNs")
+              + stats.core_scalar_gm_accesses * _ns("kGmScalarNs")
+              + stats.core_loop_iterations * _ns("kLoopIterationNs")
+              + stats.core_address_list_instructions * _ns("kAddressListNs")) / 1e3
     return transfer + issue + scalar, scalar
 
 
@@ -157,7 +196,7 @@ def markdown(rows: list[ModelRow]) -> str:
     """The model's tables, one per output size: a row per shape class, a column per product
     line."""
     products = specs().products
-    costs = ", ".join(f"{name} {ns:g} ns" for name, ns in COSTS)
+    costs = ", ".join(f"{title} {_ns(name):g} ns" for name, title in COST_TITLES)
     lines = [
         "## NPU model (a model, not a measurement)",
         "",

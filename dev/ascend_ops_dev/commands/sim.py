@@ -182,8 +182,8 @@ def _verdict(outcomes: list, rows: list[dict], which: str) -> int:
 
 # Modes whose launches must not divide in their loops, and those that rearrange by scalar UB
 # reads and writes by design (Note [scalar cost] in ascend_kernels/common/scalar_cost.h).
-DIVISION_FREE_MODES = ("burst", "burst-aligned", "gather", "transpose", "gather/scalar",
-                       "transpose/scalar")
+DIVISION_FREE_MODES = ("burst", "burst-aligned", "gather", "transpose", "gather/transdata",
+                       "transpose/transdata", "gather/scalar", "transpose/scalar")
 SCALAR_MODES = ("scalar", "gather/scalar", "transpose/scalar")
 
 
@@ -209,7 +209,8 @@ def counters_report(outcomes: list) -> str:
             f"{s.output_units} units, {s.block_dim} cores; div/mod {s.loop_div_mods}/"
             f"{s.div_mods - s.loop_div_mods} ({div_row:.3g} per row); UB scalar reads "
             f"{s.ub_scalar_reads}, writes {s.ub_scalar_writes} ({writes:.3g} per unit); GM scalar "
-            f"{s.scalar_gm_accesses}; DMA {s.dma_instructions}; vector {s.vector_instructions}; "
+            f"{s.scalar_gm_accesses}; DMA {s.dma_instructions}; vector {s.vector_instructions} "
+            f"({s.address_list_instructions} with address lists); "
             f"loop iterations {s.loop_iterations} (core {s.core_loop_iterations})")
         m = by_mode.setdefault(s.mode, {"cases": 0, "div": 0.0, "writes": 0.0, "loops": 0.0,
                                         "dma": 0.0})

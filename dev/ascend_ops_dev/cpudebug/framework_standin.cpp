@@ -188,6 +188,7 @@ bool CheckFuncDataCopyPadImpl(DataCopyPadApiParams&, const char*) { return true;
 bool CheckFuncGatherImpl(VecGatherApiParams&, const char*) { return true; }
 bool CheckFuncGatherImpl(VecGatherApiParams&, const uint64_t, const char*) { return true; }
 bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const char*) { return true; }
+bool CheckFunTransposeImpl(VecTransposeApiParams&, const char*) { return true; }
 }  // namespace check
 }  // namespace AscendC
 

@@ -20,6 +20,8 @@
 //   ASCEND_OPS_CPUDEBUG_OMIT_PIPE_BARRIER  pipe_barrier left undefined (a link error naming it)
 //   ASCEND_OPS_CPUDEBUG_SBITSET_INT64      sbitset0 defined returning int64_t where stub_fun.h
 //                                          declares uint64_t (a compile error naming the declaration)
+//   ASCEND_OPS_CPUDEBUG_TRANSPOSE_AS_COPY=1  scatter_vnchwconv_b16 copies each listed block instead
+//                                          of transposing the 16
 #include <pthread.h>
 
 #include <array>
@@ -39,6 +41,9 @@
 
 #ifndef ASCEND_OPS_CPUDEBUG_BURST_UNIT
 #define ASCEND_OPS_CPUDEBUG_BURST_UNIT 32
+#endif
+#ifndef ASCEND_OPS_CPUDEBUG_TRANSPOSE_AS_COPY
+#define ASCEND_OPS_CPUDEBUG_TRANSPOSE_AS_COPY 0
 #endif
 
 namespace {
@@ -63,6 +68,8 @@ struct CoreState {
     std::array<std::array<std::array<int32_t, 8>, 16>, 16> flags{};
     // arch 3002's predicate registers: the handle's number of leading active bytes (Predicate)
     std::vector<uint16_t> predicates;
+    // set_va_reg_sb: the address registers VA0-VA7, 8 UB addresses each (CPU addresses here)
+    std::array<std::array<uint64_t, 8>, 8> va{};
 };
 
 CoreState g_core;
@@ -224,6 +231,39 @@ void AddScalar(int32_t* dst, int32_t* src, int32_t scalar, uint32_t repeat, uint
             CheckUb(out, sizeof(int32_t), "vadds");
             CheckUb(in, sizeof(int32_t), "vadds");
             *out = static_cast<int32_t>(static_cast<uint32_t>(*in) + static_cast<uint32_t>(scalar));
+        }
+    }
+}
+
+// The 16-bit transpose of 16 blocks (TransDataTo5HD, scatter_vnchwconv_b16).
+// DOCUMENTED (TransDataTo5HD, 16-bit data): each 32-byte block holds 16 values; destination block
+// j receives value j of the 16 source blocks, in list order: dst[j] lane q = src[q] lane j.
+// DOCUMENTED (same page, repeatTimes / dstRepStride / srcRepStride): repeat r moves every address
+// by r * stride 32-byte blocks; with repeatTimes 1 the one repeat is moved by the strides already.
+// GUESSED: the register named for a list and the next one hold its 16 addresses, 8 each (the API
+// fills VA0 / VA1 with the destinations and VA2 / VA3 with the sources, and names VA0 and VA2).
+// The sources are read in full before any destination is written.
+void Transpose16(ub_addr8_t dst, ub_addr8_t src, uint8_t repeat, uint16_t dstStride, uint16_t srcStride)
+{
+    constexpr uint64_t kList = 16;
+    if (dst > VA6 || src > VA6) {
+        Fail("scatter_vnchwconv_b16: a list needs its register and the next one");
+    }
+    const uint64_t first = repeat == 1 ? 1 : 0;
+    for (uint64_t r = first; r < first + repeat; ++r) {
+        uint16_t in[kList][kList];
+        for (uint64_t q = 0; q < kList; ++q) {
+            const uint64_t at = g_core.va[src + q / 8][q % 8] + r * srcStride * kUbBlockBytes;
+            CheckUb(reinterpret_cast<const void*>(at), kUbBlockBytes, "scatter_vnchwconv_b16");
+            std::memcpy(in[q], reinterpret_cast<const void*>(at), kUbBlockBytes);
+        }
+        for (uint64_t j = 0; j < kList; ++j) {
+            const uint64_t at = g_core.va[dst + j / 8][j % 8] + r * dstStride * kUbBlockBytes;
+            CheckUb(reinterpret_cast<const void*>(at), kUbBlockBytes, "scatter_vnchwconv_b16");
+            for (uint64_t q = 0; q < kList; ++q) {
+                const uint16_t value = ASCEND_OPS_CPUDEBUG_TRANSPOSE_AS_COPY ? in[j][q] : in[q][j];
+                std::memcpy(reinterpret_cast<uint8_t*>(at) + q * sizeof(uint16_t), &value, sizeof(uint16_t));
+            }
         }
     }
 }
@@ -454,6 +494,16 @@ void vgather(uint32_t* dst, uint32_t* offsets, uint64_t config)
 {
     Gather(dst, offsets, static_cast<uint32_t>(config), static_cast<uint16_t>((config >> 32) & 0xFF),
            static_cast<uint8_t>(config >> 56));
+}
+void set_va_reg_sb(ub_addr8_t addr, uint64_t* array)
+{
+    for (uint64_t i = 0; i < 8; ++i) {
+        g_core.va[addr][i] = array[i];
+    }
+}
+void scatter_vnchwconv_b16(ub_addr8_t dst, ub_addr8_t src, uint8_t repeat, uint16_t dstStride, uint16_t srcStride)
+{
+    Transpose16(dst, src, repeat, dstStride, srcStride);
 }
 void set_vector_mask(uint64_t high, uint64_t low)
 {

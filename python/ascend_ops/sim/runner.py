@@ -90,6 +90,7 @@ class SimStats:
     ub_scalar_reads: int = 0
     ub_scalar_writes: int = 0
     loop_iterations: int = 0
+    address_list_instructions: int = 0  # vector instructions given 32 block addresses (TransDataTo5HD)
     # The busiest block's count of each (each the largest over the blocks, separately)
     core_dma_instructions: int = 0
     core_vector_instructions: int = 0
@@ -97,6 +98,7 @@ class SimStats:
     core_div_mods: int = 0
     core_ub_scalar_accesses: int = 0
     core_loop_iterations: int = 0
+    core_address_list_instructions: int = 0
 
     @property
     def moved_bytes(self) -> int:
@@ -242,7 +244,9 @@ def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | N
         core_vector_instructions=stats.coreVectorInstructions,
         core_scalar_gm_accesses=stats.coreScalarGmAccesses, core_div_mods=stats.coreScalarDivMods,
         core_ub_scalar_accesses=stats.coreScalarUbAccesses,
-        core_loop_iterations=stats.coreLoopIterations)
+        core_loop_iterations=stats.coreLoopIterations,
+        address_list_instructions=stats.addressListInstructions,
+        core_address_list_instructions=stats.coreAddressListInstructions)
 
 
 def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None = None,

@@ -44,12 +44,14 @@ struct AscendSimStats {
     uint64_t scalarUbReads;
     uint64_t scalarUbWrites;
     uint64_t loopIterations;
+    uint64_t addressListInstructions;  // of vectorInstructions, those given lists of block addresses (TransDataTo5HD)
     uint64_t coreDmaInstructions;
     uint64_t coreVectorInstructions;
     uint64_t coreScalarGmAccesses;
     uint64_t coreScalarDivMods;
     uint64_t coreScalarUbAccesses;
     uint64_t coreLoopIterations;
+    uint64_t coreAddressListInstructions;
     double busiestOverMean;  // GM bytes of the busiest block over the mean of all blocks
 };
 

@@ -36,8 +36,8 @@ def test_nchw_depth_to_space_windows_chain_the_two_block_dims(product, mode):
     n, c, h, w = 1, 16, 256, 256
     planned = _d2s_plan(product, (n, c, h, w), mode)
     t = planned.tiling
-    # the training series has no Gather: the same plan, rearranged by the scalar unit
-    assert planned.mode == ("transpose/scalar" if product == "atlas-training" else "transpose")
+    # the training series has no Gather: the same plan, rearranged by 16-bit transposes
+    assert planned.mode == ("transpose/transdata" if product == "atlas-training" else "transpose")
     outer, inner = t.countDim, t.countInnerDim
     # The view is [C', H, b1, W, b2] (DCR merges C' and H): windows per (b1, b2), one evenly
     # spaced run of input planes.

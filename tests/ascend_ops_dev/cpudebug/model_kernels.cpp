@@ -1,5 +1,5 @@
 // Kernels of tests/ascend_ops_dev/cpudebug/test_cpudebug.py, linked into a CPU-debug launcher beside the ops'
-// kernels: the documented examples of the DataCopy, DataCopyPad(ISASI) and Gather pages of
+// kernels: the documented examples of the DataCopy, DataCopyPad(ISASI), Gather and TransDataTo5HD pages of
 // asc-devkit's API docs (docs/api/context/) run through Huawei's AscendC implementation on the
 // package's intrinsic model, and one kernel that breaks a DataCopy rule for Huawei's checker.
 // Every entry has the launcher's signature (x, y, workspace, tiling).
@@ -185,4 +185,44 @@ extern "C" __global__ __aicore__ void model_flag_left_set(GM_ADDR, GM_ADDR, GM_A
     if (*tiling == 0) {
         WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
     }
+}
+
+// TransDataTo5HD page, 16-bit data: result block j of a repeat holds value j of the 16 listed
+// source blocks; repeat r moves both lists by r strides, and one repeat is moved by the strides
+// already. x holds 64 blocks of halves; y gets 48: blocks 0-31 the transposes of x's blocks 0-15
+// and 16-31 (two repeats, 16 blocks apart), blocks 32-47 that of blocks 1-16 (one repeat, source
+// stride 1).
+extern "C" __global__ __aicore__ void model_example_trans_data_to_5hd(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR)
+{
+    constexpr uint32_t lanes = 16;
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> queIn;
+    TQue<TPosition::VECOUT, 1> queOut;
+    pipe.InitBuffer(queIn, 1, 64 * 32);
+    pipe.InitBuffer(queOut, 1, 48 * 32);
+    GlobalTensor<half> srcGm;
+    GlobalTensor<half> dstGm;
+    srcGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x), 64 * lanes);
+    dstGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y), 48 * lanes);
+    LocalTensor<half> srcLocal = queIn.AllocTensor<half>();
+    DataCopy(srcLocal, srcGm, 64 * lanes);
+    queIn.EnQue(srcLocal);
+    srcLocal = queIn.DeQue<half>();
+    LocalTensor<half> dstLocal = queOut.AllocTensor<half>();
+    LocalTensor<half> dstList[NCHW_CONV_ADDR_LIST_SIZE];
+    LocalTensor<half> srcList[NCHW_CONV_ADDR_LIST_SIZE];
+    for (uint32_t i = 0; i < lanes; ++i) {
+        srcList[i] = srcLocal[lanes * i];
+        dstList[i] = dstLocal[lanes * i];
+    }
+    TransDataTo5HD<half>(dstList, srcList, TransDataTo5HDParams(false, false, 2, 16, 16));
+    for (uint32_t i = 0; i < lanes; ++i) {
+        dstList[i] = dstLocal[lanes * (32 + i)];
+    }
+    TransDataTo5HD<half>(dstList, srcList, TransDataTo5HDParams(false, false, 1, 0, 1));
+    queIn.FreeTensor(srcLocal);
+    queOut.EnQue(dstLocal);
+    dstLocal = queOut.DeQue<half>();
+    DataCopy(dstGm, dstLocal, 48 * lanes);
+    queOut.FreeTensor(dstLocal);
 }

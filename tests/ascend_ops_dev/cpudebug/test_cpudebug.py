@@ -104,6 +104,14 @@ def test_gather_doc_example(launcher_2201, tmp_path):
     assert np.array_equal(y.view(np.uint16), src[::-1].view(np.uint16))
 
 
+def test_trans_data_to_5hd_doc_rule(launcher_2201, tmp_path):
+    x = np.arange(64 * 16, dtype=np.uint16).reshape(64, 16)
+    y = _launch(launcher_2201, "model_example_trans_data_to_5hd", x.tobytes(), 48 * 32, tmp_path)
+    blocks = y.view(np.uint16).reshape(48, 16)
+    assert np.array_equal(blocks[0:16], x[0:16].T) and np.array_equal(blocks[16:32], x[16:32].T)
+    assert np.array_equal(blocks[32:48], x[1:17].T)
+
+
 def test_misaligned_data_copy_is_reported_by_huawei_code(layout, launcher_2201, tmp_path):
     # By Huawei's checker where its sources are public (asc-tools); where the checkers are closed
     # (a CANN 8.1 toolkit, whose stand-in checkers accept every call), by the assertion of 8.1's
@@ -198,6 +206,17 @@ def _stub_fun(layout: str) -> Path:
 def test_burst_unit_in_bytes_is_caught_by_the_comparison(layout, capsys):
     # arch 1001 has no DataCopyPad: its copies are the 32-byte-block copy_gm_to_ubuf / ubuf_to_gm
     status = _cpudebug(layout, "--arch", "1001", "--op", "slice", "--define-model", "ASCEND_OPS_CPUDEBUG_BURST_UNIT=1")
+    out = capsys.readouterr().out
+    assert status == 1
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("cpudebug: ") and not last.endswith(" 0 differences"), last
+
+
+def test_transpose_that_copies_blocks_is_caught_by_the_comparison(layout, capsys):
+    # The training series rearranges by TransDataTo5HD (Note [block transposes]): a model that
+    # copied the listed blocks instead of transposing them shows as differences.
+    status = _cpudebug(layout, "--arch", "1001", "--op", "strided_slice", "--define-model",
+                       "ASCEND_OPS_CPUDEBUG_TRANSPOSE_AS_COPY=1")
     out = capsys.readouterr().out
     assert status == 1
     last = out.strip().splitlines()[-1]

@@ -156,6 +156,9 @@ void vadds(int32_t* dst, int32_t* src, int32_t scalar, uint8_t repeat, uint16_t 
            uint16_t dstRepStride, uint16_t srcRepStride);
 void vadds(int32_t* dst, int32_t* src, int32_t scalar, uint8_t repeat, uint16_t dstBlkStride, uint16_t srcBlkStride,
            uint8_t dstRepStride, uint8_t srcRepStride);
+// The 16-bit transpose (TransDataTo5HD) and the address registers it takes its block lists from.
+void set_va_reg_sb(ub_addr8_t addr, uint64_t* array);
+void scatter_vnchwconv_b16(ub_addr8_t dst, ub_addr8_t src, uint8_t repeat, uint16_t dstStride, uint16_t srcStride);
 
 // Arch 3002's register-level vector code (vector_* registers of stub_def.h; vector_bool is a
 // predicate register handle).

@@ -251,31 +251,63 @@ ASCEND_OPS_HOST_AICORE inline int64_t TableFirst(const CopyTiling& t, const Unit
 // holds lane j of the 16 source blocks in list order, and both lists are any 16 blocks. In 16-bit
 // lanes the tile's output is blocks of 16 lanes, and output lane k comes from input lane lanes(k)
 // (its unit's offset table entry / 2, plus k's half of a 4-byte unit). Sixteen output blocks
-// ob_q = first + q * P (a group) are made by
+// ob_0..ob_15 (a group) are made by
 //  - the columns: column l, the lanes l of the group's blocks, is one transpose result C_l, whose
 //    lane q is output lane 16 ob_q + l. A transpose of the 16 input blocks that hold the column's
 //    lanes, row by row, yields C_l as its result block j when all 16 lie at lane j. Columns whose
 //    row-0 lanes lie in one input block at different lanes share a transpose (a class) whose rows
 //    are the blocks of its first column's lanes; each takes the result block of its own lane, the
-//    unused ones go to 16 scratch blocks;
+//    unused ones go to 16 spare blocks;
 //  - the group: one transpose of C_0..C_15 into ob_0..ob_15.
 // So element strides become block addresses in the lists, and a group costs 1 + classes transposes
 // and, on the scalar unit, 16 / R + 15 * classes offset-table reads (R = lanes per unit) and 32
-// block addresses per transpose. A tile's groups are its output blocks P apart (P =
-// transposeGroupStride), P groups to each 16 P blocks from the tile's start. The rule holds only
-// where every column's lanes share a lane and every class's columns follow its first column block
-// for block: the planner chooses P where it holds for every tile a core can meet (TransposeGroups
-// in copy_planner.h checks each output lane on the host), else the tile is rearranged by the scalar
-// unit. PlanTransposeGroup is the rule both run: `lanes(k)` gives output lane k's input lane, and
-// `emit(rowBlock, columnOfLane)` takes each class: its 16 source blocks (input block indexes) and,
-// per result block j, the column it yields (-1: none).
+// block addresses per transpose. A group's blocks are runs of `run` consecutive output blocks
+// `stride` apart (TransposeGroupBlock; transposeGroupRun, transposeGroupStride), and the groups of
+// each span of 16 / run * stride blocks from the tile's start are the stride / run runs' starts.
+// The rule holds only where every column's lanes share a lane and every class's columns follow
+// its first column block for block: the planner chooses the run and stride where it holds for
+// every tile a core can meet, checking each output lane on the host (ChooseTransposeGroups in
+// copy_planner.h), and where the transposes cost less than the scalar unit's rearrangement, which
+// does the rest. PlanTransposeGroup is the rule both run: `lanes(k)` gives output lane k's input
+// lane, and `emit(rowBlock, columnOfLane)` takes each class: its 16 source blocks (input block
+// indexes) and, per result block j, the column it yields (-1: none).
 constexpr int64_t kTransposeLaneBytes = 2;  // a lane: the 16-bit value the transpose moves
 constexpr int64_t kTransposeLanes = kBlockBytes / kTransposeLaneBytes;  // lanes of a block, blocks in a list
 constexpr int64_t kTransposeGroupBytes = kTransposeLanes * kBlockBytes;  // the blocks of one group
+constexpr int64_t kMaxTransposeRuns = 16;  // a stride spans at most this many runs
+
+// How a tile's output blocks form groups: runs of 1 << runShift blocks, `stride` blocks apart.
+struct TransposeGroups {
+    int64_t stride;
+    int64_t runShift;
+
+    ASCEND_OPS_HOST_AICORE inline int64_t Run() const { return int64_t{1} << runShift; }
+    // Blocks from one span's start to the next: 16 / run runs.
+    ASCEND_OPS_HOST_AICORE inline int64_t Span() const { return (kTransposeLanes >> runShift) * stride; }
+    // Output block of row q of the group whose row 0 is block `first`.
+    ASCEND_OPS_HOST_AICORE inline int64_t Block(int64_t first, int64_t q) const
+    {
+        return first + (q & (Run() - 1)) + (q >> runShift) * stride;
+    }
+};
+
+// The groups of a tiling (transposeGroupRun, transposeGroupStride); false unless the run is a
+// power of two up to 16 and the stride a multiple of it spanning at most kMaxTransposeRuns runs.
+ASCEND_OPS_HOST_AICORE inline bool TransposeGroupsOf(const CopyTiling& t, TransposeGroups* g)
+{
+    g->stride = t.transposeGroupStride;
+    g->runShift = 0;
+    while (g->runShift < 4 && (int64_t{1} << g->runShift) < t.transposeGroupRun) {
+        ++g->runShift;
+    }
+    const int64_t run = g->Run();
+    return run == t.transposeGroupRun && g->stride >= run && (g->stride & (run - 1)) == 0 &&
+           (g->stride >> g->runShift) <= kMaxTransposeRuns;
+}
 
 template <typename Lanes, typename Emit>
-ASCEND_OPS_HOST_AICORE inline int32_t PlanTransposeGroup(const Lanes& lanes, int64_t first, int64_t stride,
-                                                         int64_t outLanes, Emit& emit)
+ASCEND_OPS_HOST_AICORE inline int32_t PlanTransposeGroup(const Lanes& lanes, const TransposeGroups& groups,
+                                                         int64_t first, int64_t outLanes, Emit& emit)
 {
     int64_t classBlock[kTransposeLanes];
     int8_t columnOfLane[kTransposeLanes][kTransposeLanes];
@@ -303,7 +335,7 @@ ASCEND_OPS_HOST_AICORE inline int32_t PlanTransposeGroup(const Lanes& lanes, int
         int64_t rowBlock[kTransposeLanes];
         rowBlock[0] = classBlock[c];
         for (int32_t q = 1; q < kTransposeLanes; ++q) {
-            const int64_t k = (first + q * stride) * kTransposeLanes + leader[c];
+            const int64_t k = groups.Block(first, q) * kTransposeLanes + leader[c];
             rowBlock[q] = k < outLanes ? lanes(k) / kTransposeLanes : rowBlock[q - 1];
         }
         emit(rowBlock, columnOfLane[c]);
@@ -311,20 +343,21 @@ ASCEND_OPS_HOST_AICORE inline int32_t PlanTransposeGroup(const Lanes& lanes, int
     return classes;
 }
 
-// Groups of a tile of `outLanes` output lanes whose groups are output blocks `stride` apart, and
-// the scratch bytes its transposes use: 16 blocks per group and 16 for unused results.
-ASCEND_OPS_HOST_AICORE inline int64_t TransposeGroupCount(int64_t outLanes, int64_t stride)
+// Groups of a tile of `outLanes` output lanes: stride / run per whole span, and in the last span
+// those whose first block is in the tile. The scratch bytes its transposes use: 16 blocks per
+// group and 16 spare ones.
+ASCEND_OPS_HOST_AICORE inline int64_t TransposeGroupCount(int64_t outLanes, const TransposeGroups& g)
 {
     const int64_t blocks = (outLanes + kTransposeLanes - 1) / kTransposeLanes;
-    const int64_t span = kTransposeLanes * stride;
-    const int64_t full = DivIndex(blocks, span);
-    const int64_t rest = blocks - full * span;
-    return full * stride + (rest < stride ? rest : stride);
+    const int64_t perSpan = g.stride >> g.runShift;
+    const int64_t full = DivIndex(blocks, g.Span());
+    const int64_t starts = (blocks - full * g.Span() + g.Run() - 1) >> g.runShift;
+    return full * perSpan + (starts < perSpan ? starts : perSpan);
 }
 
-ASCEND_OPS_HOST_AICORE inline int64_t TransposeScratchBytes(int64_t outLanes, int64_t stride)
+ASCEND_OPS_HOST_AICORE inline int64_t TransposeScratchBytes(int64_t outLanes, const TransposeGroups& g)
 {
-    return (TransposeGroupCount(outLanes, stride) + 1) * kTransposeGroupBytes;
+    return (TransposeGroupCount(outLanes, g) + 1) * kTransposeGroupBytes;
 }
 
 // GATHER / TRANSPOSE: block `block`'s units [*first, *end).

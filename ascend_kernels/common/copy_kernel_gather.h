@@ -36,7 +36,7 @@ public:
         pipe_.InitBuffer(outQue_, kQueueBuffers, t_.outBufBytes);
         pipe_.InitBuffer(tableBuf_, t_.tableBytes);
         if (t_.transposeGroupStride > 0) {
-            pipe_.InitBuffer(transposeBuf_, t_.transposeBytes);
+            pipe_.InitBuffer(transposeBuf_, static_cast<uint32_t>(transposeBytes_));
         }
         CoreUnits(t_, grid_, GetBlockIdx(), &firstUnit_, &endUnit_);
         table_ = tableBuf_.template Get<GatherOffset>();
@@ -138,14 +138,17 @@ private:
     }
 
     // Note [block transposes] in copy_grid.h: 2- and 4-byte units where this architecture has the
-    // 16-bit transpose, a group stride of at least 1 and scratch for a tile's groups.
-    __aicore__ inline bool TransposesUsable(int64_t tileOutElems) const
+    // 16-bit transpose, groups of a usable shape, and the scratch a full tile's groups take.
+    __aicore__ inline bool TransposesUsable(int64_t tileOutElems)
     {
         if (t_.transposeGroupStride == 0) {
             return true;
         }
-        return kBuildTransposes<T> && t_.useVectorGather == 0 && t_.transposeGroupStride <= kTransposeLanes &&
-               TransposeScratchBytes(tileOutElems * kUnitLanes, t_.transposeGroupStride) <= t_.transposeBytes;
+        if (!kBuildTransposes<T> || t_.useVectorGather != 0 || !TransposeGroupsOf(t_, &groups_)) {
+            return false;
+        }
+        transposeBytes_ = TransposeScratchBytes(tileOutElems * kUnitLanes, groups_);
+        return true;
     }
 
     // A second window dim (Note [window chains] in copy_grid.h) must chain countDim's windows.
@@ -478,8 +481,9 @@ private:
     {
         const int64_t outLanes = (static_cast<int64_t>(fullElems) + tailElems) * kUnitLanes;
         const int64_t blocks = (outLanes + kTransposeLanes - 1) / kTransposeLanes;
-        const int64_t stride = t_.transposeGroupStride;
-        const int64_t span = stride * kTransposeLanes;
+        const int64_t span = groups_.Span();
+        const int64_t stride = groups_.stride;
+        const int64_t run = groups_.Run();
         const LocalTensor<uint16_t> scratch = transposeBuf_.template Get<uint16_t>();
         const LocalTensor<uint16_t> out16 = out.template ReinterpretCast<uint16_t>();
         TileLanes lanes{table_, tailTable_, fullElems, static_cast<int64_t>(tailSlot) * kUnitLanes, -1, 0};
@@ -487,23 +491,23 @@ private:
         ColumnTranspose columns{in.template ReinterpretCast<uint16_t>(), scratch, scratch};
         int64_t group = 1;
         for (int64_t start = 0; start < blocks; start += span) {
-            for (int64_t r = 0; r < stride && start + r < blocks; ++r) {
+            for (int64_t first = start; first < start + stride && first < blocks; first += run) {
                 ASCEND_OPS_COUNT_LOOP();
                 columns.columns = scratch[static_cast<uint32_t>(group * kTransposeLanes * kTransposeLanes)];
-                PlanTransposeGroup(lanes, start + r, stride, outLanes, columns);
+                PlanTransposeGroup(lanes, groups_, first, outLanes, columns);
                 ++group;
             }
         }
         PipeBarrier<PIPE_V>();  // the groups read the columns
         group = 1;
         for (int64_t start = 0; start < blocks; start += span) {
-            for (int64_t r = 0; r < stride && start + r < blocks; ++r) {
+            for (int64_t first = start; first < start + stride && first < blocks; first += run) {
                 ASCEND_OPS_COUNT_LOOP();
                 LocalTensor<uint16_t> dst[kTransposeLanes];
                 LocalTensor<uint16_t> src[kTransposeLanes];
                 const int64_t column0 = group * kTransposeLanes;
                 for (int32_t q = 0; q < kTransposeLanes; ++q) {
-                    const int64_t block = start + r + q * stride;
+                    const int64_t block = groups_.Block(first, q);
                     src[q] = scratch[static_cast<uint32_t>((column0 + q) * kTransposeLanes)];
                     dst[q] = block < blocks ? out16[static_cast<uint32_t>(block * kTransposeLanes)]
                                             : columns.spare[static_cast<uint32_t>(q * kTransposeLanes)];
@@ -572,6 +576,8 @@ private:
     TQue<TPosition::VECOUT, 1> outQue_;
     TBuf<TPosition::VECCALC> tableBuf_;
     TBuf<TPosition::VECCALC> transposeBuf_;  // Note [block transposes]: column and spare blocks
+    TransposeGroups groups_{};
+    int64_t transposeBytes_ = 0;
     LocalTensor<GatherOffset> table_;
     LocalTensor<GatherOffset> tailTable_;
     GlobalTensor<T> xGm_;

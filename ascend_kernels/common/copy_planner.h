@@ -3,7 +3,8 @@
 //
 // Steps: drop size-1 dims and merge dims that are contiguous in the input; choose a mode by the
 // innermost run (Note [copy modes]); choose the unit the kernel moves (Note [copy units]); split
-// the output over cores; size the double-buffered UB tiles for the SoC.
+// the output over the cores its work is worth (Note [core count]); size the double-buffered UB
+// tiles for the SoC.
 //
 // Note [copy modes]
 //  BURST          innermost stride 1 and rows long enough for DMA bursts: DataCopyPad reads up to
@@ -33,7 +34,14 @@
 // kInstructionBytes: its setup dwarfs a 32-byte transfer, so many tiny DMAs (or scalar accesses)
 // lose to a few long bursts that read some bytes twice. Unit-stride rows of kMinBurstRowBytes or
 // more go BURST; shorter ones go BURST unless a GATHER unit costs less (BurstCost). GATHER units
-// are compared by cost weighed by how evenly they split over the cores.
+// are compared by cost weighed by how evenly they split over the cores, plus their offset tables'
+// build (PriceTables), a per-core cost spread over a core's output at the cost model's rates. The
+// core count is the cost model's (Note [core count]).
+//
+// Steps of PlanStridedCopy: merge the view; plan units and choose the mode for all the cores;
+// choose the cores that plan is worth, plan again for them and choose once more; split; size the
+// tiles and, without Gather, choose the transposes' groups (Note [block transposes] in
+// copy_grid.h).
 //
 // Note [copy units]
 // The kernel moves elements of `unitBytes`. 8-byte elements move as pairs of 4-byte units where
@@ -87,11 +95,11 @@
 
 namespace ascend_ops {
 
-constexpr int64_t kMinBytesPerCore = 1024;      // fewer cores for small outputs
 constexpr int64_t kMinBurstRowBytes = 128;      // shorter rows may go GATHER (Note [copy cost])
 constexpr int64_t kMinUbBytes = 4096;           // below this no tile plan makes sense
 constexpr int64_t kInstructionBytes = 512;      // price of a DMA instruction or scalar GM access (Note [copy cost])
-constexpr int64_t kMinChunkBytes = 1024;        // balancing cores cuts GATHER units no shorter than this
+constexpr int64_t kMinChunkBytes = 1024;        // balancing cores cuts GATHER units no shorter than this, ...
+constexpr int64_t kMinScalarChunkBytes = 128;   // ... or this where the scalar unit rearranges each element
 constexpr int64_t kMinUnalignedTableUnit = 64;  // units of this many unaligned table entries go one per tile
 
 // DMA instructions that load `count` windows of `window` units, `pitch` units apart, into UB
@@ -187,14 +195,6 @@ inline double BusiestShare(int64_t granules, int64_t cores)
     return static_cast<double>(busiest * cores) / static_cast<double>(granules);
 }
 
-// Cores a copy of `bytes` output bytes is worth: at most coreNum, at least kMinBytesPerCore each.
-inline int64_t WorthwhileCores(int64_t bytes, int32_t coreNum)
-{
-    int64_t cores = bytes / kMinBytesPerCore;
-    cores = cores < coreNum ? cores : coreNum;
-    return cores < 1 ? 1 : cores;
-}
-
 // A candidate GATHER unit (Note [gather units]).
 struct UnitPlan {
     bool ok;
@@ -216,6 +216,7 @@ struct UnitPlan {
     int64_t tailTableBytes;  // the tail's own offset table; 0 when the full unit's serves it
     int64_t unitsPerTile;
     int64_t granuleUnits;    // core ranges are multiples of this many units
+    int64_t loads;           // DMA instructions that load a full unit's windows
     double cost;             // estimated bytes moved per output byte (Note [copy cost])
     double score;            // cost weighed by the core split's balance: what candidates compare
 };
@@ -377,6 +378,7 @@ inline bool SizeUnitTiles(UnitPlan* p, int64_t instructions, const TailReads& ta
         return false;
     }
     p->granuleUnits = granule;
+    p->loads = instructions;
     // GatherTileBytes(u) <= u * perUnit + a block of alignment per output buffer and for the
     // table (and a transpose group's for the scratch): the most whole granules that fit.
     int64_t perUnit = kQueueBuffers * (p->unitSlotBytes + UnitOutBytes(*p)) +
@@ -428,7 +430,7 @@ inline bool SizeUnitTiles(UnitPlan* p, int64_t instructions, const TailReads& ta
 // chunk that fits UB, or a shorter one where that spreads the units more evenly over the cores.
 // False when no chunk fits or the dim is too short to cut.
 inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitBytes, bool usePad, int64_t budget,
-                    int64_t cores, bool scratch, UnitPlan* p)
+                    int64_t cores, bool scratch, int64_t minChunkBytes, UnitPlan* p)
 {
     const int64_t blockElems = kBlockBytes / unitBytes;
     const int64_t dim = v.shape[k];
@@ -474,7 +476,7 @@ inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitByte
     // ... or more where they spread over the cores more evenly.
     for (int64_t perRow = fewest + 1; perRow <= fewest + 2 * cores; ++perRow) {
         int64_t shorter = AlignUp((dim + perRow - 1) / perRow, align);
-        if (shorter * pieces * inner * unitBytes < kMinChunkBytes) {
+        if (shorter * pieces * inner * unitBytes < minChunkBytes) {
             break;
         }
         double spread = BusiestShare(rows * ((dim + shorter - 1) / shorter), cores);
@@ -528,15 +530,15 @@ inline bool StoresFillBlocks(const StridedView& v, const UnitPlan& p, int64_t un
     return p.chunk * inner * unitBytes >= kBlockBytes && tailChunk * inner * unitBytes >= kBlockBytes;
 }
 
-// The best way to cut the view into GATHER units that fit UB (Note [gather units]), with room for
-// 16-bit transposes' scratch where `scratch`.
-inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, int64_t budget, int32_t coreNum,
-                          bool scratch)
+// The best way to cut the view into GATHER units that fit UB (Note [gather units]) for a copy on
+// `cores` cores, with room for 16-bit transposes' scratch where `scratch`; units cut to balance
+// the cores hold at least `minChunkBytes` of output.
+inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, int64_t budget, int64_t cores,
+                          bool scratch, int64_t minChunkBytes)
 {
     UnitPlan best{};
     best.ok = false;
     const int64_t total = NumElements(v);
-    const int64_t cores = WorthwhileCores(total * unitBytes, coreNum);
     const int64_t blockElems = kBlockBytes / unitBytes;
     int64_t unitElems = 1;
     for (int32_t k = v.rank - 1; k >= 0; --k) {
@@ -585,7 +587,7 @@ inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, 
         // Dim k cut, with the dims before it inside the unit as well where their windows overlap.
         for (int32_t r = k; r >= 0; --r) {
             UnitPlan cut{};
-            if (CutUnit(v, r, k, unitBytes, usePad, budget, cores, scratch, &cut) &&
+            if (CutUnit(v, r, k, unitBytes, usePad, budget, cores, scratch, minChunkBytes, &cut) &&
                 StoresFillBlocks(v, cut, unitBytes, usePad)) {
                 PriceTables(v, unitBytes, cores, &cut);
                 if (!best.ok || cut.score < best.score) {
@@ -605,12 +607,11 @@ inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, 
 // and DataCopy (rows of whole blocks) read a tile's rows exactly, by chains (Note [row chains] in copy_grid.h);
 // DataCopy reads any other row's aligned interior in one instruction and its < 32-byte edges
 // element by element.
-inline double BurstCost(const StridedView& v, int64_t elemBytes, bool usePad, int64_t half, int32_t coreNum)
+inline double BurstCost(const StridedView& v, int64_t elemBytes, bool usePad, int64_t half, int64_t cores)
 {
     const int64_t row = v.shape[v.rank - 1];
     const double rowBytes = static_cast<double>(row * elemBytes);
     const int64_t rows = NumElements(v) / row;
-    const int64_t cores = WorthwhileCores(rows * row * elemBytes, coreNum);
     const int64_t shareRows = (rows + cores - 1) / cores;
     if (usePad) {
         // A tile's rows load by chains (Note [row chains]), or one instruction per row.
@@ -637,11 +638,10 @@ inline double BurstCost(const StridedView& v, int64_t elemBytes, bool usePad, in
 }
 
 // Core split: `count` items (output units, or GATHER units) in ranges of whole granules, spread
-// evenly over the cores the output's `bytes` are worth.
-inline void SplitCores(int64_t count, int64_t granule, int64_t bytes, int32_t coreNum, CopyTiling* t)
+// evenly over `cores` cores (Note [core count]), or as many as there are granules.
+inline void SplitCores(int64_t count, int64_t granule, int64_t cores, CopyTiling* t)
 {
     int64_t granules = (count + granule - 1) / granule;
-    int64_t cores = WorthwhileCores(bytes, coreNum);
     cores = cores < granules ? cores : granules;
     cores = cores < 1 ? 1 : cores;
     t->splitGranule = granule;
@@ -697,8 +697,8 @@ struct HostLanes {
 
 struct TransposeCheck {
     const std::vector<int64_t>* lanes;
+    TransposeGroups groups;
     int64_t first;
-    int64_t stride;
     bool ok;
     int64_t transposes;
 
@@ -711,54 +711,74 @@ struct TransposeCheck {
                 continue;
             }
             for (int64_t q = 0; q < kTransposeLanes; ++q) {
-                const int64_t k = (first + q * stride) * kTransposeLanes + columnOfLane[j];
+                const int64_t k = groups.Block(first, q) * kTransposeLanes + columnOfLane[j];
                 ok = ok && (k >= outLanes || (*lanes)[static_cast<size_t>(k)] == rowBlock[q] * kTransposeLanes + j);
             }
         }
     }
 };
 
+// What the transposes of a tile cost: TransDataTo5HD calls and groups.
+struct TransposeCount {
+    int64_t transposes = 0;
+    int64_t groups = 0;
+};
+
 // Whether the rule serves every group of a tile of these output lanes that holds a block from
-// `fromBlock` on; adds the tile's transposes to *transposes.
-inline bool TransposeGroupsServe(const std::vector<int64_t>& lanes, int64_t stride, int64_t fromBlock,
-                                 int64_t* transposes)
+// `fromBlock` on; adds the tile's transposes and groups to *count.
+inline bool TransposeGroupsServe(const std::vector<int64_t>& lanes, const TransposeGroups& groups, int64_t fromBlock,
+                                 TransposeCount* count)
 {
     const int64_t outLanes = static_cast<int64_t>(lanes.size());
     const int64_t blocks = (outLanes + kTransposeLanes - 1) / kTransposeLanes;
-    const int64_t span = kTransposeLanes * stride;
+    const int64_t span = groups.Span();
     HostLanes get{&lanes};
     for (int64_t start = fromBlock / span * span; start < blocks; start += span) {
-        for (int64_t r = 0; r < stride && start + r < blocks; ++r) {
-            TransposeCheck check{&lanes, start + r, stride, true, 1};
-            PlanTransposeGroup(get, start + r, stride, outLanes, check);
+        for (int64_t first = start; first < start + groups.stride && first < blocks; first += groups.Run()) {
+            TransposeCheck check{&lanes, groups, first, true, 1};
+            PlanTransposeGroup(get, groups, first, outLanes, check);
             if (!check.ok) {
                 return false;
             }
-            *transposes += check.transposes;
+            count->transposes += check.transposes;
+            count->groups += 1;
         }
     }
     return true;
 }
 
-// The group stride of Note [block transposes] for a GATHER / TRANSPOSE tiling of 2- or 4-byte
-// units: the one of fewest transposes per tile under which the rule serves every tile a core can
-// meet, each checked lane by lane. A core's tiles are its first unitsPerTile units or fewer, then
-// perhaps a row's tail: a shorter tile is a prefix of a full one, which the groups serve as they
-// serve the full one; a tail that reads the main table is a prefix of one more full unit; a tail
-// with its own table follows k full units, for each k. 0: none serves, or units with padding
-// between their pieces (which a tail of several pieces always has).
-inline int64_t ChooseTransposeStride(const CopyTiling& t, int64_t maxStride)
+// The scalar unit's share of a tile's transposes, and the scalar rearrangement of the same tile
+// (Note [cost model]): the address lists, the offset-table reads (a unit's entry per row-0 unit,
+// 15 rows per class), the loop iterations; a table, an input and an output access per unit.
+inline double TransposeTileNs(const TransposeCount& c, int64_t unitLanes)
 {
+    const double reads = static_cast<double>(c.groups * (kTransposeLanes / unitLanes) +
+                                             (c.transposes - c.groups) * (kTransposeLanes - 1));
+    return static_cast<double>(c.transposes) * (kVectorIssueNs + kAddressListNs) + reads * kUbScalarNs +
+           static_cast<double>(2 * c.groups) * kLoopIterationNs;
+}
+
+// The groups of Note [block transposes] for a GATHER / TRANSPOSE tiling of 2- or 4-byte units:
+// those of least cost under which the rule serves every tile a core can meet, each checked lane
+// by lane, if they cost less than the scalar unit's rearrangement. A core's tiles are its first
+// unitsPerTile units or fewer, then perhaps a row's tail: a shorter tile is a prefix of a full
+// one, which the groups serve as they serve the full one; a tail that reads the main table is a
+// prefix of one more full unit; a tail with its own table follows k full units, for each k.
+// Stride 0: none serves or pays, or units with padding between their pieces (which a tail of
+// several pieces always has).
+inline TransposeGroups ChooseTransposeGroups(const CopyTiling& t)
+{
+    TransposeGroups none{0, 0};
     const UnitGrid g = MakeUnitGrid(t);
     if (g.units == 0 || (t.unitBytes != 2 && t.unitBytes != 4)) {
-        return 0;
+        return none;
     }
     const int64_t pieceSlotElems = t.pieceSlotBytes / t.unitBytes;
     UnitShape full, tail;
     ShapeGridUnits(t, g, pieceSlotElems, &full, &tail);
     const bool ownTail = OwnTailTable(t, g);
     if (pieceSlotElems != full.piece || (ownTail && g.pieces > 1)) {
-        return 0;
+        return none;
     }
     const int64_t unitLanes = t.unitBytes / kTransposeLaneBytes;
     const int64_t slotLanes = t.unitSlotBytes / kTransposeLaneBytes;
@@ -770,22 +790,27 @@ inline int64_t ChooseTransposeStride(const CopyTiling& t, int64_t maxStride)
             tile.push_back(lane + u * slotLanes);
         }
     }
-    int64_t best = 0;
-    int64_t fewest = 0;
-    for (int64_t stride = 1; stride <= maxStride; ++stride) {
-        int64_t transposes = 0;
-        bool serves = TransposeGroupsServe(tile, stride, 0, &transposes);
-        for (int64_t k = 0; serves && ownTail && k < t.unitsPerTile; ++k) {
-            std::vector<int64_t> withTail(tile.begin(), tile.begin() + k * full.gatherElems * unitLanes);
-            for (int64_t lane : tailUnit) {
-                withTail.push_back(lane + k * slotLanes);
+    TransposeGroups best = none;
+    double least = static_cast<double>(t.unitsPerTile * full.gatherElems) * 3 * kUbScalarNs;  // the scalar unit's
+    for (int64_t runShift = 0; runShift <= 4; ++runShift) {
+        for (int64_t runs = 1; runs <= kMaxTransposeRuns; ++runs) {
+            const TransposeGroups groups{runs << runShift, runShift};
+            TransposeCount count;
+            bool serves = TransposeGroupsServe(tile, groups, 0, &count);
+            for (int64_t k = 0; serves && ownTail && k < t.unitsPerTile; ++k) {
+                std::vector<int64_t> withTail(tile.begin(), tile.begin() + k * full.gatherElems * unitLanes);
+                for (int64_t lane : tailUnit) {
+                    withTail.push_back(lane + k * slotLanes);
+                }
+                TransposeCount ignored;
+                serves = TransposeGroupsServe(withTail, groups, k * full.gatherElems * unitLanes / kTransposeLanes,
+                                              &ignored);
             }
-            int64_t ignored = 0;
-            serves = TransposeGroupsServe(withTail, stride, k * full.gatherElems * unitLanes / kTransposeLanes, &ignored);
-        }
-        if (serves && (best == 0 || transposes < fewest)) {
-            best = stride;
-            fewest = transposes;
+            const double ns = TransposeTileNs(count, unitLanes);
+            if (serves && ns < least) {
+                best = groups;
+                least = ns;
+            }
         }
     }
     return best;
@@ -808,6 +833,155 @@ inline void SizeGatherTile(const UnitPlan& units, int64_t perTile, int64_t unitB
     const int64_t tileOutBytes = perTile * UnitOutBytes(units);
     t->outBufBytes = static_cast<uint32_t>(AlignUp(tileOutBytes, kBlockBytes));
     t->tableBytes = static_cast<uint32_t>(OffsetTableBytes(tileOutBytes / unitBytes) + units.tailTableBytes);
+}
+
+// ---- Note [core count] ----
+// A copy runs on the number of cores whose time the cost model (Note [cost model] in
+// cost_model.h) gives least for its plan. With c cores the busiest one's share is n output bytes
+// (whole granules: rows, blocks or GATHER units), and
+//     T(c) = c * kBlockLaunchNs + fixed + tiles(n) * perTile + n * perByte
+//            + max(n * moved / kCoreBandwidthGbps, N * moved / memoryBandwidthGbps)
+// fixed: what a core does once whatever its share (divisions where it starts, its offset tables);
+// perTile, perByte: the instructions and scalar work of a tile and of an output byte; moved: GM
+// bytes DMA moves per output byte, N of them in all. A core alone cannot draw the device's memory
+// bandwidth, so small copies gain from a few cores; every term but the first shrinks with c, and
+// a core is launched while it saves more than it costs. So the count follows the plan's work, not
+// a size floor: a 4 KiB copy by DMA alone runs on one or two cores, while one whose elements the
+// scalar unit moves one by one takes as many as its share's work pays for.
+struct CoreWork {
+    int64_t granules = 1;     // what the cores split
+    double granuleBytes = 0;  // output bytes of a granule
+    double tileBytes = 1;     // output bytes of a full tile
+    double fixedNs = 0;
+    double tileNs = 0;
+    double byteNs = 0;
+    double moved = 2;
+};
+
+inline double CoreTimeNs(const CoreWork& w, int64_t cores, double bandwidthGbps)
+{
+    const int64_t share = (w.granules + cores - 1) / cores;
+    const double bytes = static_cast<double>(share) * w.granuleBytes;
+    const double all = static_cast<double>(w.granules) * w.granuleBytes;
+    const double transfer = std::fmax(bytes * w.moved / kCoreBandwidthGbps, all * w.moved / bandwidthGbps);
+    return static_cast<double>(cores) * kBlockLaunchNs + w.fixedNs + std::ceil(bytes / w.tileBytes) * w.tileNs +
+           bytes * w.byteNs + transfer;
+}
+
+// The core count of least T(c), the fewer cores on a tie.
+inline int64_t CoresWorth(const CoreWork& w, int64_t coreNum, double bandwidthGbps)
+{
+    const int64_t most = coreNum < w.granules ? coreNum : w.granules;
+    int64_t best = 1;
+    double least = CoreTimeNs(w, 1, bandwidthGbps);
+    for (int64_t c = 2; c <= most; ++c) {
+        const double time = CoreTimeNs(w, c, bandwidthGbps);
+        if (time < least) {
+            best = c;
+            least = time;
+        }
+    }
+    return best;
+}
+
+// The most cores whose ranges still store whole blocks without DataCopyPad (Note [store tails] in
+// copy_kernel_base.h): an output shorter than a block goes to one core, which writes it by scalar
+// stores alone (another core's bytes would share their data cache lines); otherwise every range
+// must hold a block. Ranges of whole-block granules leave only the last one short, where the output
+// is no block multiple: it takes two granules then. GATHER units of such SoCs store whole blocks
+// themselves (StoresFillBlocks).
+inline int64_t CoresStoringBlocks(int64_t cores, int64_t granules, int64_t outBytes, bool blockGranules)
+{
+    if (outBytes < kBlockBytes) {
+        return 1;
+    }
+    if (blockGranules && outBytes % kBlockBytes != 0) {
+        const int64_t most = granules / 2 > 1 ? granules / 2 : 1;
+        return cores < most ? cores : most;
+    }
+    return cores;
+}
+
+// How a GATHER / TRANSPOSE tile is put in output order.
+enum class Rearrange { kGather, kTransposes, kScalar };
+
+// A group of 16 output blocks by 16-bit transposes (Note [block transposes] in copy_grid.h), for
+// the two classes of columns the common views' groups take: three transposes with their address
+// lists, the offset-table reads, two loop iterations.
+inline double TransposeGroupNs(int64_t unitBytes)
+{
+    const double classes = 2;
+    const double reads = static_cast<double>(kTransposeGroupBytes / kTransposeLanes / unitBytes) +
+                         static_cast<double>(kTransposeLanes - 1) * classes;
+    return (1 + classes) * (kVectorIssueNs + kAddressListNs) + reads * kUbScalarNs + 2 * kLoopIterationNs;
+}
+
+// A GATHER / TRANSPOSE plan's work (Note [core count]): each unit's window loads and its stores
+// when it has several pieces; a tile's store, Gather and loop; the rearrangement's scalar work
+// per byte; the offset tables and a core's first unit's divisions once.
+inline CoreWork GatherWork(const StridedView& v, const UnitPlan& u, int64_t unitBytes, bool usePad, Rearrange how)
+{
+    CoreWork w;
+    const double unitOut = static_cast<double>(u.unitElems * unitBytes);
+    w.granules = (u.units + u.granuleUnits - 1) / u.granuleUnits;
+    w.granuleBytes = static_cast<double>(u.granuleUnits) * unitOut;
+    w.tileBytes = static_cast<double>(u.unitsPerTile) * unitOut;
+    const int64_t stores = u.pieces == 1 ? 0 : (usePad ? (u.pieces + kMaxBlockCount - 1) / kMaxBlockCount : u.pieces);
+    w.tileNs = (u.pieces == 1 ? kDmaIssueNs : 0.0) + kLoopIterationNs + (how == Rearrange::kGather ? kVectorIssueNs : 0.0);
+    double unitNs = static_cast<double>(u.loads + stores) * kDmaIssueNs + kLoopIterationNs;
+    if (how == Rearrange::kScalar) {
+        unitNs += static_cast<double>(u.unitElems) * 3 * kUbScalarNs;  // table, input and output accesses
+    }
+    w.byteNs = unitNs / unitOut +
+               (how == Rearrange::kTransposes ? TransposeGroupNs(unitBytes) / kTransposeGroupBytes : 0.0);
+    w.moved = (static_cast<double>(u.unitSlotBytes) + unitOut) / unitOut;
+    const TableWork table = TableBuildWork(v, u, unitBytes, u.unitsPerTile);
+    w.fixedNs = static_cast<double>(table.scalarWrites) * 2 * kUbScalarNs + static_cast<double>(table.adds) * kVectorIssueNs +
+                static_cast<double>(v.rank) * kDivModNs;
+    return w;
+}
+
+// A BURST, BURST_ALIGNED or SCALAR plan's work in `granule`-unit granules: a tile's row chains and
+// store (BURST, and BURST_ALIGNED rows of whole blocks), or a DMA per row with scalar moves of its
+// edges (other BURST_ALIGNED rows), or a scalar GM read per element (SCALAR); a row's loop
+// iteration; a core's first row's divisions.
+inline CoreWork CopyWork(const StridedView& v, int64_t unitBytes, bool usePad, int64_t half, int64_t granule,
+                         uint32_t mode)
+{
+    CoreWork w;
+    const int64_t total = NumElements(v);
+    const int64_t row = v.shape[v.rank - 1];
+    const double rowBytes = static_cast<double>(row * unitBytes);
+    w.granules = (total + granule - 1) / granule;
+    w.granuleBytes = static_cast<double>(granule * unitBytes);
+    w.tileBytes = static_cast<double>(half);
+    w.fixedNs = static_cast<double>(v.rank) * kDivModNs;
+    w.byteNs = kLoopIterationNs / rowBytes;
+    if (mode == kCopyModeScalar) {
+        w.tileNs = kDmaIssueNs;
+        w.byteNs = (kGmScalarNs + kUbScalarNs) / static_cast<double>(unitBytes);
+        w.moved = 1;
+        return w;
+    }
+    const int64_t slot = AlignUp(row * unitBytes, kBlockBytes);
+    int64_t tileRows = usePad ? (slot <= half ? half / slot : 0) : half / (row * unitBytes);
+    tileRows = tileRows < kMaxBlockCount ? tileRows : kMaxBlockCount;
+    if (tileRows < 1) {  // rows longer than a tile: pieces of one row
+        w.tileNs = 2 * kDmaIssueNs + kLoopIterationNs;
+        return w;
+    }
+    w.tileBytes = static_cast<double>(tileRows) * rowBytes;
+    const RowChains chains = PlanRowChains(v, unitBytes, tileRows, usePad);
+    if (usePad || chains.dim >= 0) {
+        w.tileNs = static_cast<double>(chains.perTile + 1) * kDmaIssueNs;
+        return w;
+    }
+    // A row's aligned interior by one DataCopy, its < 32-byte edges by scalar UB moves.
+    const int64_t blockElems = kBlockBytes / unitBytes;
+    const int64_t edges = row < blockElems ? row : blockElems - 1;
+    w.tileNs = kDmaIssueNs;
+    w.byteNs = (kDmaIssueNs + static_cast<double>(edges) * 2 * kUbScalarNs + kLoopIterationNs) / rowBytes;
+    return w;
 }
 
 }  // namespace detail
@@ -892,25 +1066,74 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     // GATHER candidate: on the pair view for 8-byte elements.
     const StridedView* gatherView = elemBytes == kWideElemBytes ? (canSplitPairs ? &pairs : nullptr) : &merged;
     int64_t gatherUnit = elemBytes == kWideElemBytes ? kPairUnitBytes : elemBytes;
-    UnitPlan units{};
-    units.ok = false;
-    if (gatherView != nullptr) {
-        units = PlanUnits(*gatherView, gatherUnit, usePad, budget, soc.coreNum, TransposesMayServe(soc, gatherUnit));
-    }
+    const bool gathers =
+        soc.product.gather && (gatherUnit == 2 || gatherUnit == 4 || (gatherUnit == 1 && soc.product.gather8Bit));
+    const Rearrange rearrange =
+        gathers ? Rearrange::kGather : TransposesMayServe(soc, gatherUnit) ? Rearrange::kTransposes : Rearrange::kScalar;
     const int64_t innerStride = merged.stride[merged.rank - 1];
     const int64_t rowElems = merged.shape[merged.rank - 1];
     const bool unitStride = innerStride == 1;
     const bool longRows = rowElems * elemBytes >= kMinBurstRowBytes;
-    const bool burstBetter = !units.ok || BurstCost(merged, elemBytes, usePad, half, soc.coreNum) <= units.cost;
+    // BURST, BURST_ALIGNED, SCALAR move the merged view, BURST of 8-byte elements the pair view
+    // where DataCopyPad has no 8-byte form; cores split it in granules of whole 32-byte blocks, or
+    // for BURST of whole rows where there are plenty, so no core starts mid-row.
+    const bool narrowPad = elemBytes == kWideElemBytes && usePad && soc.product.dataCopyPadMaxElemBytes < kWideElemBytes;
+    auto copyView = [&](uint32_t m) -> const StridedView& {
+        return m == kCopyModeBurst && narrowPad && canSplitPairs ? pairs : merged;
+    };
+    auto copyUnit = [&](uint32_t m) -> int64_t {
+        return m == kCopyModeBurst && narrowPad && canSplitPairs ? kPairUnitBytes : elemBytes;
+    };
+    auto copyGranule = [&](uint32_t m) -> int64_t {
+        const StridedView& v = copyView(m);
+        const int64_t row = v.shape[v.rank - 1];
+        return m != kCopyModeBurst ? kBlockBytes / copyUnit(m)
+                                   : (NumElements(v) / row >= 4 * static_cast<int64_t>(soc.coreNum) ? row : 1);
+    };
 
-    uint32_t mode;
-    if (unitStride && (longRows || burstBetter)) {
-        mode = usePad ? kCopyModeBurst : kCopyModeBurstAligned;
-    } else if (units.ok) {
-        const int32_t last = gatherView->rank - 1;
-        mode = units.countDim == last || units.countInnerDim == last ? kCopyModeTranspose : kCopyModeGather;
-    } else {
-        mode = kCopyModeScalar;
+    // Units for balancing the cores: no shorter than a group of transposes where they rearrange
+    // (shorter ones fill groups in part), much shorter where the scalar unit rearranges each
+    // element, whose work more cores divide (Note [core count]).
+    const int64_t minChunkBytes = rearrange == Rearrange::kGather       ? kMinChunkBytes
+                                  : rearrange == Rearrange::kTransposes ? kTransposeGroupBytes
+                                                                        : kMinScalarChunkBytes;
+    // The plan for the cores it is made for, from all of them; then the cores that plan is worth
+    // (Note [core count]), and the plan once more for those. Without DataCopyPad (or, in SCALAR
+    // mode, without one for the element size) the ranges must store whole blocks.
+    const int64_t outBytes = NumElements(merged) * elemBytes;
+    auto storesBlocks = [&](uint32_t m, int64_t worth, int64_t granules) {
+        const bool padStores = usePad && (m != kCopyModeScalar || static_cast<int32_t>(elemBytes) <= soc.product.dataCopyPadMaxElemBytes);
+        const bool gatherUnits = m == kCopyModeGather || m == kCopyModeTranspose;
+        return padStores ? worth : CoresStoringBlocks(worth, granules, outBytes, !gatherUnits);
+    };
+    const double bandwidth = soc.product.memoryBandwidthGbps;
+    int64_t cores = soc.coreNum;
+    UnitPlan units{};
+    uint32_t mode = kCopyModeScalar;
+    for (int32_t pass = 0; pass < 2; ++pass) {
+        units = UnitPlan{};
+        units.ok = false;
+        if (gatherView != nullptr) {
+            units = PlanUnits(*gatherView, gatherUnit, usePad, budget, cores, rearrange == Rearrange::kTransposes,
+                              minChunkBytes);
+        }
+        const bool burstBetter = !units.ok || BurstCost(merged, elemBytes, usePad, half, cores) <= units.cost;
+        if (unitStride && (longRows || burstBetter)) {
+            mode = usePad ? kCopyModeBurst : kCopyModeBurstAligned;
+        } else if (units.ok) {
+            const int32_t last = gatherView->rank - 1;
+            mode = units.countDim == last || units.countInnerDim == last ? kCopyModeTranspose : kCopyModeGather;
+        } else {
+            mode = kCopyModeScalar;
+        }
+        const CoreWork work = mode == kCopyModeGather || mode == kCopyModeTranspose
+                                  ? GatherWork(*gatherView, units, gatherUnit, usePad, rearrange)
+                                  : CopyWork(copyView(mode), copyUnit(mode), usePad, half, copyGranule(mode), mode);
+        const int64_t worth = storesBlocks(mode, CoresWorth(work, soc.coreNum, bandwidth), work.granules);
+        if (worth == cores) {
+            break;
+        }
+        cores = worth;
     }
     t->mode = mode;
     t->usePad = usePad ? 1 : 0;
@@ -934,35 +1157,38 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
         t->windowLo = units.windowLo;
         t->blockSlotBytes = static_cast<uint32_t>(units.blockSlotBytes);
         t->unitSlotBytes = static_cast<uint32_t>(units.unitSlotBytes);
-        t->useVectorGather =
-            soc.product.gather && (gatherUnit == 2 || gatherUnit == 4 || (gatherUnit == 1 && soc.product.gather8Bit)) ? 1 : 0;
-        SplitCores(units.units, units.granuleUnits, t->totalElems * gatherUnit, soc.coreNum, t);
+        t->useVectorGather = gathers ? 1 : 0;
+        SplitCores(units.units, units.granuleUnits, cores, t);
         // Tiles no bigger than a core's share, so small copies still spread.
         int64_t shareUnits = (t->granulesPerCore + (t->granuleRemainder > 0 ? 1 : 0)) * units.granuleUnits;
         SizeGatherTile(units, units.unitsPerTile < shareUnits ? units.unitsPerTile : shareUnits, gatherUnit, t);
         // Without Gather, 16-bit transposes where their rule serves the tiles (Note [block
         // transposes] in copy_grid.h); their scratch may take a tile's last granules.
-        // A stride that serves tiles of some units serves tiles of fewer (ChooseTransposeStride).
-        const int64_t stride = TransposesMayServe(soc, gatherUnit) ? ChooseTransposeStride(*t, kTransposeLanes) : 0;
-        for (int64_t perTile = t->unitsPerTile; stride > 0 && perTile >= units.granuleUnits;
+        // Groups that serve tiles of some units serve tiles of fewer (ChooseTransposeGroups).
+        const TransposeGroups groups = rearrange == Rearrange::kTransposes ? ChooseTransposeGroups(*t) : TransposeGroups{0, 0};
+        for (int64_t perTile = t->unitsPerTile; groups.stride > 0 && perTile >= units.granuleUnits;
              perTile -= units.granuleUnits) {
             SizeGatherTile(units, perTile, gatherUnit, t);
-            const int64_t scratch = TransposeScratchBytes(perTile * UnitOutBytes(units) / kTransposeLaneBytes, stride);
+            const int64_t scratch = TransposeScratchBytes(perTile * UnitOutBytes(units) / kTransposeLaneBytes, groups);
             if (kQueueBuffers * (int64_t{t->inBufBytes} + t->outBufBytes) + t->tableBytes + scratch <= budget) {
-                t->transposeGroupStride = static_cast<uint32_t>(stride);
-                t->transposeBytes = static_cast<uint32_t>(scratch);
+                t->transposeGroupStride = static_cast<uint32_t>(groups.stride);
+                t->transposeGroupRun = static_cast<uint32_t>(groups.Run());
                 break;
             }
         }
-        if (stride > 0 && t->transposeGroupStride == 0) {
+        if (rearrange == Rearrange::kTransposes && t->transposeGroupStride == 0) {
+            // The scalar unit rearranges after all: the cores its work is worth.
+            const CoreWork work = GatherWork(*gatherView, units, gatherUnit, usePad, Rearrange::kScalar);
+            cores = storesBlocks(mode, CoresWorth(work, soc.coreNum, bandwidth), work.granules);
+            SplitCores(units.units, units.granuleUnits, cores, t);
+            shareUnits = (t->granulesPerCore + (t->granuleRemainder > 0 ? 1 : 0)) * units.granuleUnits;
             SizeGatherTile(units, units.unitsPerTile < shareUnits ? units.unitsPerTile : shareUnits, gatherUnit, t);
         }
         return Status::Ok();
     }
 
     // BURST, BURST_ALIGNED, SCALAR: one bound in/out queue of kQueueBuffers buffers.
-    const bool narrow =
-        elemBytes == kWideElemBytes && mode == kCopyModeBurst && soc.product.dataCopyPadMaxElemBytes < kWideElemBytes;
+    const bool narrow = narrowPad && mode == kCopyModeBurst;
     if (narrow && !canSplitPairs) {
         return Status::Error("the view has %d dims once 8-byte elements are split for %s's DataCopyPad: the copy "
                              "kernel handles at most %d",
@@ -975,18 +1201,13 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     t->totalElems = NumElements(v);
     t->inBufBytes = static_cast<uint32_t>(half);
     t->tileElems = half / unitBytes;
-    const int64_t blockElems = kBlockBytes / unitBytes;
-    int64_t granule = blockElems;
     if (mode == kCopyModeBurst) {
         const int64_t row = v.shape[v.rank - 1];
-        const int64_t rows = t->totalElems / row;
         int64_t rowSlot = AlignUp(row * unitBytes, kBlockBytes);
         t->rowsPerTile = rowSlot <= half ? half / rowSlot : 0;
         t->rowsPerTile = t->rowsPerTile < kMaxBlockCount ? t->rowsPerTile : kMaxBlockCount;
-        // Whole rows per core where there are plenty, so no core starts mid-row.
-        granule = rows >= 4 * static_cast<int64_t>(soc.coreNum) ? row : 1;
     }
-    SplitCores(t->totalElems, granule, t->totalElems * unitBytes, soc.coreNum, t);
+    SplitCores(t->totalElems, copyGranule(mode), cores, t);
     return Status::Ok();
 }
 

@@ -38,9 +38,9 @@
 //                                or scalar UB reads and writes
 //   inBufBytes, outBufBytes      bytes of each of the two buffers of the input / output queue
 //   tableBytes                   bytes of the Gather offset tables (GATHER/TRANSPOSE)
-//   transposeGroupStride         GATHER/TRANSPOSE without Gather: 0, or the output blocks between the blocks
-//                                of a group of 16-bit transposes (Note [block transposes] in copy_grid.h)
-//   transposeBytes               bytes of their column and spare blocks
+//   transposeGroupStride         GATHER/TRANSPOSE without Gather: 0, or the output blocks from one run of a
+//                                group of 16-bit transposes to the next (Note [block transposes] in copy_grid.h)
+//   transposeGroupRun            consecutive output blocks of a group's run
 #ifndef ASCEND_KERNELS_COMMON_COPY_TILING_H
 #define ASCEND_KERNELS_COMMON_COPY_TILING_H
 
@@ -93,13 +93,13 @@ struct CopyTiling {
     int32_t countInnerDim;
     uint32_t windowCount;
     uint32_t transposeGroupStride;
-    uint32_t transposeBytes;
+    uint32_t transposeGroupRun;
 };
 
 static_assert(sizeof(CopyTiling) % 8 == 0, "CopyTiling size must be a multiple of 8 (Note [CopyTiling format])");
 static_assert(offsetof(CopyTiling, blockSlotBytes) == offsetof(CopyTiling, windowLo) + sizeof(int64_t),
               "every 8-byte field of CopyTiling must come first (Note [CopyTiling format])");
-static_assert(offsetof(CopyTiling, transposeBytes) + sizeof(uint32_t) == sizeof(CopyTiling),
+static_assert(offsetof(CopyTiling, transposeGroupRun) + sizeof(uint32_t) == sizeof(CopyTiling),
               "CopyTiling must have no padding (Note [CopyTiling format])");
 
 // The tiling key of a copy: the dtype's element size in bytes (1, 2, 4 or 8). The generated

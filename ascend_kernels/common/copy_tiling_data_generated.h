@@ -53,7 +53,7 @@ static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 292, "CopyTili
 static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 296, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 300, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupStride) == 304, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, transposeBytes) == 308, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupRun) == 308, "CopyTiling changed: run `ascend-ops-dev generate`");
 
 BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF_ARR(int64_t, 8, shape);
@@ -90,7 +90,7 @@ BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF(int32_t, countInnerDim);
     TILING_DATA_FIELD_DEF(uint32_t, windowCount);
     TILING_DATA_FIELD_DEF(uint32_t, transposeGroupStride);
-    TILING_DATA_FIELD_DEF(uint32_t, transposeBytes);
+    TILING_DATA_FIELD_DEF(uint32_t, transposeGroupRun);
 END_TILING_DATA_DEF;
 
 // The plan into the twin, field for field. CANN's array setters take a non-const pointer, so the
@@ -131,7 +131,7 @@ inline void SetCopyTilingData(ascend_ops::CopyTiling& plan, CopyTilingData* tili
     tiling->set_countInnerDim(plan.countInnerDim);
     tiling->set_windowCount(plan.windowCount);
     tiling->set_transposeGroupStride(plan.transposeGroupStride);
-    tiling->set_transposeBytes(plan.transposeBytes);
+    tiling->set_transposeGroupRun(plan.transposeGroupRun);
 }
 
 }  // namespace optiling

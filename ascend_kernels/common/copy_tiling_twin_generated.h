@@ -57,7 +57,7 @@ __aicore__ inline CopyTiling LoadCopyTiling(const TilingData& src)
     t.countInnerDim = src.countInnerDim;
     t.windowCount = src.windowCount;
     t.transposeGroupStride = src.transposeGroupStride;
-    t.transposeBytes = src.transposeBytes;
+    t.transposeGroupRun = src.transposeGroupRun;
     return t;
 }
 

@@ -34,6 +34,16 @@ constexpr double kUbScalarNs = 4.0;           // ASSUMED: GetValue / SetValue on
 constexpr double kLoopIterationNs = 6.0;      // ASSUMED: the index bookkeeping of one per-row / per-unit
                                               // iteration (compares, additions, a branch): about ten
                                               // scalar instructions
+constexpr double kBlockLaunchNs = 20.0;       // ASSUMED: what each launched block adds to a launch: the
+                                              // task scheduler starts a kernel's blocks on their cores one
+                                              // after another, and each reads its tiling and fills its
+                                              // instruction cache; Huawei gives launch overhead only as a
+                                              // whole. A block is worth launching while it saves more
+                                              // (Note [core count] in copy_planner.h)
+constexpr double kCoreBandwidthGbps = 128.0;  // ASSUMED: what one core's DMA engines move GM <-> UB, about
+                                              // 64 bytes a cycle at ~2 GHz: a core alone moves far less
+                                              // than the device's memory delivers, so small copies gain
+                                              // from a few cores, and 13 of A2's 48 reach its 1.6 TB/s
 
 }  // namespace ascend_ops
 

@@ -32,6 +32,7 @@ struct ProductInfo {
     const char* addConfig;            // msOpGen short SoC name, AddConfig("...")
     int32_t npuArch;                  // __NPU_ARCH__
     LaunchArchitecture architecture;  // which cores a vector-only kernel launches on
+    double memoryBandwidthGbps;       // device memory bandwidth (GB/s): the cost model's (cost_model.h)
     int64_t ubBytes;                    // UB per core
     int64_t ubReservedBytes;            // kept back from the kernel (API scratch)
     bool dataCopyPad;                   // DataCopyPad exists
@@ -82,11 +83,11 @@ struct SocEntry {
 
 constexpr int32_t kProductCount = 5;
 constexpr ProductInfo kProducts[kProductCount] = {
-    {"atlas-a3", "ascend910_93", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u, true},  // Atlas A3 training / inference series
-    {"atlas-a2", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u, true},  // Atlas A2 training series / Atlas 800I A2 inference
-    {"atlas-training", "ascend910", 1001, LaunchArchitecture::kCoupled, 262144, 0, false, 0, false, false, true, 0, 4, 64, false, false, false, 0, 0, 0, false, true, 0x43u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u, true},  // Atlas training series
-    {"atlas-inference", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, false, true, 0, 8, 64, true, false, false, 65535, 0, 0, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u, true},  // Atlas inference series
-    {"atlas-200i-500-a2", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, true, true, false, 0, 8, 64, true, false, false, 0, 65535, 131071, true, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu, true},  // Atlas 200I/500 A2 inference
+    {"atlas-a3", "ascend910_93", 2201, LaunchArchitecture::kSplit, 1600.0, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u, true},  // Atlas A3 training / inference series
+    {"atlas-a2", "ascend910b", 2201, LaunchArchitecture::kSplit, 1600.0, 196608, 8192, true, 8, true, false, true, 256, 8, 64, true, true, true, 65535, 0, 0, false, false, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x0u, true},  // Atlas A2 training series / Atlas 800I A2 inference
+    {"atlas-training", "ascend910", 1001, LaunchArchitecture::kCoupled, 1200.0, 262144, 0, false, 0, false, false, true, 0, 4, 64, false, false, false, 0, 0, 0, false, true, 0x43u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u, true},  // Atlas training series
+    {"atlas-inference", "ascend310p", 2002, LaunchArchitecture::kCoupled, 204.8, 262144, 0, false, 0, true, false, true, 0, 8, 64, true, false, false, 65535, 0, 0, false, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x41u, 0x0u, 0x0u, 0x3Eu, 0x0u, 0x0u, 0x1u, 0x0u, true},  // Atlas inference series
+    {"atlas-200i-500-a2", "ascend310b", 3002, LaunchArchitecture::kCoupled, 34.0, 253952, 0, true, 4, true, true, false, 0, 8, 64, true, false, false, 0, 65535, 131071, true, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x163u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu, true},  // Atlas 200I/500 A2 inference
 };
 
 constexpr int32_t kSocCount = 27;

@@ -298,7 +298,10 @@ def test_modes_cover_the_design(value_results):
 
 
 @pytest.mark.parametrize("product", PRODUCTS)
-def test_large_contiguous_copy_uses_every_core_efficiently(driver, tmp_path, product):
+def test_large_contiguous_copy_draws_the_memory_bandwidth_efficiently(driver, tmp_path, product):
+    # Note [core count]: at least the cores whose DMA engines draw the memory's bandwidth.
+    from ascend_ops_dev.benchmarks.npu_model import saturating_cores
+
     soc = SOCS[product].split()
     lines = [SOCS[product]]
     for elem_bytes in (1, 2, 4, 8):
@@ -308,7 +311,8 @@ def test_large_contiguous_copy_uses_every_core_efficiently(driver, tmp_path, pro
     for elem_bytes in (1, 2, 4, 8):
         fields = parse_ok(results[f"e{elem_bytes}"])
         assert fields["firstBad"] == "-1"
-        assert int(fields["blockDim"]) == PRODUCT_MODELS[product].launch_cores(), fields
+        assert saturating_cores(PRODUCT_MODELS[product]) <= int(fields["blockDim"]) <= \
+            PRODUCT_MODELS[product].launch_cores(), fields
         assert float(fields["efficiency"]) >= 0.95, fields
         assert float(fields["balance"]) <= 1.05, fields
 

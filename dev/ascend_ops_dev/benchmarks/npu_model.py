@@ -8,23 +8,27 @@ product's device-memory bandwidth from op_specs/products.yaml (each figure carri
 there) and the per-instruction costs below, and compares it with the bandwidth roofline: the time
 to read the output's bytes once and write them once at full bandwidth.
 
-    transfer = moved_bytes * busiest_over_mean / bandwidth
+    launch   = block_dim * kBlockLaunchNs
+    transfer = max(moved_bytes * busiest_over_mean / bandwidth,
+                   moved_bytes * busiest_over_mean / block_dim / kCoreBandwidthGbps)
     issue    = core_dma * kDmaIssueNs + core_vector * kVectorIssueNs
     scalar   = core_div_mod * kDivModNs + core_ub_scalar * kUbScalarNs
                + core_gm_scalar * kGmScalarNs + core_loop_iterations * kLoopIterationNs
                + core_address_lists * kAddressListNs
-    modeled  = transfer + issue + scalar
+    modeled  = launch + transfer + issue + scalar
     roofline = 2 * output_bytes / bandwidth
     floor    = 2 * output_bytes / (32 * input_blocks + output_bytes)
 
 core_* is the busiest core's count of each (the cores run in parallel; the slowest sets the
-pace). DMA moves global memory in 32-byte blocks, so no plan reads less than every 32-byte input
+pace). A core alone moves at most kCoreBandwidthGbps, and each launched block costs
+kBlockLaunchNs: the planner picks the core count that minimizes the same terms (Note [core count]
+in ascend_kernels/common/copy_planner.h). DMA moves global memory in 32-byte blocks, so no plan reads less than every 32-byte input
 block the view touches (`input_blocks`): `floor` is the best roofline / modeled a class can
 reach, with nothing but that moved (x[:, ::3] of float32 reads three times its output: 0.50).
 
-The model ignores overlap of instruction issue with transfers, caches and contention between
-cores: treat its ratios as where a kernel stands against the roofline, not as predicted
-microseconds.
+The model ignores overlap of instruction issue with transfers, caches, contention between cores
+and what every launch costs alike (the tiling each core reads): treat its ratios as where a
+kernel stands against the roofline, not as predicted microseconds.
 """
 from __future__ import annotations
 
@@ -87,8 +91,16 @@ def _ns(name: str) -> float:
     return COSTS[name].value
 
 
+def saturating_cores(product: Product) -> int:
+    """The fewest cores whose DMA engines draw the product's memory bandwidth (kCoreBandwidthGbps
+    each): a large copy bound by memory runs on at least these (Note [core count])."""
+    need = -(-product.memory_bandwidth_gbps // _ns("kCoreBandwidthGbps"))
+    return int(min(need, product.launch_cores()))
+
+
 # The costs the tables print, in their order.
-COST_TITLES = (("kDmaIssueNs", "DMA issue"), ("kVectorIssueNs", "vector instruction"),
+COST_TITLES = (("kBlockLaunchNs", "block launch"), ("kDmaIssueNs", "DMA issue"),
+               ("kVectorIssueNs", "vector instruction"),
                ("kAddressListNs", "transpose address lists"), ("kGmScalarNs", "scalar GM access"),
                ("kDivModNs", "64-bit div/mod"), ("kUbScalarNs", "scalar UB access"),
                ("kLoopIterationNs", "loop iteration"))
@@ -152,14 +164,16 @@ def _block_floor(shape_class: ShapeClass, shape: tuple[int, ...], elem_bytes: in
 def times_us(stats, bandwidth_gbps: float) -> tuple[float, float]:
     """(modeled, its scalar term) in microseconds for a launch's SimStats."""
     bandwidth = bandwidth_gbps * 1e3  # bytes per microsecond
-    transfer = stats.moved_bytes * stats.busiest_over_mean / bandwidth
+    busiest = stats.moved_bytes * stats.busiest_over_mean
+    transfer = max(busiest / bandwidth, busiest / max(stats.block_dim, 1) / (_ns("kCoreBandwidthGbps") * 1e3))
+    launch = stats.block_dim * _ns("kBlockLaunchNs") / 1e3
     issue = (stats.core_dma_instructions * _ns("kDmaIssueNs")
              + stats.core_vector_instructions * _ns("kVectorIssueNs")) / 1e3
     scalar = (stats.core_div_mods * _ns("kDivModNs") + stats.core_ub_scalar_accesses * _ns("kUbScalarNs")
               + stats.core_scalar_gm_accesses * _ns("kGmScalarNs")
               + stats.core_loop_iterations * _ns("kLoopIterationNs")
               + stats.core_address_list_instructions * _ns("kAddressListNs")) / 1e3
-    return transfer + issue + scalar, scalar
+    return launch + transfer + issue + scalar, scalar
 
 
 def model_row(shape_class: ShapeClass, product: Product, size: int) -> ModelRow:
@@ -202,8 +216,10 @@ def markdown(rows: list[ModelRow]) -> str:
         "",
         "Modeled kernel time of the generated AscendC kernels per product line, from the CPU "
         "simulator's counts of bytes moved and instructions issued by the busiest core, each "
-        "product's memory bandwidth (op_specs/products.yaml) and per-instruction costs that are "
-        f"all assumed ({costs}). Each cell: modeled µs, the same without the scalar term, the "
+        "product's memory bandwidth (op_specs/products.yaml), a core's own DMA bandwidth "
+        f"({_ns('kCoreBandwidthGbps'):g} GB/s) and per-instruction costs that are all assumed "
+        f"({costs}; ascend_kernels/common/cost_model.h). Each cell: modeled µs, the same without "
+        "the scalar term, the "
         "scalar term's share, and roofline / modeled (1.00 = bandwidth-bound); then the copy mode "
         f"and cores. Block floor: the best roofline / modeled any plan reaches, DMA reading each "
         f"{DMA_BLOCK_BYTES}-byte input block the view touches once (lowest over the products' "

@@ -69,7 +69,7 @@ def emit_arch_traits_header(specs: SpecSet) -> str:
 def _structural_values(p: Product) -> list[str]:
     """ProductInfo's fields before its facts (templates/products_generated.h declares them)."""
     return [cpp_string(p.key), cpp_string(p.add_config), str(p.npu_arch),
-            f"LaunchArchitecture::k{p.architecture.capitalize()}"]
+            f"LaunchArchitecture::k{p.architecture.capitalize()}", f"{p.memory_bandwidth_gbps!r}"]
 
 
 def _any_arch(specs: SpecSet, arch_facts: list[ProductFact]) -> str:

@@ -100,7 +100,7 @@ class Product:
     simulated_soc: str
     facts: tuple[ProductFact, ...]  # in the order of products.yaml's `facts:`
     cpu_debug_defines: tuple[str, ...]  # what CANN's CPU-debug kernel build of npu_arch defines
-    memory_bandwidth_gbps: float  # device memory (HBM / DDR), for the NPU model only
+    memory_bandwidth_gbps: float  # device memory (HBM / DDR): core counts (Note [core count]) and the NPU model
     memory_bandwidth_source: str
     dtype_rule: DtypeRule
     all_dtypes: tuple[str, ...]  # the vocabulary, so `dtypes` needs no second argument

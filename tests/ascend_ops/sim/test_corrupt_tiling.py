@@ -51,9 +51,9 @@ CORRUPTIONS = [
                (2,), {"data_format": "NCHW", "mode": "CRD"}, ("windowCount",)),
     Corruption("window_chain", "transpose/transdata", "atlas-training", "depth_to_space", (1, 16, 96, 80),
                "float32", (2,), {"data_format": "NCHW", "mode": "CRD"}, ("countInnerDim",)),
-    # 16-bit transposes (Note [block transposes]) with no scratch for their columns are refused.
-    Corruption("transpose_scratch", "transpose/transdata", "atlas-training", "depth_to_space", (1, 16, 96, 80),
-               "float32", (2,), {"data_format": "NCHW", "mode": "CRD"}, ("transposeBytes",)),
+    # 16-bit transposes (Note [block transposes]) whose groups have no blocks are refused.
+    Corruption("transpose_groups", "transpose/transdata", "atlas-training", "depth_to_space", (1, 16, 96, 80),
+               "float32", (2,), {"data_format": "NCHW", "mode": "CRD"}, ("transposeGroupRun",)),
     # 8-byte elements whose 4-byte pair view would have 9 dims: no GATHER unit, element by element.
     Corruption("scalar", "scalar", "atlas-a2", "strided_slice", (3, 4, 5, 6, 7, 3, 4, 9), "int64",
                ([0] * 8, [2, 3, 4, 5, 6, 2, 3, 9], [1] * 7 + [2]), {}, ("tileElems",)),

@@ -136,7 +136,10 @@ def contiguous_slice(p=A2, dtype="float32", rows=2000, cols=1031):
 def test_the_untouched_plan_runs():
     planned, x, y = contiguous_slice()
     stats = launch(planned, x, y)
-    assert planned.mode == "burst" and stats.block_dim == A2.launch_cores()
+    # the cores the plan is worth (Note [core count]): enough to draw the memory's bandwidth
+    from ascend_ops_dev.benchmarks.npu_model import saturating_cores
+
+    assert planned.mode == "burst" and stats.block_dim == planned.block_dim >= saturating_cores(A2)
     assert np.array_equal(y.view(np.uint32), x[1:-1].view(np.uint32))
 
 

@@ -15,10 +15,13 @@ def _class(op: str, key: str):
 
 
 @pytest.mark.parametrize("product", [p.key for p in specs().products])
-def test_a_contiguous_slice_runs_on_every_core_near_the_roofline(product):
+def test_a_contiguous_slice_draws_the_memory_bandwidth_near_the_roofline(product):
     p = next(p for p in specs().products if p.key == product)
     row = npu_model.model_row(_class("slice", "slab"), p, SMALL)
-    assert row.block_dim == p.launch_cores()
+    # enough cores to draw (nearly) the memory's bandwidth, no more than the launch cores
+    core_bandwidth = npu_model.COSTS["kCoreBandwidthGbps"].value
+    assert 0.9 * min(p.memory_bandwidth_gbps, p.launch_cores() * core_bandwidth) <= row.block_dim * core_bandwidth
+    assert row.block_dim <= p.launch_cores()
     assert row.dtype in specs().op("slice").supported_dtypes(p)
     # Moving each byte once each way at full bandwidth is the floor the model can reach.
     assert 0 < row.roofline_us <= row.modeled_us
@@ -50,6 +53,22 @@ def test_every_model_cost_says_it_is_assumed_or_documented():
     for cost in npu_model.COSTS.values():
         assert cost.mark in ("ASSUMED", "DOCUMENTED") and len(cost.reason) > 20, cost
     assert {name for name, _ in npu_model.COST_TITLES} <= set(npu_model.COSTS)
+
+
+def test_a_core_alone_cannot_draw_the_memory_bandwidth_and_blocks_cost_their_launch():
+    from types import SimpleNamespace
+
+    p = next(p for p in specs().products if p.key == "atlas-a2")
+    counts = dict(moved_bytes=64 << 20, busiest_over_mean=1.0, core_dma_instructions=0,
+                  core_vector_instructions=0, core_div_mods=0, core_ub_scalar_accesses=0,
+                  core_scalar_gm_accesses=0, core_loop_iterations=0, core_address_list_instructions=0)
+    one, _ = npu_model.times_us(SimpleNamespace(block_dim=1, **counts), p.memory_bandwidth_gbps)
+    enough = npu_model.saturating_cores(p)
+    at, _ = npu_model.times_us(SimpleNamespace(block_dim=enough, **counts), p.memory_bandwidth_gbps)
+    more, _ = npu_model.times_us(SimpleNamespace(block_dim=enough + 10, **counts), p.memory_bandwidth_gbps)
+    assert one > 10 * at  # one core moves 128 GB/s of the 1600
+    launch = npu_model.COSTS["kBlockLaunchNs"].value / 1e3
+    assert more == pytest.approx(at + 10 * launch)  # past saturation, more blocks only cost
 
 
 def test_negative_control_a_cost_without_its_mark_is_refused():

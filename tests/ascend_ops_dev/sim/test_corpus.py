@@ -16,6 +16,8 @@ OPS = tuple(o.name for o in specs().ops)
 @pytest.mark.parametrize("product", PRODUCTS, ids=lambda p: p.key)
 @pytest.mark.parametrize("op", OPS)
 def test_quick_corpus_is_bit_exact(op, product):
+    from ascend_ops_dev.benchmarks.npu_model import saturating_cores
+
     runs = corpus.runs(ops=(op,), products=(product,), quick=True)
     assert {r.dtype for r in runs} == set(specs().op(op).supported_dtypes(product))
     outcomes = [corpus.check(r, seed) for seed, r in enumerate(runs)]
@@ -25,7 +27,8 @@ def test_quick_corpus_is_bit_exact(op, product):
     assert {o.run.dtype for o in large} == {r.dtype for r in runs}
     for o in large:
         assert o.stats.efficiency >= 0.95, (o.run.label, o.stats)
-        assert o.stats.block_dim == product.launch_cores(), (o.run.label, o.stats)
+        # enough cores to draw the memory's bandwidth (Note [core count])
+        assert saturating_cores(product) <= o.stats.block_dim <= product.launch_cores(), (o.run.label, o.stats)
         assert o.stats.busiest_over_mean <= 1.05, (o.run.label, o.stats)
 
 

@@ -32,6 +32,7 @@ struct ProductInfo {
     const char* addConfig;            // msOpGen short SoC name, AddConfig("...")
     int32_t npuArch;                  // __NPU_ARCH__
     LaunchArchitecture architecture;  // which cores a vector-only kernel launches on
+    double memoryBandwidthGbps;       // device memory bandwidth (GB/s): the cost model's (cost_model.h)
     $product_fields
 };
 

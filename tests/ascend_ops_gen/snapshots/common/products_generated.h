@@ -32,6 +32,7 @@ struct ProductInfo {
     const char* addConfig;            // msOpGen short SoC name, AddConfig("...")
     int32_t npuArch;                  // __NPU_ARCH__
     LaunchArchitecture architecture;  // which cores a vector-only kernel launches on
+    double memoryBandwidthGbps;       // device memory bandwidth (GB/s): the cost model's (cost_model.h)
     int64_t ubBytes;                  // UB per core
     int64_t ubReservedBytes;          // kept back from the kernel (API scratch)
     bool dataCopyPad;                 // DataCopyPad exists
@@ -61,9 +62,9 @@ struct SocEntry {
 
 constexpr int32_t kProductCount = 3;
 constexpr ProductInfo kProducts[kProductCount] = {
-    {"split-line", "ascend910b", 2201, LaunchArchitecture::kSplit, 196608, 8192, true, 8, true, false, true, 0, 8, 64, true, true, false, 65535, 0, 0, false},  // A split-architecture line
-    {"coupled-line", "ascend310p", 2002, LaunchArchitecture::kCoupled, 262144, 0, false, 0, true, false, true, 0, 8, 64, true, true, false, 65535, 0, 0, false},  // A coupled line without bfloat16
-    {"small-line", "ascend310b", 3002, LaunchArchitecture::kCoupled, 253952, 0, true, 4, false, false, false, 0, 8, 64, true, true, false, 65535, 0, 0, false},  // A one-core line, float16 only
+    {"split-line", "ascend910b", 2201, LaunchArchitecture::kSplit, 1000.0, 196608, 8192, true, 8, true, false, true, 0, 8, 64, true, true, false, 65535, 0, 0, false},  // A split-architecture line
+    {"coupled-line", "ascend310p", 2002, LaunchArchitecture::kCoupled, 1000.0, 262144, 0, false, 0, true, false, true, 0, 8, 64, true, true, false, 65535, 0, 0, false},  // A coupled line without bfloat16
+    {"small-line", "ascend310b", 3002, LaunchArchitecture::kCoupled, 1000.0, 253952, 0, true, 4, false, false, false, 0, 8, 64, true, true, false, 65535, 0, 0, false},  // A one-core line, float16 only
 };
 
 constexpr int32_t kSocCount = 4;

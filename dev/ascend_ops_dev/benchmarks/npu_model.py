@@ -5,7 +5,8 @@ counts what it moves (bytes GM→UB and UB→GM per core) and the instructions e
 vector, scalar GM accesses, scalar UB accesses, run-time divisions, loop iterations: Note [scalar
 cost] in ascend_kernels/common/scalar_cost.h). The model turns those counts into time with the
 product's device-memory bandwidth from op_specs/products.yaml (each figure carries its source
-there) and the per-instruction costs below, and compares it with the bandwidth roofline: the time
+there) and the costs of ascend_kernels/common/cost_model.h (Note [cost model], each marked
+DOCUMENTED or ASSUMED), and compares it with the bandwidth roofline: the time
 to read the output's bytes once and write them once at full bandwidth.
 
     launch   = block_dim * kBlockLaunchNs

@@ -1,8 +1,10 @@
 """The hand-written pieces of an op, found by its spec's name (docs/adding-an-op.md).
 
-An op is its spec (`op_specs/<op>.yaml`), its reference and canonicalisation
+A view op is its spec (`op_specs/<op>.yaml`), its reference and canonicalisation
 (`cpu_reference/<op>.py`, exporting `<op>` and `<op>_view`) and its C++ view builder
-(`Build<Op>View` in `ascend_kernels/<op>/<op>_view.h`, found by the code generator). Every other
+(`Build<Op>View` in `ascend_kernels/<op>/<op>_view.h`, found by the code generator); a custom op
+is its spec, its reference (`<op>`, and `<op>_shape` with `shape: infer_shape`) and its kernel
+code (`ascend_kernels/<op>/<op>_compute.h`, found by the code generator). Every other
 layer of the package is the same for all ops and asks this module for the Python pieces, when a
 call first needs them: a spec whose pieces are missing still imports, and the call says what to
 write where.
@@ -36,6 +38,13 @@ def _piece(op: OpSpec, name: str, what: str) -> Callable:
 def reference(op_name: str) -> Callable:
     """`cpu_reference.<op>`: numpy in, numpy out."""
     return _piece(specs().op(op_name), op_name, "its numpy reference")
+
+
+@functools.lru_cache(maxsize=None)
+def shape_function(op_name: str) -> Callable:
+    """`cpu_reference.<op>_shape`: a custom op's hand-written shape rule (shape: infer_shape), on the
+    inputs' shapes and the attributes."""
+    return _piece(specs().op(op_name), f"{op_name}_shape", "its shape rule (shape: infer_shape)")
 
 
 @functools.lru_cache(maxsize=None)

@@ -9,7 +9,7 @@ counters have one list, `ASCEND_SIM_STATS_COUNTERS` of `ascend_kernels/sim/sim_s
 `AscendSimStats` holds exactly those counters in order (each a uint64_t), then `busiestOverMean`.
 
 Accepted member syntax (comments allowed anywhere):
-    <int64_t|uint64_t|int32_t|uint32_t|double|const char*|const int64_t*> <name>;
+    <int64_t|uint64_t|int32_t|uint32_t|double|const char*|const int64_t*|void*> <name>;
 """
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ STATS_LIST = "ASCEND_SIM_STATS_COUNTERS"
 
 _CTYPES = {"int64_t": ctypes.c_int64, "uint64_t": ctypes.c_uint64, "int32_t": ctypes.c_int32,
            "uint32_t": ctypes.c_uint32, "double": ctypes.c_double, "const char*": ctypes.c_char_p,
-           "const int64_t*": ctypes.POINTER(ctypes.c_int64)}
-_MEMBER = re.compile(r"^\s*(?P<type>const\s+char\s*\*|const\s+int64_t\s*\*|[A-Za-z_]\w*)\s*(?P<name>[A-Za-z_]\w*)\s*;\s*$")
+           "const int64_t*": ctypes.POINTER(ctypes.c_int64), "void*": ctypes.c_void_p}
+_MEMBER = re.compile(r"^\s*(?P<type>const\s+char\s*\*|const\s+int64_t\s*\*|void\s*\*|[A-Za-z_]\w*)\s*(?P<name>[A-Za-z_]\w*)\s*;\s*$")
 _COUNTER = re.compile(r"^\s*X\(\s*(?P<type>[A-Za-z_]\w*)\s*,\s*(?P<name>[A-Za-z_]\w*)\s*\)\s*\\?\s*$")
 
 
@@ -86,7 +86,7 @@ def _structure(name: str, fields: list[tuple[str, object]]) -> type[ctypes.Struc
 
 @functools.lru_cache(maxsize=None)
 def structs(kernels_root: Path) -> dict[str, type[ctypes.Structure]]:
-    """"Attr", "SocInfo" and "Stats": sim_abi.h's AscendSim<Name> structs as ctypes classes."""
+    """"Attr", "SocInfo", "Stats" and "Tensor": sim_abi.h's AscendSim<Name> structs as ctypes classes."""
     text = ABI_HEADER.read_text(encoding="utf-8")
     return {name: _structure(name, abi_fields(text, f"AscendSim{name}"))
-            for name in ("Attr", "SocInfo", "Stats")}
+            for name in ("Attr", "SocInfo", "Stats", "Tensor")}

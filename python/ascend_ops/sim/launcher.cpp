@@ -18,6 +18,7 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "sim_abi.h"
@@ -166,21 +167,38 @@ bool BuildRuntimeAttrs(const ops::OpDef& def, const AscendSimAttr* attrs, int32_
     return true;
 }
 
-std::vector<gert::CompileTimeTensorDesc> Descs(size_t count, ge::DataType type)
-{
-    gert::CompileTimeTensorDesc desc;
-    desc.SetDataType(type);
-    desc.SetOriginFormat(ge::FORMAT_ND);
-    desc.SetStorageFormat(ge::FORMAT_ND);
-    return std::vector<gert::CompileTimeTensorDesc>(count, desc);
-}
-
 gert::StorageShape ToStorageShape(const gert::Shape& shape)
 {
     gert::StorageShape storage;
     storage.MutableOriginShape() = shape;
     storage.MutableStorageShape() = shape;
     return storage;
+}
+
+gert::CompileTimeTensorDesc Desc(ge::DataType type)
+{
+    gert::CompileTimeTensorDesc desc;
+    desc.SetDataType(type);
+    desc.SetOriginFormat(ge::FORMAT_ND);
+    desc.SetStorageFormat(ge::FORMAT_ND);
+    return desc;
+}
+
+// A kernel entry of `sizeof...(I)` GM_ADDR parameters, called with args[0..).
+template <size_t... I>
+void CallEntry(void* kernel, uint8_t* const* args, std::index_sequence<I...>)
+{
+    using Entry = void (*)(decltype(static_cast<void>(I), static_cast<uint8_t*>(nullptr))...);
+    reinterpret_cast<Entry>(kernel)(args[I]...);
+}
+
+template <size_t... N>
+void CallEntryOfArity(void* kernel, const std::vector<uint8_t*>& args, std::index_sequence<N...>)
+{
+    // One arm per arity 1..kSimMaxTensors + 2 (the tensors, workspace and tiling).
+    using Caller = void (*)(void*, uint8_t* const*);
+    static const Caller callers[] = {[](void* k, uint8_t* const* a) { CallEntry(k, a, std::make_index_sequence<N + 1>()); }...};
+    callers[args.size() - 1](kernel, args.data());
 }
 
 }  // namespace
@@ -197,6 +215,9 @@ void ascend_sim_abi(int64_t* maxDims, int64_t* attrBytes, int64_t* socInfoBytes,
     *statsBytes = static_cast<int64_t>(sizeof(AscendSimStats));
     *tilingCapacity = static_cast<int64_t>(kTilingCapacityBytes);
 }
+
+// sizeof(AscendSimTensor), which the Python side checks its ctypes mirror against.
+int64_t ascend_sim_tensor_bytes() { return static_cast<int64_t>(sizeof(AscendSimTensor)); }
 
 const char* ascend_sim_mode_name(const void* tiling, uint64_t tilingBytes)
 {
@@ -230,18 +251,20 @@ int32_t ascend_sim_soc_info(const char* socName, AscendSimSocInfo* out, char* me
     return 0;
 }
 
-// Plans a call of the op registered as `opType` on SoC `socName`, with an input of shape
-// dims[0..rank) and ge::DataType `dtypeName` ("DT_FLOAT16"), as CANN's runtime does: the OpDef's
-// InferShape gives the output shape, its TilingFunc (with the SoC's platform description) the
-// tiling bytes (written to tiling[0..*tilingBytes), which has room for the capacity ascend_sim_abi
-// reports), the block dim and the tiling key. outDims has room for the max dims ascend_sim_abi
-// reports. A rejection by the host code returns its own message, and `*rejectedBy` names the
-// host function that rejected the call ("InferShape", "InferDataType", "TilingFunc").
-int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dtypeName, int32_t rank,
-                        const int64_t* dims, const AscendSimAttr* attrs, int32_t attrCount, uint8_t* tiling,
-                        uint64_t* tilingBytes, uint32_t* blockDim, uint64_t* tilingKey, uint64_t* workspaceBytes,
-                        int32_t* outRank, int64_t* outDims, const char** rejectedBy, char* message,
-                        uint64_t messageBytes)
+// Plans a call of the op registered as `opType` on SoC `socName` as CANN's runtime does: its
+// inputs' shapes and ge::DataType names (an optional input left out has rank -1), and the dtype
+// each output must get; the OpDef's InferShape gives the outputs' shapes (outRanks[j], and
+// outDims[j * max dims ..], room for the max dims ascend_sim_abi reports), its InferDataType must
+// give the outputs their dtypes, its TilingFunc (with the SoC's platform description) the tiling
+// bytes (written to tiling[0..*tilingBytes), which has room for the capacity ascend_sim_abi
+// reports), the block dim, the tiling key and the workspace. A rejection by the host code returns
+// its own message, and `*rejectedBy` names the host function that rejected the call
+// ("InferShape", "InferDataType", "TilingFunc").
+int32_t ascend_sim_plan_op(const char* opType, const char* socName, const AscendSimTensor* inputs, int32_t inputCount,
+                           const AscendSimTensor* outputs, int32_t outputCount, const AscendSimAttr* attrs,
+                           int32_t attrCount, uint8_t* tiling, uint64_t* tilingBytes, uint32_t* blockDim,
+                           uint64_t* tilingKey, uint64_t* workspaceBytes, int32_t* outRanks, int64_t* outDims,
+                           const char** rejectedBy, char* message, uint64_t messageBytes)
 {
     *rejectedBy = nullptr;
     t_reportedErrors.clear();
@@ -256,65 +279,96 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
                       std::string("SoC '") + (socName != nullptr ? socName : "") + "' is not in the product table",
                       message, messageBytes);
     }
-    const ge::DataType dtype = ge::TypeUtils::SerialStringToDataType(dtypeName != nullptr ? dtypeName : "");
-    if (dtype == ge::DT_UNDEFINED) {
-        return Report(kSimAbiError, std::string("'") + (dtypeName != nullptr ? dtypeName : "") + "' is no ge::DataType",
-                      message, messageBytes);
-    }
-    if (rank < 0 || static_cast<size_t>(rank) > gert::Shape::kMaxDimNum) {
-        return Report(kSimAbiError, "x has rank " + std::to_string(rank) + ": a gert::Shape holds at most " +
-                                        std::to_string(gert::Shape::kMaxDimNum) + " dims",
-                      message, messageBytes);
-    }
     const ops::OpDef def = ops::OpDefFactory::OpDefCreate(opType);
     if (def.GetInferShape() == nullptr || def.GetInferDataType() == nullptr || def.GetAICore().GetTiling() == nullptr) {
         return Report(kSimAbiError, std::string(opType) + "'s OpDef registers no InferShape, InferDataType or tiling",
                       message, messageBytes);
+    }
+    if (inputCount != static_cast<int32_t>(def.GetInputs().size()) ||
+        outputCount != static_cast<int32_t>(def.GetOutputs().size())) {
+        return Report(kSimAbiError, std::string(opType) + " takes " + std::to_string(def.GetInputs().size()) +
+                                        " inputs and " + std::to_string(def.GetOutputs().size()) + " outputs; the call gives " +
+                                        std::to_string(inputCount) + " and " + std::to_string(outputCount),
+                      message, messageBytes);
+    }
+    std::vector<gert::Shape> inputShapes;
+    std::vector<gert::CompileTimeTensorDesc> inputDescs;
+    std::vector<ge::DataType> inputTypes;
+    for (int32_t i = 0; i < inputCount; ++i) {
+        const AscendSimTensor& t = inputs[i];
+        const char* name = t.name != nullptr ? t.name : "x";
+        if (t.rank < -1 || t.rank > static_cast<int32_t>(gert::Shape::kMaxDimNum)) {
+            return Report(kSimAbiError, std::string(name) + " has rank " + std::to_string(t.rank) +
+                                            ": a gert::Shape holds at most " +
+                                            std::to_string(gert::Shape::kMaxDimNum) + " dims",
+                          message, messageBytes);
+        }
+        const ge::DataType type =
+            t.rank < 0 ? ge::DT_UNDEFINED : ge::TypeUtils::SerialStringToDataType(t.dtype != nullptr ? t.dtype : "");
+        if (t.rank >= 0 && type == ge::DT_UNDEFINED) {
+            return Report(kSimAbiError, std::string("'") + (t.dtype != nullptr ? t.dtype : "") + "' (" + name +
+                                            ") is no ge::DataType",
+                          message, messageBytes);
+        }
+        gert::Shape shape;
+        for (int32_t d = 0; d < t.rank; ++d) {
+            shape.AppendDim(t.dims[d]);
+        }
+        inputShapes.push_back(shape);
+        inputDescs.push_back(Desc(type));
+        inputTypes.push_back(type);
+    }
+    std::vector<ge::DataType> outputTypes;
+    std::vector<gert::CompileTimeTensorDesc> outputDescs;
+    for (int32_t j = 0; j < outputCount; ++j) {
+        outputTypes.push_back(ge::TypeUtils::SerialStringToDataType(outputs[j].dtype != nullptr ? outputs[j].dtype : ""));
+        outputDescs.push_back(Desc(outputTypes.back()));
     }
     gert::RuntimeAttrs runtimeAttrs;
     std::string why;
     if (!BuildRuntimeAttrs(def, attrs, attrCount, &runtimeAttrs, &why)) {
         return Report(kSimAbiError, why, message, messageBytes);
     }
-    gert::Shape input;
-    for (int32_t i = 0; i < rank; ++i) {
-        input.AppendDim(dims[i]);
-    }
-    const size_t inputs = def.GetInputs().size();
-    const size_t outputs = def.GetOutputs().size();
     Capture capture;
 
     gert::InferShapeContext shapeContext;
     shapeContext.SetNode(opType, opType);
-    shapeContext.SetTensorDescs(Descs(inputs, dtype), Descs(outputs, dtype));
+    shapeContext.SetTensorDescs(inputDescs, outputDescs);
     shapeContext.SetAttrs(&runtimeAttrs);
-    shapeContext.SetShapes(std::vector<gert::Shape>(inputs, input), outputs);
+    shapeContext.SetShapes(inputShapes, static_cast<size_t>(outputCount));
     if (def.GetInferShape()(&shapeContext) != ge::GRAPH_SUCCESS) {
         return capture.Failure("InferShape", opType, rejectedBy, message, messageBytes);
     }
-    const gert::Shape* output = shapeContext.GetOutputShape(0);
 
     gert::InferDataTypeContext typeContext;
     typeContext.SetNode(opType, opType);
     typeContext.SetAttrs(&runtimeAttrs);
-    typeContext.SetDataTypes(std::vector<ge::DataType>(inputs, dtype), outputs);
+    typeContext.SetDataTypes(inputTypes, static_cast<size_t>(outputCount));
     if (def.GetInferDataType()(&typeContext) != ge::GRAPH_SUCCESS) {
         return capture.Failure("InferDataType", opType, rejectedBy, message, messageBytes);
     }
-    if (typeContext.GetOutputDataType(0) != dtype) {
-        return Report(kSimHostError, std::string(opType) + "'s InferDataType gave its output another dtype than " +
-                                         dtypeName,
-                      message, messageBytes);
+    std::vector<gert::StorageShape> outputShapes;
+    for (int32_t j = 0; j < outputCount; ++j) {
+        if (typeContext.GetOutputDataType(j) != outputTypes[j]) {
+            return Report(kSimHostError, std::string(opType) + "'s InferDataType gave output " +
+                                             (outputs[j].name != nullptr ? outputs[j].name : "y") + " another dtype than " +
+                                             (outputs[j].dtype != nullptr ? outputs[j].dtype : "none"),
+                          message, messageBytes);
+        }
+        outputShapes.push_back(ToStorageShape(*shapeContext.GetOutputShape(j)));
     }
 
+    std::vector<gert::StorageShape> inputStorage;
+    for (const gert::Shape& shape : inputShapes) {
+        inputStorage.push_back(ToStorageShape(shape));
+    }
     fe::PlatFormInfos platform = ascend_sim::SimulatedPlatform(*soc);
     gert::TilingData rawTiling(kTilingCapacityBytes);
     gert::TilingContext tilingContext;
     tilingContext.SetNode(opType, opType);
-    tilingContext.SetTensorDescs(Descs(inputs, dtype), Descs(outputs, dtype));
+    tilingContext.SetTensorDescs(inputDescs, outputDescs);
     tilingContext.SetAttrs(&runtimeAttrs);
-    tilingContext.SetShapes(std::vector<gert::StorageShape>(inputs, ToStorageShape(input)),
-                            std::vector<gert::StorageShape>(outputs, ToStorageShape(*output)));
+    tilingContext.SetShapes(inputStorage, outputShapes);
     tilingContext.SetTilingBuffer(&rawTiling);
     tilingContext.SetPlatformInfo(&platform);
     if (def.GetAICore().GetTiling()(&tilingContext) != ge::GRAPH_SUCCESS) {
@@ -329,9 +383,12 @@ int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dty
     for (const size_t bytes : tilingContext.GetWorkspaceSizeList()) {
         *workspaceBytes += bytes;
     }
-    *outRank = static_cast<int32_t>(output->GetDimNum());
-    for (size_t i = 0; i < output->GetDimNum(); ++i) {
-        outDims[i] = output->GetDim(i);
+    for (int32_t j = 0; j < outputCount; ++j) {
+        const gert::Shape& shape = outputShapes[j].GetStorageShape();
+        outRanks[j] = static_cast<int32_t>(shape.GetDimNum());
+        for (size_t d = 0; d < shape.GetDimNum(); ++d) {
+            outDims[j * gert::Shape::kMaxDimNum + d] = shape.GetDim(d);
+        }
     }
     return kSimOk;
 }
@@ -348,30 +405,68 @@ uint64_t ascend_sim_reported_errors(char* buffer, uint64_t bufferBytes)
     return t_reportedErrors.size() + 1;
 }
 
-// Runs `kernel` (the entry named `kernelName`) on blocks 0..blockDim-1 of SoC `socName`, with
-// tiling[0..tilingBytes) as its tiling data in GM, x as its input and y as its output, as CANN
-// launches it after the TilingFunc; `seed` orders the kernel-end data cache write-backs.
-int32_t ascend_sim_run(void* kernel, const char* kernelName, const char* socName, uint64_t seed, const void* tiling,
-                       uint64_t tilingBytes, uint32_t blockDim, uint64_t tilingKey, void* x, uint64_t xBytes, void* y,
-                       uint64_t yBytes, AscendSimStats* stats, char* message, uint64_t messageBytes)
+// ascend_sim_plan_op for an op of one input and one output of the input's dtype (the view ops).
+int32_t ascend_sim_plan(const char* opType, const char* socName, const char* dtypeName, int32_t rank,
+                        const int64_t* dims, const AscendSimAttr* attrs, int32_t attrCount, uint8_t* tiling,
+                        uint64_t* tilingBytes, uint32_t* blockDim, uint64_t* tilingKey, uint64_t* workspaceBytes,
+                        int32_t* outRank, int64_t* outDims, const char** rejectedBy, char* message,
+                        uint64_t messageBytes)
+{
+    if (rank < 0) {
+        *rejectedBy = nullptr;
+        return Report(kSimAbiError, "x has rank " + std::to_string(rank) + ": a gert::Shape holds at most " +
+                                        std::to_string(gert::Shape::kMaxDimNum) + " dims",
+                      message, messageBytes);
+    }
+    const AscendSimTensor input{"x", rank, dims, dtypeName, nullptr, 0};
+    const AscendSimTensor output{"y", 0, nullptr, dtypeName, nullptr, 0};
+    return ascend_sim_plan_op(opType, socName, &input, 1, &output, 1, attrs, attrCount, tiling, tilingBytes, blockDim,
+                              tilingKey, workspaceBytes, outRank, outDims, rejectedBy, message, messageBytes);
+}
+
+// Runs `kernel` (the entry named `kernelName`, whose parameters are the tensors' GM addresses in
+// order, then workspace and tiling) on blocks 0..blockDim-1 of SoC `socName`, with
+// tiling[0..tilingBytes) as its tiling data in GM and the tensors' data as their GM (inputs first,
+// read-only; an optional input left out gets no GM: nullptr), as CANN launches it after the
+// TilingFunc; `seed` orders the kernel-end data cache write-backs.
+int32_t ascend_sim_run_op(void* kernel, const char* kernelName, const char* socName, uint64_t seed, const void* tiling,
+                          uint64_t tilingBytes, uint32_t blockDim, uint64_t tilingKey, const AscendSimTensor* tensors,
+                          int32_t inputCount, int32_t tensorCount, AscendSimStats* stats, char* message,
+                          uint64_t messageBytes)
 {
     const SocEntry* soc = socName != nullptr ? FindSoc(socName) : nullptr;
     if (soc == nullptr || kernel == nullptr || kernelName == nullptr) {
-        return Report(kSimAbiError, "ascend_sim_run needs a kernel, its name and a SoC of the product table", message,
-                      messageBytes);
+        return Report(kSimAbiError, "ascend_sim_run_op needs a kernel, its name and a SoC of the product table",
+                      message, messageBytes);
     }
-    const AscendSimKernel entry = reinterpret_cast<AscendSimKernel>(kernel);
+    if (tensorCount < 1 || tensorCount > kSimMaxTensors || inputCount < 0 || inputCount > tensorCount) {
+        return Report(kSimAbiError, "ascend_sim_run_op takes 1 to " + std::to_string(kSimMaxTensors) +
+                                        " tensors, the inputs first; got " + std::to_string(tensorCount) + " (" +
+                                        std::to_string(inputCount) + " inputs)",
+                      message, messageBytes);
+    }
     std::string failure;
     try {
         ascend_sim::Simulator sim(ascend_sim::SimulatedSocConfig(*soc, seed));
         uint8_t* tilingGm = static_cast<uint8_t*>(const_cast<void*>(tiling));
-        sim.AddBuffer("x", ascend_sim::BufferRole::kInput, x, xBytes);
-        sim.AddBuffer("y", ascend_sim::BufferRole::kOutput, y, yBytes);
+        std::vector<uint8_t*> args;
+        for (int32_t i = 0; i < tensorCount; ++i) {
+            const AscendSimTensor& t = tensors[i];
+            uint8_t* data = static_cast<uint8_t*>(t.data);
+            if (data != nullptr) {
+                sim.AddBuffer(t.name != nullptr ? t.name : "tensor",
+                              i < inputCount ? ascend_sim::BufferRole::kInput : ascend_sim::BufferRole::kOutput, data,
+                              t.bytes);
+            }
+            args.push_back(data);
+        }
         sim.AddBuffer("tiling", ascend_sim::BufferRole::kTiling, tilingGm, tilingBytes);
         sim.SetTilingKey(tilingKey);
-        uint8_t* workspace = nullptr;  // the copy kernels use none
-        failure = ascend_sim::RunKernelCatching(sim, kernelName, blockDim, entry, static_cast<uint8_t*>(x),
-                                                static_cast<uint8_t*>(y), workspace, tilingGm);
+        args.push_back(nullptr);  // workspace: the kernels use none
+        args.push_back(tilingGm);
+        failure = ascend_sim::RunCatching(sim, kernelName, blockDim, [&]() {
+            CallEntryOfArity(kernel, args, std::make_index_sequence<kSimMaxTensors + 2>());
+        });
         if (failure.empty()) {
             const ascend_sim::Stats& s = sim.GetStats();
             AscendSimStats out{};
@@ -388,6 +483,16 @@ int32_t ascend_sim_run(void* kernel, const char* kernelName, const char* socName
         failure = std::string("internal error: ") + e.what();
     }
     return Report(kSimRunError, failure, message, messageBytes);
+}
+
+// ascend_sim_run_op for a kernel of one input x and one output y (the view ops).
+int32_t ascend_sim_run(void* kernel, const char* kernelName, const char* socName, uint64_t seed, const void* tiling,
+                       uint64_t tilingBytes, uint32_t blockDim, uint64_t tilingKey, void* x, uint64_t xBytes, void* y,
+                       uint64_t yBytes, AscendSimStats* stats, char* message, uint64_t messageBytes)
+{
+    const AscendSimTensor tensors[] = {{"x", 0, nullptr, nullptr, x, xBytes}, {"y", 0, nullptr, nullptr, y, yBytes}};
+    return ascend_sim_run_op(kernel, kernelName, socName, seed, tiling, tilingBytes, blockDim, tilingKey, tensors, 1, 2,
+                             stats, message, messageBytes);
 }
 
 }  // extern "C"

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import hashlib
+import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from ascend_ops_gen.codegen import custom_op
 from ascend_ops_gen.codegen.copy_tiling import load_copy_tiling
 from ascend_ops_gen.codegen.cpp import kernel_name
 from ascend_ops_gen.codegen.project import cpu_debug_defines
@@ -36,9 +39,9 @@ def _abi(name: str) -> type[ctypes.Structure]:
 
 
 def __getattr__(name: str):
-    """Attr, SocInfo and Stats: sim_abi.h's AscendSim<Name> structs as ctypes classes (abi.py),
-    built on first use."""
-    if name in ("Attr", "SocInfo", "Stats"):
+    """Attr, SocInfo, Stats and Tensor: sim_abi.h's AscendSim<Name> structs as ctypes classes
+    (abi.py), built on first use."""
+    if name in ("Attr", "SocInfo", "Stats", "Tensor"):
         return _abi(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -88,11 +91,35 @@ class SimLibrary:
 
 
 def sources() -> list[Path]:
-    """The launcher and every op's generated op_host and op_kernel sources."""
+    """The launcher and every op's generated op_host and op_kernel sources (a custom op's kernel
+    through its translation unit of `custom_kernel_unit`)."""
     root = project_root() / "ascend_kernels"
-    ops = sorted(o.name for o in specs().ops)
-    return [LAUNCHER, *(root / op / "op_host" / f"{op}.cpp" for op in ops),
-            *(root / op / "op_kernel" / f"{op}.cpp" for op in ops)]
+    ops = sorted(specs().ops, key=lambda o: o.name)
+    return [LAUNCHER, *(root / op.name / "op_host" / f"{op.name}.cpp" for op in ops),
+            *(custom_kernel_unit(op) if op.is_custom else root / op.name / "op_kernel" / f"{op.name}.cpp"
+              for op in ops)]
+
+
+def custom_kernel_unit(op) -> Path:
+    """The simulator's translation unit of a custom op's kernel: the kernel-side struct CANN derives
+    from the op's tiling data, named as GET_TILING_DATA's struct (ASCEND_SIM_TILING_TYPE, which
+    the library's other kernels take as CopyTiling), then the generated kernel. Written into the
+    build cache by content."""
+    kernel = project_root() / "ascend_kernels" / op.name / "op_kernel" / f"{op.name}.cpp"
+    text = "\n".join([
+        f"// The simulator's translation unit of {op.name}'s kernel (python/ascend_ops/sim/library.py).",
+        "#undef ASCEND_SIM_TILING_TYPE",
+        f"#define ASCEND_SIM_TILING_TYPE {custom_op.tiling_class(op)}",
+        custom_op.emit_custom_kernel_tiling_data(op, tool="ascend_ops.sim.library", get_tiling_data=False),
+        f'#include "{kernel}"', ""])
+    folder = build_cache.cache_dir() / "sim-units" / hashlib.sha256(text.encode()).hexdigest()[:16]
+    path = folder / f"{op.name}_kernel.cpp"
+    if not path.is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / f"{path.name}.tmp-{os.getpid()}-{threading.get_ident()}"
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    return path
 
 
 def library_path(npu_arch: int) -> Path:
@@ -118,6 +145,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     i64p, u8p = ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_uint8)
     lib.ascend_sim_abi.argtypes = [i64p] * 5
     lib.ascend_sim_abi.restype = None
+    lib.ascend_sim_tensor_bytes.argtypes = []
+    lib.ascend_sim_tensor_bytes.restype = ctypes.c_int64
     lib.ascend_sim_mode_name.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.ascend_sim_mode_name.restype = ctypes.c_char_p
     lib.ascend_sim_soc_info.argtypes = [ctypes.c_char_p, ctypes.POINTER(_abi("SocInfo")),
@@ -136,6 +165,18 @@ def _declare(lib: ctypes.CDLL) -> None:
         ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(_abi("Stats")), ctypes.c_char_p,
         ctypes.c_uint64]
     lib.ascend_sim_run.restype = ctypes.c_int32
+    tensors = ctypes.POINTER(_abi("Tensor"))
+    lib.ascend_sim_plan_op.argtypes = [
+        ctypes.c_char_p, ctypes.c_char_p, tensors, ctypes.c_int32, tensors, ctypes.c_int32,
+        ctypes.POINTER(_abi("Attr")), ctypes.c_int32, u8p, ctypes.POINTER(ctypes.c_uint64),
+        ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64),
+        ctypes.POINTER(ctypes.c_int32), i64p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_char_p, ctypes.c_uint64]
+    lib.ascend_sim_plan_op.restype = ctypes.c_int32
+    lib.ascend_sim_run_op.argtypes = [
+        ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_void_p,
+        ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint64, tensors, ctypes.c_int32, ctypes.c_int32,
+        ctypes.POINTER(_abi("Stats")), ctypes.c_char_p, ctypes.c_uint64]
+    lib.ascend_sim_run_op.restype = ctypes.c_int32
 
 
 def _check_abi(lib: ctypes.CDLL) -> tuple[int, int]:
@@ -144,10 +185,10 @@ def _check_abi(lib: ctypes.CDLL) -> tuple[int, int]:
     values = [ctypes.c_int64() for _ in range(5)]
     lib.ascend_sim_abi(*values)
     max_dims, attr, soc_info, stats, capacity = (v.value for v in values)
-    got = (attr, soc_info, stats)
-    want = tuple(ctypes.sizeof(_abi(n)) for n in ("Attr", "SocInfo", "Stats"))
+    got = (attr, soc_info, stats, lib.ascend_sim_tensor_bytes())
+    want = tuple(ctypes.sizeof(_abi(n)) for n in ("Attr", "SocInfo", "Stats", "Tensor"))
     if got != want:
         raise build_cache.NativeBuildError(
-            f"the simulator library's AscendSimAttr, AscendSimSocInfo and AscendSimStats have "
-            f"{got} bytes, their ctypes mirrors in {__name__} {want}")
+            f"the simulator library's AscendSimAttr, AscendSimSocInfo, AscendSimStats and AscendSimTensor "
+            f"have {got} bytes, their ctypes mirrors in {__name__} {want}")
     return max_dims, capacity

@@ -229,14 +229,21 @@ def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | N
     if status != _OK:
         raise SimulatorError(message.value.decode())
     t = plan_.tiling
+    return stats_of(stats, mode=plan_.mode, output_units=t.totalElems,
+                    rows=t.totalElems // t.shape[t.rank - 1] if t.rank >= 1 and t.shape[t.rank - 1] else 0,
+                    useful_bytes=2 * out.nbytes, unit_bytes=plan_.tiling.unitBytes)
+
+
+def stats_of(stats: Stats, *, mode: str, output_units: int, rows: int, useful_bytes: int,
+             unit_bytes: int) -> SimStats:
+    """SimStats of a launch's AscendSimStats; scalar GM accesses moved `unit_bytes` each."""
     return SimStats(
-        block_dim=stats.blockDim, mode=plan_.mode, output_units=t.totalElems,
-        rows=t.totalElems // t.shape[t.rank - 1] if t.rank >= 1 and t.shape[t.rank - 1] else 0,
+        block_dim=stats.blockDim, mode=mode, output_units=output_units, rows=rows,
         dma_instructions=stats.dmaInstructions,
         bytes_gm_to_ub=stats.bytesGmToUb, bytes_ub_to_gm=stats.bytesUbToGm,
-        scalar_gm_bytes=(stats.scalarGmReads + stats.scalarGmWrites) * plan_.tiling.unitBytes,
+        scalar_gm_bytes=(stats.scalarGmReads + stats.scalarGmWrites) * unit_bytes,
         scalar_gm_accesses=stats.scalarGmReads + stats.scalarGmWrites,
-        useful_bytes=2 * out.nbytes, busiest_over_mean=stats.busiestOverMean,
+        useful_bytes=useful_bytes, busiest_over_mean=stats.busiestOverMean,
         vector_instructions=stats.vectorInstructions, div_mods=stats.scalarDivMods,
         loop_div_mods=stats.loopDivMods, ub_scalar_reads=stats.scalarUbReads,
         ub_scalar_writes=stats.scalarUbWrites, loop_iterations=stats.loopIterations,
@@ -251,7 +258,12 @@ def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | N
 
 def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None = None,
              seed: int = 0, **kwargs) -> tuple[np.ndarray, SimStats]:
-    """`op_name` on a numpy array through the generated kernel: (fresh output, statistics)."""
+    """`op_name` on a numpy array through the generated kernel: (fresh output, statistics). A custom
+    op takes its inputs in spec order (`simulate("add", x, y)`; custom_runner.simulate_op)."""
+    if specs().op(op_name).is_custom:
+        from .custom_runner import simulate_op
+
+        return simulate_op(op_name, x, *args, product=product, seed=seed, **kwargs)
     x = np.asarray(x, order="C")
     planned = plan(op_name, x.shape, x.dtype.name, args, kwargs, product=product)
     out = np.empty(planned.output_shape, dtype=x.dtype)
@@ -305,7 +317,12 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
     canonicalisation, on the shape only: Note [sim argument checks]), then the call is planned by
     the op's host code before any element is copied into the kernel's contiguous input. An
     identity or empty result of more dims than a CANN tensor shape holds runs without a kernel,
-    as on the NPU (Note [kernel rank] in runtime/kernel_fold.py)."""
+    as on the NPU (Note [kernel rank] in runtime/kernel_fold.py). A custom op's call goes to
+    custom_runner.run_custom."""
+    if specs().op(op_name).is_custom:
+        from .custom_runner import run_custom
+
+        return run_custom(op_name, x, *args, **kwargs)
     folded = result_without_kernel(op_name, x, args, kwargs)
     if folded is not None:
         return folded

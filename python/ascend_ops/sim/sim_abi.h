@@ -55,8 +55,23 @@ struct AscendSimStats {
     double busiestOverMean;  // GM bytes of the busiest block over the mean of all blocks
 };
 
+// One tensor of a call of an op of any tensors (ascend_sim_plan_op, ascend_sim_run_op): its name,
+// its shape, its ge::DataType name ("DT_FLOAT16") and, to run, its data. An optional input left
+// out has rank -1 and no data.
+struct AscendSimTensor {
+    const char* name;
+    int32_t rank;
+    const int64_t* dims;
+    const char* dtype;
+    void* data;
+    uint64_t bytes;
+};
+
 // An AscendC kernel entry: extern "C" void k(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling).
 using AscendSimKernel = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
+
+// The most tensors (inputs and outputs) a kernel entry of ascend_sim_run_op takes.
+constexpr int32_t kSimMaxTensors = 16;
 
 // Status codes of ascend_sim_plan and ascend_sim_run.
 constexpr int32_t kSimOk = 0;
@@ -75,6 +90,16 @@ typedef int32_t (*AscendSimPlanFn)(const char* opType, const char* socName, cons
                                    uint64_t* workspaceBytes, int32_t* outRank, int64_t* outDims,
                                    const char** rejectedBy, char* message, uint64_t messageBytes);
 typedef uint64_t (*AscendSimReportedErrorsFn)(char* buffer, uint64_t bufferBytes);
+typedef int32_t (*AscendSimPlanOpFn)(const char* opType, const char* socName, const AscendSimTensor* inputs,
+                                     int32_t inputCount, const AscendSimTensor* outputs, int32_t outputCount,
+                                     const AscendSimAttr* attrs, int32_t attrCount, uint8_t* tiling,
+                                     uint64_t* tilingBytes, uint32_t* blockDim, uint64_t* tilingKey,
+                                     uint64_t* workspaceBytes, int32_t* outRanks, int64_t* outDims,
+                                     const char** rejectedBy, char* message, uint64_t messageBytes);
+typedef int32_t (*AscendSimRunOpFn)(void* kernel, const char* kernelName, const char* socName, uint64_t seed,
+                                    const void* tiling, uint64_t tilingBytes, uint32_t blockDim, uint64_t tilingKey,
+                                    const AscendSimTensor* tensors, int32_t inputCount, int32_t tensorCount,
+                                    AscendSimStats* stats, char* message, uint64_t messageBytes);
 typedef int32_t (*AscendSimRunFn)(void* kernel, const char* kernelName, const char* socName, uint64_t seed,
                                   const void* tiling, uint64_t tilingBytes, uint32_t blockDim, uint64_t tilingKey,
                                   void* x, uint64_t xBytes, void* y, uint64_t yBytes, AscendSimStats* stats,

@@ -21,20 +21,24 @@ What is generated, relative to the output folder (`ascend_kernels/`):
     binding/op_view_dispatch_generated.h               every op's view builder by the op's name
     ../cpu_reference/_op_limits.py                     the ops' limits for the numpy reference
 
-The hand-written part of an op is its view builder and dtype rule, `<op>/<op>_view.h`; its spec
+The hand-written part of a view op is its view builder and dtype rule, `<op>/<op>_view.h`; its spec
 declares how they take the attributes and the generated op_host source checks them at compile time
-(Note [attribute binding] in op_views.py); op_host/ and op_kernel/ beside it are generated.
+(Note [attribute binding] in op_views.py); op_host/ and op_kernel/ beside it are generated. A custom
+op (kind: custom) has its Compute (and Load) in `<op>/<op>_compute.h` and, with `shape:
+infer_shape`, its shape rule in `<op>/<op>_shape.h` (custom_op.py); the view-only files (the torch
+binding, the view dispatch, the CPU fast path's table) leave it out.
 """
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
 from ..errors import SpecError
-from ..spec import OpSpec, SpecSet, load_specs
-from . import binding, fast_path, host, kernel, limits, op_views, project, view_dispatch
+from ..spec import OpSpec, ShapeRuleKind, SpecSet, load_specs
+from . import binding, custom_op, fast_path, host, kernel, limits, op_views, project, view_dispatch
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .file_manager import FileManager, GeneratedFile, Problem, Report
 from .op_views import ViewBuilderError, bind_attributes, bind_dtype_check
@@ -60,6 +64,14 @@ class EngineApi:
     tiling: TilingLayout
     view_headers: frozenset[str]  # the op folders that hold a hand-written <op>_view.h
     kernels_label: str            # "ascend_kernels": where the op folders are, for messages
+    hand_written: frozenset[str] = frozenset()  # every file of the op folders, relative to them
+
+    def require(self, op: OpSpec, path: str, what: str) -> None:
+        """A custom op's hand-written piece `path` (relative to ascend_kernels/), or an error naming it."""
+        if path not in self.hand_written:
+            raise ViewBuilderError(f"{op.loc}: op {op.name} needs {what} in {self.kernels_label}/{path}, which "
+                                   f"does not exist (`ascend-ops-dev new-op {op.name} --kind custom` writes a "
+                                   f"starting one; docs/adding-an-op.md)")
 
     def view_header(self, op: OpSpec) -> str:
         """Where `op`'s view builder is expected, for messages."""
@@ -111,15 +123,16 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
         ]
     for op in specs.ops:
         with generating(f"op {op.name}", op.loc):
-            files += _op_files(op, specs, engine)
+            files += _custom_op_files(op, specs, engine) if op.is_custom else _op_files(op, specs, engine)
+    view_specs = view_ops(specs)
     with generating("the torch binding", project.specs_glob(specs)):
-        views = [(op, *engine.bind(op)) for op in specs.ops]
+        views = [(op, *engine.bind(op)) for op in view_specs.ops]
         files.append(GeneratedFile(binding.BINDING_PATH,
-                                   binding.emit_binding(specs, views, project.specs_glob(specs), project.VENDOR_NAME),
+                                   binding.emit_binding(view_specs, views, project.specs_glob(specs), project.VENDOR_NAME),
                                    project.specs_glob(specs)))
     with generating("the view builder dispatch", project.specs_glob(specs)):
         files.append(GeneratedFile(view_dispatch.DISPATCH_PATH,
-                                   view_dispatch.emit_view_dispatch(specs, views, project.specs_glob(specs)),
+                                   view_dispatch.emit_view_dispatch(view_specs, views, project.specs_glob(specs)),
                                    project.specs_glob(specs)))
     files.append(fast_path_file(specs, engine))
     with generating("the ops' limits for cpu_reference", project.specs_glob(specs)):
@@ -128,16 +141,23 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
     return sorted(files, key=lambda f: f.path)
 
 
+def view_ops(specs: SpecSet) -> SpecSet:
+    """`specs` with its view ops only: what the engine's files (the binding, the view dispatch, the
+    CPU fast path) cover."""
+    return dataclasses.replace(specs, ops=tuple(op for op in specs.ops if not op.is_custom))
+
+
 def fast_path_file(specs: SpecSet, engine: EngineApi) -> GeneratedFile:
-    """The compiled CPU fast path's per-op table. Pure; the fast path also compares it with the
-    file on disk before loading an extension built from that file."""
+    """The compiled CPU fast path's per-op table (the view ops'). Pure; the fast path also compares
+    it with the file on disk before loading an extension built from that file."""
     with generating("the CPU fast path table", project.specs_glob(specs)):
+        view_specs = view_ops(specs)
         checks = []
-        for op in specs.ops:
+        for op in view_specs.ops:
             _, bound = engine.bind(op)
             checks.append((op, bind_dtype_check(op, bound)))
         return GeneratedFile(fast_path.FAST_PATH_HEADER,
-                             fast_path.emit_fast_path_header(specs, checks, project.specs_glob(specs)),
+                             fast_path.emit_fast_path_header(view_specs, checks, project.specs_glob(specs)),
                              project.specs_glob(specs))
 
 
@@ -163,14 +183,42 @@ def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFi
     ]
 
 
+def _custom_op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
+    """A custom op's op_host/ and op_kernel/ (custom_op.py), once its hand-written pieces exist."""
+    if op.name in RESERVED_DIRS:
+        raise CodegenError(f"{op.loc}: op name {op.name!r} would put its folder on the hand-written "
+                           f"ascend_kernels/{op.name}/; rename the op")
+    hooks = f"`{custom_op.compute_name(op)}`" + (f" and `{custom_op.load_name(op)}`" if custom_op.needs_load(op) else "")
+    engine.require(op, custom_op.compute_header_path(op), f"its {hooks} (Note [custom op hooks])")
+    if op.shape_rule.kind is ShapeRuleKind.INFER_SHAPE:
+        engine.require(op, custom_op.shape_header_path(op), f"its shape rule `{custom_op.infer_shape_name(op)}` "
+                                                             f"(shape: infer_shape)")
+    host_dir, kernel_dir = f"{op.name}/op_host", f"{op.name}/op_kernel"
+
+    def file(path: str, emit: Callable[[], str]) -> GeneratedFile:
+        return GeneratedFile(path, emit(), op.file)
+
+    limit_files = [file(limits.limits_header_path(op), lambda: limits.emit_limits_header(op))] \
+        if limits.op_limits(op) else []
+    return limit_files + [
+        file(f"{host_dir}/{host.tiling_header_name(op)}", lambda: custom_op.emit_custom_tiling_header(op)),
+        file(f"{host_dir}/{op.name}.cpp", lambda: custom_op.emit_custom_host_source(op, specs)),
+        file(f"{host_dir}/CMakeLists.txt", lambda: host.emit_host_cmake(op)),
+        file(f"{kernel_dir}/{op.name}.cpp", lambda: custom_op.emit_custom_kernel_source(op, specs)),
+        file(f"{kernel_dir}/CMakeLists.txt", lambda: kernel.emit_kernel_cmake(op)),
+    ]
+
+
 def load_engine_api(out_dir: Path) -> EngineApi:
     label = out_dir.name
-    headers = frozenset(p.name for p in Path(out_dir).iterdir()
-                        if p.is_dir() and p.name not in RESERVED_DIRS and (out_dir / view_header_path(p.name)).is_file())
+    op_dirs = [p for p in Path(out_dir).iterdir() if p.is_dir() and p.name not in RESERVED_DIRS]
+    headers = frozenset(p.name for p in op_dirs if (out_dir / view_header_path(p.name)).is_file())
+    hand_written = frozenset(f"{p.name}/{f.name}" for p in op_dirs for f in p.iterdir() if f.is_file())
     return EngineApi(
         tiling=load_copy_tiling(out_dir / COPY_TILING_HEADER, f"{label}/{COPY_TILING_HEADER}"),
         view_headers=headers,
-        kernels_label=label)
+        kernels_label=label,
+        hand_written=hand_written)
 
 
 def owned_dirs(specs: SpecSet) -> list[str]:

@@ -3,13 +3,15 @@ from .loader import (load_specs, project_root, running_from_checkout, spec_folde
                      specs)
 from .model import (BENCH_KINDS, REQUIRED, Attribute, AttrType, Backward, BackwardRule, Bench,
                     BenchClass, BenchTiny, Corpus, CorpusCase, Draw, DrawKind, DtypeRule,
-                    ErrorExample, Example, Formula, LargeSize, LayoutChange, Limit, Location, OnnxNodeLayout,
-                    OnnxNodeSpec, OpSpec, Product, ProductFact, RandomCases, Soc, SpecSet, TensorArg,
+                    ErrorExample, Example, FORMATS, Formula, LargeSize, LayoutChange, Limit, Location,
+                    OnnxNodeLayout, OnnxNodeSpec, OpKind, OpSpec, Product, ProductFact, RandomCases, ReadMode,
+                    ShapeRule, ShapeRuleKind, Soc, SpecSet, TensorArg, TilingField, TilingSource,
                     ViewBuilderDecl, example_input_shape)
 
 __all__ = ["BENCH_KINDS", "REQUIRED", "Attribute", "AttrType", "Backward", "BackwardRule", "Bench",
            "BenchClass", "BenchTiny", "Corpus", "CorpusCase", "Draw", "DrawKind", "DtypeRule",
-           "ErrorExample", "Example", "Formula", "LargeSize", "LayoutChange", "Limit", "Location",
-           "OnnxNodeLayout", "OnnxNodeSpec", "OpSpec", "Product", "ProductFact", "RandomCases", "Soc", "SpecSet",
-           "TensorArg", "ViewBuilderDecl", "example_input_shape", "load_specs", "project_root", "running_from_checkout",
+           "ErrorExample", "Example", "FORMATS", "Formula", "LargeSize", "LayoutChange", "Limit", "Location",
+           "OnnxNodeLayout", "OnnxNodeSpec", "OpKind", "OpSpec", "Product", "ProductFact", "RandomCases",
+           "ReadMode", "ShapeRule", "ShapeRuleKind", "Soc", "SpecSet", "TensorArg", "TilingField", "TilingSource",
+           "ViewBuilderDecl", "example_input_shape", "load_specs", "project_root", "running_from_checkout",
            "spec_folder_description", "specs"]

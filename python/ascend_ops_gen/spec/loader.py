@@ -20,8 +20,10 @@ from .bench_keys import parse_bench
 from .corpus_keys import parse_corpus
 from .export_keys import parse_onnx_node
 from .fields import Fields, check_args, freeze, items_of, kind_of, load_yaml, unknown
+from .custom_keys import (check_tensors, parse_custom_error, parse_custom_example, parse_shape_rule,
+                          parse_tensor, parse_tiling)
 from .model import (REQUIRED, Attribute, AttrType, Backward, BackwardRule, ErrorExample, Example, Limit,
-                    OpSpec, Product, SpecSet, TensorArg, ViewBuilderDecl)
+                    OpKind, OpSpec, Product, SpecSet, TensorArg, ViewBuilderDecl)
 from .products import parse_dtype_rule, parse_products
 
 PRODUCTS_FILE = "products.yaml"
@@ -29,12 +31,12 @@ _MAX_RANK = 64  # numpy's NPY_MAXDIMS, and kMaxViewDims of the C++ engine
 
 # --- <op>.yaml ----------------------------------------------------------------------------------
 
-def _parse_tensor_args(f: Fields, key: str) -> tuple[TensorArg, ...]:
+def _parse_tensor_args(f: Fields, key: str, custom: bool, vocabulary: tuple[str, ...]) -> tuple[TensorArg, ...]:
     out = []
-    for item, line in items_of(f.take(key, list), key, f, key):
-        g = Fields(item, f"{key[:-1]}", f.file, line)
-        out.append(TensorArg(g.take("name", str), g.take("doc", str), g.loc()))
-        g.done()
+    for index, (item, line) in enumerate(items_of(f.take(key, list), key, f, key)):
+        out.append(parse_tensor(Fields(item, f"{key[:-1]}", f.file, line), key, index, custom, vocabulary))
+    if not out:
+        raise f.error(key, f"op spec lists no {key}; an op has at least one input and one output")
     return tuple(out)
 
 
@@ -133,6 +135,25 @@ def _check_backward(op: OpSpec, ops: list[OpSpec]) -> None:
                         f"it takes ({', '.join(n for n, _ in theirs)})")
 
 
+# Keys of a view op's spec that a custom op does not take (Note [custom ops] in model.py), and why.
+_VIEW_ONLY_KEYS = {
+    "view_builder": "a custom op has no view builder: its kernel is the generated pipeline around Compute",
+    "backward": "custom ops are not differentiable yet",
+    "corpus": "the simulator's corpus of a custom op is its worked examples",
+    "onnx_node": "custom ops do not export to ONNX yet",
+    "bench": "the benchmark times view ops only",
+}
+_CUSTOM_ONLY_KEYS = ("shape", "tiling")
+
+
+def _parse_kind(f: Fields) -> OpKind:
+    text = f.take("kind", str, OpKind.VIEW.value)
+    try:
+        return OpKind(text)
+    except ValueError:
+        raise f.error("kind", unknown(text, [k.value for k in OpKind], "op kind")) from None
+
+
 def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
               products: tuple[Product, ...]) -> OpSpec:
     f = Fields(node, "op spec", rel, 1)
@@ -141,6 +162,15 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
     if name != expected:
         raise f.error("op", f"op {name!r} must be declared in op_specs/{name}.yaml, "
                             f"not in {rel}; rename the file or the op")
+    kind = _parse_kind(f)
+    custom = kind is OpKind.CUSTOM
+    for key, why in _VIEW_ONLY_KEYS.items():
+        if custom and key in f.node:
+            raise f.error(key, f"op {name} is a custom op (kind: custom): `{key}` is a key of view ops; {why}")
+    for key in _CUSTOM_ONLY_KEYS:
+        if not custom and key in f.node:
+            raise f.error(key, f"op {name}: `{key}` is a key of custom ops (kind: custom); a view op's "
+                               f"output and kernel come from its view builder")
     attrs = _parse_attributes(f)
     op_dtypes = f.take("dtypes", list)
     for d, line in items_of(op_dtypes, "dtypes", f, "dtypes"):
@@ -149,6 +179,19 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
                             f"(dtypes are declared in op_specs/products.yaml)")
     if len(set(op_dtypes)) != len(op_dtypes):
         raise f.error("dtypes", f"op {name} lists a dtype twice: {list(op_dtypes)}")
+    inputs = _parse_tensor_args(f, "inputs", custom, dtypes)
+    outputs = _parse_tensor_args(f, "outputs", custom, dtypes)
+    if not custom and (len(inputs) != 1 or len(outputs) != 1):
+        raise f.error("inputs", f"op {name}: the data-movement engine (kind: view) takes exactly one input "
+                                f"and one output tensor; an op of other tensors is `kind: custom` "
+                                f"(docs/adding-an-op.md)")
+    if custom:
+        check_tensors(f, name, inputs, outputs, attrs)
+    # The dtype list of each tensor that owns one (the first input's is the op's `dtypes`).
+    lists = {t.name: (tuple(op_dtypes) if i == 0 else t.dtypes)
+             for i, t in enumerate(inputs + outputs) if i == 0 or t.dtypes is not None}
+    groups = tuple(t for i, t in enumerate(inputs + outputs) if i == 0 or t.dtypes is not None)
+    every_dtype = list(dict.fromkeys(d for listed in lists.values() for d in listed))
 
     rules = []
     raw_rules = f.take("products", dict, {})
@@ -158,18 +201,34 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
             raise SpecError(f"{rel}:{raw_rules.key_lines[key]}: {unknown(str(key), keys, 'product')}")
         g = Fields(raw_rules, "products", rel, raw_rules.line)
         rule = parse_dtype_rule(raw_rules[key], g, key, dtypes)
-        lacking = [d for d in rule.dtypes if d not in op_dtypes]
+        lacking = [d for d in rule.dtypes if d not in every_dtype]
         if lacking:
             raise g.error(key, f"op {name}: the rule for {key} names {', '.join(lacking)}, "
-                               f"which the op does not have (its dtypes: {', '.join(op_dtypes)})")
-        if not rule.apply(tuple(op_dtypes)):
-            raise g.error(key, f"op {name}: the rule for {key} leaves the op no dtype there; "
+                               f"which the op does not have (its dtypes: {', '.join(every_dtype)})")
+        emptied = [t for t in groups if not rule.apply(lists[t.name])]
+        if emptied:
+            whose = "" if not custom else f" of {emptied[0].name} (its dtypes: {', '.join(lists[emptied[0].name])})"
+            raise g.error(key, f"op {name}: the rule for {key} leaves the op no dtype{whose} there; "
                                f"every op needs at least one dtype on every product line")
         rules.append((key, rule))
+    if custom:  # the product lines' default rules apply to every tensor too
+        for p in products:
+            if p.key in dict(rules):
+                continue
+            emptied = [t for t in groups if not p.dtype_rule.apply(lists[t.name])]
+            if emptied:
+                t = emptied[0]
+                raise f.error("products" if "products" in f.node else "dtypes",
+                              f"op {name}: {p.key}'s default dtype rule ({p.loc.file}) leaves {t.name} no dtype "
+                              f"(its dtypes: {', '.join(lists[t.name])}); give the op a rule for {p.key} under "
+                              f"products:")
 
     examples = []
     for item, line in items_of(f.take("examples", list), "examples", f, "examples"):
         g = Fields(item, "example", rel, line)
+        if custom:
+            examples.append(parse_custom_example(g, inputs, groups, lists, attrs, tuple(op_dtypes)))
+            continue
         ex_name = g.take("name", str)
         ex = Example(ex_name, g.take("doc", str), _parse_input(g), g.take("dtype", str),
                      check_args(g.take("args", dict), g, attrs, f"example {ex_name}", True),
@@ -188,6 +247,9 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
     errors = []
     for item, line in items_of(f.take("errors", list, []), "errors", f, "errors"):
         g = Fields(item, "error example", rel, line)
+        if custom:
+            errors.append(parse_custom_error(g, inputs, groups, lists, attrs, tuple(op_dtypes)))
+            continue
         er_name = g.take("name", str)
         errors.append(ErrorExample(
             er_name, _parse_input(g), g.take("dtype", str, op_dtypes[0]),
@@ -198,17 +260,16 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
     spec = OpSpec(
         name=name, op_type=f.take("op_type", str), semantics=f.take("semantics", str),
         summary=f.take("summary", str), doc=f.take("doc", str),
-        inputs=_parse_tensor_args(f, "inputs"), outputs=_parse_tensor_args(f, "outputs"),
+        inputs=inputs, outputs=outputs,
         attributes=attrs, dtypes=tuple(op_dtypes), product_rules=tuple(rules),
         examples=tuple(examples), errors=tuple(errors), loc=f.loc(),
         max_rank=f.take_int("max_rank", 1, _MAX_RANK, None) if "max_rank" in f.node else None,
-        backward=_parse_backward(f), corpus=parse_corpus(f, attrs, op_dtypes, examples, name),
+        backward=_parse_backward(f), corpus=parse_corpus(f, attrs, op_dtypes, examples, name) if not custom else None,
         onnx_node=parse_onnx_node(f, attrs), bench=parse_bench(f, attrs), limits=_parse_limits(f),
-        view_builder=_parse_view_builder(f, attrs))
+        view_builder=_parse_view_builder(f, attrs), kind=kind,
+        shape_rule=parse_shape_rule(f, inputs) if custom else None,
+        tiling=parse_tiling(f, inputs + outputs, attrs) if custom else ())
     f.done()
-    if len(spec.inputs) != 1 or len(spec.outputs) != 1:
-        raise f.error("inputs", f"op {name}: the data-movement engine takes exactly one input "
-                                f"and one output tensor")
     return spec
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import enum
+import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -185,11 +186,37 @@ class Attribute:
         return self.default is REQUIRED
 
 
+class OpKind(enum.Enum):
+    """How an op is built (`kind:` in its spec)."""
+
+    VIEW = "view"      # the data-movement engine: one input, one output, a hand-written view builder
+    CUSTOM = "custom"  # a generated TPipe/TQue skeleton around the author's Compute (Note [custom ops])
+
+
+class ReadMode(enum.Enum):
+    """How a custom op's kernel reads an input (`read:`; Note [custom ops])."""
+
+    TILE = "tile"  # staged tile by tile by the generated CopyIn: the input has the output's shape
+    LOAD = "load"  # staged tile by tile, filled by the author's Load hook (data-dependent reads)
+    GM = "gm"      # not staged: the author's Load hook reads it in GM
+
+
+# The tensor formats a spec may declare (`format:`), as CANN's ge::Format names them.
+FORMATS = ("ND", "NCHW", "NHWC", "NCDHW", "NDHWC")
+
+
 @dataclass(frozen=True)
 class TensorArg:
     name: str
     doc: str
     loc: Location
+    # The tensor's own dtype list; None: it shares the dtypes of `same_as` (custom ops), or, for the
+    # first input and for every tensor of a view op, it has the op's `dtypes`.
+    dtypes: tuple[str, ...] | None = None
+    same_as: str | None = None   # the tensor whose dtype this one has (None: the first input's)
+    optional: bool = False       # an input the caller may leave out (None)
+    format: str = "ND"           # a FORMATS name
+    read: ReadMode = ReadMode.TILE  # inputs of custom ops
 
 
 @dataclass(frozen=True)
@@ -201,12 +228,16 @@ class Example:
 
     name: str
     doc: str
-    input: Any
+    input: Any  # a view op's one input; None for a custom op, whose inputs are in `inputs`
     dtype: str
     args: tuple[tuple[str, Any], ...]
     output: Any | None
     output_shape: tuple[int, ...] | None
     loc: Location
+    # A custom op's inputs by name (each as `input` above), in the spec's order, and the dtypes of
+    # the tensors with dtype lists of their own (`dtype` is the first input's).
+    inputs: tuple[tuple[str, Any], ...] = ()
+    dtypes: tuple[tuple[str, str], ...] = ()
 
     @property
     def kwargs(self) -> dict[str, Any]:
@@ -234,6 +265,8 @@ class ErrorExample:
     args: tuple[tuple[str, Any], ...]
     message: str
     loc: Location
+    inputs: tuple[tuple[str, Any], ...] = ()  # a custom op's (Example.inputs)
+    dtypes: tuple[tuple[str, str], ...] = ()
 
     @property
     def kwargs(self) -> dict[str, Any]:
@@ -459,6 +492,44 @@ class Limit:
     loc: Location
 
 
+# --- custom ops (`kind: custom`) -------------------------------------------------------------------
+
+class ShapeRuleKind(enum.Enum):
+    SAME_AS = "same_as"          # every output has the shape of one input
+    BROADCAST = "broadcast"      # numpy broadcasting of the listed inputs
+    INFER_SHAPE = "infer_shape"  # the op's hand-written Infer<Op>Shape (and <op>_shape in cpu_reference)
+
+
+@dataclass(frozen=True)
+class ShapeRule:
+    """How a custom op's outputs are shaped (`shape:`), for InferShape, the fake kernel and checks."""
+
+    kind: ShapeRuleKind
+    inputs: tuple[str, ...]  # SAME_AS: the one input; BROADCAST: the inputs broadcast; else ()
+    loc: Location
+
+
+class TilingSource(enum.Enum):
+    ATTRIBUTE = "attribute"            # an int attribute's value
+    DIM = "dim"                        # one dimension of a tensor (a negative axis counts from the end)
+    ELEMENTS = "elements"              # a tensor's element count
+    ELEMENTS_AFTER = "elements_after"  # the product of a tensor's dims after an axis
+
+
+@dataclass(frozen=True)
+class TilingField:
+    """One field a custom op adds to its tiling data (`tiling:`), an int64 the generated TilingFunc
+    fills from the call."""
+
+    name: str             # lowerCamelCase C++ field name, e.g. "rows"
+    source: TilingSource
+    tensor: str | None    # DIM, ELEMENTS, ELEMENTS_AFTER: the tensor
+    axis: int | None      # DIM, ELEMENTS_AFTER
+    attribute: str | None  # ATTRIBUTE
+    doc: str
+    loc: Location
+
+
 @dataclass(frozen=True)
 class OpSpec:
     name: str
@@ -481,10 +552,66 @@ class OpSpec:
     bench: Bench | None = None  # what `ascend-ops-dev bench` times (None: not benchmarked)
     limits: tuple[Limit, ...] = ()  # the spec's `limits:` (max_rank is its own key)
     view_builder: ViewBuilderDecl | None = None  # None: its attributes as parameters, no dtype rule
+    kind: OpKind = OpKind.VIEW
+    shape_rule: ShapeRule | None = None  # custom ops
+    tiling: tuple[TilingField, ...] = ()  # custom ops: the fields they add to their tiling data
 
     @property
     def file(self) -> str:
         return self.loc.file
+
+    @property
+    def is_custom(self) -> bool:
+        return self.kind is OpKind.CUSTOM
+
+    @property
+    def tensors(self) -> tuple[TensorArg, ...]:
+        return self.inputs + self.outputs
+
+    def tensor(self, name: str) -> TensorArg:
+        for t in self.tensors:
+            if t.name == name:
+                return t
+        raise KeyError(name)
+
+    def dtype_owner(self, name: str) -> TensorArg:
+        """The tensor whose dtype list `name` takes (Note [custom ops]): itself when it declares
+        one, else the tensor its `same_as` leads to, the first input by default."""
+        t = self.tensor(name)
+        seen = {t.name}
+        while t.dtypes is None and t is not self.inputs[0]:
+            t = self.tensor(t.same_as) if t.same_as is not None else self.inputs[0]
+            if t.name in seen:  # the loader refuses cycles; this keeps a hand-made model finite
+                raise ValueError(f"{self.name}: the dtypes of {name} go round in a circle")
+            seen.add(t.name)
+        return t
+
+    def dtype_groups(self) -> tuple[TensorArg, ...]:
+        """The tensors that own a dtype list (the first input first), in spec order: one dtype
+        each makes a dtype combination of the op."""
+        owners = [self.inputs[0]] + [t for t in self.tensors[1:] if t.dtypes is not None]
+        return tuple(owners)
+
+    def tensor_dtypes(self, name: str) -> tuple[str, ...]:
+        """The dtypes tensor `name` may have (those of its dtype owner)."""
+        owner = self.dtype_owner(name)
+        return self.dtypes if owner is self.inputs[0] else tuple(owner.dtypes or ())
+
+    def combinations(self, product: Product | None = None) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """Every dtype combination of the op, (tensor name, dtype) for each tensor in spec order:
+        one dtype per dtype group, the first group varying slowest. With `product`, only those
+        whose every dtype the product's rule for the op keeps (the rule applies to each tensor)."""
+        groups = self.dtype_groups()
+        rule = self.rule_for(product) if product is not None else None
+        lists = []
+        for g in groups:
+            listed = self.tensor_dtypes(g.name)
+            lists.append(rule.apply(listed) if rule is not None else listed)
+        out = []
+        for chosen in itertools.product(*lists):
+            by_group = dict(zip((g.name for g in groups), chosen))
+            out.append(tuple((t.name, by_group[self.dtype_owner(t.name).name]) for t in self.tensors))
+        return tuple(out)
 
     def all_limits(self) -> tuple[Limit, ...]:
         """`max_rank` (when set) and the `limits:` entries: every number generated for the op."""
@@ -502,7 +629,10 @@ class OpSpec:
         return dict(self.product_rules).get(product.key, product.dtype_rule)
 
     def supported_dtypes(self, product: Product) -> tuple[str, ...]:
-        """The op's dtypes under the product's rule (the op's own rule for it, if it has one)."""
+        """The op's dtypes under the product's rule (the op's own rule for it, if it has one): for
+        a custom op, those of its first input that some dtype combination has there."""
+        if self.is_custom:
+            return tuple(dict.fromkeys(combination[0][1] for combination in self.combinations(product)))
         return self.rule_for(product).apply(self.dtypes)
 
 

@@ -72,5 +72,10 @@ def test_the_library_checks_the_classes_against_its_sizes(monkeypatch):
     short = type("Stats", (ctypes.Structure,), {"_fields_": library.Stats._fields_[:-1]})
     real = abi.structs(ROOT / "ascend_kernels")
     monkeypatch.setattr(abi, "structs", lambda root: {**real, "Stats": short})
-    with pytest.raises(build_cache.NativeBuildError, match="AscendSimStats have"):
+    with pytest.raises(build_cache.NativeBuildError, match=r"AscendSimTensor have \(40, 32, 176, 48\) bytes, "
+                                                          r"their ctypes mirrors .* \(40, 32, 168, 48\)"):
+        library._check_abi(lib)
+    short_tensor = type("Tensor", (ctypes.Structure,), {"_fields_": library.Tensor._fields_[:-1]})
+    monkeypatch.setattr(abi, "structs", lambda root: {**real, "Tensor": short_tensor})
+    with pytest.raises(build_cache.NativeBuildError, match=r"\(40, 32, 176, 48\) bytes, .* \(40, 32, 176, 40\)"):
         library._check_abi(lib)

@@ -35,6 +35,13 @@ public:
     {
         return index < input_descs_.size() ? &input_descs_[index] : nullptr;
     }
+    // An optional input by its IR index: nullptr when the call leaves it out, which the simulator
+    // marks with a desc of no dtype (CANN's runtime gives such an input no instance).
+    const CompileTimeTensorDesc* GetOptionalInputDesc(size_t ir_index) const
+    {
+        const CompileTimeTensorDesc* desc = GetInputDesc(ir_index);
+        return desc != nullptr && desc->GetDataType() != ge::DT_UNDEFINED ? desc : nullptr;
+    }
     const CompileTimeTensorDesc* GetOutputDesc(size_t index) const
     {
         return index < output_descs_.size() ? &output_descs_[index] : nullptr;

@@ -18,7 +18,10 @@ public:
     {
         return index < input_shapes_.size() ? &input_shapes_[index] : nullptr;
     }
-    const Shape* GetOptionalInputShape(const size_t ir_index) const { return GetInputShape(ir_index); }
+    const Shape* GetOptionalInputShape(const size_t ir_index) const
+    {
+        return GetOptionalInputDesc(ir_index) != nullptr ? GetInputShape(ir_index) : nullptr;
+    }
     Shape* GetOutputShape(const size_t index) { return index < output_shapes_.size() ? &output_shapes_[index] : nullptr; }
 
     // Simulator only: the input shapes, and as many (empty) output shapes as the node has outputs.

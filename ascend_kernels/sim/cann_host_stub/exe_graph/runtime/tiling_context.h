@@ -31,6 +31,10 @@ public:
     {
         return index < input_shapes_.size() ? &input_shapes_[index] : nullptr;
     }
+    const StorageShape* GetOptionalInputShape(const size_t ir_index) const
+    {
+        return GetOptionalInputDesc(ir_index) != nullptr ? GetInputShape(ir_index) : nullptr;
+    }
     const StorageShape* GetOutputShape(const size_t index) const
     {
         return index < output_shapes_.size() ? &output_shapes_[index] : nullptr;

@@ -1,0 +1,139 @@
+"""A call of a custom op (kind: custom, Note [custom ops] in ascend_ops_gen/spec/model.py) as every
+path checks it before any data moves, from the spec alone:
+
+- the tensors bound by name (`bound_tensors`): an optional input may be None;
+- each input's dtype against its tensor's list under the active product's rule, which applies to
+  every tensor, and a tensor that shares another's dtypes (`same_as`) has that tensor's dtype
+  (`check_dtypes`, UnsupportedDtypeError); the outputs' dtypes follow (`output_dtypes`);
+- the outputs' shape by the spec's `shape:` rule (`output_shape`: an input's shape, numpy
+  broadcasting, or the reference's `<op>_shape` twin of the op's Infer<Op>Shape), and every input
+  the kernel reads tile by tile has that shape (`check_shapes`, OpArgumentError).
+
+The fake kernel (`fake_kernel`) is those rules on shapes; the CPU, NPU and simulated paths run
+them before their executor.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ascend_ops_gen.schema import python_signature
+from ascend_ops_gen.spec import OpSpec, ReadMode, ShapeRuleKind
+
+from .errors import OpArgumentError, UnsupportedDtypeError
+from .op_pieces import shape_function
+from .products import current_product
+
+
+def bound_tensors(op: OpSpec, args: Sequence[Any], kwargs: Mapping[str, Any]) -> tuple[list, tuple, dict]:
+    """(the inputs in spec order, None for an optional one left out; (); the attributes given, by
+    name) of a call; a call that does not fit the op's signature raises TypeError."""
+    try:
+        bound = python_signature(op).bind(*args, **kwargs)
+    except TypeError as e:
+        raise TypeError(f"{op.name}{python_signature(op)}: {e}") from None
+    tensors = [bound.arguments.get(t.name) for t in op.inputs]
+    attrs = {a.name: bound.arguments[a.name] for a in op.attributes if a.name in bound.arguments}
+    return tensors, (), attrs
+
+
+def _where(product) -> tuple[str, str]:
+    """(' on <key> (<title>) (<why>)', ' there') for a product, ('', '') for none."""
+    if product is None:
+        return "", ""
+    return f" on {product.key} ({product.title})", " there"
+
+
+def check_dtypes(op: OpSpec, dtypes: Mapping[str, str]) -> None:
+    """UnsupportedDtypeError unless the inputs' dtypes (by name; an input left out is absent) are a
+    dtype combination of the op for the active product (with none, any of the spec's)."""
+    p = current_product()
+    rule = op.rule_for(p) if p is not None else None
+    on, there = _where(p)
+    for t in op.inputs:
+        if t.name not in dtypes:
+            continue
+        owner = op.dtype_owner(t.name)
+        dtype = dtypes[t.name]
+        if owner is not t and owner.name in dtypes and dtypes[owner.name] != dtype:
+            raise UnsupportedDtypeError(f"{op.name}: {t.name} has dtype {dtype}; it must have the dtype of "
+                                        f"{owner.name}, {dtypes[owner.name]}")
+        listed = op.tensor_dtypes(owner.name)
+        allowed = rule.apply(listed) if rule is not None else listed
+        if dtype not in allowed:
+            why = f" ({rule.why})" if rule is not None and rule.why else ""
+            raise UnsupportedDtypeError(f"{op.name} does not support {t.name} of dtype {dtype}{on}{why}; "
+                                        f"supported{there}: {', '.join(allowed) or 'none'}")
+
+
+def output_dtypes(op: OpSpec, dtypes: Mapping[str, str]) -> dict[str, str]:
+    """The dtype of each output, by name, for inputs of `dtypes` (by name)."""
+    out = {}
+    for t in op.outputs:
+        owner = op.dtype_owner(t.name)
+        out[t.name] = dtypes[owner.name] if owner in op.inputs else op.tensor_dtypes(owner.name)[0]
+    return out
+
+
+def output_shape(op: OpSpec, shapes: Sequence[tuple[int, ...] | None], attrs: Mapping[str, Any]) -> tuple[int, ...]:
+    """The outputs' shape by the spec's rule, from the inputs' shapes (None: left out)."""
+    rule = op.shape_rule
+    by_name = {t.name: s for t, s in zip(op.inputs, shapes)}
+    if rule.kind is ShapeRuleKind.SAME_AS:
+        return tuple(by_name[rule.inputs[0]])
+    if rule.kind is ShapeRuleKind.BROADCAST:
+        listed = [tuple(by_name[n]) for n in rule.inputs]
+        try:
+            return tuple(np.broadcast_shapes(*listed))
+        except ValueError:
+            raise OpArgumentError(f"{' and '.join(f'{n} of shape {s}' for n, s in zip(rule.inputs, listed))} "
+                                  f"do not broadcast") from None
+    return tuple(shape_function(op.name)(*shapes, **attrs))
+
+
+def check_shapes(op: OpSpec, shapes: Sequence[tuple[int, ...] | None], out: tuple[int, ...]) -> None:
+    """OpArgumentError for an input the kernel reads tile by tile whose shape is not the outputs'."""
+    rule = op.shape_rule
+    for t, shape in zip(op.inputs, shapes):
+        if t.read is not ReadMode.TILE or shape is None or tuple(shape) == tuple(out):
+            continue
+        if rule.kind is ShapeRuleKind.SAME_AS:
+            raise OpArgumentError(f"{t.name} has shape {tuple(shape)}; {op.name} needs the shape of "
+                                  f"{rule.inputs[0]}, {tuple(out)}")
+        raise OpArgumentError(f"{t.name} has shape {tuple(shape)}; {op.name}'s kernel reads it tile by tile "
+                              f"beside its outputs, of shape {tuple(out)} (expand it first)")
+
+
+def _dtype_name(tensor) -> str:
+    dtype = tensor.dtype
+    return str(dtype).removeprefix("torch.") if not isinstance(dtype, np.dtype) else dtype.name
+
+
+def check_call(op: OpSpec, tensors: Sequence[Any], attrs: Mapping[str, Any]) -> tuple[tuple[int, ...], dict[str, str]]:
+    """The call's checks (this module's docstring) on its tensors (torch or numpy; None: left out):
+    (the outputs' shape, the outputs' dtypes by name)."""
+    for t, tensor in zip(op.inputs, tensors):
+        if tensor is None and not t.optional:
+            raise OpArgumentError(f"{op.name}: input {t.name} is required, got None")
+    dtypes = {t.name: _dtype_name(x) for t, x in zip(op.inputs, tensors) if x is not None}
+    check_dtypes(op, dtypes)
+    shapes = [None if x is None else tuple(int(d) for d in x.shape) for x in tensors]
+    out = output_shape(op, shapes, attrs)
+    check_shapes(op, shapes, out)
+    return out, output_dtypes(op, dtypes)
+
+
+def fake_kernel(op: OpSpec) -> Callable[..., Any]:
+    """The op on fake (or meta) tensors: empty outputs of the shape and dtypes its rules give."""
+    import torch
+
+    def run(*args, **kwargs):
+        tensors, _, attrs = bound_tensors(op, args, kwargs)
+        shape, dtypes = check_call(op, tensors, attrs)
+        first = next(x for x in tensors if x is not None)
+        outs = tuple(first.new_empty(shape, dtype=getattr(torch, dtypes[t.name])) for t in op.outputs)
+        return outs[0] if len(outs) == 1 else outs
+    run.__name__ = run.__qualname__ = f"{op.name}_fake"
+    return run

@@ -118,6 +118,18 @@ __aicore__ inline void StoreScalar(GlobalTensor<T>& gm, const LocalTensor<T>& ti
 #endif
 }
 
+// The body of a hook not written yet (`ascend-ops-dev new-op` writes a Compute that calls this):
+// the simulator stops the kernel here, naming `what`; elsewhere the hook writes nothing, so the
+// outputs hold whatever UB held and every comparison with the reference fails.
+__aicore__ inline void NotWrittenYet(const char* what)
+{
+#ifdef ASCEND_KERNELS_SIM_SIM_CONTEXT_H
+    ascend_sim::detail::Fail(what, "is not written yet: write it, then run the op's tests (docs/adding-an-op.md)");
+#else
+    (void)what;
+#endif
+}
+
 }  // namespace ascend_ops
 
 #endif  // ASCEND_KERNELS_COMMON_CUSTOM_OP_KERNEL_H

@@ -23,7 +23,7 @@ from ascend_ops_gen.spec import REQUIRED, AttrType, ErrorExample, Example, OpSpe
 
 from ascend_ops.runtime.dtypes import to_numpy
 from ascend_ops.runtime.errors import OpArgumentError, SpecError
-from ascend_ops.tools.examples import example_input
+from ascend_ops.tools.examples import example_dtypes, example_input, example_inputs
 
 DOCS_DIR = "docs"
 OPS_DIR = "ops"  # under DOCS_DIR; every file in it is generated
@@ -81,7 +81,8 @@ def _signatures(op: OpSpec) -> list[str]:
 def _parameters(op: OpSpec) -> list[str]:
     lines = ["## Parameters", "", "| name | type | default | description |", "|---|---|---|---|"]
     for t in op.inputs:
-        lines.append(f"| `{t.name}` | Tensor | required | {_cell(t.doc)} |")
+        default = "`None`" if t.optional else "required"
+        lines.append(f"| `{t.name}` | Tensor{_tensor_dtypes(op, t)} | {default} | {_cell(t.doc)} |")
     for a in op.attributes:
         kind = f"`{_TYPE_NAMES[a.type]}`"
         if a.keyword_only:
@@ -90,8 +91,21 @@ def _parameters(op: OpSpec) -> list[str]:
             kind += ", one of " + ", ".join(f"`{c}`" for c in a.choices)
         default = "required" if a.default is REQUIRED else f"`{_py(a.default)}`"
         lines.append(f"| `{a.name}` | {kind} | {default} | {_cell(a.doc)} |")
-    lines += ["", "Returns " + "; ".join(f"`{t.name}`: {t.doc}" for t in op.outputs)]
+    lines += ["", "Returns " + "; ".join(f"`{t.name}`{_tensor_dtypes(op, t, returned=True)}: {t.doc}"
+                                         for t in op.outputs)]
     return lines
+
+
+def _tensor_dtypes(op: OpSpec, t, returned: bool = False) -> str:
+    """A custom op's tensor's dtypes, for the parameter table: its own list, or whose it shares."""
+    if not op.is_custom:
+        return ""
+    owner = op.dtype_owner(t.name)
+    if owner is t:
+        text = ", ".join(f"`{d}`" for d in op.tensor_dtypes(t.name))
+    else:
+        text = f"the dtype of `{owner.name}`"
+    return f" ({text})" if returned else f", {text}"
 
 
 def _support(op: OpSpec, spec_set: SpecSet) -> list[str]:
@@ -102,14 +116,27 @@ def _support(op: OpSpec, spec_set: SpecSet) -> list[str]:
         lines.append(f"| {p.doc_title} ({p.title}) | {'√' if supported else '×'} "
                      f"| {_cell(why) if why else '-'} |")
     keys = [p.key for p in spec_set.products]
-    lines += ["", "Data types (√ supported, × not on that product line):", "",
+    title = "Data types" if not op.is_custom else \
+        f"Data types of `{op.inputs[0].name}` and the tensors that share them"
+    lines += ["", f"{title} (√ supported, × not on that product line):", "",
               "| dtype | " + " | ".join(f"`{k}`" for k in keys) + " |",
               "|---|" + "---|" * len(keys)]
     for dtype in op.dtypes:
         marks = ["√" if dtype in op.supported_dtypes(p) else "×" for p in spec_set.products]
         lines.append(f"| `{dtype}` | " + " | ".join(marks) + " |")
-    lines += ["", "With no product active (`ascend_ops.current_product()` is None), the CPU path "
-                  "accepts every fixed-size dtype."]
+    if not op.is_custom:
+        lines += ["", "With no product active (`ascend_ops.current_product()` is None), the CPU path "
+                      "accepts every fixed-size dtype."]
+        return lines
+    for owner in op.dtype_groups()[1:]:
+        lines += ["", f"Data types of `{owner.name}` and the tensors that share them:", "",
+                  "| dtype | " + " | ".join(f"`{k}`" for k in keys) + " |", "|---|" + "---|" * len(keys)]
+        for dtype in op.tensor_dtypes(owner.name):
+            marks = ["√" if any(dict(c)[owner.name] == dtype for c in op.combinations(p)) else "×"
+                     for p in spec_set.products]
+            lines.append(f"| `{dtype}` | " + " | ".join(marks) + " |")
+    lines += ["", "A product line's rule applies to every tensor; on every path (no product active "
+                  "included) the tensors take these dtypes only."]
     return lines
 
 
@@ -124,16 +151,34 @@ def _examples(op: OpSpec) -> list[str]:
         lines += ["", f"### {ex.name}", "", ex.doc, "", "```python"]
         if k == 0:
             lines.append(">>> import torch, ascend_ops")
-        lines += [f">>> x = {_input_expression(ex.input, ex.dtype)}",
-                  f">>> y = {_call(op, 'x', ex.args)}",
-                  ">>> y.shape", f"torch.Size({list(result.shape)})"]
+        names, out = _tensor_names(op)
+        lines += [f">>> {name} = {expression}" for name, expression in zip(names, _input_expressions(op, ex))]
+        lines += [f">>> {out} = {_call(op, names, ex.args)}",
+                  f">>> {out}.shape", f"torch.Size({list(result.shape)})"]
         if result.size <= MAX_LISTED_VALUES:
-            lines += [">>> y.tolist()", *_wrapped(repr(_values(result)))]
+            lines += [f">>> {out}.tolist()", *_wrapped(repr(_values(result)))]
         else:
-            lines += [f">>> y.flatten()[:8].tolist()  # the first 8 of {result.size} values",
+            lines += [f">>> {out}.flatten()[:8].tolist()  # the first 8 of {result.size} values",
                       *_wrapped(repr(_values(result.reshape(-1)[:8])))]
         lines.append("```")
     return lines
+
+
+def _tensor_names(op: OpSpec) -> tuple[list[str], str]:
+    """The example's variables: its inputs (x for a view op; a custom op's tensor names, of the
+    inputs the example gives) and its first output (y; a custom op's output name)."""
+    if not op.is_custom:
+        return ["x"], "y"
+    inputs = [t.name for t in op.inputs]
+    out = op.outputs[0].name
+    return inputs, out if out not in inputs else f"{out}_out"
+
+
+def _input_expressions(op: OpSpec, ex) -> list[str | None]:
+    if not op.is_custom:
+        return [_input_expression(ex.input, ex.dtype)]
+    values, dtypes = dict(ex.inputs), example_dtypes(op, ex)
+    return [_input_expression(values[t.name], dtypes[t.name]) if t.name in values else "None" for t in op.inputs]
 
 
 def _errors(op: OpSpec) -> list[str]:
@@ -142,15 +187,21 @@ def _errors(op: OpSpec) -> list[str]:
              "moves; the messages name the argument, the value and the rule:", "",
              "| case | call | message |", "|---|---|---|"]
     for er in op.errors:
-        call = _call(op, _input_expression(er.input, er.dtype), er.args)
+        call = _call(op, _input_expressions(op, er), er.args)
         lines.append(f"| {er.name} | `{_cell(call)}` | {_cell(_reference_error(op, er))} |")
     return lines
 
 
+def _reference_call(op: OpSpec, ex):
+    """cpu_reference's result of an example (a custom op's first output)."""
+    arrays = [None if t is None else to_numpy(t) for t in example_inputs(op, ex)]
+    result = getattr(cpu_reference, op.name)(*arrays, **ex.kwargs)
+    return result[0] if isinstance(result, tuple) else result
+
+
 def _reference_result(op: OpSpec, ex: Example) -> np.ndarray:
-    x = to_numpy(example_input(ex.input, ex.dtype))
     try:
-        result = getattr(cpu_reference, op.name)(x, **ex.kwargs)
+        result = _reference_call(op, ex)
     except OpArgumentError as e:
         raise SpecError(f"{ex.loc}: example {ex.name!r} is rejected by cpu_reference: {e}") from None
     if ex.output_shape is not None and tuple(result.shape) != tuple(ex.output_shape):
@@ -165,9 +216,8 @@ def _reference_result(op: OpSpec, ex: Example) -> np.ndarray:
 
 
 def _reference_error(op: OpSpec, er: ErrorExample) -> str:
-    x = to_numpy(example_input(er.input, er.dtype))
     try:
-        getattr(cpu_reference, op.name)(x, **er.kwargs)
+        _reference_call(op, er)
     except OpArgumentError as e:
         if er.message not in str(e):
             raise SpecError(f"{er.loc}: error {er.name!r} expects a message containing "
@@ -197,10 +247,11 @@ def _input_expression(value, dtype: str) -> str:
     return f"torch.tensor({_py(value)}, dtype=torch.{dtype})"
 
 
-def _call(op: OpSpec, x: str, args) -> str:
-    """`ascend_ops.<op>(x, ...)`: required attributes positionally, the rest by keyword."""
+def _call(op: OpSpec, inputs: list[str], args) -> str:
+    """`ascend_ops.<op>(x, ...)`: the inputs and required attributes positionally, the rest by
+    keyword."""
     given = dict(args)
-    parts = [x]
+    parts = list(inputs)
     for a in op.attributes:
         if a.name not in given:
             continue

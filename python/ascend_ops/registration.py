@@ -23,7 +23,7 @@ from ascend_ops_gen.spec import OpSpec, specs
 
 from .cpu import backends, compiled
 from .npu import dispatch
-from .runtime import autograd, torch_views
+from .runtime import autograd, custom_calls, torch_views
 from .runtime.arguments import OpPacket, check_input, check_kind
 from .runtime.errors import OpArgumentError, SpecError, naming_op
 from .runtime.products import check_dtype
@@ -72,6 +72,47 @@ def _cpu_kernel(op: OpSpec):
     return _checked(op, backends.cpu_kernel(op.name))
 
 
+def _checked_custom(op: OpSpec, fn):
+    """`fn` after a custom op's checks (runtime/custom_calls.py): its tensors' kinds, dtypes under
+    the active product's rule, and shapes."""
+    def kernel(*args, **kwargs):
+        try:
+            tensors, _, attrs = custom_calls.bound_tensors(op, args, kwargs)
+            for t, x in zip(op.inputs, tensors):
+                if x is not None:
+                    check_kind(op, t.name, x)
+            custom_calls.check_call(op, tensors, attrs)
+            return fn(*args, **kwargs)
+        except OpArgumentError as e:
+            raise naming_op(e, op.name) from None
+    kernel.__name__ = f"{op.name}_{getattr(fn, '__name__', 'kernel')}"
+    return kernel
+
+
+def _custom_kind_guard(op: OpSpec):
+    def kernel(*args, **kwargs):
+        tensors, _, _ = custom_calls.bound_tensors(op, args, kwargs)
+        for t, x in zip(op.inputs, tensors):
+            if x is not None:
+                check_input(op, t.name, x)
+        raise AssertionError(f"{op.name}: a tensor of another kind passed check_input")
+    kernel.__name__ = f"{op.name}_kind_guard"
+    return kernel
+
+
+def _register_custom(op: OpSpec) -> None:
+    """A custom op (kind: custom): its kernels are Python's, on every key (the compiled fast path
+    carries the view ops only)."""
+    qualname = f"{NAMESPACE}::{op.name}"
+    _lib.define(torch_schema(op))
+    _lib.impl(op.name, _checked_custom(op, dispatch.custom_device_kernel(op.name)), "PrivateUse1")
+    for key in KIND_KEYS:
+        _lib.impl(op.name, _custom_kind_guard(op), key)
+    torch.library.register_fake(qualname, _checked_custom(op, custom_calls.fake_kernel(op)), lib=_lib)
+    _lib.impl(op.name, _checked_custom(op, backends.custom_cpu_kernel(op.name)), "CPU")
+    _lib.impl(op.name, autograd.custom_autograd_kernel(op), "Autograd")
+
+
 def _register(op: OpSpec) -> None:
     qualname = f"{NAMESPACE}::{op.name}"
     _lib.define(torch_schema(op))
@@ -86,13 +127,14 @@ def _register(op: OpSpec) -> None:
 
 def register_all() -> None:
     global _lib
-    ops = specs().ops  # a spec that does not load stops here, before anything is registered
+    every = specs().ops  # a spec that does not load stops here, before anything is registered
+    ops = tuple(op for op in every if not op.is_custom)  # the view ops, which the fast path carries
     torch_views.add_view_ops()
     # Before anything looks the ops up: `torch.ops.ascend_ops` hands out the package's packets.
-    torch.ops.__dict__[NAMESPACE] = _Namespace(NAMESPACE, ops)
+    torch.ops.__dict__[NAMESPACE] = _Namespace(NAMESPACE, every)
     _lib = torch.library.Library(NAMESPACE, "DEF")
-    for op in ops:
-        _register(op)
+    for op in every:
+        (_register_custom if op.is_custom else _register)(op)
     cpu_kernels = {op.name: _cpu_kernel(op) for op in ops}
     autograd_kernels = {op.name: autograd.autograd_kernel(op) for op in ops}
     fast = compiled.load()

@@ -49,7 +49,7 @@ class CommandSet:
 USER = CommandSet("ascend-ops", "ascend_ops.tools", ("caps", "examples", "doctor", "build"),
                   DESCRIPTION)
 DEV = CommandSet("ascend-ops-dev", "ascend_ops_dev",
-                 ("generate", "docs", "sim", "bench", "check-npu", "check-cann", "check-package",
+                 ("generate", "new-op", "docs", "sim", "bench", "check-npu", "check-cann", "check-package",
                   "cpudebug"),
                  "The development commands of an ascend-ops checkout: generate the kernels from "
                  "op_specs/, and verify them (simulator corpus, CANN builds, CPU-debug, benchmarks).")
@@ -119,15 +119,20 @@ def top_parser(epilog: str | None = None, commands: CommandSet = USER,
     return parser, subparsers
 
 
-def generate(args: list[str]) -> int:
-    """`ascend-ops-dev generate`, run by the generator alone: it must work while an op is half
-    added, when the op's reference may import a constant only this command writes (importing
-    ascend_ops imports every reference)."""
-    from ascend_ops_gen.codegen import cli as codegen
+# The development commands that run without importing ascend_ops: they must work while an op is
+# half added, when the op's reference may import a constant only `generate` writes (importing
+# ascend_ops imports every reference), or before the op has any piece (`new-op`).
+STANDALONE = ("generate", "new-op")
 
-    parser = argparse.ArgumentParser(prog=f"{DEV.prog} generate", description=DEV.command_help("generate"))
-    codegen.add_arguments(parser)
-    return codegen.run(parser.parse_args(args))
+
+def standalone(name: str, args: list[str]) -> int:
+    """A STANDALONE command of `ascend-ops-dev`: its module alone, never ascend_ops."""
+    import importlib
+
+    module = importlib.import_module(DEV.module(name))
+    parser = argparse.ArgumentParser(prog=f"{DEV.prog} {name}", description=DEV.command_help(name))
+    module.add_arguments(parser)
+    return module.run(parser.parse_args(args))
 
 
 def _run(commands: CommandSet, argv: list[str] | None) -> int:
@@ -141,8 +146,8 @@ def _run(commands: CommandSet, argv: list[str] | None) -> int:
               f"checkout of ascend-ops (`pip install -e dev` installs it; scripts/setup.sh does)",
               file=sys.stderr)
         return 2
-    if commands is DEV and args[0] == "generate":
-        return generate(args[1:])
+    if commands is DEV and args[0] in STANDALONE:
+        return standalone(args[0], args[1:])
     # A broken op spec: the command refuses with its error (the set's cli module), so the import's
     # notice that the other ops still work would only say it twice.
     logging.getLogger("ascend_ops.specs").setLevel(logging.ERROR)

@@ -30,7 +30,7 @@ def _schema_default(value: object) -> str:
 
 def torch_schema(op: OpSpec) -> str:
     """`strided_slice(Tensor x, int[] begin, ..., *, int begin_mask=0, ...) -> Tensor`."""
-    params = [f"Tensor {t.name}" for t in op.inputs]
+    params = [f"Tensor? {t.name}=None" if t.optional else f"Tensor {t.name}" for t in op.inputs]
     star_done = False
     for a in op.attributes:
         if a.keyword_only and not star_done:
@@ -48,7 +48,8 @@ def torch_schema(op: OpSpec) -> str:
 
 def python_signature(op: OpSpec) -> inspect.Signature:
     """The signature of `ascend_ops.<op>`: the input tensors, then the attributes."""
-    params = [inspect.Parameter(t.name, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    params = [inspect.Parameter(t.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                default=None if t.optional else inspect.Parameter.empty)
               for t in op.inputs]
     for a in op.attributes:
         kind = inspect.Parameter.KEYWORD_ONLY if a.keyword_only else \

@@ -6,6 +6,9 @@
 - `sim`: the generated AscendC kernels, compiled for the CPU simulator and run for the active
   product (atlas-a2 when none is active);
 
+a custom op (kind: custom) has no native executor of its own: `native` runs its reference
+(`custom_cpu_kernel`);
+
 chosen by the ASCEND_OPS_BACKEND environment variable or, in a block, `with use_backend(...)`.
 """
 from __future__ import annotations
@@ -17,6 +20,7 @@ import os
 import warnings
 from collections.abc import Callable, Iterator
 
+import numpy as np
 import torch
 
 from . import native_copy
@@ -92,5 +96,27 @@ def cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
 
     def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         return executors[current_backend()](x, *args, **kwargs)
+    kernel.__name__ = "cpu"
+    return kernel
+
+
+def custom_cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
+    """The CPU kernel of custom op `op_name` (its tensors as the spec orders them): its reference
+    (for `native` and `reference`) or the simulator, chosen per call."""
+    def reference(*args, **kwargs):
+        arrays = [to_numpy(a) if isinstance(a, torch.Tensor) else a for a in args]
+        out = op_pieces.reference(op_name)(*arrays, **kwargs)
+        if isinstance(out, tuple):
+            return tuple(from_numpy(np.ascontiguousarray(o)) for o in out)
+        return from_numpy(np.ascontiguousarray(out))
+
+    def sim(*args, **kwargs):
+        from ..sim.custom_runner import run_custom  # the simulator builds with g++ on first use
+
+        return run_custom(op_name, *args, **kwargs)
+    executors = {"native": reference, "reference": reference, "sim": sim}
+
+    def kernel(*args, **kwargs):
+        return executors[current_backend()](*args, **kwargs)
     kernel.__name__ = "cpu"
     return kernel

@@ -181,3 +181,25 @@ def load_custom_kernels() -> str | None:
     except Exception as e:  # noqa: BLE001 - whatever loading does, the torch_npu route remains
         _binding_unavailable = f"load error: {type(e).__name__}: {e}"
     return _binding_unavailable
+
+
+def custom_device_kernel(op_name: str) -> Callable[..., torch.Tensor]:
+    """The PrivateUse1 kernel of custom op `op_name` (its dtypes and shapes are checked before it
+    runs): on the simulated npu device, the simulator. A custom op has no torch_npu composition, and
+    the torch binding carries the view ops only, so on a real NPU it refuses, saying so."""
+    def kernel(*args, **kwargs):
+        tensors = [a for a in args if isinstance(a, torch.Tensor)]
+        if tensors and all(sim_device.is_simulated(t) for t in tensors):
+            from ..sim.custom_runner import run_custom  # the simulator builds with g++ on first use
+
+            host = [sim_device.host_tensor(a) if isinstance(a, torch.Tensor) else a for a in args]
+            out = run_custom(op_name, *host, **kwargs)
+            if isinstance(out, tuple):
+                return tuple(sim_device.on_device(o) for o in out)
+            return sim_device.on_device(out)
+        raise RuntimeError(f"{op_name} is a custom op, and the torch binding (ascend_kernels/binding/) "
+                           f"carries the view ops only: its kernel, in the op package, does not run on an "
+                           f"NPU from torch yet; run it on the CPU or on the simulated npu device "
+                           f"(ASCEND_OPS_SIM_NPU=1)")
+    kernel.__name__ = "npu"
+    return kernel

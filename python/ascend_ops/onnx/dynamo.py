@@ -76,6 +76,7 @@ def _translation(spec: OpSpec) -> Callable:
 
 
 def translation_table() -> dict[OpOverload, Callable]:
-    """`custom_translation_table` for torch.onnx.export: every ascend_ops op to standard ONNX."""
+    """`custom_translation_table` for torch.onnx.export: every ascend_ops view op to standard ONNX
+    (custom ops do not export yet)."""
     return {getattr(torch.ops.ascend_ops, spec.name).default: _translation(spec)
-            for spec in specs().ops}
+            for spec in specs().ops if not spec.is_custom}

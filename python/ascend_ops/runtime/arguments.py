@@ -107,6 +107,7 @@ class CallChecker:
         self.op = op
         self.signature: inspect.Signature = python_signature(op)
         self.input_names = tuple(t.name for t in op.inputs)
+        self.optional_inputs = frozenset(t.name for t in op.inputs if t.optional)
         self.attribute_rules = tuple((a.name, _ATTRIBUTE_RULES[a.type]) for a in op.attributes)
         self.keyword_only = frozenset(a.name for a in op.attributes if a.keyword_only)
 
@@ -124,6 +125,8 @@ class CallChecker:
         bound.apply_defaults()
         values = bound.arguments
         for name in self.input_names:
+            if values[name] is None and name in self.optional_inputs:
+                continue  # an optional input left out
             check_input(self.op, name, values[name])
         for name, rule in self.attribute_rules:
             try:

@@ -18,7 +18,8 @@ in cpu/compiled.py), which calls it whenever a gradient or a tangent may be need
 
 `vmap_rule(op)` is the op's batching rule (the Function's `vmap`): the op applied to each
 element of the batch, the results stacked. A non-differentiable op (a spec without
-`backward:`) refuses gradients and tangents with an error naming it, never a silent zero.
+`backward:`) refuses gradients and tangents with an error naming it, never a silent zero; a
+custom op (kind: custom), of several inputs, has `custom_autograd_kernel`, which does the same.
 """
 from __future__ import annotations
 
@@ -220,3 +221,35 @@ def vmap_rule(op: OpSpec):
         return torch.stack([overload(item, *args, **kwargs) for item in x.unbind(0)]), 0
     rule.__name__ = f"{op.name}_vmap"
     return rule
+
+
+def custom_autograd_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
+    """The Autograd-key kernel of a custom op (kind: custom), which declares no backward: the op
+    below the Autograd key; where a gradient may be asked for (an input requires it), the outputs
+    come through a Function whose backward refuses with an error naming the op, never a silent
+    zero."""
+    name = op.name
+    message = f"{name} is not differentiable: custom ops declare no backward yet"
+
+    def forward(ctx, call: OpCall, *tensors):
+        overload = getattr(_namespace(), name).default
+        with auto_dispatch_below_autograd():
+            return overload(*tensors, *call.args, **call.kwargs)
+
+    def backward(ctx, *grads):
+        raise RuntimeError(message)
+
+    title = "".join(part.title() for part in name.split("_"))
+    function = type(f"AscendOps{title}", (torch.autograd.Function,), {
+        "forward": staticmethod(forward), "backward": staticmethod(backward), "__module__": __name__,
+        "__doc__": f"`{name}` under autograd (ascend_ops.runtime.autograd): not differentiable."})
+    inputs = len(op.inputs)
+
+    def kernel(*args, **kwargs):
+        tensors, rest = args[:inputs], args[inputs:]
+        if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in tensors):
+            return function.apply(OpCall(rest, kwargs), *tensors)
+        with auto_dispatch_below_autograd():
+            return getattr(_namespace(), name).default(*args, **kwargs)
+    kernel.__name__ = f"{name}_autograd"
+    return kernel

@@ -118,4 +118,4 @@ OPS: dict[str, Callable[..., torch.Tensor]] = {}
 
 
 def add_view_ops() -> None:
-    OPS.update((op.name, view_op(op.name)) for op in specs().ops)
+    OPS.update((op.name, view_op(op.name)) for op in specs().ops if not op.is_custom)

@@ -3,20 +3,24 @@ the AscendC API (`ascend_kernels/sim/`), planned by the generated CANN host code
 TilingFunc) on CPU bodies of the CANN host headers, run on the CPU.
 
 - `run_op`: the `sim` CPU backend (`ASCEND_OPS_BACKEND=sim`, `ascend_ops.use_backend("sim")`);
-- `simulate`, `plan`, `launch`: one call on numpy arrays, with the kernel's statistics;
+- `simulate`, `plan`, `launch`: one call on numpy arrays, with the kernel's statistics (`simulate`
+  takes custom ops too, `plan_op`, `launch_op` and `simulate_op` are theirs);
 - `corpus`: the verification corpus `ascend-ops-dev sim` runs;
 - `device`: the simulated `npu` device (ASCEND_OPS_SIM_NPU=1), which runs them behind npu tensors.
 
-The names below come from `runner`, imported when first asked for: `import ascend_ops` loads
-`device` only.
+The names below come from `runner`, `custom_runner` and `calls`, imported when first asked for:
+`import ascend_ops` loads `device` only.
 """
 import importlib
 
-__all__ = ["Plan", "SimStats", "SimulatorError", "launch", "plan", "run_op", "sim_product",
-           "simulate"]
+_HOMES = {"Plan": "runner", "SimStats": "runner", "SimulatorError": "runner", "launch": "runner",
+          "plan": "runner", "run_op": "runner", "sim_product": "runner", "simulate": "calls",
+          "OpPlan": "custom_runner", "launch_op": "custom_runner", "plan_op": "custom_runner",
+          "simulate_op": "custom_runner"}
+__all__ = sorted(_HOMES)
 
 
 def __getattr__(name: str):
-    if name in __all__:
-        return getattr(importlib.import_module(".runner", __name__), name)
+    if name in _HOMES:
+        return getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

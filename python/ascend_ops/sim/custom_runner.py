@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 import numpy as np
-import torch
 
 from cpu_reference.arguments import integer
 
@@ -28,11 +27,11 @@ from ascend_ops_gen.spec import AttrType, OpSpec, Product, specs
 
 from ..runtime.custom_calls import bound_tensors, check_dtypes, output_dtypes
 from ..runtime.dtypes import from_numpy, to_numpy
-from ..runtime.errors import OpArgumentError
+from ..runtime.op_pieces import data_check
 from ..runtime.products import product as product_named, target_product
 from .library import Attr, Stats, Tensor, library
-from .runner import (_ARGUMENT_ERROR, _MESSAGE_BYTES, _OK, SimStats, SimulatorError, _marshal, _plan_error,
-                     _soc_of, sim_product, stats_of)
+from .runner import (MESSAGE_BYTES, OK, SimStats, SimulatorError, marshal_attribute, plan_error, sim_product,
+                     soc_of, stats_of)
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,7 @@ def plan_op(op_name: str, shapes: Sequence[Sequence[int] | None], dtypes: Sequen
     the product unless `dtype_rule` is False (a negative control of the host code's own check)."""
     op = specs().op(op_name)
     p = product_named(product) if product is not None else sim_product()
-    soc = _soc_of(p, soc)
+    soc = soc_of(p, soc)
     names = [t.name for t in op.inputs]
     given = {n: d for n, d in zip(names, dtypes) if d is not None}
     if dtype_rule:
@@ -105,18 +104,18 @@ def plan_op(op_name: str, shapes: Sequence[Sequence[int] | None], dtypes: Sequen
                    and not (a.type is AttrType.OPTIONAL_INT_LIST and bound.arguments[a.name] is None)]
     attrs = (Attr * max(len(given_attrs), 1))()
     for slot, (a, value) in zip(attrs, given_attrs):
-        _marshal(slot, a.name, a.type, value, keep)
+        marshal_attribute(slot, a.name, a.type, value, keep)
     tiling = (ctypes.c_uint8 * lib.tiling_capacity)()
     tiling_bytes, block_dim, key, workspace = ctypes.c_uint64(), ctypes.c_uint32(), ctypes.c_uint64(), ctypes.c_uint64()
     ranks = (ctypes.c_int32 * len(op.outputs))()
     dims_out = (ctypes.c_int64 * (lib.max_dims * len(op.outputs)))()
-    rejected_by, message = ctypes.c_char_p(), ctypes.create_string_buffer(_MESSAGE_BYTES)
+    rejected_by, message = ctypes.c_char_p(), ctypes.create_string_buffer(MESSAGE_BYTES)
     status = lib.cdll.ascend_sim_plan_op(
         op.op_type.encode(), soc.encode(), _tensors(inputs), len(inputs), _tensors(outputs), len(outputs),
         attrs, len(given_attrs), tiling, ctypes.byref(tiling_bytes), ctypes.byref(block_dim), ctypes.byref(key),
-        ctypes.byref(workspace), ranks, dims_out, ctypes.byref(rejected_by), message, _MESSAGE_BYTES)
-    if status != _OK:
-        raise _plan_error(status, message.value.decode(), rejected_by.value, op.op_type, p, soc)
+        ctypes.byref(workspace), ranks, dims_out, ctypes.byref(rejected_by), message, MESSAGE_BYTES)
+    if status != OK:
+        raise plan_error(status, message.value.decode(), rejected_by.value, op.op_type, p, soc)
     out_shapes = tuple(tuple(dims_out[j * lib.max_dims + d] for d in range(ranks[j])) for j in range(len(op.outputs)))
     all_dtypes = tuple((t.name, given[t.name] if t in op.inputs else out_dtypes[t.name])
                        for t in op.tensors if t.name in given or t in op.outputs)
@@ -142,13 +141,13 @@ def launch_op(plan: OpPlan, inputs: Sequence[np.ndarray | None], outputs: Sequen
         entries.append((t.name.encode(), -1 if a is None else a.ndim, None, None,
                         None if a is None else a.ctypes.data, 0 if a is None else a.nbytes))
     stats = Stats()
-    message = ctypes.create_string_buffer(_MESSAGE_BYTES)
+    message = ctypes.create_string_buffer(MESSAGE_BYTES)
     tiling = (ctypes.c_uint8 * max(len(plan.tiling), 1)).from_buffer_copy(plan.tiling.ljust(1, b"\0"))
     status = lib.cdll.ascend_sim_run_op(
         entry, name.encode(), plan.soc.encode(), seed, ctypes.addressof(tiling), len(plan.tiling), plan.block_dim,
         plan.tiling_key, _tensors(entries), len(op.inputs), len(entries), ctypes.byref(stats), message,
-        _MESSAGE_BYTES)
-    if status != _OK:
+        MESSAGE_BYTES)
+    if status != OK:
         raise SimulatorError(message.value.decode())
     units = sum(int(np.prod(s, dtype=np.int64)) for s in plan.output_shapes)
     useful = sum(a.nbytes for a in inputs if a is not None) + sum(a.nbytes for a in outputs)
@@ -170,6 +169,9 @@ def simulate_op(op_name: str, *inputs, product: Product | str | None = None, see
     op = specs().op(op_name)
     arrays, args, kwargs = bound_tensors(op, inputs, kwargs)
     arrays = [None if a is None else np.ascontiguousarray(a) for a in arrays]
+    check = data_check(op_name)
+    if check is not None:  # the op's rules that read values (the kernel cannot refuse a call)
+        check(*arrays, *args, **kwargs)
     planned = plan_op(op_name, [None if a is None else a.shape for a in arrays],
                       [None if a is None else a.dtype.name for a in arrays], args, kwargs, product=product)
     dtypes = dict(planned.dtypes)
@@ -190,4 +192,4 @@ def run_custom(op_name: str, *args, **kwargs):
     return from_numpy(out)
 
 
-__all__ = ["OpPlan", "launch_op", "plan_op", "run_custom", "simulate_op", "OpArgumentError", "_ARGUMENT_ERROR"]
+__all__ = ["OpPlan", "launch_op", "plan_op", "run_custom", "simulate_op"]

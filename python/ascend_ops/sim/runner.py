@@ -32,9 +32,9 @@ from ..runtime.products import (check_dtype, current_product, product as product
 from .device import DEFAULT_PRODUCT
 from .library import Attr, Stats, library, tiling_struct
 
-_MESSAGE_BYTES = 4096
+MESSAGE_BYTES = 4096
 # ascend_sim_plan / ascend_sim_run status codes (launcher.cpp)
-_OK, _ARGUMENT_ERROR, _PLAN_ERROR = 0, 1, 2
+OK, _ARGUMENT_ERROR, _PLAN_ERROR = 0, 1, 2
 
 
 class SimulatorError(RuntimeError):
@@ -127,7 +127,7 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
     the TilingFunc finds no plan. `soc` plans for that SoC of the product instead of its
     simulated one (SoCs differ in core counts)."""
     p = product_named(product) if product is not None else sim_product()
-    soc = _soc_of(p, soc)
+    soc = soc_of(p, soc)
     if dtype_rule:
         with target_product(p):
             check_dtype(op_name, dtype)
@@ -145,21 +145,21 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
     keep: list[Any] = []  # ctypes arrays the attributes point into
     attrs = (Attr * max(len(given), 1))()
     for slot, (a, value) in zip(attrs, given):
-        _marshal(slot, a.name, a.type, value, keep)
+        marshal_attribute(slot, a.name, a.type, value, keep)
     tiling = (ctypes.c_uint8 * lib.tiling_capacity)()
     tiling_bytes, block_dim, key = ctypes.c_uint64(), ctypes.c_uint32(), ctypes.c_uint64()
     workspace_bytes = ctypes.c_uint64()
     out_rank, out_dims = ctypes.c_int32(), (ctypes.c_int64 * lib.max_dims)()
-    rejected_by, message = ctypes.c_char_p(), ctypes.create_string_buffer(_MESSAGE_BYTES)
+    rejected_by, message = ctypes.c_char_p(), ctypes.create_string_buffer(MESSAGE_BYTES)
     status = lib.cdll.ascend_sim_plan(
         op.op_type.encode(), soc.encode(),
         ge_dtype(dtype, specs()).removeprefix("ge::").encode(), len(shape),
         (ctypes.c_int64 * max(len(shape), 1))(*shape), attrs, len(given), tiling,
         ctypes.byref(tiling_bytes), ctypes.byref(block_dim), ctypes.byref(key),
         ctypes.byref(workspace_bytes), ctypes.byref(out_rank), out_dims, ctypes.byref(rejected_by),
-        message, _MESSAGE_BYTES)
-    if status != _OK:
-        raise _plan_error(status, message.value.decode(), rejected_by.value, op.op_type, p, soc)
+        message, MESSAGE_BYTES)
+    if status != OK:
+        raise plan_error(status, message.value.decode(), rejected_by.value, op.op_type, p, soc)
     layout = tiling_struct()
     if tiling_bytes.value != ctypes.sizeof(layout):
         raise SimulatorError(f"{op.op_type}'s TilingFunc saved {tiling_bytes.value} bytes of "
@@ -168,7 +168,7 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
                 layout.from_buffer_copy(tiling), block_dim.value, key.value, soc, workspace_bytes.value)
 
 
-def _soc_of(p: Product, soc: str | None) -> str:
+def soc_of(p: Product, soc: str | None) -> str:
     """`soc`, checked to be one of the product's, else the product's simulated SoC."""
     if soc is None:
         return p.simulated_soc
@@ -178,7 +178,7 @@ def _soc_of(p: Product, soc: str | None) -> str:
     return soc
 
 
-def _plan_error(status: int, message: str, rejected_by: bytes | None, op_type: str,
+def plan_error(status: int, message: str, rejected_by: bytes | None, op_type: str,
                 p: Product, soc: str) -> Exception:
     """The exception of a failed ascend_sim_plan; a note names the host function that refused
     (the message itself stays the host code's, which is cpu_reference's for bad arguments)."""
@@ -195,7 +195,7 @@ def _plan_error(status: int, message: str, rejected_by: bytes | None, op_type: s
     return error
 
 
-def _marshal(slot: Attr, name: str, kind: AttrType, value: Any, keep: list) -> None:
+def marshal_attribute(slot: Attr, name: str, kind: AttrType, value: Any, keep: list) -> None:
     """One given attribute into its AscendSimAttr, checked as cpu_reference checks it."""
     slot.name = name.encode()
     if kind is AttrType.INT:
@@ -221,12 +221,12 @@ def launch(plan_: Plan, x: np.ndarray, out: np.ndarray, *, on: Product | str | N
     lib = library(p.npu_arch)
     name, entry = lib.kernel(plan_.op)
     stats = Stats()
-    message = ctypes.create_string_buffer(_MESSAGE_BYTES)
+    message = ctypes.create_string_buffer(MESSAGE_BYTES)
     status = lib.cdll.ascend_sim_run(
         entry, name.encode(), soc.encode(), seed, ctypes.addressof(plan_.tiling),
         ctypes.sizeof(plan_.tiling), plan_.block_dim, plan_.tiling_key, x.ctypes.data, x.nbytes,
-        out.ctypes.data, out.nbytes, ctypes.byref(stats), message, _MESSAGE_BYTES)
-    if status != _OK:
+        out.ctypes.data, out.nbytes, ctypes.byref(stats), message, MESSAGE_BYTES)
+    if status != OK:
         raise SimulatorError(message.value.decode())
     t = plan_.tiling
     return stats_of(stats, mode=plan_.mode, output_units=t.totalElems,
@@ -258,12 +258,8 @@ def stats_of(stats: Stats, *, mode: str, output_units: int, rows: int, useful_by
 
 def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None = None,
              seed: int = 0, **kwargs) -> tuple[np.ndarray, SimStats]:
-    """`op_name` on a numpy array through the generated kernel: (fresh output, statistics). A custom
-    op takes its inputs in spec order (`simulate("add", x, y)`; custom_runner.simulate_op)."""
-    if specs().op(op_name).is_custom:
-        from .custom_runner import simulate_op
-
-        return simulate_op(op_name, x, *args, product=product, seed=seed, **kwargs)
+    """`op_name` (a view op) on a numpy array through the generated kernel: (fresh output,
+    statistics). `ascend_ops.sim.simulate` takes custom ops too (calls.py)."""
     x = np.asarray(x, order="C")
     planned = plan(op_name, x.shape, x.dtype.name, args, kwargs, product=product)
     out = np.empty(planned.output_shape, dtype=x.dtype)
@@ -317,12 +313,8 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
     canonicalisation, on the shape only: Note [sim argument checks]), then the call is planned by
     the op's host code before any element is copied into the kernel's contiguous input. An
     identity or empty result of more dims than a CANN tensor shape holds runs without a kernel,
-    as on the NPU (Note [kernel rank] in runtime/kernel_fold.py). A custom op's call goes to
-    custom_runner.run_custom."""
-    if specs().op(op_name).is_custom:
-        from .custom_runner import run_custom
-
-        return run_custom(op_name, x, *args, **kwargs)
+    as on the NPU (Note [kernel rank] in runtime/kernel_fold.py). (A custom op's is
+    custom_runner.run_custom.)"""
     folded = result_without_kernel(op_name, x, args, kwargs)
     if folded is not None:
         return folded

@@ -5,7 +5,7 @@ import math
 
 import torch
 
-from ascend_ops_gen.spec import Example
+from ascend_ops_gen.spec import Example, ErrorExample, OpSpec
 
 def torch_dtype(name: str) -> torch.dtype:
     """The torch dtype of a spec dtype name (the spec's names are torch's)."""
@@ -25,12 +25,30 @@ def example_input(spec, dtype: str) -> torch.Tensor:
     return torch.tensor(spec, dtype=torch_dtype(dtype))
 
 
-def check_example(ex: Example, y: torch.Tensor) -> str | None:
-    """None when `y` is the example's documented result, else what differs."""
+def example_dtypes(op: OpSpec, ex: Example | ErrorExample) -> dict[str, str]:
+    """A custom op's example: the dtype of each of its tensors, by name (the first input's is the
+    example's `dtype`, the others' that of their dtype owner)."""
+    chosen = dict(ex.dtypes)
+    return {t.name: ex.dtype if op.dtype_owner(t.name) is op.inputs[0] else chosen[op.dtype_owner(t.name).name]
+            for t in op.tensors}
+
+
+def example_inputs(op: OpSpec, ex: Example | ErrorExample) -> list[torch.Tensor | None]:
+    """The input tensors of an example, in the op's order: its one input (a view op) or each of
+    its inputs in its dtype (a custom op; None for an optional input the example leaves out)."""
+    if not op.is_custom:
+        return [example_input(ex.input, ex.dtype)]
+    values, dtypes = dict(ex.inputs), example_dtypes(op, ex)
+    return [example_input(values[t.name], dtypes[t.name]) if t.name in values else None for t in op.inputs]
+
+
+def check_example(ex: Example, y: torch.Tensor, dtype: str | None = None) -> str | None:
+    """None when `y` is the example's documented result (of `dtype`, by default the example's),
+    else what differs."""
     if ex.output_shape is not None and tuple(y.shape) != tuple(ex.output_shape):
         return f"expected shape {list(ex.output_shape)}, got {list(y.shape)}"
     if ex.output is not None:
-        want = torch.tensor(ex.output, dtype=torch_dtype(ex.dtype))
+        want = torch.tensor(ex.output, dtype=torch_dtype(dtype or ex.dtype))
         if want.shape != y.shape or not torch.equal(want, y):
             return f"expected {want.tolist()}, got {y.tolist()}"
     return None

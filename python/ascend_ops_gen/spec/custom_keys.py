@@ -204,7 +204,20 @@ def _input_value(g: Fields, key: str, value: Any, what: str) -> Any:
     if not isinstance(value, list):
         raise g.error(key, f"{what} must be nested lists of numbers or {{arange: shape}}, got "
                            f"{kind_of(value)} {value!r}")
+    leaves = list(_leaves(value))
+    text = next((v for v in leaves if not isinstance(v, (int, float))), None)
+    if text is not None:
+        hint = " (YAML reads 1e30 as text: write 1.0e+30)" if isinstance(text, str) else ""
+        raise g.error(key, f"{what} holds {kind_of(text)} {text!r}; the values are numbers{hint}")
     return freeze(value)
+
+
+def _leaves(value: Any):
+    if isinstance(value, list):
+        for v in value:
+            yield from _leaves(v)
+    else:
+        yield value
 
 
 def _example_tensors(g: Fields, inputs: tuple[TensorArg, ...], groups: tuple[TensorArg, ...],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["gather", "gather_shape"]
+__all__ = ["gather", "gather_check", "gather_shape"]
 
 import numpy as np
 
@@ -18,10 +18,10 @@ def gather_shape(data_shape, indices_shape) -> tuple[int, ...]:
     return indices_shape + data_shape[1:]
 
 
-def gather(data, indices) -> np.ndarray:
-    """The rows of `data` that `indices` name, in the indices' shape."""
+def gather_check(data, indices) -> None:
+    """What of gather's rules reads the indices' values: each lies within data's rows."""
     data, indices = as_data_array(data), as_data_array(indices)
-    shape = gather_shape(data.shape, indices.shape)
+    gather_shape(data.shape, indices.shape)
     if indices.dtype not in (np.int32, np.int64):
         raise OpTypeError(f"indices has dtype {indices.dtype}; gather takes int32 or int64 indices")
     rows, flat = data.shape[0], indices.reshape(-1)
@@ -30,4 +30,11 @@ def gather(data, indices) -> np.ndarray:
         where = ", ".join(str(int(i)) for i in np.unravel_index(bad[0], indices.shape))
         raise OpArgumentError(f"indices[{where}] = {int(flat[bad[0]])} is out of range: data has {rows} rows "
                               f"along axis 0 (valid: {-rows} to {rows - 1})")
-    return np.ascontiguousarray(np.take(data, flat.astype(np.int64), axis=0).reshape(shape))
+
+
+def gather(data, indices) -> np.ndarray:
+    """The rows of `data` that `indices` name, in the indices' shape."""
+    gather_check(data, indices)
+    data, indices = as_data_array(data), as_data_array(indices)
+    shape = gather_shape(data.shape, indices.shape)
+    return np.ascontiguousarray(np.take(data, indices.reshape(-1).astype(np.int64), axis=0).reshape(shape))

@@ -7,8 +7,8 @@ import re
 import numpy as np
 import torch
 
-from ascend_ops_gen.spec import Example, specs
-from ..examples import example_input, check_example
+from ascend_ops_gen.spec import Example, OpSpec, specs
+from ..examples import check_example, example_dtypes, example_inputs
 
 HELP = "run every worked example of every spec through torch.ops.ascend_ops on the CPU"
 
@@ -17,9 +17,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--op", choices=[o.name for o in specs().ops], help="only this op")
 
 
-def _call_text(op_name: str, ex: Example, x: torch.Tensor) -> str:
-    args = ", ".join(f"{k}={v!r}" for k, v in ex.args)
-    return f"{op_name}(x{list(x.shape)} {ex.dtype}, {args})"
+def _call_text(op: OpSpec, ex: Example, inputs: list) -> str:
+    tensors = [f"{t.name if op.is_custom else 'x'}{list(x.shape)} {str(x.dtype).removeprefix('torch.')}"
+               for t, x in zip(op.inputs, inputs) if x is not None]
+    args = [f"{k}={v!r}" for k, v in ex.args]
+    return f"{op.name}({', '.join(tensors + args)})"
 
 
 SHOWN_VALUES = 12  # a result with more elements is shown by its first values
@@ -43,12 +45,14 @@ def run(args: argparse.Namespace) -> int:
             continue
         for ex in op.examples:
             total += 1
-            x = example_input(ex.input, ex.dtype)
-            y = getattr(torch.ops.ascend_ops, op.name)(x, **ex.kwargs)
-            problem = check_example(ex, y)
+            inputs = example_inputs(op, ex)
+            y = getattr(torch.ops.ascend_ops, op.name)(*inputs, **ex.kwargs)
+            y = y[0] if isinstance(y, tuple) else y  # an example shows the first output
+            dtype = example_dtypes(op, ex)[op.outputs[0].name] if op.is_custom else None
+            problem = check_example(ex, y, dtype)
             status = "ok  " if problem is None else "FAIL"
             failed += problem is not None
-            print(f"{status} {op.name}/{ex.name}: {_call_text(op.name, ex, x)}")
+            print(f"{status} {op.name}/{ex.name}: {_call_text(op, ex, inputs)}")
             print(f"     {ex.doc}")
             print(f"     -> shape {list(y.shape)}: {_values_text(y)}")
             if problem:

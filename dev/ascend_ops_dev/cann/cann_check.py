@@ -5,8 +5,8 @@ op_specs/products.yaml, in AscendC's CPU-debug mode with that architecture's def
 `<op>/op_host/<op>.cpp` once, against a folder of real headers: one laid out like the test fixture
 `../shared/cann-headers` (asc-devkit, asc-tools, metadef, ge, runtime, libboundscheck), or an
 installed CANN toolkit. The kernel-side tiling class behind GET_TILING_DATA, which a CANN build
-generates, is written by the codegen (`kernel.emit_kernel_tiling_data`) into a scratch folder and
-force-included.
+generates, is written by the codegen (`kernel.emit_kernel_tiling_data`; a custom op's own,
+`custom_op.emit_custom_kernel_tiling_data`) into a scratch folder and force-included.
 
 Note [header warnings]
 A compile passes with no error and no warning, with two rules for warnings:
@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ascend_ops_gen.codegen.copy_tiling import load_copy_tiling
+from ascend_ops_gen.codegen.custom_op import emit_custom_kernel_tiling_data
 from ascend_ops_gen.codegen.kernel import emit_kernel_tiling_data
 from ascend_ops_gen.codegen.project import arch_products, cpu_debug_defines
 from ascend_ops_gen.spec import SpecSet
@@ -199,6 +200,7 @@ class Job:
     arch: int | None  # kernels: the NPU architecture
     source: Path
     arch_defines: tuple[str, ...] = ()  # kernels: the arch's products.yaml cpu_debug_defines
+    kernel_tiling: str = ""  # a custom op's kernel: its tiling struct's header (else CopyTilingData's)
 
     @property
     def label(self) -> str:
@@ -212,9 +214,11 @@ def jobs_for(specs: SpecSet, out_dir: Path, ops: Sequence[str] | None = None) ->
     for op in specs.ops:
         if ops is not None and op.name not in ops:
             continue
+        tiling = emit_custom_kernel_tiling_data(op, tool="ascend-ops-dev check-cann", get_tiling_data=True) \
+            if op.is_custom else ""
         for arch in archs:
             jobs.append(Job(op.name, "kernel", arch, out_dir / op.name / "op_kernel" / f"{op.name}.cpp",
-                            cpu_debug_defines(specs, arch)))
+                            cpu_debug_defines(specs, arch), tiling))
         jobs.append(Job(op.name, "host", None, out_dir / op.name / "op_host" / f"{op.name}.cpp"))
     return jobs
 
@@ -351,7 +355,11 @@ def run_checks(jobs: Sequence[Job], headers: CannHeaders, out_dir: Path, *, cxx:
         tiling_header.write_text(emit_kernel_tiling_data(layout), encoding="utf-8")
 
         def run(job: Job) -> JobResult:
-            command = compile_command(job, headers, out_dir, tiling_header, cxx, host_line)
+            header = tiling_header
+            if job.kernel_tiling:  # a custom op's tiling struct, as CANN derives it from its tiling data
+                header = Path(scratch) / f"{job.op}_{job.arch}_{KERNEL_TILING_FILE}"
+                header.write_text(job.kernel_tiling, encoding="utf-8")
+            command = compile_command(job, headers, out_dir, header, cxx, host_line)
             start = time.monotonic()
             done = subprocess.run(command, capture_output=True, text=True, check=False)
             output = done.stdout + done.stderr

@@ -5,7 +5,9 @@
                      (CANN's op_host compile line, dev/ascend_ops_dev/cann/cann_compile_line.py)
     op_kernel/*.cpp: g++ -std=c++17 -fsyntax-only -I ascend_kernels/sim -I ascend_kernels/common
                          -DASCEND_SIM_TILING_TYPE=ascend_ops::CopyTiling -D__NPU_ARCH__=<arch> <file>
-                     once per NPU arch of op_specs/products.yaml (the kernels choose their APIs by it)
+                     once per NPU arch of op_specs/products.yaml (the kernels choose their APIs by it);
+                     a custom op's kernel through the simulator's translation unit of it, which
+                     declares its tiling struct (ascend_ops.sim.library.custom_kernel_unit)
 
 `ascend_kernels/sim/cann_host_stub/` declares what the generated host code uses with CANN's
 signatures, and `ascend_kernels/sim/` emulates the AscendC API the kernels use, so a wrong call,
@@ -69,11 +71,21 @@ def compile_command(source: Path, out_dir: Path, cxx: str = "g++",
         includes = ("-I", str(out_dir / SIM_DIR), f"-DASCEND_SIM_TILING_TYPE={SIM_TILING_TYPE}",
                     *(f"-D{k}={v}" for k, v in arch_defines(npu_arch).items()))
         return (cxx, "-std=c++17", "-fsyntax-only", *(STRICT_FLAGS if strict else ()), *includes,
-                "-I", str(out_dir / COMMON_DIR), str(source))
+                "-I", str(out_dir / COMMON_DIR), str(_kernel_unit(source, out_dir)))
     from ascend_ops_dev.cann.cann_compile_line import host_compile_line
 
     return (cxx, *host_compile_line(out_dir), "-fsyntax-only", *(STRICT_FLAGS if strict else ()),
             "-I", str(out_dir / STUB_DIR), str(source))
+
+
+def _kernel_unit(source: Path, out_dir: Path) -> Path:
+    """What compiles `source`: itself, or a custom op's translation unit of the simulator."""
+    from ascend_ops_gen.spec import load_specs
+    from ascend_ops.sim.library import custom_kernel_unit
+
+    specs_dir = Path(out_dir).parent / "op_specs"
+    op = next((o for o in load_specs(specs_dir, specs_dir.parent).ops if o.name == source.parent.parent.name), None)
+    return custom_kernel_unit(op, Path(out_dir)) if op is not None and op.is_custom else source
 
 
 def check_host_code(out_dir: Path, cxx: str = "g++", strict: bool = False,

@@ -100,12 +100,13 @@ def sources() -> list[Path]:
               for op in ops)]
 
 
-def custom_kernel_unit(op) -> Path:
-    """The simulator's translation unit of a custom op's kernel: the kernel-side struct CANN derives
-    from the op's tiling data, named as GET_TILING_DATA's struct (ASCEND_SIM_TILING_TYPE, which
-    the library's other kernels take as CopyTiling), then the generated kernel. Written into the
-    build cache by content."""
-    kernel = project_root() / "ascend_kernels" / op.name / "op_kernel" / f"{op.name}.cpp"
+def custom_kernel_unit(op, kernels_dir: Path | None = None) -> Path:
+    """The simulator's translation unit of a custom op's kernel (in `kernels_dir`, the package's
+    ascend_kernels/ by default): the kernel-side struct CANN derives from the op's tiling data,
+    named as GET_TILING_DATA's struct (ASCEND_SIM_TILING_TYPE, which the library's other kernels
+    take as CopyTiling), then the generated kernel. Written into the build cache by content."""
+    kernels_dir = kernels_dir if kernels_dir is not None else project_root() / "ascend_kernels"
+    kernel = Path(kernels_dir).resolve() / op.name / "op_kernel" / f"{op.name}.cpp"
     text = "\n".join([
         f"// The simulator's translation unit of {op.name}'s kernel (python/ascend_ops/sim/library.py).",
         "#undef ASCEND_SIM_TILING_TYPE",

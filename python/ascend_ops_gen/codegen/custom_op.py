@@ -346,4 +346,6 @@ def emit_custom_kernel_tiling_data(op: OpSpec, *, tool: str, get_tiling_data: bo
         source=op.file, tool=tool, class_name=tiling_class(op), op_name=op.name, guard=op.name.upper(),
         macro_note=", and the GET_TILING_DATA that fills it" if get_tiling_data else "",
         fields=[f"int64_t {name};" for name in names], size=8 * len(names),
-        get_tiling_data=(['#include "kernel_tiling/kernel_tiling.h"'] if get_tiling_data else []) + macro)
+        includes=(["", '#include "kernel_tiling/kernel_tiling.h"', "#ifdef ASCENDC_CPU_DEBUG",
+                   '#include "kernel_log.h"', "#endif"] if get_tiling_data else []),
+        get_tiling_data=macro)

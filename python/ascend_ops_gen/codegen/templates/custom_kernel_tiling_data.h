@@ -7,6 +7,7 @@
 #define ASCEND_OPS_${guard}_KERNEL_TILING_DATA_H
 
 #include <cstdint>
+$includes
 
 struct $class_name {
     $fields

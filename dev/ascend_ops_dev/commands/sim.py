@@ -115,9 +115,10 @@ def _rows(outcomes: list) -> list[dict]:
     rows: dict[tuple, dict] = {}
     for o in outcomes:
         r = o.run
-        row = rows.setdefault((r.case.op, r.product.key, r.dtype), {
-            "op": r.case.op, "product": r.product, "dtype": r.dtype, "passed": 0, "cases": 0,
-            "useful": 0, "moved": 0, "large": None})
+        dtype = "/".join(d for _, d in r.dtypes) if r.dtypes else r.dtype  # a custom op: its combination
+        row = rows.setdefault((r.case.op, r.product.key, dtype), {
+            "op": r.case.op, "product": r.product, "dtype": dtype, "passed": 0, "cases": 0,
+            "useful": 0, "moved": 0, "large": None, "custom": bool(r.dtypes)})
         row["cases"] += 1
         row["passed"] += o.ok
         if o.stats is not None:
@@ -130,9 +131,12 @@ def _rows(outcomes: list) -> list[dict]:
 
 def _large_ok(row: dict) -> bool:
     """The large contiguous copy moves at most ~5% more than it needs, on at least the cores that
-    draw the product's memory bandwidth (Note [core count] in ascend_kernels/common/copy_planner.h)."""
+    draw the product's memory bandwidth (Note [core count] in ascend_kernels/common/copy_planner.h).
+    A custom op's kernel is the author's pipeline: it has no such case."""
     from ascend_ops_dev.benchmarks.npu_model import saturating_cores
 
+    if row["custom"]:
+        return True
     large = row["large"]
     return large is not None and large.efficiency >= MIN_LARGE_EFFICIENCY and \
         saturating_cores(row["product"]) <= large.block_dim <= row["product"].launch_cores()
@@ -188,10 +192,11 @@ def _verdict(outcomes: list, rows: list[dict], which: str) -> int:
 
 
 # Modes whose launches must not divide in their loops, and those that rearrange by scalar UB
-# reads and writes by design (Note [scalar cost] in ascend_kernels/common/scalar_cost.h).
+# reads and writes by design (Note [scalar cost] in ascend_kernels/common/scalar_cost.h); a custom
+# op's kernel ("custom") does what its author's Compute and Load do, and counts in neither maximum.
 DIVISION_FREE_MODES = ("burst", "burst-aligned", "gather", "transpose", "gather/transdata",
                        "transpose/transdata", "gather/scalar", "transpose/scalar")
-SCALAR_MODES = ("scalar", "gather/scalar", "transpose/scalar")
+SCALAR_MODES = ("scalar", "gather/scalar", "transpose/scalar", "custom")
 
 
 def _per(count: int, of: int) -> float:

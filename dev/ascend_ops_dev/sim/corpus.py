@@ -9,7 +9,9 @@ are not multiples of 32, and tensors far larger than UB (sized in bytes, so ever
 splits into tiles and over every core). Each op has one `large contiguous` case: a copy the DMA
 can do in long bursts, which must reach >= 95% DMA efficiency on every core of the product.
 `quick` cases are the subset pytest runs. An op whose spec has no `corpus:` runs its worked
-examples.
+examples. A custom op (kind: custom) runs its worked examples and its `corpus:` cases (each
+input's shape, random data or integers drawn from a range) for every dtype combination of every
+product line, every output compared bit for bit.
 """
 from __future__ import annotations
 
@@ -20,11 +22,12 @@ import ml_dtypes
 import numpy as np
 
 import cpu_reference
-from ascend_ops_gen.spec import (Draw, DrawKind, Formula, LargeSize, OpSpec, Product, RandomCases,
-                                 example_input_shape, specs)
+from ascend_ops_gen.spec import (Draw, DrawKind, Example, Formula, LargeSize, OpSpec, Product, RandomCases,
+                                 TensorInput, example_input_shape, specs)
 
 from ascend_ops.runtime.errors import OpArgumentError
 from ascend_ops.sim.runner import SimStats, SimulatorError, simulate
+from ascend_ops.tools.examples import example_dtypes
 
 LARGE_BYTES = 6 << 20        # large cases of the full corpus: > 24x the UB of any product
 QUICK_LARGE_BYTES = 3 << 19  # large cases of the quick corpus: 1.5 MiB, still > 4x UB
@@ -40,9 +43,17 @@ class Case:
     quick: bool = False
     large_contiguous: bool = False
     dtype: str | None = None  # the one dtype the case needs (NCHW_VECT_C packs int8)
+    # A custom op's case: its inputs as TensorInputs (random data), or the worked example whose
+    # values they are.
+    tensors: tuple[TensorInput, ...] = ()
+    example: Example | None = None
 
     def call_text(self) -> str:
         args = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs]
+        if self.tensors or self.example is not None:
+            shapes = [f"{t.name}{list(t.shape)}" for t in self.tensors] or \
+                [f"{name}{list(example_input_shape(value))}" for name, value in self.example.inputs]
+            return f"{self.op}({', '.join(shapes + args)})"
         return f"{self.op}(x{list(self.shape)}, {', '.join(args)})"
 
 
@@ -50,6 +61,8 @@ def op_cases(op: str, elem_bytes: int, *, quick: bool = False) -> list[Case]:
     """The cases of `op` for elements of `elem_bytes`: its spec's `corpus` (large cases sized in
     bytes, then the line cases), or, for an op whose spec has none, its worked examples."""
     spec = specs().op(op)
+    if spec.is_custom:
+        return _custom_cases(spec, quick)
     if spec.corpus is None:
         cases = [_case(spec, ex.name, example_input_shape(ex.input), ex.args, quick=True)
                  for ex in spec.examples]
@@ -87,6 +100,15 @@ def _sized(value, elements: int):
     if isinstance(value, tuple):
         return tuple(_sized(v, elements) for v in value)
     return value.size(elements) if isinstance(value, LargeSize) else value
+
+
+def _custom_cases(spec: OpSpec, quick: bool) -> list[Case]:
+    """A custom op's worked examples (all quick), then its corpus cases."""
+    cases = [_case(spec, ex.name, example_input_shape(dict(ex.inputs)[spec.inputs[0].name]), ex.args, quick=True,
+                   example=ex) for ex in spec.examples]
+    for c in spec.corpus.tensor_cases if spec.corpus is not None else ():
+        cases.append(_case(spec, c.name, c.inputs[0].shape, c.args, quick=c.quick, tensors=c.inputs))
+    return [c for c in cases if c.quick] if quick else cases
 
 
 LINE_SEEDS = (11, 12, 13)  # the quick corpus runs the first
@@ -130,11 +152,13 @@ class Run:
     case: Case
     product: Product
     dtype: str
+    dtypes: tuple[tuple[str, str], ...] = ()  # a custom op's dtype combination (every tensor's)
 
     @property
     def label(self) -> str:
+        dtype = ", ".join(f"{n} {d}" for n, d in self.dtypes) if self.dtypes else self.dtype
         return f"{self.case.op} on {self.product.key} ({self.product.simulated_soc}), " \
-               f"{self.dtype}: {self.case.label}: {self.case.call_text()}"
+               f"{dtype}: {self.case.label}: {self.case.call_text()}"
 
 
 def runs(*, ops: tuple[str, ...] | None = None, products: tuple[Product, ...] | None = None,
@@ -145,6 +169,11 @@ def runs(*, ops: tuple[str, ...] | None = None, products: tuple[Product, ...] | 
         if ops is not None and op.name not in ops:
             continue
         for p in products if products is not None else specs().products:
+            if op.is_custom:  # every combination; a worked example in its own only (its values are its dtype's)
+                out += [Run(case, p, combination[0][1], combination) for combination in op.combinations(p)
+                        for case in op_cases(op.name, 1, quick=quick)
+                        if case.example is None or dict(combination) == example_dtypes(op, case.example)]
+                continue
             for dtype in op.supported_dtypes(p):
                 for case in op_cases(op.name, specs().dtype_size(dtype), quick=quick):
                     if case.dtype in (None, dtype):
@@ -184,8 +213,81 @@ def bits(a: np.ndarray) -> np.ndarray:
     return a.view(f"u{a.dtype.itemsize}")
 
 
+def custom_inputs(run: Run, seed: int) -> list[np.ndarray | None]:
+    """The inputs of a custom op's run, in spec order: its example's values in the run's dtypes, or
+    random data (integers of an input's range; finite floats with a -0.0; random bits otherwise)."""
+    op = specs().op(run.case.op)
+    dtypes = dict(run.dtypes)
+    if run.case.example is not None:
+        values = dict(run.case.example.inputs)
+        return [_example_array(values[t.name], dtypes[t.name]) if t.name in values else None for t in op.inputs]
+    given = {t.name: t for t in run.case.tensors}
+    out = []
+    for k, t in enumerate(op.inputs):
+        spec = given.get(t.name)
+        out.append(None if spec is None else tensor_array(spec.shape, dtypes[t.name], seed + k, spec.between))
+    return out
+
+
+def _numpy_dtype(dtype: str) -> np.dtype:
+    return np.dtype(ml_dtypes.bfloat16) if dtype == "bfloat16" else np.dtype(dtype)
+
+
+def _example_array(value, dtype: str) -> np.ndarray:
+    if isinstance(value, dict):
+        (kind, shape), = value.items()
+        count = int(np.prod(shape, dtype=np.int64))
+        start = 1 if kind == "arange_from_1" else 0
+        return np.arange(start, start + count).reshape(shape).astype(_numpy_dtype(dtype))
+    return np.array(value, dtype=np.float64 if _numpy_dtype(dtype).kind in "fV" else None).astype(_numpy_dtype(dtype))
+
+
+def tensor_array(shape: tuple[int, ...], dtype: str, seed: int, between: tuple[int, int] | None) -> np.ndarray:
+    """An input of a custom op's corpus case: integers in [low, high) with `between`; else finite
+    floats over many exponents (the first a -0.0), or random bits of an integer dtype."""
+    np_dtype = _numpy_dtype(dtype)
+    count = int(np.prod(shape, dtype=np.int64))
+    rng = np.random.default_rng(seed)
+    if between is not None:
+        return rng.integers(between[0], between[1], count).astype(np_dtype).reshape(shape)
+    if np_dtype.kind not in "fV":
+        return input_array(shape, dtype, seed)
+    values = rng.standard_normal(count) * np.exp2(rng.integers(-12, 12, count))
+    if count:
+        values[0] = -0.0
+    return values.astype(np_dtype).reshape(shape)
+
+
+def _check_custom(run: Run, seed: int) -> Outcome:
+    from ascend_ops.sim.custom_runner import simulate_op
+
+    case = run.case
+    inputs = custom_inputs(run, seed)
+    kwargs = dict(case.kwargs)
+    try:
+        expected = getattr(cpu_reference, case.op)(*inputs, *case.args, **kwargs)
+    except OpArgumentError as e:
+        return Outcome(run, f"the corpus case is invalid: cpu_reference raised {e}", None)
+    try:
+        got, stats = simulate_op(case.op, *inputs, *case.args, product=run.product, seed=seed, **kwargs)
+    except (OpArgumentError, SimulatorError) as e:
+        return Outcome(run, f"{type(e).__name__}: {e}", None)
+    got = got if isinstance(got, tuple) else (got,)
+    expected = expected if isinstance(expected, tuple) else (expected,)
+    for name, g, e in zip((t.name for t in specs().op(case.op).outputs), got, expected):
+        e = np.asarray(e)
+        if g.shape != e.shape or g.dtype != e.dtype:
+            return Outcome(run, f"{name}: shape {g.shape} {g.dtype}, reference {e.shape} {e.dtype}", stats)
+        if not np.array_equal(bits(g), bits(e)):
+            first = int(np.argmax(bits(g).reshape(-1) != bits(e).reshape(-1)))
+            return Outcome(run, f"{name}: bits differ from cpu_reference, first at flat element {first}", stats)
+    return Outcome(run, None, stats)
+
+
 def check(run: Run, seed: int = 0) -> Outcome:
     """Runs one case on the simulator and compares it with cpu_reference."""
+    if run.dtypes:
+        return _check_custom(run, seed)
     case = run.case
     x = input_array(case.shape, run.dtype, seed)
     kwargs = dict(case.kwargs)

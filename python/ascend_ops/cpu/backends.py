@@ -107,8 +107,8 @@ def custom_cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
         arrays = [to_numpy(a) if isinstance(a, torch.Tensor) else a for a in args]
         out = op_pieces.reference(op_name)(*arrays, **kwargs)
         if isinstance(out, tuple):
-            return tuple(from_numpy(np.ascontiguousarray(o)) for o in out)
-        return from_numpy(np.ascontiguousarray(out))
+            return tuple(from_numpy(np.asarray(o, order="C")) for o in out)
+        return from_numpy(np.asarray(out, order="C"))
 
     def sim(*args, **kwargs):
         from ..sim.custom_runner import run_custom  # the simulator builds with g++ on first use

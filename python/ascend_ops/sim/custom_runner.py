@@ -168,7 +168,7 @@ def simulate_op(op_name: str, *inputs, product: Product | str | None = None, see
     outputs when the op has several, and the kernel's statistics)."""
     op = specs().op(op_name)
     arrays, args, kwargs = bound_tensors(op, inputs, kwargs)
-    arrays = [None if a is None else np.ascontiguousarray(a) for a in arrays]
+    arrays = [None if a is None else np.asarray(a, order="C") for a in arrays]
     check = data_check(op_name)
     if check is not None:  # the op's rules that read values (the kernel cannot refuse a call)
         check(*arrays, *args, **kwargs)

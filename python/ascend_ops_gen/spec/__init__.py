@@ -5,13 +5,15 @@ from .model import (BENCH_KINDS, REQUIRED, Attribute, AttrType, Backward, Backwa
                     BenchClass, BenchTiny, Corpus, CorpusCase, Draw, DrawKind, DtypeRule,
                     ErrorExample, Example, FORMATS, Formula, LargeSize, LayoutChange, Limit, Location,
                     OnnxNodeLayout, OnnxNodeSpec, OpKind, OpSpec, Product, ProductFact, RandomCases, ReadMode,
-                    ShapeRule, ShapeRuleKind, Soc, SpecSet, TensorArg, TilingField, TilingSource,
+                    ShapeRule, ShapeRuleKind, Soc, SpecSet, TensorArg, TensorCorpusCase, TensorInput, TilingField,
+                    TilingSource,
                     ViewBuilderDecl, example_input_shape)
 
 __all__ = ["BENCH_KINDS", "REQUIRED", "Attribute", "AttrType", "Backward", "BackwardRule", "Bench",
            "BenchClass", "BenchTiny", "Corpus", "CorpusCase", "Draw", "DrawKind", "DtypeRule",
            "ErrorExample", "Example", "FORMATS", "Formula", "LargeSize", "LayoutChange", "Limit", "Location",
            "OnnxNodeLayout", "OnnxNodeSpec", "OpKind", "OpSpec", "Product", "ProductFact", "RandomCases",
-           "ReadMode", "ShapeRule", "ShapeRuleKind", "Soc", "SpecSet", "TensorArg", "TilingField", "TilingSource",
+           "ReadMode", "ShapeRule", "ShapeRuleKind", "Soc", "SpecSet", "TensorArg", "TensorCorpusCase", "TensorInput",
+           "TilingField", "TilingSource",
            "ViewBuilderDecl", "example_input_shape", "load_specs", "project_root", "running_from_checkout",
            "spec_folder_description", "specs"]

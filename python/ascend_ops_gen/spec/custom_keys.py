@@ -11,8 +11,8 @@ from typing import Any
 
 from ..errors import SpecError
 from .fields import Fields, check_args, freeze, items_of, kind_of, unknown
-from .model import (FORMATS, Attribute, AttrType, ErrorExample, Example, ReadMode, ShapeRule,
-                    ShapeRuleKind, TensorArg, TilingField, TilingSource)
+from .model import (FORMATS, Attribute, AttrType, Corpus, ErrorExample, Example, ReadMode, ShapeRule,
+                    ShapeRuleKind, TensorArg, TensorCorpusCase, TensorInput, TilingField, TilingSource)
 
 # The fields every custom op's tiling data starts with (templates/custom_op_host_tiling.h); an
 # op's own `tiling:` fields follow them.
@@ -295,3 +295,49 @@ def _empty(g: Fields):
     m = _Map()
     m.line, m.key_lines = g.line, {}
     return m
+
+
+def parse_custom_corpus(f: Fields, inputs: tuple[TensorArg, ...], attrs: tuple[Attribute, ...]) -> Corpus | None:
+    """A custom op's `corpus:`: `cases`, each {name, inputs: {<input>: {shape: [...], between: [low,
+    high]}}, args, quick}, run beside the worked examples for every dtype combination of every
+    product line."""
+    g = f.take_section("corpus")
+    if g is None:
+        return None
+    names = [t.name for t in inputs]
+    cases: list[TensorCorpusCase] = []
+    for item, line in items_of(g.take("cases", list), "cases", g, "cases"):
+        h = Fields(item, "corpus case", f.file, line)
+        name = h.take("name", str)
+        what = f"corpus case {name!r}"
+        if any(c.name == name for c in cases):
+            raise h.error("name", f"{what} is listed twice; give each case its own name")
+        raw = h.take("inputs", dict)
+        for n in raw:
+            if n not in names:
+                raise SpecError(f"{f.file}:{raw.key_lines[n]}: {what}: inputs: {unknown(str(n), names, 'input')}")
+        for t in inputs:
+            if not t.optional and t.name not in raw:
+                raise h.error("inputs", f"{what} does not give the required input {t.name!r}")
+        tensors = []
+        for t in inputs:
+            if t.name not in raw:
+                continue
+            k = Fields(raw[t.name], f"{what}: inputs.{t.name}", f.file, raw.key_lines[t.name])
+            shape = k.take("shape", list)
+            if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape):
+                raise k.error("shape", f"{what}: inputs.{t.name}.shape must be non-negative integers, got {shape!r}")
+            between = k.take("between", list, None)
+            if between is not None and (len(between) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                                     for v in between) or between[0] >= between[1]):
+                raise k.error("between", f"{what}: inputs.{t.name}.between must be [low, high] with low < high, "
+                                         f"got {between!r}")
+            tensors.append(TensorInput(t.name, tuple(shape), tuple(between) if between else None, k.loc()))
+            k.done()
+        cases.append(TensorCorpusCase(name, tuple(tensors),
+                                      check_args(h.take("args", dict, _empty(h)), h, attrs, what, True),
+                                      h.take("quick", bool, False), h.loc()))
+        h.done()
+    corpus = Corpus((), None, g.loc(), tuple(cases))
+    g.done()
+    return corpus

@@ -20,8 +20,8 @@ from .bench_keys import parse_bench
 from .corpus_keys import parse_corpus
 from .export_keys import parse_onnx_node
 from .fields import Fields, check_args, freeze, items_of, kind_of, load_yaml, unknown
-from .custom_keys import (check_tensors, parse_custom_error, parse_custom_example, parse_shape_rule,
-                          parse_tensor, parse_tiling)
+from .custom_keys import (check_tensors, parse_custom_corpus, parse_custom_error, parse_custom_example,
+                          parse_shape_rule, parse_tensor, parse_tiling)
 from .model import (REQUIRED, Attribute, AttrType, Backward, BackwardRule, ErrorExample, Example, Limit,
                     OpKind, OpSpec, Product, SpecSet, TensorArg, ViewBuilderDecl)
 from .products import parse_dtype_rule, parse_products
@@ -139,7 +139,6 @@ def _check_backward(op: OpSpec, ops: list[OpSpec]) -> None:
 _VIEW_ONLY_KEYS = {
     "view_builder": "a custom op has no view builder: its kernel is the generated pipeline around Compute",
     "backward": "custom ops are not differentiable yet",
-    "corpus": "the simulator's corpus of a custom op is its worked examples",
     "onnx_node": "custom ops do not export to ONNX yet",
     "bench": "the benchmark times view ops only",
 }
@@ -264,7 +263,8 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         attributes=attrs, dtypes=tuple(op_dtypes), product_rules=tuple(rules),
         examples=tuple(examples), errors=tuple(errors), loc=f.loc(),
         max_rank=f.take_int("max_rank", 1, _MAX_RANK, None) if "max_rank" in f.node else None,
-        backward=_parse_backward(f), corpus=parse_corpus(f, attrs, op_dtypes, examples, name) if not custom else None,
+        backward=_parse_backward(f),
+        corpus=parse_custom_corpus(f, inputs, attrs) if custom else parse_corpus(f, attrs, op_dtypes, examples, name),
         onnx_node=parse_onnx_node(f, attrs), bench=parse_bench(f, attrs), limits=_parse_limits(f),
         view_builder=_parse_view_builder(f, attrs), kind=kind,
         shape_rule=parse_shape_rule(f, inputs) if custom else None,

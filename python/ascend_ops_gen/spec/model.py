@@ -386,10 +386,34 @@ class RandomCases:
 
 
 @dataclass(frozen=True)
+class TensorInput:
+    """One input of a custom op's corpus case: its shape and, for integer data that must lie in a
+    range (gather's indices), the integers [low, high) it is drawn from; else random data."""
+
+    name: str
+    shape: tuple[int, ...]
+    between: tuple[int, int] | None
+    loc: Location
+
+
+@dataclass(frozen=True)
+class TensorCorpusCase:
+    """A corpus case of a custom op (kind: custom): its inputs' shapes (and ranges) by name, and its
+    arguments; run for every dtype combination of every product line."""
+
+    name: str
+    inputs: tuple[TensorInput, ...]
+    args: tuple[tuple[str, Any], ...]
+    quick: bool
+    loc: Location
+
+
+@dataclass(frozen=True)
 class Corpus:
     cases: tuple[CorpusCase, ...]
     line_cases: RandomCases | None
     loc: Location
+    tensor_cases: tuple[TensorCorpusCase, ...] = ()  # a custom op's cases (its `cases` are these)
 
 
 # --- ONNX export (`onnx_node:`) ------------------------------------------------------------------

@@ -37,4 +37,4 @@ def gather(data, indices) -> np.ndarray:
     gather_check(data, indices)
     data, indices = as_data_array(data), as_data_array(indices)
     shape = gather_shape(data.shape, indices.shape)
-    return np.ascontiguousarray(np.take(data, indices.reshape(-1).astype(np.int64), axis=0).reshape(shape))
+    return np.take(data, indices.reshape(-1).astype(np.int64), axis=0).reshape(shape)

@@ -50,6 +50,7 @@ from typing import Callable, Sequence
 
 import filelock
 from ascend_ops_gen.codegen.copy_tiling import load_copy_tiling
+from ascend_ops_gen.codegen.custom_op import emit_custom_kernel_tiling_data
 from ascend_ops_gen.codegen.kernel import emit_kernel_tiling_data
 from ascend_ops_gen.codegen.project import cpu_debug_defines
 from ascend_ops_gen.spec import project_root, specs
@@ -352,6 +353,11 @@ def build_arch(arch: int, headers: CannHeaders, *, variant: Variant = Variant(),
     kernel_flags = [*common, *RUN_FLAGS, *(f"-D{d}" for d in variant.kernel_defines), "-include",
                     str(tiling_header), f"-I{root / 'ascend_kernels' / 'common'}"]
     jobs.append((kernel_flags, _kernels_unit()))
+    for op in specs().ops:  # a custom op's kernel: a unit of its own, with its own tiling struct
+        if op.is_custom:
+            flags = [*common, *RUN_FLAGS, *(f"-D{d}" for d in variant.kernel_defines), "-include",
+                     str(_custom_tiling_header(op)), f"-I{root / 'ascend_kernels' / 'common'}"]
+            jobs.append((flags, root / "ascend_kernels" / op.name / "op_kernel" / f"{op.name}.cpp"))
     jobs += [(kernel_flags, Path(s)) for s in variant.extra_kernels]
     jobs.append(([*common, *SUPPORT_FLAGS], MODEL_DIR / "launch_main.cpp"))
     if not variant.huawei_model:
@@ -436,11 +442,12 @@ _tiling_lock = threading.Lock()
 
 
 def _kernels_unit() -> Path:
-    """One translation unit holding every op's generated op_kernel source (each defines its own
-    extern "C" entry; one compile of the AscendC headers serves all of them), in the cache."""
+    """One translation unit holding every view op's generated op_kernel source (each defines its own
+    extern "C" entry; one compile of the AscendC headers serves all of them), in the cache. (A
+    custom op's kernel is a unit of its own: its GET_TILING_DATA takes its own struct.)"""
     root = project_root()
     text = "".join(f'#include "{root / "ascend_kernels" / op.name / "op_kernel" / f"{op.name}.cpp"}"\n'
-                   for op in specs().ops)
+                   for op in specs().ops if not op.is_custom)
     return _cached_text(f"kernels-{hashlib.sha256(text.encode()).hexdigest()[:16]}", "op_kernels.cpp", text)
 
 
@@ -463,3 +470,11 @@ def _tiling_header() -> Path:
     layout = load_copy_tiling(root / "ascend_kernels" / COPY_TILING_HEADER, f"ascend_kernels/{COPY_TILING_HEADER}")
     text = emit_kernel_tiling_data(layout)
     return _cached_text(f"tiling-{hashlib.sha256(text.encode()).hexdigest()[:16]}", "kernel_tiling_data.h", text)
+
+
+def _custom_tiling_header(op) -> Path:
+    """A custom op's kernel-side tiling struct and GET_TILING_DATA (the check-cann header of it),
+    written into the cache by content."""
+    text = emit_custom_kernel_tiling_data(op, tool="ascend-ops-dev cpudebug", get_tiling_data=True)
+    return _cached_text(f"tiling-{hashlib.sha256(text.encode()).hexdigest()[:16]}",
+                        f"{op.name}_kernel_tiling_data.h", text)

@@ -32,10 +32,12 @@ from typing import Callable, Sequence
 import numpy as np
 
 import cpu_reference
+from ascend_ops_gen.codegen.cpp import kernel_name
 from ascend_ops_gen.spec import Product, specs
 
 from ascend_ops.runtime.errors import OpArgumentError
-from ascend_ops_dev.sim.corpus import Run, bits, input_array, runs
+from ascend_ops_dev.sim.corpus import Run, bits, custom_inputs, input_array, runs
+from ascend_ops.sim.custom_runner import OpPlan, launch_op, plan_op
 from ascend_ops.sim.runner import Plan, SimulatorError, launch, plan
 from ascend_ops.sim.library import library
 
@@ -157,10 +159,35 @@ def launch_kernel(launcher: Path, kernel: str, block_dim: int, tiling_key: int, 
     return Launch(done.returncode, done.stdout, done.stderr, y)
 
 
+def launch_tensors(launcher: Path, kernel: str, block_dim: int, tiling_key: int, tiling: bytes,
+                   inputs: Sequence[bytes], output_bytes: Sequence[int], scratch: Path) -> tuple[Launch, list[bytes | None]]:
+    """Runs a kernel of any tensors (a custom op's; launch_main.cpp's `--tensors` form): the launch,
+    and each output's bytes (None where the launcher failed before writing it)."""
+    tiling_file = scratch / "tiling.bin"
+    tiling_file.write_bytes(tiling)
+    command = [str(launcher), kernel, str(block_dim), str(tiling_key), str(tiling_file), "--tensors", str(len(inputs))]
+    for i, data in enumerate(inputs):
+        (scratch / f"in{i}.bin").write_bytes(data)
+        command.append(str(scratch / f"in{i}.bin"))
+    command.append(str(len(output_bytes)))
+    outs = [scratch / f"out{j}.bin" for j in range(len(output_bytes))]
+    for size, out in zip(output_bytes, outs):
+        out.unlink(missing_ok=True)
+        command += [str(size), str(out)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=LAUNCH_TIMEOUT_S, check=False,
+                              cwd=scratch)
+    except subprocess.TimeoutExpired:
+        return Launch(-1, "", f"the launch took over {LAUNCH_TIMEOUT_S} s", None), [None] * len(outs)
+    data = [o.read_bytes() if done.returncode == 0 and o.is_file() else None for o in outs]
+    return Launch(done.returncode, done.stdout, done.stderr, data[0] if data else None), data
+
+
 def case_seed(run: Run) -> int:
     """The input's seed: the same case and dtype get the same input on every SoC, so cases whose
     plans agree are the same launch."""
-    return zlib.crc32(f"{run.case.op}|{run.case.label}|{run.dtype}".encode())
+    dtype = "/".join(d for _, d in run.dtypes) if run.dtypes else run.dtype
+    return zlib.crc32(f"{run.case.op}|{run.case.label}|{dtype}".encode())
 
 
 @dataclass(frozen=True)
@@ -176,6 +203,9 @@ class Planned:
         if self.plan is None:
             return None
         p = self.plan
+        if isinstance(p, OpPlan):
+            return (self.target.product.npu_arch, self.run.case.op, p.tiling, p.block_dim, p.tiling_key,
+                    self.seed, p.dtypes, p.input_shapes)
         return (self.target.product.npu_arch, self.run.case.op, bytes(p.tiling), p.block_dim, p.tiling_key,
                 self.seed, self.run.dtype, p.input_shape)
 
@@ -183,6 +213,16 @@ class Planned:
 def plan_case(run: Run, target: Target) -> Planned:
     case = run.case
     seed = case_seed(run)
+    if run.dtypes:  # a custom op
+        try:
+            inputs = custom_inputs(run, seed)
+            planned = plan_op(case.op, [None if a is None else a.shape for a in inputs],
+                              [None if a is None else dict(run.dtypes)[t.name]
+                               for t, a in zip(specs().op(case.op).inputs, inputs)],
+                              case.args, dict(case.kwargs), product=target.product, soc=target.soc)
+        except (OpArgumentError, SimulatorError) as e:
+            return Planned(run, target, seed, None, f"planning failed: {type(e).__name__}: {e}")
+        return Planned(run, target, seed, planned, None)
     try:
         planned = plan(case.op, case.shape, run.dtype, case.args, dict(case.kwargs), product=target.product,
                        soc=target.soc)
@@ -197,6 +237,8 @@ def run_case(planned: Planned, launcher: Path, scratch: Path) -> Outcome:
     fail = lambda why, mode=None: Outcome(run, target, mode, (why,), 0, (), ())  # noqa: E731
     if p is None:
         return fail(planned.problem)
+    if isinstance(p, OpPlan):
+        return _run_custom_case(planned, launcher, scratch)
     case = run.case
     x = input_array(case.shape, run.dtype, planned.seed)
     try:
@@ -221,6 +263,49 @@ def run_case(planned: Planned, launcher: Path, scratch: Path) -> Outcome:
                 where = f", first at flat element {int(np.argmax(flat))}" if flat is not None else ""
                 problems.append(f"output differs from {what}{where}")
                 differences = 1
+    return Outcome(run, target, p.mode, tuple(problems), differences, tuple(reports), tuple(tolerated))
+
+
+def _differences(name: str, got: np.ndarray, others) -> list[str]:
+    problems = []
+    for other, what in others:
+        other = np.asarray(other)
+        if got.shape != other.shape or not np.array_equal(bits(got), bits(other)):
+            flat = (bits(got).reshape(-1) != bits(other).reshape(-1)) if got.shape == other.shape else None
+            where = f", first at flat element {int(np.argmax(flat))}" if flat is not None else ""
+            problems.append(f"output {name} differs from {what}{where}")
+    return problems
+
+
+def _run_custom_case(planned: Planned, launcher: Path, scratch: Path) -> Outcome:
+    """A custom op's case: the emulator, the CPU-debug launcher and cpu_reference, every output."""
+    run, target, p = planned.run, planned.target, planned.plan
+    op = specs().op(run.case.op)
+    fail = lambda why: Outcome(run, target, p.mode, (why,), 0, (), ())  # noqa: E731
+    inputs = custom_inputs(run, planned.seed)
+    try:
+        expected = getattr(cpu_reference, op.name)(*inputs, *run.case.args, **dict(run.case.kwargs))
+    except OpArgumentError as e:
+        return fail(f"the corpus case is invalid: cpu_reference raised {e}")
+    expected = expected if isinstance(expected, tuple) else (expected,)
+    dtypes = dict(p.dtypes)
+    emulated = [np.empty(shape, dtype=np.asarray(e).dtype) for shape, e in zip(p.output_shapes, expected)]
+    try:
+        launch_op(p, inputs, emulated, seed=planned.seed)
+    except SimulatorError as e:
+        return fail(f"the emulator stopped the kernel: {e}")
+    launched, outputs = launch_tensors(launcher, kernel_name(op.op_type), p.block_dim, p.tiling_key, p.tiling,
+                                       [a.tobytes() for a in inputs if a is not None], [e.nbytes for e in emulated],
+                                       scratch)
+    problems, reports, tolerated = launched.verdict(p.block_dim)
+    differences = 0
+    for t, data, emu, ref in zip(op.outputs, outputs, emulated, expected):
+        if data is None:
+            continue
+        got = np.frombuffer(data, dtype=emu.dtype).reshape(emu.shape)
+        found = _differences(f"{t.name} ({dtypes[t.name]})", got, ((emu, "the emulator"), (ref, "cpu_reference")))
+        problems += found
+        differences = max(differences, 1 if found else 0)
     return Outcome(run, target, p.mode, tuple(problems), differences, tuple(reports), tuple(tolerated))
 
 

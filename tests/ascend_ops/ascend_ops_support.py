@@ -14,6 +14,10 @@ from ascend_ops.runtime.torch_private import SIM_NPU_UNAVAILABLE
 from ascend_ops_gen.spec import AttrType, specs
 
 OP_NAMES = tuple(op.name for op in specs().ops)
+# The view ops (kind: view): the ops the tests over CASES, views, the native copy, ONNX and autograd
+# cover. Custom ops (kind: custom) have their own tests (tests/walkthrough/test_custom_ops.py adds
+# two to a copy of the project and runs these files there).
+VIEW_OP_NAMES = tuple(op.name for op in specs().ops if not op.is_custom)
 
 # The simulated npu device is made of torch's Python backend for PrivateUse1 (torch >= 2.10). On an
 # older torch it is refused by name, which test_torch_private.py checks there and everywhere else.
@@ -124,6 +128,30 @@ def example_input(value: Any, dtype_name: str) -> torch.Tensor:
     return torch.tensor(_lists(value), dtype=dtype)
 
 
+def _tensor_dtype(op, example, name: str) -> str:
+    """A custom op's example: the dtype of its tensor `name` (the first input's is the example's
+    `dtype`, the others' that of the tensor whose dtypes they share)."""
+    owner = op.dtype_owner(name)
+    return example.dtype if owner is op.inputs[0] else dict(example.dtypes)[owner.name]
+
+
+def example_tensors(op_name: str, example) -> list:
+    """A spec example's (or error example's) inputs in the op's order: its one input (a view op), or
+    each of a custom op's inputs in its dtype (None for an optional input it leaves out)."""
+    op = specs().op(op_name)
+    if not op.is_custom:
+        return [example_input(example.input, example.dtype)]
+    values = dict(example.inputs)
+    return [example_input(values[t.name], _tensor_dtype(op, example, t.name)) if t.name in values else None
+            for t in op.inputs]
+
+
+def example_output_dtype(op_name: str, example) -> torch.dtype:
+    """The dtype of an example's (first) output: its input's (a view op), or the output's own."""
+    op = specs().op(op_name)
+    return torch_dtype(_tensor_dtype(op, example, op.outputs[0].name) if op.is_custom else example.dtype)
+
+
 def _lists(value: Any) -> Any:
     return [_lists(v) for v in value] if isinstance(value, (list, tuple)) else value
 
@@ -208,7 +236,7 @@ def _example_cases(written: tuple[Case, ...]) -> tuple[Case, ...]:
     covered = {c.op for c in written}
     out = []
     for op in specs().ops:
-        if op.name in covered:
+        if op.name in covered or op.is_custom:
             continue
         keyword_only = {a.name for a in op.attributes if a.keyword_only}
         for example in op.examples:

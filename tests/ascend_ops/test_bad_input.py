@@ -23,7 +23,7 @@ import ascend_ops
 import cpu_reference
 from ascend_ops import OpArgumentError, OpTypeError
 from ascend_ops_gen.spec import AttrType, specs
-from ascend_ops_support import JUNK
+from ascend_ops_support import JUNK, example_tensors
 from ascend_ops_support import example_input as _example_tensor
 
 pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
@@ -79,10 +79,13 @@ def test_every_path_rejects_junk_like_the_reference(op_name, example, attr, junk
 
 @pytest.mark.parametrize("op_name", [op.name for op in specs().ops])
 def test_a_non_tensor_input_is_a_type_error(op_name):
-    example = specs().op(op_name).examples[0]
-    with pytest.raises(OpTypeError, match=rf"{op_name}: x must be a torch.Tensor, got ndarray; "
+    op = specs().op(op_name)
+    example = op.examples[0]
+    arrays = [None if t is None else t.numpy() for t in example_tensors(op_name, example)]
+    first = op.inputs[0].name
+    with pytest.raises(OpTypeError, match=rf"{op_name}: {first} must be a torch.Tensor, got ndarray; "
                                           rf"for numpy arrays use cpu_reference.{op_name}"):
-        getattr(ascend_ops, op_name)(example_input(example), **example.kwargs)
+        getattr(ascend_ops, op_name)(*arrays, **example.kwargs)
 
 
 def test_missing_and_unknown_arguments_are_type_errors_naming_the_signature():

@@ -15,7 +15,7 @@ import torch
 import ascend_ops
 from ascend_ops import OpArgumentError
 from ascend_ops_gen.spec import specs
-from ascend_ops_support import JUNK, example_input
+from ascend_ops_support import JUNK, example_tensors
 
 BACKENDS = ("native", "reference", "sim")
 
@@ -23,17 +23,17 @@ BACKENDS = ("native", "reference", "sim")
 def _corpus():
     for op in specs().ops:
         for er in op.errors:
-            yield pytest.param(op.name, er.input, er.dtype, er.kwargs, id=f"{op.name}-spec-{er.name}")
+            yield pytest.param(op.name, er, er.kwargs, id=f"{op.name}-spec-{er.name}")
         example = op.examples[0]
         for attr in op.attributes:
             for i, junk in enumerate(JUNK[attr.type]):
-                yield pytest.param(op.name, example.input, example.dtype,
-                                   {**example.kwargs, attr.name: junk}, id=f"{op.name}-{attr.name}-{i}")
+                yield pytest.param(op.name, example, {**example.kwargs, attr.name: junk},
+                                   id=f"{op.name}-{attr.name}-{i}")
 
 
-def _raised(fn, x, kwargs) -> OpArgumentError:
+def _raised(fn, inputs, kwargs) -> OpArgumentError:
     with pytest.raises(OpArgumentError) as info:
-        fn(x, **kwargs)
+        fn(*inputs, **kwargs)
     return info.value
 
 
@@ -42,13 +42,13 @@ def _frames_below_the_call(error: BaseException) -> list[str]:
     return [f.name for f in traceback.extract_tb(error.__traceback__)[1:]]
 
 
-@pytest.mark.parametrize("op, value, dtype, kwargs", list(_corpus()))
-def test_every_argument_error_names_its_op_and_is_raised_from_the_entry(op, value, dtype, kwargs):
-    x = example_input(value, dtype)
+@pytest.mark.parametrize("op, example, kwargs", list(_corpus()))
+def test_every_argument_error_names_its_op_and_is_raised_from_the_entry(op, example, kwargs):
+    inputs = example_tensors(op, example)
     for backend in BACKENDS:
         with ascend_ops.use_backend(backend):
             for fn in (getattr(ascend_ops, op), getattr(torch.ops.ascend_ops, op)):
-                error = _raised(fn, x, kwargs)
+                error = _raised(fn, inputs, kwargs)
                 assert str(error).startswith(f"{op}: "), (backend, str(error))
                 assert not str(error).startswith(f"{op}: {op}: "), (backend, str(error))
                 assert len(_frames_below_the_call(error)) <= 1, (backend, _frames_below_the_call(error))

@@ -6,13 +6,14 @@ import doctest
 import re
 import shutil
 
+import numpy as np
 import pytest
 
 import cpu_reference
 from ascend_ops_dev import docs
 from ascend_ops_dev.cli import main
 from ascend_ops.runtime.dtypes import to_numpy
-from ascend_ops.tools.examples import example_input
+from ascend_ops.tools.examples import example_input, example_inputs
 from ascend_ops_gen.spec import project_root, specs
 
 ROOT = project_root()
@@ -44,8 +45,15 @@ def test_examples_run_as_doctests(page):
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     result = runner.summarize(verbose=False)
-    assert result.attempted == 1 + 4 * len(specs().op(page.stem).examples)  # import + 4 each
+    op = specs().op(page.stem)
+    # the import, then per example: its inputs, the call, its shape, its values
+    assert result.attempted == 1 + sum(len(_inputs(op, ex)) + 3 for ex in op.examples)
     assert result.failed == 0
+
+
+def _inputs(op, ex) -> list:
+    """An example's input tensors (a view op's one, a custom op's each)."""
+    return example_inputs(op, ex) if op.is_custom else [example_input(ex.input, ex.dtype)]
 
 
 def _block(text: str, heading: str) -> str:
@@ -57,12 +65,13 @@ def _block(text: str, heading: str) -> str:
 def test_example_outputs_are_the_reference_results(page):
     op = specs().op(page.stem)
     text = page.read_text(encoding="utf-8")
+    out = op.outputs[0].name if op.is_custom else "y"
     for ex in op.examples:
-        expected = getattr(cpu_reference, op.name)(to_numpy(example_input(ex.input, ex.dtype)),
-                                                   **ex.kwargs)
+        expected = getattr(cpu_reference, op.name)(*(to_numpy(x) for x in _inputs(op, ex)), **ex.kwargs)
+        expected = expected[0] if isinstance(expected, tuple) else np.asarray(expected)
         block = _block(text, ex.name)
         assert f"torch.Size({list(expected.shape)})" in block
-        listed = re.search(r">>> y(?:\.flatten\(\)\[:8\])?\.tolist\(\).*?\n(.*?)\n```", block, re.S)
+        listed = re.search(rf">>> {out}(?:\.flatten\(\)\[:8\])?\.tolist\(\).*?\n(.*?)\n```", block, re.S)
         values = expected if expected.size <= docs.MAX_LISTED_VALUES else expected.reshape(-1)[:8]
         assert " ".join(listed.group(1).split()) == repr(docs._values(values))
 

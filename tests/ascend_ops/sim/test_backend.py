@@ -10,8 +10,8 @@ import torch
 
 import ascend_ops
 from ascend_ops.runtime.dtypes import from_numpy
-from ascend_ops.tools.examples import check_example, example_input
-from ascend_ops.sim import runner
+from ascend_ops.tools.examples import check_example, example_dtypes, example_inputs
+from ascend_ops.sim import custom_runner, runner
 from ascend_ops_dev.sim import corpus
 from ascend_ops_gen.spec import specs
 
@@ -44,13 +44,13 @@ def assert_same_bits(got: torch.Tensor, want: torch.Tensor) -> None:
 def launches(monkeypatch) -> list[tuple[str, str]]:
     """(op, product key) of every kernel launch on the simulator."""
     seen = []
-    real = runner.launch
+    for module, name in ((runner, "launch"), (custom_runner, "launch_op")):  # a view op's, a custom op's
+        real = getattr(module, name)
 
-    def spy(plan, *args, **kwargs):
-        seen.append((plan.op, plan.product.key))
-        return real(plan, *args, **kwargs)
-
-    monkeypatch.setattr(runner, "launch", spy)
+        def spy(plan, *args, real=real, **kwargs):
+            seen.append((plan.op, plan.product.key))
+            return real(plan, *args, **kwargs)
+        monkeypatch.setattr(module, name, spy)
     return seen
 
 
@@ -101,20 +101,23 @@ def test_non_contiguous_input_and_autograd(launches):
 
 @pytest.mark.parametrize("op, ex", [(o.name, e) for o in specs().ops for e in o.examples],
                          ids=lambda v: getattr(v, "name", v))
-def test_spec_examples_on_the_simulator(op, ex):
+def test_spec_examples_on_the_simulator(op, ex, launches):
+    spec = specs().op(op)
     with ascend_ops.use_backend("sim"):
-        y = getattr(torch.ops.ascend_ops, op)(example_input(ex.input, ex.dtype), **ex.kwargs)
-    assert check_example(ex, y) is None
+        y = getattr(torch.ops.ascend_ops, op)(*example_inputs(spec, ex), **ex.kwargs)
+    y = y[0] if isinstance(y, tuple) else y
+    assert check_example(ex, y, example_dtypes(spec, ex)[spec.outputs[0].name] if spec.is_custom else None) is None
+    assert launches or not spec.is_custom  # a custom op's kernel ran
 
 
 @pytest.mark.parametrize("op, er", [(o.name, e) for o in specs().ops for e in o.errors],
                          ids=lambda v: getattr(v, "name", v))
 def test_spec_errors_match_the_reference(op, er, launches):
-    x = example_input(er.input, er.dtype)
-    with pytest.raises(ascend_ops.OpArgumentError) as want:
-        reference(op, x, (), er.kwargs)
+    inputs = example_inputs(specs().op(op), er)
+    with ascend_ops.use_backend("reference"), pytest.raises(ascend_ops.OpArgumentError) as want:
+        getattr(torch.ops.ascend_ops, op)(*inputs, **er.kwargs)
     with ascend_ops.use_backend("sim"), pytest.raises(ascend_ops.OpArgumentError) as got:
-        getattr(torch.ops.ascend_ops, op)(x, **er.kwargs)
+        getattr(torch.ops.ascend_ops, op)(*inputs, **er.kwargs)
     assert str(got.value) == str(want.value)
     assert launches == []  # rejected before any launch
 

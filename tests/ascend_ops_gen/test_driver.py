@@ -20,9 +20,10 @@ def test_an_unexpected_emitter_error_names_the_op_being_generated(monkeypatch):
                         if name.startswith("op_host") else shared(name))
     with pytest.raises(CodegenError) as e:
         generated_files(specs(), load_engine_api(ROOT / "ascend_kernels"))
-    depth_to_space = specs().op("depth_to_space")  # the first op, in file order
-    assert str(e.value).startswith(f"{depth_to_space.loc}: while generating op depth_to_space: "
-                                   f"TemplateError: op_host_tiling.h:1: no value for $nope")
+    first = specs().ops[0]  # the first op, in file order (a custom op's first op_host template is its CMake)
+    template = "op_host_CMakeLists.txt" if first.is_custom else "op_host_tiling.h"
+    assert str(e.value).startswith(f"{first.loc}: while generating op {first.name}: "
+                                   f"TemplateError: {template}:1: no value for $nope")
 
 
 def test_two_emitters_may_not_write_one_file(tmp_path: Path):

@@ -34,9 +34,10 @@ def _loaded_after(code: str, cwd: Path) -> dict:
 def test_generating_into_a_temporary_folder_imports_neither_torch_nor_the_runtime(tmp_path):
     shutil.copytree(ROOT / "op_specs", tmp_path / "op_specs")
     shutil.copytree(ROOT / "ascend_kernels" / "common", tmp_path / "ascend_kernels" / "common")
-    for view in (ROOT / "ascend_kernels").glob("*/*_view.h"):  # each op's hand-written view builder
-        (tmp_path / "ascend_kernels" / view.parent.name).mkdir(exist_ok=True)
-        shutil.copy(view, tmp_path / "ascend_kernels" / view.parent.name / view.name)
+    for pattern in ("*/*_view.h", "*/*_compute.h", "*/*_shape.h"):  # each op's hand-written C++
+        for view in (ROOT / "ascend_kernels").glob(pattern):
+            (tmp_path / "ascend_kernels" / view.parent.name).mkdir(exist_ok=True)
+            shutil.copy(view, tmp_path / "ascend_kernels" / view.parent.name / view.name)
     got = _loaded_after(f"""
         from ascend_ops_gen.codegen import main
         result = main(["-q", "--specs", {str(tmp_path / "op_specs")!r},

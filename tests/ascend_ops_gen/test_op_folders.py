@@ -1,12 +1,13 @@
 """Each op's code in its folder: `ascend_kernels/<op>/` holds the op's hand-written view builder
-and dtype rule (`<op>_view.h`) beside its generated op_host/ and op_kernel/; `common/` is the
-engine and names no op."""
+and dtype rule (`<op>_view.h`; a custom op: its Compute, `<op>_compute.h`) beside its generated
+op_host/ and op_kernel/; `common/` is the engine and names no op."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 from ascend_ops_gen.codegen.file_manager import is_generated
+from ascend_ops_gen.codegen.custom_op import compute_name
 from ascend_ops_gen.codegen.op_views import builder_name
 from ascend_ops_gen.spec import specs
 
@@ -43,10 +44,11 @@ def ops_named_in(folder: Path, spec_set) -> dict[str, list[str]]:
 
 def test_every_op_folder_holds_its_hand_written_view_builder():
     for op in specs().ops:
-        view = KERNELS / op.name / f"{op.name}_view.h"
+        custom = op.is_custom
+        view = KERNELS / op.name / (f"{op.name}_compute.h" if custom else f"{op.name}_view.h")
         text = view.read_text(encoding="utf-8")
         assert not is_generated(text), view
-        assert f"inline Status {builder_name(op)}(" in text, view
+        assert (f" {compute_name(op)}(" if custom else f"inline Status {builder_name(op)}(") in text, view
         assert {p.name for p in (KERNELS / op.name).iterdir() if p.is_dir()} == {"op_host", "op_kernel"}
 
 

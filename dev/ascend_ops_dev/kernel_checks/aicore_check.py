@@ -83,11 +83,14 @@ def parse_args(out_dir: Path, npu_arch: int) -> list[str]:
 
 
 def check_kernel(source: Path, out_dir: Path, npu_arch: int) -> list[Violation]:
-    """The violations of one op_kernel source built for `npu_arch`."""
+    """The violations of one op_kernel source built for `npu_arch` (a custom op's through the
+    simulator's translation unit of it, which declares its tiling struct)."""
+    from ascend_ops_dev.kernel_checks.host_check import kernel_unit
+
     cindex = _cindex()
     K = cindex.CursorKind
     out_dir = Path(out_dir).resolve()
-    tu = cindex.Index.create().parse(str(source), args=parse_args(out_dir, npu_arch))
+    tu = cindex.Index.create().parse(str(kernel_unit(source, out_dir)), args=parse_args(out_dir, npu_arch))
     errors = [str(d) for d in tu.diagnostics if d.severity >= cindex.Diagnostic.Error]
     if errors:
         raise AicoreCheckError(f"{source}: libclang cannot parse it for NPU arch {npu_arch}:\n  " +

@@ -71,14 +71,14 @@ def compile_command(source: Path, out_dir: Path, cxx: str = "g++",
         includes = ("-I", str(out_dir / SIM_DIR), f"-DASCEND_SIM_TILING_TYPE={SIM_TILING_TYPE}",
                     *(f"-D{k}={v}" for k, v in arch_defines(npu_arch).items()))
         return (cxx, "-std=c++17", "-fsyntax-only", *(STRICT_FLAGS if strict else ()), *includes,
-                "-I", str(out_dir / COMMON_DIR), str(_kernel_unit(source, out_dir)))
+                "-I", str(out_dir / COMMON_DIR), str(kernel_unit(source, out_dir)))
     from ascend_ops_dev.cann.cann_compile_line import host_compile_line
 
     return (cxx, *host_compile_line(out_dir), "-fsyntax-only", *(STRICT_FLAGS if strict else ()),
             "-I", str(out_dir / STUB_DIR), str(source))
 
 
-def _kernel_unit(source: Path, out_dir: Path) -> Path:
+def kernel_unit(source: Path, out_dir: Path) -> Path:
     """What compiles `source`: itself, or a custom op's translation unit of the simulator."""
     from ascend_ops_gen.spec import load_specs
     from ascend_ops.sim.library import custom_kernel_unit

@@ -1,8 +1,8 @@
-"""Gather: ONNX `Gather` on axis 0, `data[indices]`; a negative index counts from the end."""
+"""onnx_gather: ONNX `Gather` on axis 0, `data[indices]`; a negative index counts from the end."""
 
 from __future__ import annotations
 
-__all__ = ["gather", "gather_check", "gather_shape"]
+__all__ = ["onnx_gather", "onnx_gather_check", "onnx_gather_shape"]
 
 import numpy as np
 
@@ -10,20 +10,20 @@ from .arguments import as_data_array, shape_vector
 from .errors import OpArgumentError, OpTypeError
 
 
-def gather_shape(data_shape, indices_shape) -> tuple[int, ...]:
+def onnx_gather_shape(data_shape, indices_shape) -> tuple[int, ...]:
     """The output's shape: the indices' shape, then data's dims after the first."""
     data_shape, indices_shape = shape_vector(data_shape), shape_vector(indices_shape)
     if not data_shape:
-        raise OpArgumentError("data is 0-d; gather takes rows of a tensor of rank 1 or more")
+        raise OpArgumentError("data is 0-d; onnx_gather takes rows of a tensor of rank 1 or more")
     return indices_shape + data_shape[1:]
 
 
-def gather_check(data, indices) -> None:
-    """What of gather's rules reads the indices' values: each lies within data's rows."""
+def onnx_gather_check(data, indices) -> None:
+    """What of onnx_gather's rules reads the indices' values: each lies within data's rows."""
     data, indices = as_data_array(data), as_data_array(indices)
-    gather_shape(data.shape, indices.shape)
+    onnx_gather_shape(data.shape, indices.shape)
     if indices.dtype not in (np.int32, np.int64):
-        raise OpTypeError(f"indices has dtype {indices.dtype}; gather takes int32 or int64 indices")
+        raise OpTypeError(f"indices has dtype {indices.dtype}; onnx_gather takes int32 or int64 indices")
     rows, flat = data.shape[0], indices.reshape(-1)
     bad = np.flatnonzero((flat < -rows) | (flat >= rows))
     if bad.size:
@@ -32,9 +32,9 @@ def gather_check(data, indices) -> None:
                               f"along axis 0 (valid: {-rows} to {rows - 1})")
 
 
-def gather(data, indices) -> np.ndarray:
+def onnx_gather(data, indices) -> np.ndarray:
     """The rows of `data` that `indices` name, in the indices' shape."""
-    gather_check(data, indices)
+    onnx_gather_check(data, indices)
     data, indices = as_data_array(data), as_data_array(indices)
-    shape = gather_shape(data.shape, indices.shape)
+    shape = onnx_gather_shape(data.shape, indices.shape)
     return np.take(data, indices.reshape(-1).astype(np.int64), axis=0).reshape(shape)

@@ -1,7 +1,7 @@
-// The shape rule of `gather` (shape: infer_shape in op_specs/gather.yaml), for its InferShape and
+// The shape rule of `onnx_gather` (shape: infer_shape in op_specs/onnx_gather.yaml), for its InferShape and
 // tiling function: the indices' shape, then data's dims after the first.
-#ifndef ASCEND_KERNELS_GATHER_GATHER_SHAPE_H
-#define ASCEND_KERNELS_GATHER_GATHER_SHAPE_H
+#ifndef ASCEND_KERNELS_ONNX_GATHER_ONNX_GATHER_SHAPE_H
+#define ASCEND_KERNELS_ONNX_GATHER_ONNX_GATHER_SHAPE_H
 
 #include "status.h"
 #include "strided_view.h"
@@ -9,7 +9,7 @@
 namespace ascend_ops {
 
 // inputs: data, indices.
-inline Status InferGatherShape(const TensorShape* inputs, TensorShape* output)
+inline Status InferOnnxGatherShape(const TensorShape* inputs, TensorShape* output)
 {
     const TensorShape& data = inputs[0];
     const TensorShape& indices = inputs[1];
@@ -32,4 +32,4 @@ inline Status InferGatherShape(const TensorShape* inputs, TensorShape* output)
 
 }  // namespace ascend_ops
 
-#endif  // ASCEND_KERNELS_GATHER_GATHER_SHAPE_H
+#endif  // ASCEND_KERNELS_ONNX_GATHER_ONNX_GATHER_SHAPE_H

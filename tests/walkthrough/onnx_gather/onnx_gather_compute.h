@@ -1,8 +1,8 @@
-// The kernel code of `gather` that is its own (Note [custom op hooks] in
-// python/ascend_ops_gen/codegen/custom_op.py): LoadGather reads, for each output position of a
-// tile, the element of data its index names (data-dependent GM reads); ComputeGather passes it on.
-#ifndef ASCEND_KERNELS_GATHER_GATHER_COMPUTE_H
-#define ASCEND_KERNELS_GATHER_GATHER_COMPUTE_H
+// The kernel code of `onnx_gather` that is its own (Note [custom op hooks] in
+// python/ascend_ops_gen/codegen/custom_op.py): LoadOnnxGather reads, for each output position of a
+// tile, the element of data its index names (data-dependent GM reads); ComputeOnnxGather passes it on.
+#ifndef ASCEND_KERNELS_ONNX_GATHER_ONNX_GATHER_COMPUTE_H
+#define ASCEND_KERNELS_ONNX_GATHER_ONNX_GATHER_COMPUTE_H
 
 #include "custom_op_kernel.h"
 
@@ -11,9 +11,9 @@ namespace ascend_ops {
 // data[i] = the element of dataGm that output position pos + i reads: row indices[(pos + i) /
 // rowElems] (a negative index counts from the end), column (pos + i) % rowElems.
 template <typename T, typename TIndex>
-__aicore__ inline void LoadGather(const LocalTensor<T>& data, const GlobalTensor<T>& dataGm,
+__aicore__ inline void LoadOnnxGather(const LocalTensor<T>& data, const GlobalTensor<T>& dataGm,
                                   const GlobalTensor<TIndex>& indicesGm, int64_t pos, uint32_t count,
-                                  const AscendGatherTilingData& tiling)
+                                  const AscendOnnxGatherTilingData& tiling)
 {
     const int64_t rowElems = tiling.rowElems;
     int64_t row = pos / rowElems;
@@ -34,8 +34,8 @@ __aicore__ inline void LoadGather(const LocalTensor<T>& data, const GlobalTensor
 
 // output = data, bit for bit: the tile moved as 32-bit words (a tile is whole 32-byte blocks).
 template <typename T>
-__aicore__ inline void ComputeGather(const LocalTensor<T>& output, const LocalTensor<T>& data, uint32_t count,
-                                     const AscendGatherTilingData& tiling)
+__aicore__ inline void ComputeOnnxGather(const LocalTensor<T>& output, const LocalTensor<T>& data, uint32_t count,
+                                     const AscendOnnxGatherTilingData& tiling)
 {
     (void)tiling;
     const int32_t words = static_cast<int32_t>(count * sizeof(T) / sizeof(int32_t));
@@ -44,4 +44,4 @@ __aicore__ inline void ComputeGather(const LocalTensor<T>& output, const LocalTe
 
 }  // namespace ascend_ops
 
-#endif  // ASCEND_KERNELS_GATHER_GATHER_COMPUTE_H
+#endif  // ASCEND_KERNELS_ONNX_GATHER_ONNX_GATHER_COMPUTE_H

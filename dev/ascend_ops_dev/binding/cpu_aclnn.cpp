@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <sstream>
 
@@ -33,10 +34,9 @@ struct aclOpExecutor {
     uint32_t blockDim;
     uint64_t tilingKey;
     uint64_t workspaceBytes;  // what the TilingFunc asked for: the launch must bring that much
-    void* x;
-    uint64_t xBytes;
-    void* y;
-    uint64_t yBytes;
+    std::vector<std::string> names;         // the tensors' OpDef names, inputs then outputs
+    std::vector<AscendSimTensor> tensors;   // their data (pointing into `names`)
+    int32_t inputCount;
 };
 
 namespace ascend_ops_cpu_aclnn {
@@ -72,9 +72,9 @@ bool Facts(aclDataType dtype, DtypeFacts* out)
 struct Runtime {
     std::mutex mutex;
     void* library = nullptr;
-    AscendSimPlanFn plan = nullptr;
+    AscendSimPlanOpFn plan = nullptr;
     AscendSimReportedErrorsFn reportedErrors = nullptr;
-    AscendSimRunFn run = nullptr;
+    AscendSimRunOpFn run = nullptr;
     std::string soc;
     int64_t maxDims = 0;
     int64_t tilingCapacity = 0;
@@ -241,13 +241,13 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
                 return Fail(injected, r.failNextMessage);
             }
         }
-        const aclTensor* x = nullptr;
-        const aclTensor* y = nullptr;
+        std::vector<const Argument*> inputs;
+        std::vector<const Argument*> outputs;
         std::vector<AscendSimAttr> attrs;
         for (const Argument& a : arguments_) {
             switch (a.kind) {
-                case Argument::Kind::kInput: x = a.tensor; break;
-                case Argument::Kind::kOutput: y = a.tensor; break;
+                case Argument::Kind::kInput: inputs.push_back(&a); break;
+                case Argument::Kind::kOutput: outputs.push_back(&a); break;
                 case Argument::Kind::kIntArray:
                     if (a.array != nullptr) {  // an absent list: the OpDef's default stands in
                         attrs.push_back(AscendSimAttr{a.name.c_str(), a.array->values.data(),
@@ -264,57 +264,76 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
                     break;
             }
         }
-        if (x == nullptr || y == nullptr) {
-            return Fail(kParamNullptr, api_ + ": the input or the output tensor is null");
+        if (inputs.empty() || outputs.empty()) {
+            return Fail(kParamNullptr, api_ + ": the call names no input or no output");
         }
-        DtypeFacts facts{};
-        if (!Facts(x->dtype, &facts) || y->dtype != x->dtype) {
-            return Fail(kParamInvalid, api_ + ": the input's dtype (" + std::to_string(x->dtype) +
-                                           ") is unknown or differs from the output's (" + std::to_string(y->dtype) + ")");
+        // Each tensor's simulator description; the executor keeps the names its entries point into.
+        std::unique_ptr<aclOpExecutor> planned(new aclOpExecutor{opType_, kernelName_, {}, 0, 0, 0, {}, {},
+                                                                 static_cast<int32_t>(inputs.size())});
+        std::vector<const Argument*> all(inputs);
+        all.insert(all.end(), outputs.begin(), outputs.end());
+        std::vector<DtypeFacts> facts(all.size());
+        for (size_t i = 0; i < all.size(); ++i) {
+            const aclTensor* t = all[i]->tensor;
+            if (t == nullptr) {
+                return Fail(kParamNullptr, api_ + ": tensor " + all[i]->name + " is null");
+            }
+            if (!Facts(t->dtype, &facts[i])) {
+                return Fail(kParamInvalid, api_ + ": tensor " + all[i]->name + " has an unknown dtype (" +
+                                               std::to_string(t->dtype) + ")");
+            }
+            if (!Contiguous(*t)) {
+                return Fail(kParamInvalid, api_ + ": the CPU runtime takes contiguous tensors only");
+            }
+            planned->names.push_back(all[i]->name);
         }
-        if (!Contiguous(*x) || !Contiguous(*y)) {
-            return Fail(kParamInvalid, api_ + ": the CPU runtime takes contiguous tensors only");
+        for (size_t i = 0; i < all.size(); ++i) {
+            const aclTensor& t = *all[i]->tensor;
+            planned->tensors.push_back(AscendSimTensor{planned->names[i].c_str(), static_cast<int32_t>(t.dims.size()),
+                                                       t.dims.data(), facts[i].name,
+                                                       static_cast<uint8_t*>(t.data) + t.offset * facts[i].bytes,
+                                                       static_cast<uint64_t>(Elements(t) * facts[i].bytes)});
         }
         std::vector<uint8_t> tiling(static_cast<size_t>(r.tilingCapacity));
         uint64_t tilingBytes = 0;
         uint32_t blockDim = 0;
         uint64_t tilingKey = 0;
         uint64_t workspaceBytes = 0;
-        int32_t outRank = 0;
-        std::vector<int64_t> outDims(static_cast<size_t>(r.maxDims));
+        std::vector<int32_t> outRanks(outputs.size());
+        std::vector<int64_t> outDims(static_cast<size_t>(r.maxDims) * outputs.size());
         const char* rejectedBy = nullptr;
         char message[1024] = {};
-        const int32_t planned =
-            r.plan(opType_.c_str(), r.soc.c_str(), facts.name, static_cast<int32_t>(x->dims.size()), x->dims.data(),
-                   attrs.data(), static_cast<int32_t>(attrs.size()), tiling.data(), &tilingBytes, &blockDim,
-                   &tilingKey, &workspaceBytes, &outRank, outDims.data(), &rejectedBy, message, sizeof(message));
-        if (planned != kSimOk) {
+        const int32_t status = r.plan(opType_.c_str(), r.soc.c_str(), planned->tensors.data(),
+                                      static_cast<int32_t>(inputs.size()), planned->tensors.data() + inputs.size(),
+                                      static_cast<int32_t>(outputs.size()), attrs.data(),
+                                      static_cast<int32_t>(attrs.size()), tiling.data(), &tilingBytes, &blockDim,
+                                      &tilingKey, &workspaceBytes, outRanks.data(), outDims.data(), &rejectedBy,
+                                      message, sizeof(message));
+        if (status != kSimOk) {
             // A host function's rejection reaches the caller as CANN's runtime hands it over: what
             // the op_host reported through the error-message channel (REPORT_INNER_ERROR).
             std::string reported(static_cast<size_t>(r.reportedErrors(nullptr, 0)), '\0');
             r.reportedErrors(&reported[0], reported.size());
             reported.resize(reported.size() - 1);
             const std::string by = rejectedBy != nullptr ? std::string(rejectedBy) + ": " : "";
-            return Fail(planned == kSimArgumentError ? kParamInvalid : kInnerError,
+            return Fail(status == kSimArgumentError ? kParamInvalid : kInnerError,
                         reported.empty() ? by + message : reported);
         }
-        outDims.resize(static_cast<size_t>(outRank));
-        if (outDims != y->dims) {
-            return Fail(kParamInvalid, api_ + ": out has shape " + List(y->dims) + ", InferShape gives " +
-                                           List(outDims));
+        for (size_t j = 0; j < outputs.size(); ++j) {
+            const auto first = outDims.begin() + static_cast<std::ptrdiff_t>(j * static_cast<size_t>(r.maxDims));
+            const std::vector<int64_t> shape(first, first + outRanks[j]);
+            if (shape != outputs[j]->tensor->dims) {
+                const std::string name = outputs.size() == 1 ? "out" : outputs[j]->name;
+                return Fail(kParamInvalid, api_ + ": " + name + " has shape " + List(outputs[j]->tensor->dims) +
+                                               ", InferShape gives " + List(shape));
+            }
         }
         tiling.resize(static_cast<size_t>(tilingBytes));
-        const uint64_t elem = static_cast<uint64_t>(facts.bytes);
-        *executor = new aclOpExecutor{opType_,
-                                      kernelName_,
-                                      std::move(tiling),
-                                      blockDim,
-                                      tilingKey,
-                                      workspaceBytes,
-                                      static_cast<uint8_t*>(x->data) + x->offset * facts.bytes,
-                                      static_cast<uint64_t>(Elements(*x)) * elem,
-                                      static_cast<uint8_t*>(y->data) + y->offset * facts.bytes,
-                                      static_cast<uint64_t>(Elements(*y)) * elem};
+        planned->tiling = std::move(tiling);
+        planned->blockDim = blockDim;
+        planned->tilingKey = tilingKey;
+        planned->workspaceBytes = workspaceBytes;
+        *executor = planned.release();
         *workspaceSize = workspaceBytes;  // what the TilingFunc asked for (AscendC's library workspace)
         return kSuccess;
     }();
@@ -353,8 +372,9 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
         std::vector<uint8_t> stats(static_cast<size_t>(r.statsBytes));
         char message[1024] = {};
         const int32_t ran = r.run(kernel, executor->kernelName.c_str(), r.soc.c_str(), 0, executor->tiling.data(),
-                                  executor->tiling.size(), executor->blockDim, executor->tilingKey, executor->x,
-                                  executor->xBytes, executor->y, executor->yBytes,
+                                  executor->tiling.size(), executor->blockDim, executor->tilingKey,
+                                  executor->tensors.data(), executor->inputCount,
+                                  static_cast<int32_t>(executor->tensors.size()),
                                   reinterpret_cast<AscendSimStats*>(stats.data()), message, sizeof(message));
         delete executor;  // an executor serves one launch
         if (ran != kSimOk) {
@@ -433,12 +453,12 @@ int32_t ascend_ops_cpu_aclnn_init(const char* simLibrary, const char* socName, c
         return fail(std::string("dlopen ") + simLibrary + ": " + dlerror());
     }
     auto abi = reinterpret_cast<AscendSimAbiFn>(dlsym(library, "ascend_sim_abi"));
-    auto plan = reinterpret_cast<AscendSimPlanFn>(dlsym(library, "ascend_sim_plan"));
-    auto run = reinterpret_cast<AscendSimRunFn>(dlsym(library, "ascend_sim_run"));
+    auto plan = reinterpret_cast<AscendSimPlanOpFn>(dlsym(library, "ascend_sim_plan_op"));
+    auto run = reinterpret_cast<AscendSimRunOpFn>(dlsym(library, "ascend_sim_run_op"));
     auto reported = reinterpret_cast<AscendSimReportedErrorsFn>(dlsym(library, "ascend_sim_reported_errors"));
     if (abi == nullptr || plan == nullptr || run == nullptr || reported == nullptr) {
         return fail(std::string(simLibrary) +
-                    " is no simulator library (ascend_sim_abi / _plan / _run / _reported_errors missing)");
+                    " is no simulator library (ascend_sim_abi / _plan_op / _run_op / _reported_errors missing)");
     }
     int64_t maxDims = 0, attrBytes = 0, socInfoBytes = 0, statsBytes = 0, capacity = 0;
     abi(&maxDims, &attrBytes, &socInfoBytes, &statsBytes, &capacity);

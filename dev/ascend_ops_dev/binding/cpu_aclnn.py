@@ -227,13 +227,16 @@ def tensor_record(name: str, kind: str, t: torch.Tensor) -> dict:
             "storage": [t.untyped_storage().nbytes() // t.element_size()]}
 
 
-def expected_arguments(op_name: str, x: torch.Tensor, out: torch.Tensor, args: tuple, kwargs: dict) -> list[dict]:
-    """What aclnn<Op>GetWorkspaceSize must receive for a call, from the spec: the input, every
-    attribute in OpDef order with its value (a default where the call gives none; an absent list as
-    an empty array), the output. ACL_FORMAT_ND is 2 (acl_base_rt.h)."""
+def expected_arguments(op_name: str, x, out, args: tuple, kwargs: dict) -> list[dict]:
+    """What aclnn<Op>GetWorkspaceSize must receive for a call, from the spec: the inputs (`x`, or a
+    custom op's list of them), every attribute in OpDef order with its value (a default where the
+    call gives none; an absent list as an empty array), the outputs (`out`, or a list). ACL_FORMAT_ND
+    is 2 (acl_base_rt.h)."""
     op = specs().op(op_name)
     given = dict(zip((a.name for a in op.attributes), args)) | kwargs
-    records = [tensor_record(op.inputs[0].name, "input", x)]
+    inputs = x if isinstance(x, (list, tuple)) else [x]
+    outs = out if isinstance(out, (list, tuple)) else [out]
+    records = [tensor_record(t.name, "input", tensor) for t, tensor in zip(op.inputs, inputs)]
     for a in op.attributes:
         value = given.get(a.name, None if a.default is REQUIRED else a.default)
         if a.type in (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST):
@@ -242,7 +245,7 @@ def expected_arguments(op_name: str, x: torch.Tensor, out: torch.Tensor, args: t
             records.append({"name": a.name, "kind": "int", "value": int(value)})
         else:
             records.append({"name": a.name, "kind": "string", "value": value})
-    return records + [tensor_record(op.outputs[0].name, "output", out)]
+    return records + [tensor_record(t.name, "output", tensor) for t, tensor in zip(op.outputs, outs)]
 
 
 def argument_problems(recorded: dict, expected: list[dict], *, attributes_only: bool = False) -> list[str]:
@@ -288,6 +291,8 @@ def check_run(binding: "CpuBinding", run, seed: int) -> str:
     from ascend_ops.npu.dispatch import on_binding
     from ascend_ops_dev.sim import corpus
 
+    if run.dtypes:  # a custom op
+        return _check_custom_run(binding, run, seed)
     x_np = corpus.input_array(run.case.shape, run.dtype, seed)
     kwargs = dict(run.case.kwargs)
     expected = getattr(cpu_reference, run.case.op)(x_np, *run.case.args, **kwargs)
@@ -305,4 +310,35 @@ def check_run(binding: "CpuBinding", run, seed: int) -> str:
     if not calls:  # an empty result launches nothing
         return ""
     problems = argument_problems(calls[0], expected_arguments(run.case.op, x, got, run.case.args, kwargs))
+    return f"{run.label}: {problems[0]}" if problems else ""
+
+
+def _check_custom_run(binding: "CpuBinding", run, seed: int) -> str:
+    """check_run for a custom op's case: every output bit for bit, and what GetWorkspaceSize received."""
+    import numpy as np
+
+    import cpu_reference
+    from ascend_ops.npu.dispatch import on_custom_binding
+    from ascend_ops_dev.sim import corpus
+
+    arrays = corpus.custom_inputs(run, seed)
+    kwargs = dict(run.case.kwargs)
+    expected = getattr(cpu_reference, run.case.op)(*arrays, *run.case.args, **kwargs)
+    expected = expected if isinstance(expected, tuple) else (np.asarray(expected),)
+    inputs = [torch_input(np.asarray(a)) for a in arrays]
+    binding.reset()
+    try:
+        got = on_custom_binding(run.case.op)(*inputs, *run.case.args, **kwargs)
+    except Exception as e:  # noqa: BLE001 - what went wrong is the answer
+        return f"{run.label}: {type(e).__name__}: {e}"
+    got = got if isinstance(got, tuple) else (got,)
+    for g, e in zip(got, expected):
+        if tuple(g.shape) != e.shape:
+            return f"{run.label}: shape {tuple(g.shape)}, cpu_reference {e.shape}"
+        if not np.array_equal(torch_bits(g), corpus.bits(np.asarray(e))):
+            return f"{run.label}: bits differ from cpu_reference"
+    calls = binding.calls()
+    if not calls:  # an empty result launches nothing
+        return ""
+    problems = argument_problems(calls[0], expected_arguments(run.case.op, inputs, list(got), run.case.args, kwargs))
     return f"{run.label}: {problems[0]}" if problems else ""

@@ -208,7 +208,8 @@ def read_ops_info(path: Path) -> dict[str, dict[str, str]]:
 def ops_info_problems(out_dir: Path, specs) -> list[tuple[str, str, str]]:
     """(op, compute unit, problem) for every disagreement between the generated ops-info and the
     product rules of products.yaml: each op's input and output dtypes on each product line are
-    the dtypes the line supports for it, each in format ND."""
+    the dtypes the line supports for it (a custom op's: each tensor's column of its dtype
+    combinations there), each in its format (ND unless the spec says otherwise)."""
     problems = []
     for product in specs.products:
         path = Path(out_dir) / f"aic-{product.add_config}-ops-info.ini"
@@ -221,17 +222,20 @@ def ops_info_problems(out_dir: Path, specs) -> list[tuple[str, str, str]]:
             if section is None:
                 problems.append((op.name, product.add_config, f"{path.name} has no [{op.op_type}]"))
                 continue
-            want = set(op.supported_dtypes(product))
-            for key in ("input0", "output0"):
+            columns = op.dtype_columns(product)
+            keys = [(f"input{i}", t) for i, t in enumerate(op.inputs)] + \
+                [(f"output{j}", t) for j, t in enumerate(op.outputs)]
+            for key, tensor in keys:
+                want = columns[tensor.name]
                 dtypes = section.get(f"{key}.dtype", "").split(",")
                 formats = section.get(f"{key}.format", "").split(",")
-                if set(dtypes) != want or len(dtypes) != len(want):
+                if sorted(dtypes) != sorted(want):
                     problems.append((op.name, product.add_config,
                                      f"{key}.dtype is {','.join(dtypes)}; products.yaml gives "
                                      f"{','.join(sorted(want))}"))
-                if formats != ["ND"] * len(dtypes):
-                    problems.append((op.name, product.add_config, f"{key}.format is {','.join(formats)}, not ND "
-                                                                  f"for each dtype"))
+                if formats != [tensor.format] * len(dtypes):
+                    problems.append((op.name, product.add_config, f"{key}.format is {','.join(formats)}, not "
+                                                                  f"{tensor.format} for each dtype"))
     return problems
 
 

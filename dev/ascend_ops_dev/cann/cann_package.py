@@ -470,7 +470,7 @@ def kernel_compile_problems(compiles, specs, kernels_dir: Path) -> list[tuple[st
                 problems.append((op.name, unit, f"kernel entry {', '.join(entries)}; the kernel defines "
                                                 f"{kernel_name(op.op_type)}"))
             compiled = sorted(d for c in mine for d in c.dtypes)
-            want = sorted(op.supported_dtypes(product))
+            want = sorted(op.dtype_columns(product)[op.inputs[0].name])  # the first input's, per binary
             if compiled != want:
                 problems.append((op.name, unit, f"compiled for {','.join(compiled)}; products.yaml gives "
                                                 f"{','.join(want)}"))

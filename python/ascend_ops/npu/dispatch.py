@@ -183,13 +183,32 @@ def load_custom_kernels() -> str | None:
     return _binding_unavailable
 
 
+def on_custom_binding(op_name: str) -> Callable[..., torch.Tensor]:
+    """Custom op `op_name` through the loaded torch binding (its inputs as the spec orders them);
+    its argument errors raise OpArgumentError."""
+    def run(*args, **kwargs):
+        from .binding import NAMESPACE
+
+        try:
+            return getattr(getattr(torch.ops, NAMESPACE), op_name)(*args, **kwargs)
+        except OpArgumentError:
+            raise
+        except ValueError as e:  # the op's host code's refusal (aclnn GetWorkspaceSize)
+            raise OpArgumentError(str(e)) from None
+    return run
+
+
 def custom_device_kernel(op_name: str) -> Callable[..., torch.Tensor]:
     """The PrivateUse1 kernel of custom op `op_name` (its dtypes and shapes are checked before it
-    runs): on the simulated npu device, the simulator. A custom op has no torch_npu composition, and
-    the torch binding carries the view ops only, so on a real NPU it refuses, saying so."""
+    runs): the simulator on the simulated npu device, else the op package through the binding. A
+    custom op has no composition of torch_npu's ops to fall back on: where its kernel cannot run,
+    the call fails, saying why."""
+    binding = on_custom_binding(op_name)
+
     def kernel(*args, **kwargs):
         tensors = [a for a in args if isinstance(a, torch.Tensor)]
-        if tensors and all(sim_device.is_simulated(t) for t in tensors):
+        simulated = bool(tensors) and all(sim_device.is_simulated(t) for t in tensors)
+        if simulated:
             from ..sim.custom_runner import run_custom  # the simulator builds with g++ on first use
 
             host = [sim_device.host_tensor(a) if isinstance(a, torch.Tensor) else a for a in args]
@@ -197,9 +216,13 @@ def custom_device_kernel(op_name: str) -> Callable[..., torch.Tensor]:
             if isinstance(out, tuple):
                 return tuple(sim_device.on_device(o) for o in out)
             return sim_device.on_device(out)
-        raise RuntimeError(f"{op_name} is a custom op, and the torch binding (ascend_kernels/binding/) "
-                           f"carries the view ops only: its kernel, in the op package, does not run on an "
-                           f"NPU from torch yet; run it on the CPU or on the simulated npu device "
-                           f"(ASCEND_OPS_SIM_NPU=1)")
+        if forced_route() == "torch_npu":
+            raise RuntimeError(f"{op_name} is a custom op: it has no torch_npu composition to run as "
+                               f"{KERNELS_ENV}=torch_npu asks")
+        unavailable = custom_kernels_unavailable(False)
+        if unavailable:
+            raise RuntimeError(f"{op_name} is a custom op, which runs on an NPU through the op package only, "
+                               f"and that cannot run: {unavailable}")
+        return binding(*args, **kwargs)
     kernel.__name__ = "npu"
     return kernel

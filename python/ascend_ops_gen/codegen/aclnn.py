@@ -100,7 +100,7 @@ _ATTR_TYPES = {
 
 def opdef_arguments(op: OpSpec) -> tuple[OpDefArgument, ...]:
     """The OpDef of `op` as the codegen declares it (host.py, templates/op_host.cpp)."""
-    inputs = [OpDefArgument("input", t.name, "Tensor", False) for t in op.inputs]
+    inputs = [OpDefArgument("input", t.name, "Tensor", t.optional) for t in op.inputs]
     attrs = [OpDefArgument("attr", a.name, a.kind, a.param_type == "OPTIONAL")
              for a in map(opdef_attr, op.attributes)]
     outputs = [OpDefArgument("output", t.name, "Tensor", False) for t in op.outputs]

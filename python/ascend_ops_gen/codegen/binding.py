@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..schema import torch_schema
-from ..spec import AttrType, OpSpec, SpecSet
+from ..spec import AttrType, OpSpec, ShapeRuleKind, SpecSet
 from .aclnn import AclnnApi, aclnn_api, header_name, opdef_arguments
 from .cpp import camel, cpp_string
+from .custom_op import infer_shape_name
 from .file_manager import header_line
 from .host import view_builder_call, wrapped_call
-from .op_views import BoundArgument, ViewBuilder
+from .op_views import BoundArgument, ViewBuilder, bind_attributes
 from .templates import template
 
 NAMESPACE = "ascend_ops_npu"            # torch.ops.ascend_ops_npu.<op>
@@ -102,20 +103,94 @@ def emit_kernel(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ..
     return "\n".join(lines)
 
 
+# The at::ScalarType of each dtype of the spec vocabulary, for an output with a dtype of its own.
+_SCALAR_TYPES = {"float16": "at::kHalf", "float32": "at::kFloat", "bfloat16": "at::kBFloat16", "int8": "at::kChar",
+                 "uint8": "at::kByte", "int16": "at::kShort", "int32": "at::kInt", "int64": "at::kLong",
+                 "uint32": "at::kUInt32", "bool": "at::kBool"}
+
+
+def _custom_shape(op: OpSpec, attrs: list[_Attribute]) -> list[str]:
+    """The statements that make `outShape`, the outputs' shape by the op's rule, as its InferShape."""
+    rule = op.shape_rule
+    names = [camel(n) for n in rule.inputs]
+    if rule.kind is ShapeRuleKind.SAME_AS:
+        return [f"const std::vector<int64_t> outShape = {names[0]}.sizes().vec();"]
+    if rule.kind is ShapeRuleKind.BROADCAST:
+        return [f"std::vector<int64_t> outShape = {names[0]}.sizes().vec();"] + \
+            [f"outShape = at::infer_size(outShape, {n}.sizes());" for n in names[1:]]
+    _, bound = bind_attributes(op)
+
+    def argument(b: BoundArgument) -> str:
+        a = attrs[b.attr_index]
+        return a.value if b.part == "value" else (a.data if b.part == "data" else a.size)
+    shapes = ", ".join(f"InputShape({camel(t.name)}, {cpp_string(op.name)})" for t in op.inputs)
+    call = wrapped_call(f"CheckStatus(ascend_ops::{infer_shape_name(op)}",
+                        ["inputs", *(argument(b) for b in bound), "&shape"], 4, end="), " + cpp_string(op.name) + ");")
+    return [f"const ascend_ops::TensorShape inputs[] = {{{shapes}}};",
+            "ascend_ops::TensorShape shape{};",
+            *call.split("\n"),
+            "const std::vector<int64_t> outShape(shape.dims, shape.dims + shape.rank);"]
+
+
+def emit_custom_kernel(op: OpSpec) -> str:
+    """A custom op's kernel: the outputs sized by its shape rule, typed by its dtype rules, then its
+    aclnn API with every input contiguous."""
+    optional = [t.name for t in op.inputs if t.optional]
+    if optional:
+        raise BindingError(f"{op.loc}: op {op.name}: the binding does not carry optional inputs ({', '.join(optional)}) "
+                           f"yet")
+    api = aclnn_api(op.op_type, opdef_arguments(op))
+    attrs = [_attribute(a.type, a.name) for a in op.attributes]
+    inputs = [camel(t.name) for t in op.inputs]
+    parameters = [f"const at::Tensor& {n}" for n in inputs] + [a.parameter for a in attrs]
+    outputs = []
+    for t in op.outputs:
+        owner = op.dtype_owner(t.name)
+        options = f"{camel(owner.name)}.options()" if owner in op.inputs else \
+            f"{inputs[0]}.options().dtype({_SCALAR_TYPES[op.tensor_dtypes(t.name)[0]]})"
+        outputs.append(f"at::Tensor {camel(t.name)} = at::empty(outShape, {options});")
+    results = [camel(t.name) for t in op.outputs]
+    returned = results[0] if len(results) == 1 else f"std::make_tuple({', '.join(results)})"
+    result_type = "at::Tensor" if len(results) == 1 else f"std::tuple<{', '.join(['at::Tensor'] * len(results))}>"
+    call_head = [cpp_string(op.name), "kVendor", api.name, inputs[0]]
+    aclnn_args = [f"{n}Contiguous" for n in inputs] + [a.aclnn for a in attrs] + results
+    lines = [
+        f"// {op.name} ({op.file}): OpType {op.op_type} (kind: custom), {api.name}.",
+        wrapped_call(f"static {result_type} {op.name}", parameters, 0, end=")"),
+        "{",
+        *(f"    {s}" for a in attrs for s in a.locals),
+        *(f"    {line}" for line in _custom_shape(op, attrs)),
+        *(f"    {line}" for line in outputs),
+        f"    if ({results[0]}.numel() == 0) {{",
+        f"        return {returned};",
+        "    }",
+        *(f"    at::Tensor {n}Contiguous = {n}.contiguous();" for n in inputs),
+        "    " + wrapped_call("ASCEND_OPS_ACLNN", call_head + aclnn_args, 4).replace("\n", "\n    "),
+        f"    return {returned};",
+        "}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def aclnn_apis(specs: SpecSet) -> list[AclnnApi]:
     return [aclnn_api(op.op_type, opdef_arguments(op)) for op in specs.ops]
 
 
 def emit_binding(specs: SpecSet, views: list[tuple[OpSpec, ViewBuilder, tuple[BoundArgument, ...]]],
                  source: str, vendor: str) -> str:
-    """The binding of every op; `views` holds each op's view builder and bound attributes,
+    """The binding of every op; `views` holds each view op's view builder and bound attributes,
     `source` names the specs it comes from, `vendor` the op package's vendor name."""
+    kernels = {op.name: emit_kernel(op, builder, bound) for op, builder, bound in views}
+    kernels.update((op.name, emit_custom_kernel(op)) for op in specs.ops if op.is_custom)
     return template("npu_binding.cpp").substitute(
         header=header_line(source),
         namespace=NAMESPACE,
         vendor=cpp_string(vendor),
         aclnn_includes=[f'#include "{header_name(api.op_type)}"' for api in aclnn_apis(specs)],
-        view_includes=[f'#include "../{op.name}/{op.name}_view.h"' for op in specs.ops],
-        kernels=[emit_kernel(op, builder, bound) for op, builder, bound in views],
+        view_includes=[f'#include "../{op.name}/{op.name}_view.h"' for op in specs.ops if not op.is_custom] +
+        [f'#include "../{op.name}/{op.name}_shape.h"' for op in specs.ops
+         if op.is_custom and op.shape_rule.kind is ShapeRuleKind.INFER_SHAPE],
+        kernels=[kernels[op.name] for op in specs.ops],
         definitions=[f"m.def({cpp_string(torch_schema(op))});" for op in specs.ops],
         impls=[f"m.impl({cpp_string(op.name)}, &{NAMESPACE}::{op.name});" for op in specs.ops])

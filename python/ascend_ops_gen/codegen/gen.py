@@ -25,8 +25,8 @@ The hand-written part of a view op is its view builder and dtype rule, `<op>/<op
 declares how they take the attributes and the generated op_host source checks them at compile time
 (Note [attribute binding] in op_views.py); op_host/ and op_kernel/ beside it are generated. A custom
 op (kind: custom) has its Compute (and Load) in `<op>/<op>_compute.h` and, with `shape:
-infer_shape`, its shape rule in `<op>/<op>_shape.h` (custom_op.py); the view-only files (the torch
-binding, the view dispatch, the CPU fast path's table) leave it out.
+infer_shape`, its shape rule in `<op>/<op>_shape.h` (custom_op.py); the view-only files (the view
+dispatch, the CPU fast path's table) leave it out.
 """
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
     with generating("the torch binding", project.specs_glob(specs)):
         views = [(op, *engine.bind(op)) for op in view_specs.ops]
         files.append(GeneratedFile(binding.BINDING_PATH,
-                                   binding.emit_binding(view_specs, views, project.specs_glob(specs), project.VENDOR_NAME),
+                                   binding.emit_binding(specs, views, project.specs_glob(specs), project.VENDOR_NAME),
                                    project.specs_glob(specs)))
     with generating("the view builder dispatch", project.specs_glob(specs)):
         files.append(GeneratedFile(view_dispatch.DISPATCH_PATH,

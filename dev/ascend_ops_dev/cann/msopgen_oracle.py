@@ -137,11 +137,15 @@ def _attr_default(attr) -> Any:
     return int(attr.default) if attr.type is AttrType.INT else str(attr.default)
 
 
-def prototype(op: OpSpec, dtypes: Sequence[str]) -> dict:
-    """msOpGen's JSON prototype of `op` with `dtypes` (the spec's names are msOpGen's own:
-    transform.json's INPUT_OUTPUT_DTYPE_MAP), each in format ND."""
+def prototype(op: OpSpec, columns: dict[str, Sequence[str]] | Sequence[str]) -> dict:
+    """msOpGen's JSON prototype of `op` with each tensor's dtype list `columns[name]` (one list: every
+    tensor's; the spec's names are msOpGen's own: transform.json's INPUT_OUTPUT_DTYPE_MAP; a custom
+    op's position by position over its dtype combinations), each in its format (ND unless a custom
+    op says)."""
     def tensor(arg) -> dict:
-        return {"name": arg.name, "param_type": "required", "format": ["ND"] * len(dtypes), "type": list(dtypes)}
+        dtypes = list(columns[arg.name] if isinstance(columns, dict) else columns)
+        return {"name": arg.name, "param_type": "optional" if arg.optional else "required",
+                "format": [arg.format] * len(dtypes), "type": dtypes}
 
     attrs = []
     for a in op.attributes:
@@ -575,14 +579,19 @@ def _unknown_soc(d: Difference, c: Context) -> bool:
 
 
 def _one_list_per_opdef(d: Difference, c: Context) -> bool:
-    m = re.fullmatch(r"config (\w+): (input|output) \w+", d.where)
+    m = re.fullmatch(r"config (\w+): (input|output) (\w+)", d.where)
     line = c.line(m[1]) if m else None
     if d.scope != ALL_LINES or line is None or not isinstance(d.ours, ParamDef):
         return False
     op = c.op(d.op)
-    narrowed, full = _ge(op, op.supported_dtypes(line), c.specs), _ge(op, op.dtypes, c.specs)
+    try:
+        tensor = op.tensor(m[3])
+    except KeyError:
+        return False
+    narrowed, full = _ge(op, op.dtype_columns(line)[tensor.name], c.specs), _ge(op, op.dtype_columns(None)[tensor.name], c.specs)
+    fmt = f"FORMAT_{tensor.format}"
     return (narrowed != full and d.ours.dtypes == narrowed and d.theirs.dtypes == full
-            and d.ours.formats == ("FORMAT_ND",) * len(narrowed) and d.theirs.formats == ("FORMAT_ND",) * len(full)
+            and d.ours.formats == (fmt,) * len(narrowed) and d.theirs.formats == (fmt,) * len(full)
             and d.ours.param_type == d.theirs.param_type)
 
 
@@ -646,7 +655,7 @@ EXPECTATIONS: tuple[Expectation, ...] = (
 class Run:
     op: OpSpec
     scope: str                 # ALL_LINES or a product key
-    dtypes: tuple[str, ...]
+    columns: dict[str, tuple[str, ...]]  # each tensor's dtype list (OpSpec.dtype_columns)
     socs: tuple[str, ...]
     add_config: str | None     # the line's configuration (None: the whole OpDef)
 
@@ -657,9 +666,10 @@ def runs_for(specs: SpecSet, ops: Sequence[str] | None = None) -> list[Run]:
     for op in specs.ops:
         if ops is not None and op.name not in ops:
             continue
-        out.append(Run(op, ALL_LINES, op.dtypes, tuple(s.name for p in specs.products for s in p.socs), None))
+        out.append(Run(op, ALL_LINES, op.dtype_columns(None), tuple(s.name for p in specs.products for s in p.socs),
+                       None))
         for line in specs.products:
-            out.append(Run(op, line.key, op.supported_dtypes(line), tuple(s.name for s in line.socs),
+            out.append(Run(op, line.key, op.dtype_columns(line), tuple(s.name for s in line.socs),
                            line.add_config))
     return out
 
@@ -686,7 +696,7 @@ def check(specs: SpecSet, toolkit: Path, kernels_dir: Path, *, ops: Sequence[str
     ours = our_opdefs(kernels_dir, specs) if ours is None else ours
     runs = runs_for(specs, ops)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        generated = list(pool.map(lambda r: run_msopgen(toolkit, prototype(r.op, r.dtypes), r.socs), runs))
+        generated = list(pool.map(lambda r: run_msopgen(toolkit, prototype(r.op, r.columns), r.socs), runs))
     context = Context(specs, soc_table(toolkit), ours.config_defaults)
     differences: list[Difference] = []
     for run, gen in zip(runs, generated):

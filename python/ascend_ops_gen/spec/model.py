@@ -652,12 +652,14 @@ class OpSpec:
     def rule_for(self, product: Product) -> DtypeRule:
         return dict(self.product_rules).get(product.key, product.dtype_rule)
 
-    def dtype_columns(self, product: Product) -> dict[str, tuple[str, ...]]:
-        """Each tensor's dtype list as the OpDef's configuration for `product` gives it, position
-        by position (one position per kernel binary CANN compiles): a view op's tensors the op's
-        supported dtypes; a custom op's tensors their dtype in each of its combinations there."""
+    def dtype_columns(self, product: Product | None) -> dict[str, tuple[str, ...]]:
+        """Each tensor's dtype list as the OpDef's configuration for `product` (None: the OpDef's
+        own lists, every dtype) gives it, position by position (one position per kernel binary
+        CANN compiles): a view op's tensors the op's (supported) dtypes; a custom op's tensors
+        their dtype in each of its combinations (there)."""
         if not self.is_custom:
-            return {t.name: self.supported_dtypes(product) for t in self.tensors}
+            dtypes = self.dtypes if product is None else self.supported_dtypes(product)
+            return {t.name: dtypes for t in self.tensors}
         combinations = self.combinations(product)
         return {t.name: tuple(dict(c)[t.name] for c in combinations) for t in self.tensors}
 

@@ -1,11 +1,13 @@
 """Bit-exact numpy references for the ascend-ops operators (numpy only; never imports torch).
 
-Every op validates all of its arguments first (raising `OpArgumentError`), then copies a
-view of the input into a fresh C-contiguous array of the input's dtype. Each op is one file,
-`cpu_reference/<op>.py`, named after the op's spec, whose `__all__` exports the op itself and
-`<op>_view`, the same canonicalisation on shapes alone: it returns the result as view steps
-of the input (`view_steps`), which shape inference, the fake kernels, autograd and the other
-CPU backends read. This package finds those files by name; it lists no op.
+Every op validates all of its arguments first (raising `OpArgumentError`). Each op is one
+file, `cpu_reference/<op>.py`, named after the op's spec. A view op (the shipped ones) copies a
+view of the input into a fresh C-contiguous array of the input's dtype; its `__all__` exports
+the op itself and `<op>_view`, the same canonicalisation on shapes alone: it returns the result
+as view steps of the input (`view_steps`), which shape inference, the fake kernels, autograd and
+the other CPU backends read. A custom op (`kind: custom`) exports the op, `<op>_shape` when its
+spec's shape rule is `infer_shape`, and optionally `<op>_check`, its rules that read values,
+which every path runs before a kernel. This package finds those files by name; it lists no op.
 """
 
 import importlib as _importlib

@@ -450,9 +450,22 @@ int32_t ascend_sim_run_op(void* kernel, const char* kernelName, const char* socN
         ascend_sim::Simulator sim(ascend_sim::SimulatedSocConfig(*soc, seed));
         uint8_t* tilingGm = static_cast<uint8_t*>(const_cast<void*>(tiling));
         std::vector<uint8_t*> args;
+        // An input that shares bytes with an earlier input (add(x, x)) runs on a private copy of
+        // them: inputs are read-only, so the kernel reads the same values, and the emulator keeps
+        // one GM buffer per GlobalTensor. An output that shares bytes with anything stays refused.
+        std::vector<std::vector<uint8_t>> copies;
+        copies.reserve(static_cast<size_t>(inputCount));
         for (int32_t i = 0; i < tensorCount; ++i) {
             const AscendSimTensor& t = tensors[i];
             uint8_t* data = static_cast<uint8_t*>(t.data);
+            for (int32_t j = 0; j < i && i < inputCount && data != nullptr && t.bytes != 0; ++j) {
+                const uint8_t* other = static_cast<const uint8_t*>(tensors[j].data);
+                if (other != nullptr && data < other + tensors[j].bytes && other < data + t.bytes) {
+                    copies.emplace_back(data, data + t.bytes);
+                    data = copies.back().data();
+                    break;
+                }
+            }
             if (data != nullptr) {
                 sim.AddBuffer(t.name != nullptr ? t.name : "tensor",
                               i < inputCount ? ascend_sim::BufferRole::kInput : ascend_sim::BufferRole::kOutput, data,

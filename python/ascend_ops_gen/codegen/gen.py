@@ -70,8 +70,8 @@ class EngineApi:
         """A custom op's hand-written piece `path` (relative to ascend_kernels/), or an error naming it."""
         if path not in self.hand_written:
             raise ViewBuilderError(f"{op.loc}: op {op.name} needs {what} in {self.kernels_label}/{path}, which "
-                                   f"does not exist (`ascend-ops-dev new-op {op.name} --kind custom` writes a "
-                                   f"starting one; docs/adding-an-op.md)")
+                                   f"does not exist (its signature: Note [custom op hooks] in "
+                                   f"ascend_ops_gen/codegen/custom_op.py; docs/adding-an-op.md)")
 
     def view_header(self, op: OpSpec) -> str:
         """Where `op`'s view builder is expected, for messages."""
@@ -189,7 +189,7 @@ def _custom_op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[Gene
         raise CodegenError(f"{op.loc}: op name {op.name!r} would put its folder on the hand-written "
                            f"ascend_kernels/{op.name}/; rename the op")
     hooks = f"`{custom_op.compute_name(op)}`" + (f" and `{custom_op.load_name(op)}`" if custom_op.needs_load(op) else "")
-    engine.require(op, custom_op.compute_header_path(op), f"its {hooks} (Note [custom op hooks])")
+    engine.require(op, custom_op.compute_header_path(op), f"its {hooks}")
     if op.shape_rule.kind is ShapeRuleKind.INFER_SHAPE:
         engine.require(op, custom_op.shape_header_path(op), f"its shape rule `{custom_op.infer_shape_name(op)}` "
                                                              f"(shape: infer_shape)")

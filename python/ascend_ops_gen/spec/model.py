@@ -186,6 +186,29 @@ class Attribute:
         return self.default is REQUIRED
 
 
+# Note [custom ops]
+# An op spec is of one of two kinds. A view op (`kind: view`, the default) belongs to the
+# data-movement engine: one input, one output, the output a strided view of the input that its
+# hand-written <op>_view.h builds and the engine's planner and kernels copy. A custom op
+# (`kind: custom`) is any other op: inputs and outputs by name, each tensor with
+#   - its dtypes: a list of its own, or `{same_as: <tensor>}`; by default the first input's, whose
+#     list is the op's `dtypes`. Tensors that share a list form one dtype group (`dtype_groups`);
+#     the op's dtype combinations are the product of its groups' lists (`combinations`), with each
+#     product line's rule (the op's `products:` entry, else the line's default rule) applied to
+#     every group. Combination k is the kernel's tiling key k + 1. An output with a list of its own
+#     holds one dtype (InferDataType could not choose);
+#   - `optional` (inputs only: the last ones, read in GM), `format` (FORMATS), and, for an input,
+#     `read` (ReadMode): how the generated kernel gets at it.
+# `shape:` gives every output's shape: an input's, the numpy broadcast of several (an input read
+# tile by tile still needs the output's shape: the kernel walks the output's elements, Note
+# [element split] in common/custom_op_host.h), or the hand-written Infer<Op>Shape (and the
+# reference's <op>_shape). `tiling:` adds int64 fields to the op's tiling data, which the generated
+# TilingFunc fills from an attribute, a dimension, the elements, or the elements after an axis of a
+# tensor. What is generated around the author's code: Note [custom op hooks] in
+# codegen/custom_op.py. Custom ops take no `backward`, `onnx_node`, `view_builder` or `bench` yet
+# (loader.py's _VIEW_ONLY_KEYS says why for each).
+
+
 class OpKind(enum.Enum):
     """How an op is built (`kind:` in its spec)."""
 

@@ -14,7 +14,7 @@ inline Status InferOnnxGatherShape(const TensorShape* inputs, TensorShape* outpu
     const TensorShape& data = inputs[0];
     const TensorShape& indices = inputs[1];
     if (data.rank < 1) {
-        return Status::Error("data is 0-d; gather takes rows of a tensor of rank 1 or more");
+        return Status::Error("data is 0-d; onnx_gather takes rows of a tensor of rank 1 or more");
     }
     const int32_t rank = indices.rank + data.rank - 1;
     if (rank > kMaxViewDims) {

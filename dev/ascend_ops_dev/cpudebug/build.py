@@ -56,6 +56,7 @@ from ascend_ops_gen.codegen.project import cpu_debug_defines
 from ascend_ops_gen.spec import project_root, specs
 
 from ascend_ops.runtime import build_cache
+from ascend_ops_dev.cpudebug import toolkit_vec
 from ascend_ops_dev.cann.cann_check import CPU_DEBUG_DEFINES, CannHeaders, COPY_TILING_HEADER
 
 MODEL_DIR = Path(__file__).resolve().parent  # launch_main.cpp, model.cpp, include/
@@ -362,6 +363,9 @@ def build_arch(arch: int, headers: CannHeaders, *, variant: Variant = Variant(),
     jobs.append(([*common, *SUPPORT_FLAGS], MODEL_DIR / "launch_main.cpp"))
     if not variant.huawei_model:
         jobs.append(([*common, *RUN_FLAGS, *(f"-D{d}" for d in variant.model_defines)], MODEL_DIR / "model.cpp"))
+    if fwk.layout == TIKICPULIB:  # the vector intrinsics with the toolkit's signatures (toolkit_vec.py)
+        jobs.append(([*common, *RUN_FLAGS, *(f"-D{d}" for d in variant.model_defines)],
+                     _toolkit_vec_unit(headers.root / TIKICPULIB_HEADERS / "stub_fun.h")))
     jobs += [([*common, *SUPPORT_FLAGS], s) for s in fwk.sources]
     jobs += [([*C_FLAGS, *(f"-I{p}" for p in fwk.c_includes)], s) for s in fwk.c_sources]
 
@@ -449,6 +453,13 @@ def _kernels_unit() -> Path:
     text = "".join(f'#include "{root / "ascend_kernels" / op.name / "op_kernel" / f"{op.name}.cpp"}"\n'
                    for op in specs().ops if not op.is_custom)
     return _cached_text(f"kernels-{hashlib.sha256(text.encode()).hexdigest()[:16]}", "op_kernels.cpp", text)
+
+
+def _toolkit_vec_unit(stub_fun: Path) -> Path:
+    """The model's vector intrinsics defined as a toolkit's `stub_fun` declares them (Note [vector
+    intrinsics on a toolkit's stub_fun.h] in toolkit_vec.py), written into the cache by content."""
+    text = toolkit_vec.adapter_source(stub_fun)
+    return _cached_text(f"toolkit-vec-{hashlib.sha256(text.encode()).hexdigest()[:16]}", "model_vec_toolkit.cpp", text)
 
 
 def _cached_text(folder_name: str, file_name: str, text: str) -> Path:

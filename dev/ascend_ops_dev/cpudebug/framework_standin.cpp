@@ -189,6 +189,12 @@ bool CheckFuncGatherImpl(VecGatherApiParams&, const char*) { return true; }
 bool CheckFuncGatherImpl(VecGatherApiParams&, const uint64_t, const char*) { return true; }
 bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const char*) { return true; }
 bool CheckFunTransposeImpl(VecTransposeApiParams&, const char*) { return true; }
+bool CheckFuncVecBinaryImpl(VecBinaryApiParams&, const char*) { return true; }
+bool CheckFuncVecBinaryImpl(VecBinaryApiParams&, const uint64_t, const char*) { return true; }
+bool CheckFuncVecBinaryImplForMaskArray(VecBinaryApiParams&, const uint64_t[], const char*) { return true; }
+bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const uint64_t, const char*) { return true; }
+bool CheckFunDupImpl(VecDupApiParams&, const char*) { return true; }
+bool CheckFunDupImpl(VecDupApiParams&, const uint64_t, const char*) { return true; }
 }  // namespace check
 }  // namespace AscendC
 
@@ -208,6 +214,11 @@ extern "C" errno_t memset_s(void* dest, size_t destMax, int c, size_t count)
 // IEEE binary16, round to nearest even, beyond the largest finite value infinity. Every int32 of
 // magnitude below 65520 is exact in float, so rounding once from float is rounding the int; any
 // larger one is infinity either way.
+float16::Fp16T& float16::Fp16T::operator=(const float16::Fp16T& fp)
+{
+    val = fp.val;
+    return *this;
+}
 uint16_t float16::Fp16T::Int32ToFp16(const int32_t& iVal) const
 {
     const _Float16 h = static_cast<_Float16>(static_cast<float>(iVal));

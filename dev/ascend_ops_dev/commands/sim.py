@@ -23,7 +23,8 @@ SHOWN_FAILURES = 20
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--product", metavar="KEY_OR_SOC",
                         help="only this product line, by key (atlas-a2) or SoC name (Ascend910B2)")
-    parser.add_argument("--op", choices=[o.name for o in specs().ops], help="only this op")
+    parser.add_argument("--op", action="append", choices=[o.name for o in specs().ops],
+                        help="only this op (repeatable)")
     parser.add_argument("--quick", action="store_true",
                         help="the quick corpus (what pytest runs) instead of the full one")
     parser.add_argument("--counters", action="store_true",
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from ascend_ops_dev.sim import corpus
 
     lines = (product(args.product),) if args.product else specs().products
-    ops = (args.op,) if args.op else tuple(o.name for o in specs().ops)
+    ops = tuple(args.op) if args.op else tuple(o.name for o in specs().ops)
     _build(lines)
     runs = corpus.runs(ops=ops, products=lines, quick=args.quick)
     outcomes = list(_checked(runs))

@@ -450,21 +450,42 @@ int32_t ascend_sim_run_op(void* kernel, const char* kernelName, const char* socN
         ascend_sim::Simulator sim(ascend_sim::SimulatedSocConfig(*soc, seed));
         uint8_t* tilingGm = static_cast<uint8_t*>(const_cast<void*>(tiling));
         std::vector<uint8_t*> args;
-        // An input that shares bytes with an earlier input (add(x, x)) runs on a private copy of
-        // them: inputs are read-only, so the kernel reads the same values, and the emulator keeps
-        // one GM buffer per GlobalTensor. An output that shares bytes with anything stays refused.
+        // GM as CANN allocates it: each tensor alone in its 512-byte-aligned blocks, so no data
+        // cache line (products.yaml data_cache_line_bytes) holds bytes of two tensors. An input
+        // whose blocks hold bytes of another tensor (add(x, x), or small host arrays side by side)
+        // runs on a private aligned copy: inputs are read-only, so the kernel reads the same
+        // values, and the emulator keeps one GM buffer per GlobalTensor. An output that shares
+        // bytes with anything stays refused.
+        constexpr uintptr_t kGmAlign = 512;
         std::vector<std::vector<uint8_t>> copies;
         copies.reserve(static_cast<size_t>(inputCount));
         for (int32_t i = 0; i < tensorCount; ++i) {
             const AscendSimTensor& t = tensors[i];
             uint8_t* data = static_cast<uint8_t*>(t.data);
-            for (int32_t j = 0; j < i && i < inputCount && data != nullptr && t.bytes != 0; ++j) {
-                const uint8_t* other = static_cast<const uint8_t*>(tensors[j].data);
-                if (other != nullptr && data < other + tensors[j].bytes && other < data + t.bytes) {
-                    copies.emplace_back(data, data + t.bytes);
-                    data = copies.back().data();
-                    break;
+            const uintptr_t lo = reinterpret_cast<uintptr_t>(data) / kGmAlign * kGmAlign;
+            const uintptr_t hi = (reinterpret_cast<uintptr_t>(data) + t.bytes + kGmAlign - 1) / kGmAlign * kGmAlign;
+            const uintptr_t at = reinterpret_cast<uintptr_t>(data);
+            // Its bytes under an earlier input's (add(x, x)), under an output's (left in place:
+            // AddBuffer refuses the output), or only in the same blocks as another tensor's.
+            bool alias = false;
+            bool underOutput = false;
+            bool sharesBlock = false;
+            for (int32_t j = 0; j < tensorCount && i < inputCount && data != nullptr && t.bytes != 0; ++j) {
+                const uintptr_t other = reinterpret_cast<uintptr_t>(tensors[j].data);
+                if (j == i || other == 0 || tensors[j].bytes == 0) {
+                    continue;
                 }
+                const bool overlaps = other < at + t.bytes && at < other + tensors[j].bytes;
+                alias |= overlaps && j < i;
+                underOutput |= overlaps && j >= inputCount;
+                sharesBlock |= other < hi && lo < other + tensors[j].bytes;
+            }
+            if (alias || (sharesBlock && !underOutput)) {
+                copies.emplace_back(t.bytes + kGmAlign);
+                uint8_t* aligned = reinterpret_cast<uint8_t*>(
+                    (reinterpret_cast<uintptr_t>(copies.back().data()) + kGmAlign - 1) / kGmAlign * kGmAlign);
+                std::memcpy(aligned, data, t.bytes);
+                data = aligned;
             }
             if (data != nullptr) {
                 sim.AddBuffer(t.name != nullptr ? t.name : "tensor",

@@ -381,9 +381,22 @@ inline ge::graphStatus InferCopyOpDataType(gert::InferDataTypeContext* context)
     return context->SetOutputDataType(0, context->GetInputDataType(0));
 }
 
-// One product line's AI Core configuration of an op: its input and output take the line's share of
-// the op's dtypes (op_specs/), in ND format. Shapes and ranks are dynamic because the tiling
-// function fits the plan to each shape at run time; no op has a CheckSupported function to ask.
+// The configuration items of every op's AI Core configuration, view or custom: shapes and ranks
+// are dynamic because the tiling function fits the plan to each shape at run time; the format and
+// dtype lists are declared, not chosen by an op_select_format function; no op has a
+// CheckSupported function to ask.
+inline void SetPackageConfigItems(ops::OpAICoreConfig& config)
+{
+    config.DynamicCompileStaticFlag(true)
+        .DynamicFormatFlag(false)
+        .DynamicRankSupportFlag(true)
+        .DynamicShapeSupportFlag(true)
+        .NeedCheckSupportFlag(false)
+        .PrecisionReduceFlag(true);
+}
+
+// One product line's AI Core configuration of a view op: its input and output take the line's
+// share of the op's dtypes (op_specs/), in ND format (SetPackageConfigItems).
 inline void AddCopyOpConfig(ops::OpAICoreDef& aicore, const char* soc, const char* input, const char* output,
                             const std::vector<ge::DataType>& dtypes)
 {
@@ -391,12 +404,7 @@ inline void AddCopyOpConfig(ops::OpAICoreDef& aicore, const char* soc, const cha
     ops::OpAICoreConfig config;
     config.Input(input).ParamType(ops::REQUIRED).DataType(dtypes).Format(formats);
     config.Output(output).ParamType(ops::REQUIRED).DataType(dtypes).Format(formats);
-    config.DynamicCompileStaticFlag(true)
-        .DynamicFormatFlag(false)
-        .DynamicRankSupportFlag(true)
-        .DynamicShapeSupportFlag(true)
-        .NeedCheckSupportFlag(false)
-        .PrecisionReduceFlag(true);
+    SetPackageConfigItems(config);
     aicore.AddConfig(soc, config);
 }
 

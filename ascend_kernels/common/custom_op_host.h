@@ -576,12 +576,7 @@ inline void AddCustomOpConfig(ops::OpAICoreDef& aicore, const char* soc, const C
             config.Output(tensor.name).ParamType(ops::REQUIRED).DataType(dtypes[t]).Format(tensorFormats);
         }
     }
-    config.DynamicCompileStaticFlag(true)
-        .DynamicFormatFlag(false)
-        .DynamicRankSupportFlag(true)
-        .DynamicShapeSupportFlag(true)
-        .NeedCheckSupportFlag(false)
-        .PrecisionReduceFlag(true);
+    SetPackageConfigItems(config);
     aicore.AddConfig(soc, config);
 }
 

@@ -161,12 +161,16 @@ def fast_path_file(specs: SpecSet, engine: EngineApi) -> GeneratedFile:
                              project.specs_glob(specs))
 
 
-def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
+def _check_folder_name(op: OpSpec) -> None:
     if op.name in RESERVED_DIRS:
         raise CodegenError(f"{op.loc}: op name {op.name!r} would put its folder on the hand-written "
                            f"ascend_kernels/{op.name}/; rename the op")
-    builder, bound = engine.bind(op)
-    dtype_check = bind_dtype_check(op, bound)
+
+
+def _op_folder(op: OpSpec, tiling: Callable[[], str], host_source: Callable[[], str],
+               kernel_source: Callable[[], str]) -> list[GeneratedFile]:
+    """The generated files of `op`'s folder, either kind: its limits header (if it has limits),
+    op_host/ (tiling header, source, CMake) and op_kernel/ (source, CMake)."""
     host_dir, kernel_dir = f"{op.name}/op_host", f"{op.name}/op_kernel"
 
     def file(path: str, emit: Callable[[], str]) -> GeneratedFile:
@@ -175,38 +179,34 @@ def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFi
     limit_files = [file(limits.limits_header_path(op), lambda: limits.emit_limits_header(op))] \
         if limits.op_limits(op) else []
     return limit_files + [
-        file(f"{host_dir}/{host.tiling_header_name(op)}", lambda: host.emit_tiling_header(op)),
-        file(f"{host_dir}/{op.name}.cpp", lambda: host.emit_host_source(op, specs, builder, bound, dtype_check)),
+        file(f"{host_dir}/{host.tiling_header_name(op)}", tiling),
+        file(f"{host_dir}/{op.name}.cpp", host_source),
         file(f"{host_dir}/CMakeLists.txt", lambda: host.emit_host_cmake(op)),
-        file(f"{kernel_dir}/{op.name}.cpp", lambda: kernel.emit_kernel_source(op, specs)),
+        file(f"{kernel_dir}/{op.name}.cpp", kernel_source),
         file(f"{kernel_dir}/CMakeLists.txt", lambda: kernel.emit_kernel_cmake(op)),
     ]
 
 
+def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
+    _check_folder_name(op)
+    builder, bound = engine.bind(op)
+    dtype_check = bind_dtype_check(op, bound)
+    return _op_folder(op, lambda: host.emit_tiling_header(op),
+                      lambda: host.emit_host_source(op, specs, builder, bound, dtype_check),
+                      lambda: kernel.emit_kernel_source(op, specs))
+
+
 def _custom_op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
     """A custom op's op_host/ and op_kernel/ (custom_op.py), once its hand-written pieces exist."""
-    if op.name in RESERVED_DIRS:
-        raise CodegenError(f"{op.loc}: op name {op.name!r} would put its folder on the hand-written "
-                           f"ascend_kernels/{op.name}/; rename the op")
+    _check_folder_name(op)
     hooks = f"`{custom_op.compute_name(op)}`" + (f" and `{custom_op.load_name(op)}`" if custom_op.needs_load(op) else "")
     engine.require(op, custom_op.compute_header_path(op), f"its {hooks}")
     if op.shape_rule.kind is ShapeRuleKind.INFER_SHAPE:
         engine.require(op, custom_op.shape_header_path(op), f"its shape rule `{custom_op.infer_shape_name(op)}` "
                                                              f"(shape: infer_shape)")
-    host_dir, kernel_dir = f"{op.name}/op_host", f"{op.name}/op_kernel"
-
-    def file(path: str, emit: Callable[[], str]) -> GeneratedFile:
-        return GeneratedFile(path, emit(), op.file)
-
-    limit_files = [file(limits.limits_header_path(op), lambda: limits.emit_limits_header(op))] \
-        if limits.op_limits(op) else []
-    return limit_files + [
-        file(f"{host_dir}/{host.tiling_header_name(op)}", lambda: custom_op.emit_custom_tiling_header(op)),
-        file(f"{host_dir}/{op.name}.cpp", lambda: custom_op.emit_custom_host_source(op, specs)),
-        file(f"{host_dir}/CMakeLists.txt", lambda: host.emit_host_cmake(op)),
-        file(f"{kernel_dir}/{op.name}.cpp", lambda: custom_op.emit_custom_kernel_source(op, specs)),
-        file(f"{kernel_dir}/CMakeLists.txt", lambda: kernel.emit_kernel_cmake(op)),
-    ]
+    return _op_folder(op, lambda: custom_op.emit_custom_tiling_header(op),
+                      lambda: custom_op.emit_custom_host_source(op, specs),
+                      lambda: custom_op.emit_custom_kernel_source(op, specs))
 
 
 def load_engine_api(out_dir: Path) -> EngineApi:

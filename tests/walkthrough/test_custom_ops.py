@@ -280,6 +280,41 @@ def test_the_ops_run_through_torch_on_every_backend_bit_for_bit(project):
     """)
 
 
+def test_an_input_in_the_outputs_cache_line_reads_as_from_its_own_gm(project):
+    """CANN's GM allocations start on 512-byte boundaries, so no data cache line holds bytes of two
+    tensors; host arrays side by side do. The launch runs such an input on an aligned copy: here
+    data's last rows share a 64-byte line with the output's first bytes, and the second tile reads
+    them by GlobalTensor::GetValue after the first tile's DataCopy wrote the output (in place, the
+    line's fill reads output bytes the DMA may still be writing: the emulator's race check). An
+    output over an input stays refused (negative control)."""
+    _python(project, """
+        import numpy as np
+        from ascend_ops.sim import SimulatorError
+        from ascend_ops.sim.custom_runner import launch_op, plan_op
+        rng = np.random.default_rng(0)
+        block = np.zeros(1 << 14, dtype=np.uint8)
+        base = (-block.ctypes.data) % 512
+        data = block[base:base + 100].view(np.float16)  # 50 rows of one element
+        out = block[base + 112:base + 112 + 2000].view(np.float16)  # in the line of data's rows 32..49
+        data[:] = rng.standard_normal(50).astype(np.float16)
+        # the first tile (992 elements) reads rows 0..31, the last one rows 32..49
+        indices = np.concatenate([rng.integers(0, 32, size=992), rng.integers(32, 50, size=8)]).astype(np.int32)
+        plan = plan_op("onnx_gather", [data.shape, indices.shape], ["float16", "int32"], (), {},
+                       product="atlas-200i-500-a2")
+        assert plan.block_dim == 1, plan.block_dim
+        launch_op(plan, [data, indices], [out])
+        expected = np.take(data, indices, axis=0)
+        assert np.array_equal(out.view(np.uint16), expected.view(np.uint16))
+        try:
+            launch_op(plan, [block[base:base + 100].view(np.float16), indices], [block[base + 64:base + 2064].view(np.float16)])
+        except SimulatorError as e:
+            assert str(e) == "AddBuffer('output'): overlaps buffer 'data'", str(e)
+        else:
+            raise SystemExit("an output over an input ran")
+        print("ok")
+    """)
+
+
 def test_the_simulated_npu_runs_the_ops_under_the_products_rules(project):
     code = """
         import torch, ascend_ops
@@ -376,13 +411,18 @@ def test_a_compute_that_writes_past_its_tile_is_stopped_by_the_emulator(tmp_path
 
 # --- Huawei's AscendC: cpudebug, the compiles on both toolkits, msOpGen, the op package -------------------
 
-def test_cpudebug_runs_the_kernels_identically_to_the_emulator(project):
-    _needs(CANN_HEADERS)
-    result = _dev(project, "cpudebug", "--quick", "--op", "add", "--op", "onnx_gather", "--headers", str(CANN_HEADERS))
+@pytest.mark.parametrize("toolkit", [CANN_HEADERS, CANN_81], ids=["asc-devkit", "cann-8.1"])
+def test_cpudebug_runs_the_kernels_identically_to_the_emulator(project, toolkit):
+    """Every arch's launcher, with the vector instructions of add's Compute and onnx_gather's as
+    each toolkit declares them."""
+    _needs(toolkit)
+    result = _dev(project, "cpudebug", "--quick", "--op", "add", "--op", "onnx_gather", "--headers", str(toolkit))
     summary = re.search(r"^cpudebug: (\d+) cases, (\d+) builds, (\d+) differences$", result.stdout, re.M)
     assert summary and int(summary[1]) > 0 and summary[3] == "0", result.stdout[-3000:] + result.stderr[-2000:]
-    for op in OPS:
-        assert re.search(rf"^{op} ", result.stdout, re.M), result.stdout[-3000:]
+    for op in OPS:  # the op's cases on each arch, every one identical
+        archs = re.findall(rf"^{op} +(\d+) +(\d+) +custom +(\d+) +0 +0 +0$", result.stdout, re.M)
+        assert sorted(a for a, *_ in archs) == ["1001", "2002", "2201", "3002"], result.stdout[-3000:]
+        assert all(cases == same for _, cases, same in archs), result.stdout[-3000:]
 
 
 @pytest.mark.parametrize("toolkit", [CANN_HEADERS, CANN_81], ids=["asc-devkit", "cann-8.1"])
@@ -405,14 +445,20 @@ def test_the_opdefs_agree_with_msopgen(project):
     assert summary and summary[2] == "0", result.stdout[-3000:] + result.stderr[-3000:]
 
 
-def test_the_op_package_builds_and_runs_with_the_custom_ops(project):
-    _needs(CANN_HEADERS)
-    result = _dev(project, "check-package", "--toolkit", str(CANN_HEADERS))
+@pytest.mark.parametrize("toolkit", [CANN_HEADERS, CANN_81], ids=["asc-devkit", "cann-8.1"])
+def test_the_op_package_builds_and_runs_with_the_custom_ops(project, toolkit):
+    """Each toolkit's op-project flow (the ASC CMake modules; CANN 8.1's msOpGen templates)."""
+    _needs(toolkit)
+    _needs(CANN_HEADERS)  # op_build is built from asc-devkit's sources for either flow
+    # The copy has no ../shared beside it: asc-devkit's op_build sources by $ASCEND_HOME_PATH.
+    result = _run(project, "-m", "ascend_ops_dev", "check-package", "--toolkit", str(toolkit),
+                  ASCEND_HOME_PATH=str(CANN_HEADERS))
     out = result.stdout + result.stderr
     passed = re.search(r"check-package: (\d+) of (\d+) checks pass", out)
     assert passed and passed[1] == passed[2], out[-4000:]
-    for op in OPS:
-        assert re.search(rf"\b{op}\b", out), out[-4000:]
+    for op in OPS:  # its kernel, its vendor package and its CPU aclnn run on every product line
+        for check in ("kernel compile", "vendor package", "CPU aclnn run"):
+            assert len(re.findall(rf"^\d+ {check} +{op} +\S+ +pass *$", out, re.M)) == 5, (op, check, out[-4000:])
 
 
 # --- new-op: a starting op that fails loudly until written -------------------------------------------------

@@ -6,8 +6,9 @@ CopyIn, Compute with one instruction, CopyOut) are linked into each arch's CPU-d
 and run there and on the emulator with the same inputs: every instruction x element type (Cast:
 x pair x RoundMode) the arch has. The two outputs must be the same bits, and the oracle's
 (tests/ascend_kernels/vec_oracle.py); Huawei's API checkers must report nothing. Negative
-control: a model whose vadd subtracts is caught by the comparison. Needs the CANN headers
-fixture (../shared/cann-headers) or a toolkit; the launchers are cached by content.
+control: a model whose vadd subtracts is caught by the comparison. Each runs with the package's
+stub_fun.h (the CANN headers fixture ../shared/cann-headers, or an installed toolkit) and with CANN
+8.1's (../shared/cann-8.1/toolkit); the launchers are cached by content.
 """
 from __future__ import annotations
 
@@ -30,16 +31,23 @@ from vec_harness import (ARCH_PRODUCTS, ARCHS, CALL_FORMS, KERNELS, arch_cases, 
                          build_driver, run)
 
 
-def _headers():
+# The package's stub_fun.h with asc-tools' sources (the fixture or an installed toolkit), and CANN
+# 8.1's own stub_fun.h, whose declarations the model's vector intrinsics are written against
+# (Note [vector intrinsics on a toolkit's stub_fun.h] in ascend_ops_dev/cpudebug/toolkit_vec.py).
+TOOLKITS = ("default", "cann-8.1")
+CANN_81 = project_root() / ".." / "shared" / "cann-8.1" / "toolkit"
+
+
+def _headers(toolkit: str = "default"):
     try:
-        return cann_check.find_headers(None, project_root())
+        return cann_check.find_headers(CANN_81.resolve() if toolkit == "cann-8.1" else None, project_root())
     except cann_check.HeadersNotFound as e:
         pytest.skip(f"no CANN headers: {e}")
 
 
-def _launcher(arch: int, *model_defines: str) -> Path:
+def _launcher(arch: int, *model_defines: str, toolkit: str = "default") -> Path:
     variant = build.Variant(model_defines=model_defines, extra_kernels=(str(KERNELS),))
-    return build.build_arch(arch, _headers(), variant=variant).launcher
+    return build.build_arch(arch, _headers(toolkit), variant=variant).launcher
 
 
 @pytest.fixture(scope="module")
@@ -55,9 +63,12 @@ def _cpudebug(launcher: Path, case, tmp_path: Path) -> np.ndarray:
     return np.frombuffer(launched.y, dtype=case.expected.dtype)
 
 
+@pytest.mark.parametrize("toolkit", TOOLKITS)
 @pytest.mark.parametrize("arch", ARCHS)
-def test_huawei_implementation_on_the_model_equals_the_emulator(emulator, tmp_path, arch):
-    launcher = _launcher(arch)
+def test_huawei_implementation_on_the_model_equals_the_emulator(emulator, tmp_path, arch, toolkit):
+    if toolkit == "cann-8.1" and not CANN_81.is_dir():
+        pytest.skip(f"{CANN_81} is absent")
+    launcher = _launcher(arch, toolkit=toolkit)
     product = ARCH_PRODUCTS[arch]
     checked = 0
     for case in arch_cases(product):
@@ -71,8 +82,11 @@ def test_huawei_implementation_on_the_model_equals_the_emulator(emulator, tmp_pa
     assert checked >= 40, checked  # every arch has at least the float16 / float32 / int32 set
 
 
-def test_a_model_whose_vadd_subtracts_is_caught(emulator, tmp_path):
-    launcher = _launcher(2201, "ASCEND_OPS_CPUDEBUG_VEC_ADD_AS_SUB=1")
+@pytest.mark.parametrize("toolkit", TOOLKITS)
+def test_a_model_whose_vadd_subtracts_is_caught(emulator, tmp_path, toolkit):
+    if toolkit == "cann-8.1" and not CANN_81.is_dir():
+        pytest.skip(f"{CANN_81} is absent")
+    launcher = _launcher(2201, "ASCEND_OPS_CPUDEBUG_VEC_ADD_AS_SUB=1", toolkit=toolkit)
     product = ARCH_PRODUCTS[2201]
     case = next(c for c in arch_cases(product) if c.entry == "vec_add_float")
     on_model = _cpudebug(launcher, case, tmp_path)

@@ -10,6 +10,7 @@
 #include "kernel_operator.h"
 
 #include "build_arch.h"
+#include "scalar_cost.h"
 
 namespace ascend_ops {
 
@@ -50,8 +51,8 @@ struct ElementWalk {
 // buffer: the kernel then does nothing and its output stays unwritten).
 __aicore__ inline bool WalkUsable(const ElementWalk& w)
 {
-    return w.totalElems >= 0 && w.alignElems > 0 && w.tileElems >= w.alignElems && w.tileElems % w.alignElems == 0 &&
-           w.blockElems >= 0 && w.blockElems % w.alignElems == 0 && w.tileElems <= 0x7fffffff;
+    return w.totalElems >= 0 && w.alignElems > 0 && w.tileElems >= w.alignElems && ModIndex(w.tileElems, w.alignElems) == 0 &&
+           w.blockElems >= 0 && ModIndex(w.blockElems, w.alignElems) == 0 && w.tileElems <= 0x7fffffff;
 }
 
 // The block's share [begin, end) of the output: blockElems each, the last block the rest.
@@ -73,9 +74,9 @@ __aicore__ inline void CustomCoreRange(const ElementWalk& w, int64_t* begin, int
 __aicore__ inline void NextTile(const ElementWalk& w, int64_t pos, int64_t end, int64_t* at, int64_t* count)
 {
     int64_t n = end - pos < w.tileElems ? end - pos : w.tileElems;
-    if (n % w.alignElems != 0) {
+    if (ModIndex(n, w.alignElems) != 0) {
         if (n > w.alignElems) {
-            n = n / w.alignElems * w.alignElems;
+            n = DivIndex(n, w.alignElems) * w.alignElems;
         } else {
             pos = end - w.alignElems;
             n = w.alignElems;

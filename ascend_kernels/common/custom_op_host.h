@@ -108,15 +108,6 @@ inline bool SameShape(const TensorShape& a, const TensorShape& b)
     return same;
 }
 
-inline int64_t ElementCount(const TensorShape& shape)
-{
-    int64_t count = 1;
-    for (int32_t i = 0; i < shape.rank; ++i) {
-        count *= shape.dims[i];
-    }
-    return count;
-}
-
 // numpy's broadcasting of `count` shapes: dims aligned from the right, each 1 or the common size.
 inline Status BroadcastShapes(const CustomOpHost& op, const TensorShape* inputs, const int32_t* which,
                               int32_t count, TensorShape* out)
@@ -362,7 +353,7 @@ public:
         return count;
     }
 
-    int64_t Elements(int32_t tensor) const { return shapes_[tensor].rank < 0 ? 0 : ElementCount(shapes_[tensor]); }
+    int64_t Elements(int32_t tensor) const { return shapes_[tensor].rank < 0 ? 0 : NumElements(shapes_[tensor]); }
 
     int64_t IntAttr(size_t index, const char* name)
     {
@@ -510,7 +501,7 @@ inline bool ReadCustomOpCall(const CustomOpHost& op, gert::TilingContext* contex
         call->Fail(status, Rejection::kContext);
         return false;
     }
-    status = PlanElementSplit(ElementCount(out), stagedBytes, staged, soc, &call->split_);
+    status = PlanElementSplit(NumElements(out), stagedBytes, staged, soc, &call->split_);
     if (!status.ok) {
         call->Fail(status, Rejection::kPlanner);
         return false;

@@ -15,6 +15,21 @@
 
 namespace ascend_ops {
 
+// n / v.shape[d] for an index n in [0, 2^32): a tiling's by the dim's reciprocal where it has
+// one (Note [index reciprocals]), an extent of 1's as n, otherwise by DivIndex.
+ASCEND_OPS_HOST_AICORE inline int64_t DivExtent(const CopyTiling& t, int32_t d, int64_t n)
+{
+    if (t.shapeReciprocal[d] != 0) {
+        return static_cast<int64_t>(MulHigh(t.shapeReciprocal[d], static_cast<uint64_t>(n)));
+    }
+    return t.shape[d] == 1 ? n : DivIndex(n, t.shape[d]);
+}
+
+ASCEND_OPS_HOST_AICORE inline int64_t DivExtent(const StridedView& v, int32_t d, int64_t n)
+{
+    return v.shape[d] == 1 ? n : DivIndex(n, v.shape[d]);
+}
+
 // Note [row chains]
 // Rows of whole 32-byte blocks (BURST_ALIGNED), or any rows (BURST), load by chains: the rows of a
 // tile that differ only in their index of one outer dim `dim` are evenly spaced in the input (its
@@ -66,7 +81,10 @@ ASCEND_OPS_HOST_AICORE inline RowChains PlanRowChains(const View& v, int64_t uni
         const bool cheaper = tileRows + span - 1 < (best.perTile - starts) * span;
         const bool gapFits = gap >= 0 && (pad || gap % kBlockBytes == 0) && (pad ? gap : gap / kBlockBytes) <= maxGap;
         if (v.shape[d] > 1 && gapFits && cheaper) {
-            const int64_t perTile = DivIndex(tileRows + span - 1, span) + starts;
+            // span: the dim's extent, or kMaxBlockCount, a constant
+            const int64_t perTile = (span == kMaxBlockCount ? (tileRows + span - 1) / kMaxBlockCount
+                                                             : DivExtent(v, d, tileRows + span - 1)) +
+                                    starts;
             best.dim = d;
             best.innerRows = innerRows;
             best.rowLen = static_cast<uint32_t>(pad ? rowBytes : rowBytes / kBlockBytes);

@@ -60,24 +60,29 @@ static_assert(FieldMax<decltype(DataCopyParams::blockCount)>() >= kMaxBlockCount
 // Note [index cursors]
 // The loops of the copy kernels walk indexes over the view's outer dims (BURST: rows, dims [0,
 // rank - 1); GATHER: units, dims [0, runDim)) as odometers: each dim's index and the input offset
-// they make, moved on by additions (Note [scalar cost]). Seek decodes an index by division, once,
-// where a core's range starts; Advance moves on by n indexes of the innermost of the dims, n at
-// most what is left of it, carrying at most once into each outer dim.
+// they make, moved on by additions (Note [scalar cost]). Seek decodes an index once, where a
+// core's range starts, by the dims' reciprocals (Note [index reciprocals]), and is false where a
+// decoded index is not within its dim (a corrupt tiling); Advance moves on by n indexes of the
+// innermost of the dims, n at most what is left of it, carrying at most once into each outer dim.
 struct IndexCursor {
     int64_t index[kMaxDims];
     int64_t offset;  // input units: t.offset + sum of index[d] * stride[d]
     int32_t dims;
 
-    __aicore__ inline void Seek(const CopyTiling& t, int32_t viewDims, int64_t at)
+    __aicore__ inline bool Seek(const CopyTiling& t, int32_t viewDims, int64_t at)
     {
         dims = viewDims;
         offset = t.offset;
         for (int32_t d = dims - 1; d >= 0; --d) {
-            const int64_t outer = d > 0 ? DivIndex(at, t.shape[d]) : 0;
+            const int64_t outer = d > 0 ? DivExtent(t, d, at) : 0;
             index[d] = at - outer * t.shape[d];
+            if (index[d] < 0 || index[d] >= t.shape[d]) {
+                return false;
+            }
             at = outer;
             offset += index[d] * t.stride[d];
         }
+        return true;
     }
 
     // Past the last index, dim 0's index passes its extent.

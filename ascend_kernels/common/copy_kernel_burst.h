@@ -32,12 +32,15 @@ public:
         pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
         chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), t_.rowsPerTile, true);
-        // Where the core's range starts and ends, in rows (Note [index cursors]).
-        const int64_t firstRow = DivIndex(begin_, row_);
+        // Where the core's range starts and ends, in rows (Note [index cursors]), each quotient
+        // checked by its remainder (Note [index reciprocals]).
+        const int32_t last = t_.rank - 1;
+        const int64_t firstRow = DivExtent(t_, last, begin_);
+        const int64_t endRow = DivExtent(t_, last, end_);
         col_ = begin_ - firstRow * row_;
-        rowsLeft_ = DivIndex(end_, row_) - firstRow;
-        rowAt_.Seek(t_, t_.rank - 1, firstRow);
-        return true;
+        const int64_t endCol = end_ - endRow * row_;
+        rowsLeft_ = endRow - firstRow;
+        return col_ >= 0 && col_ < row_ && endCol >= 0 && endCol < row_ && rowAt_.Seek(t_, last, firstRow);
     }
 
     __aicore__ inline void Process()

@@ -23,16 +23,20 @@ public:
         if (!CommonTilingUsable<T>(t_) || !TileFits<T>(t_.tileElems, t_.inBufBytes) || t_.tileElems % blockElems != 0) {
             return false;
         }
+        // A tile's rows are counted by the row's reciprocal (Note [index reciprocals]).
+        const int32_t last = t_.rank - 1;
+        if (t_.shapeReciprocal[last] != 0 && !ReciprocalValid(t_.shapeReciprocal[last], t_.shape[last])) {
+            return false;
+        }
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
         pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
         CoreRange(t_, GetBlockIdx(), &begin_, &end_);
         row_ = t_.shape[t_.rank - 1];
-        chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), DivIndex(t_.tileElems, row_));
-        const int64_t firstRow = DivIndex(begin_, row_);  // where the core starts (Note [index cursors])
+        chains_ = PlanRowChains(t_, static_cast<int64_t>(sizeof(T)), DivExtent(t_, last, t_.tileElems));
+        const int64_t firstRow = DivExtent(t_, last, begin_);  // where the core starts (Note [index cursors])
         col_ = begin_ - firstRow * row_;
-        rowAt_.Seek(t_, t_.rank - 1, firstRow);
-        return true;
+        return col_ >= 0 && col_ < row_ && rowAt_.Seek(t_, last, firstRow);
     }
 
     __aicore__ inline void Process()
@@ -62,11 +66,7 @@ private:
         for (int64_t p = 0; p < count;) {
             ASCEND_OPS_COUNT_LOOP();
             if (chains_.dim >= 0 && col_ == 0 && count - p >= row_) {
-                int64_t rows = 0;
-                for (int64_t left = count - p; left >= row_; left -= row_) {
-                    ASCEND_OPS_COUNT_LOOP();
-                    ++rows;
-                }
+                const int64_t rows = TileRows(count - p);
                 LoadRowChains(buf, p, rows);
                 p += rows * row_;
                 continue;
@@ -102,6 +102,21 @@ private:
         if (scalar) {
             WaitPipe<HardEvent::S_MTE3>();
         }
+    }
+
+    // The whole rows in `units` units: by the row's reciprocal (Note [index reciprocals]), or for a
+    // view without one, by subtraction (no division in the loop: Note [scalar cost]).
+    __aicore__ inline int64_t TileRows(int64_t units) const
+    {
+        if (t_.shapeReciprocal[t_.rank - 1] != 0) {
+            return DivExtent(t_, t_.rank - 1, units);
+        }
+        int64_t rows = 0;
+        for (int64_t left = units; left >= row_; left -= row_) {
+            ASCEND_OPS_COUNT_LOOP();
+            ++rows;
+        }
+        return rows;
     }
 
     // `rows` rows from the cursor's to UB unit `at` on, by chains (Note [row chains]). Moves the

@@ -52,7 +52,9 @@ public:
             // Where the core's units start (Note [index cursors]).
             unitAt_.rowNumber = DivIndex(firstUnit_, grid_.chunksPerRow);
             unitAt_.chunk = firstUnit_ - unitAt_.rowNumber * grid_.chunksPerRow;
-            unitAt_.row.Seek(t_, t_.runDim, unitAt_.rowNumber);
+            if (!unitAt_.row.Seek(t_, t_.runDim, unitAt_.rowNumber)) {
+                return false;
+            }
         }
         return true;
     }

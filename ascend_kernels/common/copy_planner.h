@@ -650,12 +650,23 @@ inline void SplitCores(int64_t count, int64_t granule, int64_t cores, CopyTiling
     t->blockDim = static_cast<uint32_t>(cores);
 }
 
+// ceil(2^64 / d) for an extent d of a view of `totalUnits` units; 0 where Note [index reciprocals]
+// gives none.
+inline uint64_t ExtentReciprocal(int64_t d, int64_t totalUnits)
+{
+    if (d < 2 || totalUnits >= (int64_t{1} << 32)) {
+        return 0;
+    }
+    return ~uint64_t{0} / static_cast<uint64_t>(d) + 1;  // floor((2^64 - 1) / d) + 1 = ceil(2^64 / d)
+}
+
 inline void StoreView(const StridedView& v, CopyTiling* t)
 {
     t->rank = v.rank;
     for (int32_t d = 0; d < kMaxDims; ++d) {
         t->shape[d] = d < v.rank ? v.shape[d] : 1;
         t->stride[d] = d < v.rank ? v.stride[d] : 0;
+        t->shapeReciprocal[d] = d < v.rank ? ExtentReciprocal(v.shape[d], NumElements(v)) : 0;
     }
     t->offset = v.offset;
     int64_t lo, span;
@@ -944,7 +955,8 @@ inline CoreWork GatherWork(const StridedView& v, const UnitPlan& u, int64_t unit
 // A BURST, BURST_ALIGNED or SCALAR plan's work in `granule`-unit granules: a tile's row chains and
 // store (BURST, and BURST_ALIGNED rows of whole blocks), or a DMA per row with scalar moves of its
 // edges (other BURST_ALIGNED rows), or a scalar GM read per element (SCALAR); a row's loop
-// iteration; a core's first row's divisions.
+// iteration; a core's first row's index decode (BURST, BURST_ALIGNED: multiply-highs by the dims'
+// reciprocals where the view has them, Note [index reciprocals]; otherwise divisions).
 inline CoreWork CopyWork(const StridedView& v, int64_t unitBytes, bool usePad, int64_t half, int64_t granule,
                          uint32_t mode)
 {
@@ -955,7 +967,8 @@ inline CoreWork CopyWork(const StridedView& v, int64_t unitBytes, bool usePad, i
     w.granules = (total + granule - 1) / granule;
     w.granuleBytes = static_cast<double>(granule * unitBytes);
     w.tileBytes = static_cast<double>(half);
-    w.fixedNs = static_cast<double>(v.rank) * kDivModNs;
+    const bool reciprocals = mode != kCopyModeScalar && ExtentReciprocal(2, total) != 0;
+    w.fixedNs = static_cast<double>(v.rank + 1) * (reciprocals ? kMulHighNs : kDivModNs);
     w.byteNs = kLoopIterationNs / rowBytes;
     if (mode == kCopyModeScalar) {
         w.tileNs = kDmaIssueNs;

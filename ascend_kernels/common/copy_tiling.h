@@ -7,6 +7,8 @@
 //
 // Fields (all counts in units: elements of `unitBytes` bytes, see Note [copy units]):
 //   shape, stride, offset, rank  merged view: output element i = input unit offset + sum idx_d*stride[d]
+//   shapeReciprocal              per dim, ceil(2^64 / shape[d]), or 0: none (Note [index reciprocals] in
+//                                scalar_cost.h)
 //   totalElems                   output units
 //   hullLo, hullHi               input units [hullLo, hullHi) the view touches; no read leaves them
 //   splitGranule                 core ranges are multiples of this many output units (GATHER/TRANSPOSE:
@@ -61,6 +63,7 @@ constexpr uint32_t kCopyModeScalar = 5;         // element by element (no layout
 struct CopyTiling {
     int64_t shape[kMaxDims];
     int64_t stride[kMaxDims];
+    uint64_t shapeReciprocal[kMaxDims];
     int64_t offset;
     int64_t totalElems;
     int64_t hullLo;

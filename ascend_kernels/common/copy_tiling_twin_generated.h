@@ -25,6 +25,9 @@ __aicore__ inline CopyTiling LoadCopyTiling(const TilingData& src)
     for (int32_t i = 0; i < 8; ++i) {
         t.stride[i] = src.stride[i];
     }
+    for (int32_t i = 0; i < 8; ++i) {
+        t.shapeReciprocal[i] = src.shapeReciprocal[i];
+    }
     t.offset = src.offset;
     t.totalElems = src.totalElems;
     t.hullLo = src.hullLo;

@@ -30,6 +30,9 @@ constexpr double kGmScalarNs = 200.0;         // ASSUMED: a scalar GM access thr
 constexpr double kDivModNs = 40.0;            // ASSUMED: a 64-bit integer division or modulo on an in-order
                                               // scalar unit without a hardware divider pipeline: tens of
                                               // cycles at ~1.5 GHz
+constexpr double kMulHighNs = 8.0;            // ASSUMED: MulHigh (scalar_cost.h): two 64-bit multiplies, a
+                                              // mask, three shifts and an add, about ten scalar cycles at
+                                              // ~1.5 GHz: pipelined instructions, unlike a division
 constexpr double kUbScalarNs = 4.0;           // ASSUMED: GetValue / SetValue on UB: a few scalar cycles each
 constexpr double kLoopIterationNs = 6.0;      // ASSUMED: the index bookkeeping of one per-row / per-unit
                                               // iteration (compares, additions, a branch): about ten

@@ -22,8 +22,10 @@
 // The kernels' counting points of Note [scalar cost] (common/scalar_cost.h), counted here. A host
 // test build that includes the engine's headers first has them empty there.
 #undef ASCEND_OPS_COUNT_DIV_MOD
+#undef ASCEND_OPS_COUNT_MUL_HIGH
 #undef ASCEND_OPS_COUNT_LOOP
 #define ASCEND_OPS_COUNT_DIV_MOD() ::ascend_sim::detail::CountDivMod()
+#define ASCEND_OPS_COUNT_MUL_HIGH() ::ascend_sim::detail::CountMulHigh()
 #define ASCEND_OPS_COUNT_LOOP() ::ascend_sim::detail::CountLoopIteration()
 
 // Every simulated core is a vector core.

@@ -311,7 +311,7 @@ inline void CountScalarUb(bool write)
     (write ? g_run->Block().scalarUbWrites : g_run->Block().scalarUbReads) += 1;
 }
 
-// The kernels' own counting points (ASCEND_OPS_COUNT_DIV_MOD, ASCEND_OPS_COUNT_LOOP of
+// The kernels' own counting points (ASCEND_OPS_COUNT_DIV_MOD, ASCEND_OPS_COUNT_MUL_HIGH, ASCEND_OPS_COUNT_LOOP of
 // common/scalar_cost.h). Engine code the host shares calls them outside a run too: not counted.
 // A division after the block's first loop iteration is one of its loops' (loopDivMods); before
 // it, one of its setup (Init).
@@ -323,6 +323,14 @@ inline void CountDivMod()
         if (g_run->inLoops) {
             g_run->stats.loopDivMods += 1;
         }
+    }
+}
+
+inline void CountMulHigh()
+{
+    if (g_run != nullptr) {
+        g_run->stats.scalarMulHighs += 1;
+        g_run->Block().scalarMulHighs += 1;
     }
 }
 

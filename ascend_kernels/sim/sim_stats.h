@@ -19,6 +19,7 @@ struct BlockStats {
     uint64_t vectorInstructions = 0;  // Gather, the vector instructions of kernel_vec_arith.h, TransDataTo5HD
     uint64_t addressListInstructions = 0;  // of them, those the scalar unit gives 32 block addresses (TransDataTo5HD)
     uint64_t scalarDivMods = 0;       // run-time integer divisions and modulos (Note [scalar cost])
+    uint64_t scalarMulHighs = 0;      // multiply-highs by an extent's reciprocal (Note [index reciprocals])
     uint64_t scalarUbReads = 0;       // LocalTensor::GetValue calls
     uint64_t scalarUbWrites = 0;      // LocalTensor::SetValue calls
     uint64_t loopIterations = 0;      // iterations of the kernels' per-row / per-unit loops
@@ -30,7 +31,7 @@ struct BlockStats {
 // Add ... Cast of kernel_vec_arith.h); scalar GM reads and writes; synchronisations (SetFlag,
 // WaitFlag, PipeBarrier); the largest UB allocation of any block; the scalar work of Note [scalar cost] (run-time integer
 // divisions and modulos, those of them inside the loops, scalar UB reads and writes, iterations of
-// the per-row / per-unit loops),
+// the per-row / per-unit loops, multiply-highs by reciprocals),
 // in total and, as `core*`, each counter's largest value on any one block (the busiest core sets
 // a launch's pace). Stats declares them; the C ABI's AscendSimStats
 // (python/ascend_ops/sim/launcher.cpp) and its ctypes mirror (python/ascend_ops/sim/abi.py, which
@@ -52,13 +53,15 @@ struct BlockStats {
     X(uint64_t, scalarUbWrites)      \
     X(uint64_t, loopIterations)      \
     X(uint64_t, addressListInstructions) \
+    X(uint64_t, scalarMulHighs)      \
     X(uint64_t, coreDmaInstructions) \
     X(uint64_t, coreVectorInstructions) \
     X(uint64_t, coreScalarGmAccesses)   \
     X(uint64_t, coreScalarDivMods)      \
     X(uint64_t, coreScalarUbAccesses)   \
     X(uint64_t, coreLoopIterations)     \
-    X(uint64_t, coreAddressListInstructions)
+    X(uint64_t, coreAddressListInstructions) \
+    X(uint64_t, coreScalarMulHighs)
 
 // Totals of the last Simulator::Run. Zero-length copies are no-ops and are not counted.
 struct Stats {
@@ -78,6 +81,7 @@ struct Stats {
             coreScalarUbAccesses = std::max(coreScalarUbAccesses, b.scalarUbReads + b.scalarUbWrites);
             coreLoopIterations = std::max(coreLoopIterations, b.loopIterations);
             coreAddressListInstructions = std::max(coreAddressListInstructions, b.addressListInstructions);
+            coreScalarMulHighs = std::max(coreScalarMulHighs, b.scalarMulHighs);
         }
     }
 

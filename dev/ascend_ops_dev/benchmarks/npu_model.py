@@ -13,7 +13,7 @@ to read the output's bytes once and write them once at full bandwidth.
     transfer = max(moved_bytes * busiest_over_mean / bandwidth,
                    moved_bytes * busiest_over_mean / block_dim / kCoreBandwidthGbps)
     issue    = core_dma * kDmaIssueNs + core_vector * kVectorIssueNs
-    scalar   = core_div_mod * kDivModNs + core_ub_scalar * kUbScalarNs
+    scalar   = core_div_mod * kDivModNs + core_mul_high * kMulHighNs + core_ub_scalar * kUbScalarNs
                + core_gm_scalar * kGmScalarNs + core_loop_iterations * kLoopIterationNs
                + core_address_lists * kAddressListNs
     modeled  = launch + transfer + issue + scalar
@@ -103,7 +103,8 @@ def saturating_cores(product: Product) -> int:
 COST_TITLES = (("kBlockLaunchNs", "block launch"), ("kDmaIssueNs", "DMA issue"),
                ("kVectorIssueNs", "vector instruction"),
                ("kAddressListNs", "transpose address lists"), ("kGmScalarNs", "scalar GM access"),
-               ("kDivModNs", "64-bit div/mod"), ("kUbScalarNs", "scalar UB access"),
+               ("kDivModNs", "64-bit div/mod"), ("kMulHighNs", "multiply-high by a reciprocal"),
+               ("kUbScalarNs", "scalar UB access"),
                ("kLoopIterationNs", "loop iteration"))
 
 # The model runs every shape class at these output sizes: small slices (which users call often)
@@ -170,7 +171,8 @@ def times_us(stats, bandwidth_gbps: float) -> tuple[float, float]:
     launch = stats.block_dim * _ns("kBlockLaunchNs") / 1e3
     issue = (stats.core_dma_instructions * _ns("kDmaIssueNs")
              + stats.core_vector_instructions * _ns("kVectorIssueNs")) / 1e3
-    scalar = (stats.core_div_mods * _ns("kDivModNs") + stats.core_ub_scalar_accesses * _ns("kUbScalarNs")
+    scalar = (stats.core_div_mods * _ns("kDivModNs") + stats.core_mul_highs * _ns("kMulHighNs")
+              + stats.core_ub_scalar_accesses * _ns("kUbScalarNs")
               + stats.core_scalar_gm_accesses * _ns("kGmScalarNs")
               + stats.core_loop_iterations * _ns("kLoopIterationNs")
               + stats.core_address_list_instructions * _ns("kAddressListNs")) / 1e3

@@ -220,7 +220,7 @@ def counters_report(outcomes: list) -> str:
         lines.append(
             f"  {r.case.op} {r.product.key} {r.dtype} {s.mode}: {r.case.label}: {s.rows} rows, "
             f"{s.output_units} units, {s.block_dim} cores; div/mod {s.loop_div_mods}/"
-            f"{s.div_mods - s.loop_div_mods} ({div_row:.3g} per row); UB scalar reads "
+            f"{s.div_mods - s.loop_div_mods} ({div_row:.3g} per row); multiply-highs {s.mul_highs}; UB scalar reads "
             f"{s.ub_scalar_reads}, writes {s.ub_scalar_writes} ({writes:.3g} per unit); GM scalar "
             f"{s.scalar_gm_accesses}; DMA {s.dma_instructions}; vector {s.vector_instructions} "
             f"({s.address_list_instructions} with address lists); "

@@ -91,6 +91,7 @@ class SimStats:
     ub_scalar_writes: int = 0
     loop_iterations: int = 0
     address_list_instructions: int = 0  # vector instructions given 32 block addresses (TransDataTo5HD)
+    mul_highs: int = 0        # multiply-highs by an extent's reciprocal (Note [index reciprocals])
     # The busiest block's count of each (each the largest over the blocks, separately)
     core_dma_instructions: int = 0
     core_vector_instructions: int = 0
@@ -99,6 +100,7 @@ class SimStats:
     core_ub_scalar_accesses: int = 0
     core_loop_iterations: int = 0
     core_address_list_instructions: int = 0
+    core_mul_highs: int = 0
 
     @property
     def moved_bytes(self) -> int:
@@ -253,7 +255,8 @@ def stats_of(stats: Stats, *, mode: str, output_units: int, rows: int, useful_by
         core_ub_scalar_accesses=stats.coreScalarUbAccesses,
         core_loop_iterations=stats.coreLoopIterations,
         address_list_instructions=stats.addressListInstructions,
-        core_address_list_instructions=stats.coreAddressListInstructions)
+        core_address_list_instructions=stats.coreAddressListInstructions,
+        mul_highs=stats.scalarMulHighs, core_mul_highs=stats.coreScalarMulHighs)
 
 
 def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None = None,

@@ -45,6 +45,7 @@ struct AscendSimStats {
     uint64_t scalarUbWrites;
     uint64_t loopIterations;
     uint64_t addressListInstructions;  // of vectorInstructions, those given lists of block addresses (TransDataTo5HD)
+    uint64_t scalarMulHighs;  // multiply-highs by an extent's reciprocal (Note [index reciprocals])
     uint64_t coreDmaInstructions;
     uint64_t coreVectorInstructions;
     uint64_t coreScalarGmAccesses;
@@ -52,6 +53,7 @@ struct AscendSimStats {
     uint64_t coreScalarUbAccesses;
     uint64_t coreLoopIterations;
     uint64_t coreAddressListInstructions;
+    uint64_t coreScalarMulHighs;
     double busiestOverMean;  // GM bytes of the busiest block over the mean of all blocks
 };
 

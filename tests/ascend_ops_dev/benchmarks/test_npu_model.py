@@ -61,7 +61,8 @@ def test_a_core_alone_cannot_draw_the_memory_bandwidth_and_blocks_cost_their_lau
     p = next(p for p in specs().products if p.key == "atlas-a2")
     counts = dict(moved_bytes=64 << 20, busiest_over_mean=1.0, core_dma_instructions=0,
                   core_vector_instructions=0, core_div_mods=0, core_ub_scalar_accesses=0,
-                  core_scalar_gm_accesses=0, core_loop_iterations=0, core_address_list_instructions=0)
+                  core_scalar_gm_accesses=0, core_loop_iterations=0, core_address_list_instructions=0,
+                  core_mul_highs=0)
     one, _ = npu_model.times_us(SimpleNamespace(block_dim=1, **counts), p.memory_bandwidth_gbps)
     enough = npu_model.saturating_cores(p)
     at, _ = npu_model.times_us(SimpleNamespace(block_dim=enough, **counts), p.memory_bandwidth_gbps)
@@ -103,3 +104,17 @@ def test_a_permutation_reading_whole_rows_has_no_block_floor_below_one():
     assert row.floor == pytest.approx(1.0)
     assert row.vs_roofline <= row.floor
     assert "| block floor |" in npu_model.markdown([row]) and "| 1.00 |" in npu_model.markdown([row])
+
+
+def test_multiply_highs_are_priced_as_scalar_work():
+    from types import SimpleNamespace
+
+    p = next(p for p in specs().products if p.key == "atlas-a2")
+    counts = dict(block_dim=1, moved_bytes=4096, busiest_over_mean=1.0, core_dma_instructions=2,
+                  core_vector_instructions=0, core_div_mods=0, core_ub_scalar_accesses=0,
+                  core_scalar_gm_accesses=0, core_loop_iterations=3, core_address_list_instructions=0)
+    none, scalar_none = npu_model.times_us(SimpleNamespace(core_mul_highs=0, **counts), p.memory_bandwidth_gbps)
+    five, scalar_five = npu_model.times_us(SimpleNamespace(core_mul_highs=5, **counts), p.memory_bandwidth_gbps)
+    step = 5 * npu_model.COSTS["kMulHighNs"].value / 1e3
+    assert step > 0
+    assert five == pytest.approx(none + step) and scalar_five == pytest.approx(scalar_none + step)

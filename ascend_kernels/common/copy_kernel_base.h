@@ -63,7 +63,9 @@ static_assert(FieldMax<decltype(DataCopyParams::blockCount)>() >= kMaxBlockCount
 // they make, moved on by additions (Note [scalar cost]). Seek decodes an index once, where a
 // core's range starts, by the dims' reciprocals (Note [index reciprocals]), and is false where a
 // decoded index is not within its dim (a corrupt tiling); Advance moves on by n indexes of the
-// innermost of the dims, n at most what is left of it, carrying at most once into each outer dim.
+// innermost of the dims, n at most what is left of it, carrying at most once into each outer dim;
+// NextIndexOf moves on to the next index of an outer dim, and Skip by any number of indexes (a
+// multiply-high per dim it carries out of), so a walk can jump over indexes it has nothing to do at.
 struct IndexCursor {
     int64_t index[kMaxDims];
     int64_t offset;  // input units: t.offset + sum of index[d] * stride[d]
@@ -83,6 +85,38 @@ struct IndexCursor {
             offset += index[d] * t.stride[d];
         }
         return true;
+    }
+
+    // Moves on by any n >= 0 indexes, carrying through as many dims as it takes: a dim's carry by its
+    // reciprocal (Note [index reciprocals]) where the sum reaches its extent. Past the last index,
+    // dim 0's index passes its extent.
+    __aicore__ inline void Skip(const CopyTiling& t, int64_t n)
+    {
+        for (int32_t d = dims - 1; d >= 0 && n > 0; --d) {
+            const int64_t sum = index[d] + n;
+            n = d > 0 && sum >= t.shape[d] ? DivExtent(t, d, sum) : 0;
+            const int64_t next = sum - n * t.shape[d];
+            offset += (next - index[d]) * t.stride[d];
+            index[d] = next;
+        }
+    }
+
+    // The first index whose dim-d index is one more than this one's: the dims after d at 0, carrying
+    // into the dims before d as Advance does.
+    __aicore__ inline void NextIndexOf(const CopyTiling& t, int32_t d)
+    {
+        for (int32_t e = dims - 1; e > d; --e) {
+            offset -= index[e] * t.stride[e];
+            index[e] = 0;
+        }
+        index[d] += 1;
+        offset += t.stride[d];
+        for (; d > 0 && index[d] == t.shape[d]; --d) {
+            index[d] = 0;
+            offset -= t.shape[d] * t.stride[d];
+            index[d - 1] += 1;
+            offset += t.stride[d - 1];
+        }
     }
 
     // Past the last index, dim 0's index passes its extent.
@@ -114,14 +148,20 @@ struct ChainCopy {
 // The DMAs that load `rows` whole rows from the cursor's on by chains (Note [row chains]): a chain
 // per row that starts one (the row whose index of the chain dim is 0, or one of the tile's first
 // innerRows rows), cut into DMAs of at most kMaxBlockCount rows. Next gives them in order and moves
-// the cursor past the rows, by additions only (Note [scalar cost]): the rows from row i on are
+// the cursor past the rows without dividing (Note [scalar cost]): the rows from row i on are
 // (steps - 1) * innerRows + rest, rest in [1, innerRows], so `steps` rows of the tile, innerRows
-// apart, start at row i.
+// apart, start at row i. Rows that start no chain are jumped over, not visited: from a row whose
+// chain dim index is k > 0 and whose index within the dims between the chain dim and the row is j,
+// the next start is (extent - k) * innerRows - j rows on.
 class RowChainWalk {
 public:
     __aicore__ inline RowChainWalk(const CopyTiling& t, const RowChains& chains, IndexCursor* at, int64_t rows)
         : t_(t), dim_(chains.dim), inner_(chains.innerRows), at_(at), rows_(rows), steps_(1), rest_(rows)
     {
+        if (inner_ == 1) {
+            steps_ = rows;
+            rest_ = 1;
+        }
         for (; rest_ > inner_; rest_ -= inner_) {
             ASCEND_OPS_COUNT_LOOP();
             ++steps_;
@@ -148,14 +188,44 @@ public:
                 return false;
             }
             ASCEND_OPS_COUNT_LOOP();
-            const int64_t k = at_->index[dim_];
             const int64_t extent = t_.shape[dim_];
-            length_ = k == 0 || row_ < inner_ ? (steps_ < extent - k ? steps_ : extent - k) : 0;
+            int64_t k = at_->index[dim_];
+            if (k != 0 && row_ >= inner_) {  // no chain starts here: on to the next start, or past the tile
+                const int64_t j = InnerIndex();
+                const int64_t skip = (extent - k) * inner_ - j;
+                if (skip >= rows_ - row_) {
+                    at_->Skip(t_, rows_ - row_);
+                    row_ = rows_;
+                    return false;
+                }
+                at_->NextIndexOf(t_, dim_ - 1);  // dim_ > 0: a start lies beyond the chain dim's last index
+                row_ += skip;
+                steps_ -= extent - k;
+                rest_ += j;
+                if (rest_ > inner_) {
+                    rest_ -= inner_;
+                    ++steps_;
+                }
+                k = 0;
+            }
+            length_ = steps_ < extent - k ? steps_ : extent - k;
             done_ = 0;
         }
     }
 
 private:
+    // The cursor's index within the dims between the chain dim and the row, in rows.
+    __aicore__ inline int64_t InnerIndex() const
+    {
+        int64_t j = 0;
+        int64_t weight = 1;
+        for (int32_t d = at_->dims - 1; d > dim_; --d) {
+            j += at_->index[d] * weight;
+            weight *= t_.shape[d];
+        }
+        return j;
+    }
+
     const CopyTiling& t_;
     int32_t dim_;
     int64_t inner_;

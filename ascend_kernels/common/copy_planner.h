@@ -895,6 +895,11 @@ inline int64_t CoresWorth(const CoreWork& w, int64_t coreNum, double bandwidthGb
     return best;
 }
 
+inline double LeastCoreTimeNs(const CoreWork& w, int64_t coreNum, double bandwidthGbps)
+{
+    return CoreTimeNs(w, CoresWorth(w, coreNum, bandwidthGbps), bandwidthGbps);
+}
+
 // The most cores whose ranges still store whole blocks without DataCopyPad (Note [store tails] in
 // copy_kernel_base.h): an output shorter than a block goes to one core, which writes it by scalar
 // stores alone (another core's bytes would share their data cache lines); otherwise every range
@@ -952,11 +957,30 @@ inline CoreWork GatherWork(const StridedView& v, const UnitPlan& u, int64_t unit
     return w;
 }
 
+// The whole rows of a BURST / BURST_ALIGNED tile, at most kMaxBlockCount; 0 for rows longer
+// than a tile.
+inline int64_t CopyTileRows(const StridedView& v, int64_t unitBytes, bool usePad, int64_t half)
+{
+    const int64_t row = v.shape[v.rank - 1];
+    const int64_t slot = AlignUp(row * unitBytes, kBlockBytes);
+    const int64_t rows = usePad ? (slot <= half ? half / slot : 0) : half / (row * unitBytes);
+    return rows < kMaxBlockCount ? rows : kMaxBlockCount;
+}
+
+// The units of a chain group, the rows of every index of the chain dim and of the dims inside it
+// (Note [row chains]), for tiles of a BURST / BURST_ALIGNED copy; 0 where rows load without chains.
+inline int64_t ChainGroupUnits(const StridedView& v, int64_t unitBytes, bool usePad, int64_t half)
+{
+    const RowChains chains = PlanRowChains(v, unitBytes, CopyTileRows(v, unitBytes, usePad, half), usePad);
+    return chains.dim >= 0 ? v.shape[v.rank - 1] * v.shape[chains.dim] * chains.innerRows : 0;
+}
+
 // A BURST, BURST_ALIGNED or SCALAR plan's work in `granule`-unit granules: a tile's row chains and
 // store (BURST, and BURST_ALIGNED rows of whole blocks), or a DMA per row with scalar moves of its
 // edges (other BURST_ALIGNED rows), or a scalar GM read per element (SCALAR); a row's loop
 // iteration; a core's first row's index decode (BURST, BURST_ALIGNED: multiply-highs by the dims'
-// reciprocals where the view has them, Note [index reciprocals]; otherwise divisions).
+// reciprocals where the view has them, Note [index reciprocals]; otherwise divisions), and where
+// granules are no whole rows, the two DMAs of a range's first and last row pieces.
 inline CoreWork CopyWork(const StridedView& v, int64_t unitBytes, bool usePad, int64_t half, int64_t granule,
                          uint32_t mode)
 {
@@ -969,6 +993,9 @@ inline CoreWork CopyWork(const StridedView& v, int64_t unitBytes, bool usePad, i
     w.tileBytes = static_cast<double>(half);
     const bool reciprocals = mode != kCopyModeScalar && ExtentReciprocal(2, total) != 0;
     w.fixedNs = static_cast<double>(v.rank + 1) * (reciprocals ? kMulHighNs : kDivModNs);
+    if (mode != kCopyModeScalar && granule % row != 0 && total > row) {
+        w.fixedNs += 2 * kDmaIssueNs;  // a range from mid-row to mid-row: its first and last row in pieces
+    }
     w.byteNs = kLoopIterationNs / rowBytes;
     if (mode == kCopyModeScalar) {
         w.tileNs = kDmaIssueNs;
@@ -976,9 +1003,7 @@ inline CoreWork CopyWork(const StridedView& v, int64_t unitBytes, bool usePad, i
         w.moved = 1;
         return w;
     }
-    const int64_t slot = AlignUp(row * unitBytes, kBlockBytes);
-    int64_t tileRows = usePad ? (slot <= half ? half / slot : 0) : half / (row * unitBytes);
-    tileRows = tileRows < kMaxBlockCount ? tileRows : kMaxBlockCount;
+    const int64_t tileRows = CopyTileRows(v, unitBytes, usePad, half);
     if (tileRows < 1) {  // rows longer than a tile: pieces of one row
         w.tileNs = 2 * kDmaIssueNs + kLoopIterationNs;
         return w;
@@ -986,7 +1011,19 @@ inline CoreWork CopyWork(const StridedView& v, int64_t unitBytes, bool usePad, i
     w.tileBytes = static_cast<double>(tileRows) * rowBytes;
     const RowChains chains = PlanRowChains(v, unitBytes, tileRows, usePad);
     if (usePad || chains.dim >= 0) {
-        w.tileNs = static_cast<double>(chains.perTile + 1) * kDmaIssueNs;
+        // A DMA and a loop iteration per chain of up to kMaxBlockCount rows (per row without
+        // chains: the walk jumps over the rows that start none) and a tile's store. A range or a
+        // tile that starts inside a chain group (Note [row chains]) loads the group's first chains
+        // in part: up to innerRows DMAs more.
+        const int64_t extent = chains.dim >= 0 ? v.shape[chains.dim] : 1;
+        const int64_t chainRows = extent < kMaxBlockCount ? extent : kMaxBlockCount;
+        const int64_t groupRows = extent * chains.innerRows;
+        const double partial = static_cast<double>(chains.innerRows < tileRows ? chains.innerRows : tileRows) * kDmaIssueNs;
+        w.byteNs = (kDmaIssueNs + kLoopIterationNs) / (static_cast<double>(chainRows) * rowBytes);
+        w.tileNs = kDmaIssueNs + (chains.dim >= 0 && tileRows % groupRows != 0 ? partial : 0.0);
+        if (chains.dim >= 0 && granule % (row * groupRows) != 0) {
+            w.fixedNs += partial;
+        }
         return w;
     }
     // A row's aligned interior by one DataCopy, its < 32-byte edges by scalar UB moves.
@@ -1075,6 +1112,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     const int64_t budget = AlignDown(soc.ubBytes, kBlockBytes);
     const bool usePad = soc.product.dataCopyPad;
     const int64_t half = AlignDown(budget / kQueueBuffers, kBlockBytes);  // a buffer of one bound queue
+    const double bandwidth = soc.product.memoryBandwidthGbps;
 
     // GATHER candidate: on the pair view for 8-byte elements.
     const StridedView* gatherView = elemBytes == kWideElemBytes ? (canSplitPairs ? &pairs : nullptr) : &merged;
@@ -1088,8 +1126,10 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     const bool unitStride = innerStride == 1;
     const bool longRows = rowElems * elemBytes >= kMinBurstRowBytes;
     // BURST, BURST_ALIGNED, SCALAR move the merged view, BURST of 8-byte elements the pair view
-    // where DataCopyPad has no 8-byte form; cores split it in granules of whole 32-byte blocks, or
-    // for BURST of whole rows where there are plenty, so no core starts mid-row.
+    // where DataCopyPad has no 8-byte form; cores split it in granules of single units (BURST) or
+    // whole 32-byte blocks (the others), or of whole rows or whole chain groups (Note [row chains])
+    // where the cost model gives that the least time (Note [core count]): no core then starts
+    // mid-row, or mid-group.
     const bool narrowPad = elemBytes == kWideElemBytes && usePad && soc.product.dataCopyPadMaxElemBytes < kWideElemBytes;
     auto copyView = [&](uint32_t m) -> const StridedView& {
         return m == kCopyModeBurst && narrowPad && canSplitPairs ? pairs : merged;
@@ -1099,9 +1139,22 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     };
     auto copyGranule = [&](uint32_t m) -> int64_t {
         const StridedView& v = copyView(m);
+        const int64_t unit = copyUnit(m);
         const int64_t row = v.shape[v.rank - 1];
-        return m != kCopyModeBurst ? kBlockBytes / copyUnit(m)
-                                   : (NumElements(v) / row >= 4 * static_cast<int64_t>(soc.coreNum) ? row : 1);
+        const int64_t fine = m == kCopyModeBurst ? 1 : kBlockBytes / unit;
+        if (m == kCopyModeScalar || (m == kCopyModeBurstAligned && row * unit % kBlockBytes != 0)) {
+            return fine;  // rows of whole blocks only: a range must store whole blocks
+        }
+        int64_t best = fine;
+        double least = LeastCoreTimeNs(CopyWork(v, unit, usePad, half, fine, m), soc.coreNum, bandwidth);
+        for (const int64_t granule : {row, ChainGroupUnits(v, unit, usePad, half)}) {
+            if (granule > fine && granule < NumElements(v)) {
+                const double time = LeastCoreTimeNs(CopyWork(v, unit, usePad, half, granule, m), soc.coreNum, bandwidth);
+                best = time < least ? granule : best;
+                least = time < least ? time : least;
+            }
+        }
+        return best;
     };
 
     // Units for balancing the cores: no shorter than a group of transposes where they rearrange
@@ -1119,7 +1172,6 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
         const bool gatherUnits = m == kCopyModeGather || m == kCopyModeTranspose;
         return padStores ? worth : CoresStoringBlocks(worth, granules, outBytes, !gatherUnits);
     };
-    const double bandwidth = soc.product.memoryBandwidthGbps;
     int64_t cores = soc.coreNum;
     UnitPlan units{};
     uint32_t mode = kCopyModeScalar;

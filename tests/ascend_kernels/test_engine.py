@@ -168,6 +168,11 @@ VALUE_CASES = [
     view([8000], [2, 2, 2, 2, 2, 2, 2, 3], [5000, 1500, 700, 300, 130, 60, 25, 2], 0),  # 8-byte pairs: 9 dims
     view([11520], [4, 4, 24, 30], [120, 1, -480, 4], 11040),  # units of several pieces, reversed cut dim, a tail
     view([300000], [299999], [1], 1),
+    # Row chains whose rows lie between others' (innerRows > 1; Note [row chains]): cores and tiles
+    # start mid-way through the dims inside the chain dim, and the walk jumps over the rows that
+    # start no chain, to the next index of the dim outside it or past the tile.
+    view([300000], [2, 200, 7, 3, 32], [150000, 700, 96, 16, 1], 0),
+    view([9000], [400, 7, 3, 32], [20, 96, 16, 1], 0),
 ]
 
 ERROR_CASES = [

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from test_spec_loader import SpecCopy
+from spec_copy import SpecCopy
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ import yaml
 import ascend_ops
 from ascend_ops.runtime.errors import SpecError
 from ascend_ops_gen.spec import load_specs, specs
+from spec_copy import SpecCopy
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_DIR = ROOT / "op_specs"
@@ -21,37 +21,6 @@ OP_FILES = tuple(sorted(p.stem for p in SPEC_DIR.glob("*.yaml") if p.stem != "pr
 PRODUCT_KEYS = ("atlas-a3", "atlas-a2", "atlas-training", "atlas-inference", "atlas-200i-500-a2")
 VOCABULARY = ("float16", "float32", "bfloat16", "int8", "uint8", "int16", "int32", "int64",
               "uint32", "bool")
-
-
-class SpecCopy:
-    """A copy of op_specs/ under tmp_path, edited one text replacement at a time."""
-
-    def __init__(self, root: Path):
-        self.root = root
-        shutil.copytree(SPEC_DIR, root / "op_specs")
-
-    def path(self, file: str) -> Path:
-        return self.root / "op_specs" / file
-
-    def edit(self, file: str, old: str, new: str) -> None:
-        text = self.path(file).read_text(encoding="utf-8")
-        assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {file}"
-        self.path(file).write_text(text.replace(old, new), encoding="utf-8")
-
-    def line_of(self, file: str, needle: str, nth: int = 1) -> int:
-        """1-based number of the nth line of the (edited) file that contains `needle`."""
-        lines = self.path(file).read_text(encoding="utf-8").splitlines()
-        hits = [i + 1 for i, line in enumerate(lines) if needle in line]
-        assert len(hits) >= nth, f"{needle!r} found {len(hits)} times in {file}"
-        return hits[nth - 1]
-
-    def load(self):
-        return load_specs(self.root / "op_specs", self.root)
-
-    def error(self) -> str:
-        with pytest.raises(SpecError) as info:
-            self.load()
-        return str(info.value)
 
 
 @pytest.fixture

@@ -5,58 +5,25 @@ malformed edit fails with its exact `op_specs/<file>.yaml:<line>` message; a cus
 does not load leaves the other ops loading."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from ascend_ops_gen.errors import SpecError
-from ascend_ops_gen.spec import (OpKind, ReadMode, ShapeRuleKind, TilingSource, load_specs, specs)
+from ascend_ops_gen.spec import (OpKind, ReadMode, ShapeRuleKind, TilingSource, specs)
+from spec_copy import SpecCopy
 
 ROOT = Path(__file__).resolve().parents[2]
 WALKTHROUGH = ROOT / "tests" / "walkthrough"
 
 
-class Copy:
-    """op_specs/ with add.yaml and onnx_gather.yaml, edited one text replacement at a time."""
-
-    def __init__(self, root: Path):
-        self.root = root
-        shutil.copytree(ROOT / "op_specs", root / "op_specs")
-        for op in ("add", "onnx_gather"):
-            shutil.copy(WALKTHROUGH / op / f"{op}.yaml", root / "op_specs" / f"{op}.yaml")
-
-    def path(self, file: str) -> Path:
-        return self.root / "op_specs" / file
-
-    def edit(self, file: str, old: str, new: str) -> None:
-        text = self.path(file).read_text(encoding="utf-8")
-        assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {file}"
-        self.path(file).write_text(text.replace(old, new), encoding="utf-8")
-
-    def line_of(self, file: str, needle: str) -> int:
-        lines = self.path(file).read_text(encoding="utf-8").splitlines()
-        hits = [i + 1 for i, line in enumerate(lines) if needle in line]
-        assert hits, f"{needle!r} not in {file}"
-        return hits[0]
-
-    def load(self, **kwargs):
-        return load_specs(self.root / "op_specs", self.root, **kwargs)
-
-    def error(self) -> str:
-        with pytest.raises(SpecError) as info:
-            self.load()
-        return str(info.value)
-
-
 @pytest.fixture
-def copy(tmp_path: Path) -> Copy:
-    return Copy(tmp_path)
+def copy(tmp_path: Path) -> SpecCopy:
+    return SpecCopy(tmp_path, tuple(WALKTHROUGH / op / f"{op}.yaml" for op in ("add", "onnx_gather")))
 
 
 # --- the model ------------------------------------------------------------------------------------
 
-def test_the_worked_examples_load_into_the_model(copy: Copy):
+def test_the_worked_examples_load_into_the_model(copy: SpecCopy):
     s = copy.load()
     add, gather = s.op("add"), s.op("onnx_gather")
     assert (add.kind, gather.kind, s.op("slice").kind) == (OpKind.CUSTOM, OpKind.CUSTOM, OpKind.VIEW)
@@ -77,7 +44,7 @@ def test_the_worked_examples_load_into_the_model(copy: Copy):
     assert [c.name for c in gather.corpus.tensor_cases][:2] == ["rows of 37, many cores", "1-d data: one element a row"]
 
 
-def test_a_product_rule_applies_to_every_tensor(copy: Copy):
+def test_a_product_rule_applies_to_every_tensor(copy: SpecCopy):
     s = copy.load()
     gather = s.op("onnx_gather")
     by_key = {p.key: p for p in s.products}
@@ -90,7 +57,7 @@ def test_a_product_rule_applies_to_every_tensor(copy: Copy):
     assert gather.dtype_columns(by_key["atlas-inference"])["indices"] == ("int32", "int64") * 5
 
 
-def test_without_its_rule_a_line_whose_default_leaves_a_tensor_no_dtype_is_an_error(copy: Copy):
+def test_without_its_rule_a_line_whose_default_leaves_a_tensor_no_dtype_is_an_error(copy: SpecCopy):
     copy.edit("onnx_gather.yaml", '''products:
   atlas-200i-500-a2: {only: [float16, int32, int64], why: "float16 data, int32 and int64 data and indices"}
 ''', "")
@@ -180,13 +147,13 @@ CASES = [
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
-def test_a_malformed_custom_spec_names_its_line_and_rule(copy: Copy, case):
+def test_a_malformed_custom_spec_names_its_line_and_rule(copy: SpecCopy, case):
     _, file, old, new, needle, message = case
     copy.edit(file, old, new)
     assert copy.error() == f"op_specs/{file}:{copy.line_of(file, needle)}: {message}"
 
 
-def test_a_view_op_of_two_inputs(copy: Copy):
+def test_a_view_op_of_two_inputs(copy: SpecCopy):
     copy.edit("add.yaml", "kind: custom\n", "")
     copy.edit("add.yaml", "shape: {same_as: x}\n", "")
     line = copy.line_of("add.yaml", "inputs:")
@@ -195,7 +162,7 @@ def test_a_view_op_of_two_inputs(copy: Copy):
         f"output tensor; an op of other tensors is `kind: custom` (docs/adding-an-op.md)")
 
 
-def test_dtypes_that_follow_a_chain_load(copy: Copy):
+def test_dtypes_that_follow_a_chain_load(copy: SpecCopy):
     """indices -> output -> data (the first input): a chain, not a circle."""
     copy.edit("onnx_gather.yaml", "    dtypes: [int32, int64]\n", "    dtypes: {same_as: output}\n")
     text = copy.path("onnx_gather.yaml").read_text(encoding="utf-8")  # the examples' indices dtypes
@@ -207,7 +174,7 @@ def test_dtypes_that_follow_a_chain_load(copy: Copy):
     assert [g.name for g in gather.dtype_groups()] == ["data"]
 
 
-def test_dtypes_that_go_round_in_a_circle(copy: Copy):
+def test_dtypes_that_go_round_in_a_circle(copy: SpecCopy):
     copy.edit("add.yaml", "    doc: The second addend, of `x`'s shape and dtype.",
               "    doc: The second addend.\n    dtypes: {same_as: z}")
     copy.edit("add.yaml", "    doc: A fresh contiguous tensor of `x`'s shape and dtype.",
@@ -217,7 +184,7 @@ def test_dtypes_that_go_round_in_a_circle(copy: Copy):
                             f"circle; one of them must list its dtypes")
 
 
-def test_a_required_input_after_an_optional_one(copy: Copy):
+def test_a_required_input_after_an_optional_one(copy: SpecCopy):
     copy.edit("onnx_gather.yaml", "    read: gm\n", "    read: gm\n    optional: true\n")
     copy.edit("onnx_gather.yaml", "\ninputs:\n", "\ninputs:\n  - name: first\n    doc: A first input.\n")
     copy.edit("onnx_gather.yaml", "  - name: data\n    doc: The tensor to take rows of, of rank 1 or more.\n    read: load\n",
@@ -231,7 +198,7 @@ def test_a_required_input_after_an_optional_one(copy: Copy):
 
 # --- a broken custom spec -------------------------------------------------------------------------
 
-def test_a_custom_spec_that_does_not_load_leaves_the_other_ops_loading(copy: Copy):
+def test_a_custom_spec_that_does_not_load_leaves_the_other_ops_loading(copy: SpecCopy):
     """Note [a broken op spec]: the runtime's load leaves the op out and names it; the generator's
     refuses with the same message (negative control: the same edit, loaded strictly)."""
     copy.edit("onnx_gather.yaml", "    read: load", "    read: lazy")

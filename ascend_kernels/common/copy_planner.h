@@ -78,6 +78,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <vector>
 
 #include "copy_grid.h"
@@ -895,6 +896,7 @@ inline int64_t CoresWorth(const CoreWork& w, int64_t coreNum, double bandwidthGb
     return best;
 }
 
+// T(c) at the core count CoresWorth gives.
 inline double LeastCoreTimeNs(const CoreWork& w, int64_t coreNum, double bandwidthGbps)
 {
     return CoreTimeNs(w, CoresWorth(w, coreNum, bandwidthGbps), bandwidthGbps);
@@ -975,12 +977,13 @@ inline int64_t ChainGroupUnits(const StridedView& v, int64_t unitBytes, bool use
     return chains.dim >= 0 ? v.shape[v.rank - 1] * v.shape[chains.dim] * chains.innerRows : 0;
 }
 
-// A BURST, BURST_ALIGNED or SCALAR plan's work in `granule`-unit granules: a tile's row chains and
-// store (BURST, and BURST_ALIGNED rows of whole blocks), or a DMA per row with scalar moves of its
-// edges (other BURST_ALIGNED rows), or a scalar GM read per element (SCALAR); a row's loop
-// iteration; a core's first row's index decode (BURST, BURST_ALIGNED: multiply-highs by the dims'
-// reciprocals where the view has them, Note [index reciprocals]; otherwise divisions), and where
-// granules are no whole rows, the two DMAs of a range's first and last row pieces.
+// A BURST, BURST_ALIGNED or SCALAR plan's work in `granule`-unit granules: a DMA and a loop
+// iteration per row chain and a tile's store (BURST, and BURST_ALIGNED rows of whole blocks), or a
+// DMA, a loop iteration and scalar moves of its edges per row (other BURST_ALIGNED rows), or a
+// scalar GM read per element (SCALAR); a core's first row's index decode (BURST, BURST_ALIGNED:
+// multiply-highs by the dims' reciprocals where the view has them, Note [index reciprocals];
+// otherwise divisions); where granules are no whole rows, the DMAs of a range's first and last row
+// pieces, and where they are no whole chain groups, its first chains in part.
 inline CoreWork CopyWork(const StridedView& v, int64_t unitBytes, bool usePad, int64_t half, int64_t granule,
                          uint32_t mode)
 {

@@ -10,7 +10,7 @@ import pytest
 from ascend_ops_gen.errors import SpecError
 from ascend_ops_gen.spec import load_specs
 
-SPEC_DIR = Path(__file__).resolve().parents[1] / "op_specs"
+SPEC_DIR = Path(__file__).resolve().parents[2] / "op_specs"
 
 
 class SpecCopy:

@@ -88,13 +88,21 @@ struct IndexCursor {
     }
 
     // Moves on by any n >= 0 indexes, carrying through as many dims as it takes: a dim's carry by its
-    // reciprocal (Note [index reciprocals]) where the sum reaches its extent. Past the last index,
-    // dim 0's index passes its extent.
+    // reciprocal (Note [index reciprocals]) where the sum reaches its extent, or by DivIndex where
+    // that quotient leaves a remainder outside the dim (a corrupt reciprocal), so the cursor stays
+    // exact. Past the last index, dim 0's index passes its extent.
     __aicore__ inline void Skip(const CopyTiling& t, int64_t n)
     {
         for (int32_t d = dims - 1; d >= 0 && n > 0; --d) {
             const int64_t sum = index[d] + n;
-            n = d > 0 && sum >= t.shape[d] ? DivExtent(t, d, sum) : 0;
+            n = 0;
+            if (d > 0 && sum >= t.shape[d]) {
+                n = DivExtent(t, d, sum);
+                const int64_t rest = sum - n * t.shape[d];
+                if (rest < 0 || rest >= t.shape[d]) {
+                    n = DivIndex(sum, t.shape[d]);  // a corrupt reciprocal: the exact quotient
+                }
+            }
             const int64_t next = sum - n * t.shape[d];
             offset += (next - index[d]) * t.stride[d];
             index[d] = next;

@@ -1140,21 +1140,28 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     auto copyUnit = [&](uint32_t m) -> int64_t {
         return m == kCopyModeBurst && narrowPad && canSplitPairs ? kPairUnitBytes : elemBytes;
     };
-    auto copyGranule = [&](uint32_t m) -> int64_t {
+    struct CopySplit {
+        int64_t granule;
+        CoreWork work;
+    };
+    auto copySplit = [&](uint32_t m) -> CopySplit {
         const StridedView& v = copyView(m);
         const int64_t unit = copyUnit(m);
         const int64_t row = v.shape[v.rank - 1];
         const int64_t fine = m == kCopyModeBurst ? 1 : kBlockBytes / unit;
+        CopySplit best{fine, CopyWork(v, unit, usePad, half, fine, m)};
         if (m == kCopyModeScalar || (m == kCopyModeBurstAligned && row * unit % kBlockBytes != 0)) {
-            return fine;  // rows of whole blocks only: a range must store whole blocks
+            return best;  // rows of whole blocks only: a range must store whole blocks
         }
-        int64_t best = fine;
-        double least = LeastCoreTimeNs(CopyWork(v, unit, usePad, half, fine, m), soc.coreNum, bandwidth);
+        double least = LeastCoreTimeNs(best.work, soc.coreNum, bandwidth);
         for (const int64_t granule : {row, ChainGroupUnits(v, unit, usePad, half)}) {
             if (granule > fine && granule < NumElements(v)) {
-                const double time = LeastCoreTimeNs(CopyWork(v, unit, usePad, half, granule, m), soc.coreNum, bandwidth);
-                best = time < least ? granule : best;
-                least = time < least ? time : least;
+                const CopySplit split{granule, CopyWork(v, unit, usePad, half, granule, m)};
+                const double time = LeastCoreTimeNs(split.work, soc.coreNum, bandwidth);
+                if (time < least) {
+                    best = split;
+                    least = time;
+                }
             }
         }
         return best;
@@ -1177,6 +1184,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
     };
     int64_t cores = soc.coreNum;
     UnitPlan units{};
+    CopySplit split{};
     uint32_t mode = kCopyModeScalar;
     for (int32_t pass = 0; pass < 2; ++pass) {
         units = UnitPlan{};
@@ -1194,9 +1202,11 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
         } else {
             mode = kCopyModeScalar;
         }
-        const CoreWork work = mode == kCopyModeGather || mode == kCopyModeTranspose
-                                  ? GatherWork(*gatherView, units, gatherUnit, usePad, rearrange)
-                                  : CopyWork(copyView(mode), copyUnit(mode), usePad, half, copyGranule(mode), mode);
+        const bool gatherMode = mode == kCopyModeGather || mode == kCopyModeTranspose;
+        if (!gatherMode) {
+            split = copySplit(mode);
+        }
+        const CoreWork work = gatherMode ? GatherWork(*gatherView, units, gatherUnit, usePad, rearrange) : split.work;
         const int64_t worth = storesBlocks(mode, CoresWorth(work, soc.coreNum, bandwidth), work.granules);
         if (worth == cores) {
             break;
@@ -1275,7 +1285,7 @@ inline Status PlanStridedCopy(const StridedView& view, uint32_t elemBytes, const
         t->rowsPerTile = rowSlot <= half ? half / rowSlot : 0;
         t->rowsPerTile = t->rowsPerTile < kMaxBlockCount ? t->rowsPerTile : kMaxBlockCount;
     }
-    SplitCores(t->totalElems, copyGranule(mode), cores, t);
+    SplitCores(t->totalElems, split.granule, cores, t);  // the last pass's split, made for this mode
     return Status::Ok();
 }
 

@@ -58,7 +58,8 @@ ASCEND_OPS_HOST_AICORE inline int64_t ModIndex(int64_t a, int64_t b)
 // quotient is n itself, or a larger view, whose kernels divide by DivIndex). A corrupt tiling
 // cannot misplace a core: a kernel checks each quotient that places one (its remainder lies in
 // [0, d)), and the row's reciprocal it counts a tile's rows by (ReciprocalValid); a chain dim's
-// only weighs which chains load a tile (Note [row chains]), each of them exact.
+// only weighs which chains load a tile (Note [row chains]), each of them exact; and a cursor's
+// Skip past a tile checks each carry by its remainder, dividing where the reciprocal was wrong.
 
 // floor(c * n / 2^64) for n < 2^32, by two 64-bit multiplies: c * n = ch * n * 2^32 + cl * n, and
 // ch * n + floor(cl * n / 2^32) < 2^64, so nothing wraps. Counted (Note [scalar cost]).

@@ -13,19 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each stage's wall time, printed as it ends and again as a table at the end (what each stage
 # costs CI, e.g. the compatibility matrix).
-TIMES=()
-stage() {
-  local name=$1 start=$SECONDS
-  shift
-  "$@"
-  TIMES+=("$(printf '%6d s  %s' "$((SECONDS - start))" "$name")")
-  echo "test.sh: $name took $((SECONDS - start)) s"
-}
-report() {
-  echo "test.sh: stage times"
-  printf '  %s\n' "${TIMES[@]}"
-  echo "test.sh: total $SECONDS s"
-}
+STAGES_OF=test.sh
+source scripts/stages.sh
 stage setup bash scripts/setup.sh
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0
 stage "generate --check" .venv/bin/ascend-ops-dev generate --check

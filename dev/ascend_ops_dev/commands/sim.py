@@ -50,14 +50,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _build(lines: tuple[Product, ...]) -> None:
-    """Compiles the simulator library of each NPU arch the run needs, in parallel (each holds
-    every op and takes about a minute, once; a library cached by content is only loaded)."""
-    from ascend_ops.sim.library import library
+    """Builds the simulator library of each NPU arch the run needs (their translation units side
+    by side, one per core; a library cached by content is only loaded)."""
+    from ascend_ops.sim.library import library, library_paths
 
     archs = sorted({p.npu_arch for p in lines})
     start = time.monotonic()
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        list(pool.map(library, archs))
+    library_paths(archs)
+    for arch in archs:
+        library(arch)
     print(f"sim: {len(archs)} simulator libraries ready ({time.monotonic() - start:.0f} s)",
           file=sys.stderr, flush=True)
 
@@ -68,11 +69,23 @@ def _eta(done: int, total: int, elapsed: float) -> str:
     return f"{elapsed:.0f} s elapsed, about {left:.0f} s left"
 
 
+def _outcomes(runs: list) -> Iterator:
+    """Each run's outcome, in order, checked on one thread per core: a case spends its time in the
+    simulator library, which ctypes calls without the GIL, and each launch has a run state of its
+    own (sim_run_state.h), so cases run side by side."""
+    from ascend_ops_dev.sim import corpus
+
+    workers = os.cpu_count() or 1
+    if workers == 1:
+        yield from (corpus.check(r, seed) for seed, r in enumerate(runs))
+        return
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(lambda seeded: corpus.check(seeded[1], seeded[0]), enumerate(runs))
+
+
 def _checked(runs: list) -> Iterator:
     """Each run's outcome, with progress on stderr (elapsed time and an estimate of the rest):
     a bar on a terminal where rich (a dependency of the development package) is installed, else one line per (op, product)."""
-    from ascend_ops_dev.sim import corpus
-
     groups = defaultdict(int)
     for r in runs:
         groups[r.case.op, r.product.key] += 1
@@ -83,15 +96,15 @@ def _checked(runs: list) -> Iterator:
                    TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
         with Progress(*columns, transient=True) as bar:
             task = bar.add_task("simulating", total=len(runs))
-            for seed, r in enumerate(runs):
+            for r, outcome in zip(runs, _outcomes(runs)):
                 bar.update(task, description=f"{r.case.op} on {r.product.key}, {r.dtype}")
-                yield corpus.check(r, seed)
+                yield outcome
                 bar.advance(task)
         return
     done = defaultdict(int)
     start = time.monotonic()
-    for seed, r in enumerate(runs):
-        yield corpus.check(r, seed)
+    for seed, (r, outcome) in enumerate(zip(runs, _outcomes(runs))):
+        yield outcome
         key = r.case.op, r.product.key
         done[key] += 1
         if done[key] == groups[key]:

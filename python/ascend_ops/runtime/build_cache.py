@@ -52,6 +52,8 @@ import threading
 import time
 import warnings
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import filelock
@@ -61,6 +63,7 @@ CACHE_ENV = "ASCEND_OPS_CACHE"
 COMPILER_ENV = "CXX"
 _TMP_MARK = ".tmp-"
 RECORD_SUFFIX = ".record"
+_BUILT = (".so", ".o")  # what builds leave in the cache: libraries and objects
 _FORMAT = "verified-1"  # part of every key: entries from before records existed are not looked at
 
 
@@ -290,7 +293,7 @@ def damaged_entries(folder: Path | None = None) -> list[tuple[Path, str]]:
     those, under keys this version never looks up."""
     folder = _configured_cache() if folder is None else folder
     try:
-        entries = sorted(p for p in folder.iterdir() if p.name.endswith(".so") and
+        entries = sorted(p for p in folder.iterdir() if p.name.endswith(_BUILT) and
                          (p.is_dir() or _record_path(p).exists()))
     except OSError:
         return []
@@ -344,10 +347,11 @@ def _local_includes(sources: Sequence[Path], include_dirs: Sequence[Path]) -> li
 
 
 def _target(name: str, sources: Sequence[Path], include_dirs: Sequence[Path], flags: Sequence[str],
-            defines: dict[str, str] | None) -> tuple[str, list[str], str]:
-    """(compiler, its arguments, the cached library's file name) of a build."""
+            defines: dict[str, str] | None, *, suffix: str = ".so") -> tuple[str, list[str], str]:
+    """(compiler, its arguments, the cached file's name) of a build: a shared library, or with
+    `suffix` ".o" one object file (compiled, not linked)."""
     cxx, version = compiler()
-    args = ["-std=c++17", "-O2", "-shared", "-fPIC", *flags]
+    args = ["-std=c++17", "-O2", "-c" if suffix == ".o" else "-shared", "-fPIC", *flags]
     args += [f"-D{k}={v}" for k, v in sorted((defines or {}).items())]
     args += [f"-I{d}" for d in include_dirs]
     digest = hashlib.sha256()
@@ -355,7 +359,7 @@ def _target(name: str, sources: Sequence[Path], include_dirs: Sequence[Path], fl
     for path in [*map(Path, sources), *_local_includes(sources, include_dirs), *_files_under(include_dirs)]:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())
-    return cxx, args, f"{name}-{digest.hexdigest()[:16]}.so"
+    return cxx, args, f"{name}-{digest.hexdigest()[:16]}{suffix}"
 
 
 def cached(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = (),
@@ -395,6 +399,67 @@ def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = 
     cache holds no intact one (and then first telling the user `announce` through `progress`,
     when given)."""
     cxx, args, file_name = _target(name, sources, include_dirs, flags, defines)
+    return _produce(name, file_name, [cxx, *args, *map(str, sources)], announce)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One translation unit of a library built from objects (`build_libraries`): its source and
+    what it is compiled with. Units equal in all of these are one object, compiled once."""
+
+    source: Path
+    include_dirs: tuple[Path, ...] = ()
+    flags: tuple[str, ...] = ()
+    defines: tuple[tuple[str, str], ...] = ()
+
+    def target(self) -> tuple[str, list[str], str]:
+        name = self.source.stem
+        return _target(name, [self.source], self.include_dirs, self.flags, dict(self.defines), suffix=".o")
+
+
+def build_libraries(libraries: dict[str, Sequence[Unit]], *, link_flags: Sequence[str] = (),
+                    jobs: int | None = None, announce: str | None = None) -> dict[str, Path]:
+    """The shared library of each name in `libraries`, linked from the objects of its units
+    (Note [object builds]); the objects the cache lacks are compiled first, `jobs` at a time
+    (default: one per core), and `announce` is told the user before, when any is missing."""
+    targets = {unit: unit.target() for units in libraries.values() for unit in units}
+    missing = [u for u, (_, _, file_name) in targets.items() if _lookup(file_name)[0] is None]
+    started = time.monotonic()
+    if missing and announce:
+        progress(f"{announce} ({len(missing)} of {len(targets)} translation units to compile)")
+
+    def compile_unit(unit: Unit) -> Path:
+        cxx, args, file_name = targets[unit]
+        return _produce(unit.source.stem, file_name, [cxx, *args, str(unit.source)], None)
+
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(targets)))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        objects = dict(zip(targets, pool.map(compile_unit, targets)))
+    cxx, version = compiler()
+    out = {}
+    for name, units in libraries.items():
+        inputs = [str(objects[u]) for u in units]
+        args = ["-shared", "-fPIC", *link_flags]
+        # An object's name holds the digest of everything it was compiled from.
+        digest = hashlib.sha256("\0".join([_FORMAT, version, *args, *map(os.path.basename, inputs)]).encode())
+        out[name] = _produce(name, f"{name}-{digest.hexdigest()[:16]}.so", [cxx, *args, *inputs], None)
+    if missing and announce:
+        progress(f"built {', '.join(libraries)} ({time.monotonic() - started:.0f} s)")
+    return out
+
+
+# Note [object builds]
+# ~~~~~~~~~~~~~~~~~~~~
+# A library whose translation units are shared with other libraries, or worth compiling side by
+# side, is built from objects: each unit is compiled (-c) into the cache as `<stem>-<digest>.o`
+# under the same rules as a library (its own lock, its record, verified before use), then the
+# library is linked from them, keyed by the objects' names. The simulator's libraries share their
+# host units (one object for every NPU arch) and compile each arch's kernels as one unit.
+
+
+def _produce(name: str, file_name: str, command: list[str], announce: str | None) -> Path:
+    """The intact cache entry `file_name`, made by running `command` with `-o <temporary>`
+    unless the cache holds it (Note [build cache], Note [verified libraries])."""
     found, damaged = _lookup(file_name)  # a read-only cache that holds it is used as it is
     if found is not None:
         return found
@@ -414,8 +479,7 @@ def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = 
             if fallback == target.parent:
                 raise NativeBuildError(f"{target} is damaged ({state}) and cannot be removed; "
                                        f"remove it, or set {CACHE_ENV} to another folder")
-            return build(name, sources, include_dirs=include_dirs, flags=flags, defines=defines,
-                         announce=announce)
+            return _produce(name, file_name, command, announce)
         if state is not None:
             _warn_damage(target, state, "rebuilding it")
         _remove_stale_temporaries(target)
@@ -424,7 +488,7 @@ def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = 
         started = time.monotonic()
         tmp = target.with_name(f"{target.name}{_TMP_MARK}{os.getpid()}-{threading.get_ident()}")
         record_tmp = tmp.with_name(tmp.name + RECORD_SUFFIX)
-        cmd = [cxx, *args, *map(str, sources), "-o", str(tmp)]
+        cmd = [*command, "-o", str(tmp)]
         try:
             result = subprocess.run(cmd, capture_output=True, text=True, check=False)
             if result.returncode != 0:
@@ -516,10 +580,10 @@ def stale_entries(folder: Path | None = None) -> list[tuple[Path, str]]:
         if _TMP_MARK in path.name:
             if not _being_built(path.with_name(path.name.split(_TMP_MARK)[0])):
                 out.append((path, "a temporary file of a build that was killed"))
-        elif path.name.endswith(".so") and not _record_path(path).exists():
+        elif path.name.endswith(_BUILT) and not _record_path(path).exists():
             out.append((path, f"no build record ({_record_path(path).name}) beside it: never "
                               f"loaded (a build from before records, or its record is gone)"))
-        elif path.name.endswith(".so" + RECORD_SUFFIX) and \
+        elif path.name.endswith(tuple(b + RECORD_SUFFIX for b in _BUILT)) and \
                 not path.with_name(path.name.removesuffix(RECORD_SUFFIX)).exists():
             out.append((path, "a build record whose library is gone"))
     return out

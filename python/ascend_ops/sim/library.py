@@ -1,12 +1,14 @@
-"""The simulator library of one NPU arch: `launcher.cpp` compiled with every op's generated host
+"""The simulator library of one NPU arch: `launcher.cpp` linked with every op's generated host
 code `ascend_kernels/<op>/op_host/<op>.cpp` (against the CPU bodies of the CANN host headers,
 `ascend_kernels/sim/cann_host_stub/`) and kernel `ascend_kernels/<op>/op_kernel/<op>.cpp`
 (against the AscendC emulation headers), and the ctypes mirrors of the structs its C ABI passes.
 
-A build depends on the NPU arch only through the macros CANN's CPU debug build defines for it
-(`__NPU_ARCH__`, `__CCE_AICORE__`; the kernels test them), so products sharing an arch share a
-library. Everything else about a product (UB size, cores, DataCopyPad, ...) the library reads
-from the generated product table by the SoC name it is given at run time.
+Only the kernels depend on the NPU arch, through the macros CANN's CPU debug build defines for it
+(`__NPU_ARCH__`, `__CCE_AICORE__`; the kernels test them): the host units are compiled once, as
+CANN compiles op_host, without them, and serve every arch; the view ops' kernels are one unit per
+arch, since they instantiate the same engine (Note [object builds] in build_cache.py). Products
+sharing an arch share a library. Everything else about a product (UB size, cores, DataCopyPad,
+...) the library reads from the generated product table by the SoC name it is given at run time.
 """
 from __future__ import annotations
 
@@ -90,14 +92,30 @@ class SimLibrary:
         return name, ctypes.cast(getattr(self.cdll, name), ctypes.c_void_p).value
 
 
-def sources() -> list[Path]:
-    """The launcher and every op's generated op_host and op_kernel sources (a custom op's kernel
-    through its translation unit of `custom_kernel_unit`)."""
+def _include_dirs() -> tuple[Path, ...]:
+    root = project_root() / "ascend_kernels"
+    return (LAUNCHER.parent, root / "sim", root / "sim" / "cann_host_stub", root / "common")
+
+
+_COPY_TILING = (("ASCEND_SIM_TILING_TYPE", "ascend_ops::CopyTiling"),)
+
+
+def units(npu_arch: int) -> list[build_cache.Unit]:
+    """The translation units of NPU arch `npu_arch`'s library: the launcher and every op's
+    op_host (the same for every arch), the view ops' kernels as one unit, and each custom op's
+    kernel through its own unit (`custom_kernel_unit`: it declares its own tiling type)."""
     root = project_root() / "ascend_kernels"
     ops = sorted(specs().ops, key=lambda o: o.name)
-    return [LAUNCHER, *(root / op.name / "op_host" / f"{op.name}.cpp" for op in ops),
-            *(custom_kernel_unit(op) if op.is_custom else root / op.name / "op_kernel" / f"{op.name}.cpp"
-              for op in ops)]
+    host = [build_cache.Unit(source, _include_dirs(), defines=_COPY_TILING)
+            for source in [LAUNCHER, *(root / op.name / "op_host" / f"{op.name}.cpp" for op in ops)]]
+    arch = tuple(sorted({**dict(_COPY_TILING), **arch_defines(npu_arch)}.items()))
+    view_kernels = [root / op.name / "op_kernel" / f"{op.name}.cpp" for op in ops if not op.is_custom]
+    kernels = [_content_unit("view_kernels.cpp", "\n".join(
+                   ["// The view ops' kernels of the simulator, one translation unit "
+                    "(python/ascend_ops/sim/library.py).",
+                    *(f'#include "{k.resolve()}"' for k in view_kernels), ""]))] if view_kernels else []
+    kernels += [custom_kernel_unit(op) for op in ops if op.is_custom]
+    return host + [build_cache.Unit(k, _include_dirs(), defines=arch) for k in kernels]
 
 
 def custom_kernel_unit(op, kernels_dir: Path | None = None) -> Path:
@@ -113,8 +131,13 @@ def custom_kernel_unit(op, kernels_dir: Path | None = None) -> Path:
         f"#define ASCEND_SIM_TILING_TYPE {custom_op.tiling_class(op)}",
         custom_op.emit_custom_kernel_tiling_data(op, tool="ascend_ops.sim.library", get_tiling_data=False),
         f'#include "{kernel}"', ""])
+    return _content_unit(f"{op.name}_kernel.cpp", text)
+
+
+def _content_unit(name: str, text: str) -> Path:
+    """A source file `name` holding `text`, written into the build cache by content."""
     folder = build_cache.cache_dir() / "sim-units" / hashlib.sha256(text.encode()).hexdigest()[:16]
-    path = folder / f"{op.name}_kernel.cpp"
+    path = folder / name
     if not path.is_file():
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f"{path.name}.tmp-{os.getpid()}-{threading.get_ident()}"
@@ -123,15 +146,20 @@ def custom_kernel_unit(op, kernels_dir: Path | None = None) -> Path:
     return path
 
 
+def library_paths(npu_archs) -> dict[int, Path]:
+    """The files of the simulator libraries of `npu_archs`, built on first use: the units none
+    of them has in the cache are compiled side by side, one per core."""
+    archs = sorted(set(npu_archs))
+    built = build_cache.build_libraries(
+        {f"sim_{a}": units(a) for a in archs},
+        announce=f"building the simulator of every op for NPU arch{'s' if len(archs) > 1 else ''} "
+                 f"{', '.join(map(str, archs))} (g++, once: cached by content)")
+    return {a: built[f"sim_{a}"] for a in archs}
+
+
 def library_path(npu_arch: int) -> Path:
     """The file of the simulator library of NPU arch `npu_arch`, built on first use."""
-    root = project_root() / "ascend_kernels"
-    return build_cache.build(
-        f"sim_{npu_arch}", sources(),
-        include_dirs=[LAUNCHER.parent, root / "sim", root / "sim" / "cann_host_stub", root / "common"],
-        defines={"ASCEND_SIM_TILING_TYPE": "ascend_ops::CopyTiling", **arch_defines(npu_arch)},
-        announce=f"building the simulator of every op for NPU arch {npu_arch} "
-                 f"(g++, about a minute, once: cached by content)")
+    return library_paths([npu_arch])[npu_arch]
 
 
 @functools.lru_cache(maxsize=None)

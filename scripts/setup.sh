@@ -53,11 +53,12 @@ fi
 # one; the stamp records what the last install saw and the extras it installed.
 STAMP=.venv/.ascend-ops-install
 INSTALLED="$(cat pyproject.toml setup.py dev/pyproject.toml | sha256sum | cut -d' ' -f1) $(readlink -f .venv/bin/python)"
-read -r STAMP_FILES STAMP_PYTHON STAMP_EXTRAS < "$STAMP" 2>/dev/null || true
+STAMP_FILES= STAMP_PYTHON= STAMP_EXTRAS=
+[ ! -f "$STAMP" ] || read -r STAMP_FILES STAMP_PYTHON STAMP_EXTRAS < "$STAMP" || true
 missing_extras() {  # the extras asked for that the stamp does not list
   local e
   for e in ${EXTRAS//,/ }; do
-    [[ ",${STAMP_EXTRAS:-}," == *",$e,"* ]] || printf '%s ' "$e"
+    [[ ",$STAMP_EXTRAS," == *",$e,"* ]] || printf '%s ' "$e"
   done
 }
 if [ "$STAMP_FILES $STAMP_PYTHON" = "$INSTALLED" ] && [ -z "$(missing_extras)" ] && .venv/bin/python -c "
@@ -65,7 +66,7 @@ import importlib.util, sys
 sys.exit(not all(importlib.util.find_spec(m) for m in ('ascend_ops', 'ascend_ops_cli', 'cpu_reference', 'ascend_ops_gen', 'ascend_ops_dev')))" 2>/dev/null; then
   echo "setup: ascend-ops and ascend-ops-dev are installed (editable; their pyproject.toml and setup.py unchanged since)"
 else
-  [ "$STAMP_FILES $STAMP_PYTHON" = "$INSTALLED" ] && EXTRAS=$(echo "${STAMP_EXTRAS:-},$EXTRAS" | tr ',' '\n' | { grep -v '^-*$' || true; } | sort -u | paste -sd,)
+  [ "$STAMP_FILES $STAMP_PYTHON" = "$INSTALLED" ] && EXTRAS=$(echo "$STAMP_EXTRAS,$EXTRAS" | tr ',' '\n' | { grep -v '^-*$' || true; } | sort -u | paste -sd,)
   echo "setup: installing ascend-ops (editable) with ${EXTRAS:+its $EXTRAS extras}${EXTRAS:-no extras}, and ascend-ops-dev (dev/)"
   rm -f "$STAMP"
   # The build backend is the venv's own setuptools (torch brings one): no isolated build

@@ -4,7 +4,6 @@ product line and dtype the product supports."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections import defaultdict
@@ -70,12 +69,13 @@ def _eta(done: int, total: int, elapsed: float) -> str:
 
 
 def _outcomes(runs: list) -> Iterator:
-    """Each run's outcome, in order, checked on one thread per core: a case spends its time in the
+    """Each run's outcome, in order, checked on one thread per usable core: a case spends its time in the
     simulator library, which ctypes calls without the GIL, and each launch has a run state of its
     own (sim_run_state.h), so cases run side by side."""
+    from ascend_ops.runtime.build_cache import usable_cores
     from ascend_ops_dev.sim import corpus
 
-    workers = os.cpu_count() or 1
+    workers = usable_cores()
     if workers == 1:
         yield from (corpus.check(r, seed) for seed, r in enumerate(runs))
         return

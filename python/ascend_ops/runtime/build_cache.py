@@ -402,6 +402,11 @@ def build(name: str, sources: Sequence[Path], *, include_dirs: Sequence[Path] = 
     return _produce(name, file_name, [cxx, *args, *map(str, sources)], announce)
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity mask: `taskset`, a container's CPU set)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 @dataclass(frozen=True)
 class Unit:
     """One translation unit of a library built from objects (`build_libraries`): its source and
@@ -432,7 +437,7 @@ def build_libraries(libraries: dict[str, Sequence[Unit]], *, link_flags: Sequenc
         cxx, args, file_name = targets[unit]
         return _produce(unit.source.stem, file_name, [cxx, *args, str(unit.source)], None)
 
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(targets)))
+    workers = max(1, min(jobs or usable_cores(), len(targets)))
     with ThreadPoolExecutor(max_workers=workers) as pool:
         objects = dict(zip(targets, pool.map(compile_unit, targets)))
     cxx, version = compiler()

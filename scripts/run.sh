@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Sets up .venv and runs the package's main job on a machine without an NPU: check that the
-# generated kernels are current, print the capability matrix, run every spec's worked examples
-# through torch.ops.ascend_ops on the CPU, then run the generated AscendC kernels on the CPU
-# simulator over the quick verification corpus (every op x product line x dtype, a
-# representative set of cases each, bit for bit). The full corpus is `ascend-ops-dev sim`, which
-# scripts/test.sh runs. Prints each stage's wall time at the end.
+# generated kernels are current, print the capability matrix, run the generated AscendC kernels
+# on the CPU simulator over the quick verification corpus (every op x product line x dtype, a
+# representative set of cases each, bit for bit), then every spec's worked examples through
+# torch.ops.ascend_ops on the CPU. The full corpus is `ascend-ops-dev sim`, which scripts/test.sh
+# runs. Prints each stage's wall time at the end.
 #
-# The compiled fast path (`ascend-ops build`) is built in the background, beside the other
-# stages: on a first run its compile and the simulator's overlap on two cores. The stages before
-# it is ready run on the Python registration, with the same results.
+# The compiled fast path (`ascend-ops build`) is built in the background from the start: on a
+# first run its compile and the simulator's share the cores, and the examples, which run on it,
+# wait for it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STAGES_OF=run.sh
@@ -30,9 +30,9 @@ stage "generate --check" .venv/bin/ascend-ops-dev generate --check
 echo
 stage caps .venv/bin/ascend-ops caps
 echo
-stage examples .venv/bin/ascend-ops examples
-echo
 stage "sim --quick" .venv/bin/ascend-ops-dev sim --quick
 echo
-stage "fast path (the wait for ascend-ops build, started with generate)" fast_path
+stage "fast path (the rest of ascend-ops build, started before generate)" fast_path
+echo
+stage examples .venv/bin/ascend-ops examples
 report

@@ -28,7 +28,7 @@ from ascend_ops_gen.spec import AttrType, OpSpec, Product, specs
 from ..runtime.custom_calls import bound_tensors, check_dtypes, output_dtypes
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.op_pieces import data_check
-from ..runtime.products import product as product_named, target_product
+from ..runtime.products import product as product_named
 from .library import Attr, Stats, Tensor, library
 from .runner import (MESSAGE_BYTES, OK, SimStats, SimulatorError, marshal_attribute, plan_error, sim_product,
                      soc_of, stats_of)
@@ -80,8 +80,7 @@ def plan_op(op_name: str, shapes: Sequence[Sequence[int] | None], dtypes: Sequen
     names = [t.name for t in op.inputs]
     given = {n: d for n, d in zip(names, dtypes) if d is not None}
     if dtype_rule:
-        with target_product(p):
-            check_dtypes(op, given)
+        check_dtypes(op, given, p)
     lib = library(p.npu_arch)
     keep: list[Any] = []
     inputs = []

@@ -76,7 +76,7 @@ def _cpu_kernel(op: OpSpec):
 
 def _checked_custom(op: OpSpec, fn):
     """`fn` after a custom op's checks (runtime/custom_calls.py): its tensors' kinds, dtypes under
-    the active product's rule, and shapes."""
+    the rule of the product that binds their device, and shapes."""
     def kernel(*args, **kwargs):
         try:
             tensors, _, attrs = custom_calls.bound_tensors(op, args, kwargs)

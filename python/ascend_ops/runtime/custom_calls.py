@@ -3,7 +3,8 @@ path checks it before any data moves, from the spec alone:
 
 - the tensors bound by name (`bound_tensors`): an optional input may be None;
 - each input's dtype against its tensor's list under the rule of the product that binds the
-  call's device (Note [active product] in products.py), which applies to every tensor, and a tensor that shares another's dtypes (`same_as`) has that tensor's dtype
+  call's device (Note [active product] in products.py), which applies to every tensor, and a
+  tensor that shares another's dtypes (`same_as`) has that tensor's dtype
   (`check_dtypes`, UnsupportedDtypeError); the outputs' dtypes follow (`output_dtypes`);
 - the outputs' shape by the spec's `shape:` rule (`output_shape`: an input's shape, numpy
   broadcasting, or the reference's `<op>_shape` twin of the op's Infer<Op>Shape), and every input

@@ -180,8 +180,8 @@ def simulate_op(op_name: str, *inputs, product: Product | str | None = None, see
 
 
 def run_custom(op_name: str, *args, **kwargs):
-    """The `sim` CPU backend for a custom op: the call on CPU tensors, for the active product (else
-    atlas-a2). Its arguments have been checked (runtime/custom_calls.py)."""
+    """The `sim` CPU backend for a custom op: the call on CPU tensors, for the product chosen for
+    them (`sim_product`: else atlas-a2). Its arguments have been checked (runtime/custom_calls.py)."""
     op = specs().op(op_name)
     tensors, attrs, attr_kwargs = bound_tensors(op, args, kwargs)
     arrays = [None if t is None else to_numpy(t.contiguous()) for t in tensors]

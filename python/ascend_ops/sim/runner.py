@@ -125,7 +125,7 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
 
     Raises OpArgumentError with the host code's message for arguments it rejects (the messages
     are cpu_reference's), UnsupportedDtypeError for a dtype the product lacks (unless `dtype_rule`
-    is False: a dtype carried as another of its size, with no product active), SimulatorError when
+    is False: a dtype carried as another of its size, with no product chosen), SimulatorError when
     the TilingFunc finds no plan. `soc` plans for that SoC of the product instead of its
     simulated one (SoCs differ in core counts)."""
     p = product_named(product) if product is not None else sim_product()
@@ -268,7 +268,7 @@ def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None =
     return out, launch(planned, x, out, seed=seed)
 
 
-# With no product active the CPU path takes every fixed-size dtype (Note [active product]); the
+# With no product chosen the CPU path takes every fixed-size dtype (Note [active product]); the
 # kernels move element-size units, so a dtype no product lists travels as one of the op's own
 # dtypes of its size and keeps its bits.
 COPY_LIMIT_ENV = "ASCEND_OPS_SIM_MAX_COPY_BYTES"
@@ -309,7 +309,8 @@ def _carrier(x: torch.Tensor) -> str:
 
 
 def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-    """The `sim` CPU backend: `op_name` on a CPU tensor, for the active product (else atlas-a2).
+    """The `sim` CPU backend: `op_name` on a CPU tensor, for the product chosen for CPU tensors
+    (`sim_product`: else atlas-a2).
 
     The arguments are checked as the NPU path checks them before a launch (cpu_reference's
     canonicalisation, on the shape only: Note [sim argument checks]), then the call is planned by

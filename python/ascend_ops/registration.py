@@ -38,9 +38,8 @@ _lib: torch.library.Library | None = None
 
 def _checked(op: OpSpec, fn):
     """`fn` after the dtype rule of the product that binds the input's device (Note [active
-    product]; argument checks happen in `fn` itself). Its
-    argument errors name the op, also where a caller skips the packet (an overload, a fake
-    tensor under torch.compile)."""
+    product]; argument checks happen in `fn` itself). Its argument errors name the op, also
+    where a caller skips the packet (an overload, a fake tensor under torch.compile)."""
     def kernel(x: torch.Tensor, *args, **kwargs):
         try:
             check_kind(op, op.inputs[0].name, x)

@@ -6,9 +6,10 @@
 // - the CPU kernel: the common case entirely in C++ -- the native backend, a contiguous input,
 //   arguments the view builder accepts, a dtype the product chosen for CPU tensors allows (any
 //   with none chosen) -- by building the op's view with its engine view builder (op_views.h,
-//   through kOpViews) and copying it with strided_copy.cpp. Every other call (another backend, a bad argument, a product that refuses
-//   the dtype, a strided input) goes to the Python CPU kernel, so every error is raised by the
-//   same Python code, with the same types and messages, as without this extension;
+//   through kOpViews) and copying it with strided_copy.cpp. Every other call (another backend, a
+//   bad argument, a product that refuses the dtype, a strided input) goes to the Python CPU
+//   kernel, so every error is raised by the same Python code, with the same types and messages,
+//   as without this extension;
 // - the autograd gate (Note [autograd gate] in compiled.py): a call that needs no gradient and
 //   no tangent goes below the Autograd key in C++; any other runs the Python autograd kernel.
 // No formula, no argument rule and no schema is written here: the schemas of the generated table

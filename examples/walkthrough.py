@@ -114,7 +114,7 @@ def run_compiled(model, x, eager_outputs) -> None:
 def run_on_npu(model, x, eager_outputs) -> dict[str, str]:
     """Each layer on the simulated npu device where that device can run it, else on the host."""
     device = torch.device("npu")
-    product = ascend_ops.current_product()
+    product = ascend_ops.current_product("npu")
     print(f"npu:           simulated {torch.npu.get_device_name()}, product {product.key} ({product.title})")
     placement: dict[str, str] = {}
     outputs, h = [], x.to(device)

@@ -125,8 +125,10 @@ def _support(op: OpSpec, spec_set: SpecSet) -> list[str]:
         marks = ["√" if dtype in op.supported_dtypes(p) else "×" for p in spec_set.products]
         lines.append(f"| `{dtype}` | " + " | ".join(marks) + " |")
     if not op.is_custom:
-        lines += ["", "With no product active (`ascend_ops.current_product()` is None), the CPU path "
-                      "accepts every fixed-size dtype."]
+        lines += ["", "npu tensors obey their NPU's product line; CPU tensors only a product chosen on "
+                      "purpose (`target_product`, `ASCEND_OPS_PRODUCT`). With none chosen "
+                      "(`ascend_ops.current_product(\"cpu\")` is None), the CPU path accepts every "
+                      "fixed-size dtype, also on a machine with an NPU."]
         return lines
     for owner in op.dtype_groups()[1:]:
         lines += ["", f"Data types of `{owner.name}` and the tensors that share them:", "",
@@ -135,8 +137,9 @@ def _support(op: OpSpec, spec_set: SpecSet) -> list[str]:
             marks = ["√" if any(dict(c)[owner.name] == dtype for c in op.combinations(p)) else "×"
                      for p in spec_set.products]
             lines.append(f"| `{dtype}` | " + " | ".join(marks) + " |")
-    lines += ["", "A product line's rule applies to every tensor; on every path (no product active "
-                  "included) the tensors take these dtypes only."]
+    lines += ["", "A product line's rule (the NPU's for npu tensors, a product chosen on purpose for "
+                  "CPU tensors) applies to every tensor; on every path (no product chosen included) "
+                  "the tensors take these dtypes only."]
     return lines
 
 

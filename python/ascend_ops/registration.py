@@ -7,7 +7,8 @@ call and the autograd gate); it relays everything else to the Python kernels reg
 otherwise, so the checks, formulas and error messages exist once.
 
 Every call, on every device, first validates its arguments (cpu_reference's canonicalisation,
-OpArgumentError) and the active product's dtype rule (UnsupportedDtypeError); only then does
+OpArgumentError) and the dtype rule of the product that binds its device (UnsupportedDtypeError:
+an npu tensor its NPU's, a CPU tensor only a product chosen on purpose); only then does
 any data move. CPU tensors go to the selected CPU backend (see `backends.py`); NPU tensors
 (PrivateUse1, the key torch_npu renames to "npu") go to `dispatch.device_kernel`.
 """
@@ -26,7 +27,7 @@ from .npu import dispatch
 from .runtime import autograd, custom_calls, torch_views
 from .runtime.arguments import OpPacket, check_input, check_kind
 from .runtime.errors import OpArgumentError, SpecError, naming_op
-from .runtime.products import check_dtype
+from .runtime.products import check_dtype, current_product
 from .runtime.torch_private import OpNamespace, destroy_library
 
 NAMESPACE = "ascend_ops"
@@ -36,13 +37,13 @@ _lib: torch.library.Library | None = None
 
 
 def _checked(op: OpSpec, fn):
-    """`fn` after the product's dtype rule for `op` (argument checks happen in `fn` itself). Its
-    argument errors name the op, also where a caller skips the packet (an overload, a fake
-    tensor under torch.compile)."""
+    """`fn` after the dtype rule of the product that binds the input's device (Note [active
+    product]; argument checks happen in `fn` itself). Its argument errors name the op, also
+    where a caller skips the packet (an overload, a fake tensor under torch.compile)."""
     def kernel(x: torch.Tensor, *args, **kwargs):
         try:
             check_kind(op, op.inputs[0].name, x)
-            check_dtype(op, x.dtype)
+            check_dtype(op, x.dtype, current_product(x.device))
             return fn(x, *args, **kwargs)
         except OpArgumentError as e:
             raise naming_op(e, op.name) from None
@@ -74,7 +75,7 @@ def _cpu_kernel(op: OpSpec):
 
 def _checked_custom(op: OpSpec, fn):
     """`fn` after a custom op's checks (runtime/custom_calls.py): its tensors' kinds, dtypes under
-    the active product's rule, and shapes."""
+    the rule of the product that binds their device, and shapes."""
     def kernel(*args, **kwargs):
         try:
             tensors, _, attrs = custom_calls.bound_tensors(op, args, kwargs)

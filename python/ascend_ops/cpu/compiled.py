@@ -19,12 +19,12 @@ test compares both).
 Note [fast path]
 ~~~~~~~~~~~~~~~~
 Which calls the C++ kernel copies itself: the native backend is active (ASCEND_OPS_BACKEND or
-`use_backend`), the active product (`target_product`, an NPU, ASCEND_OPS_PRODUCT) allows the
-dtype, the input is contiguous without lazy conj/neg bits, and the engine's view builder accepts
-the arguments. The context variables (runtime/state.py) are read from C++ on each call (two
-lookups, no Python code); the process default (environment variables, the NPU's product) is
-computed in Python (`default_state`) and cached in C++ until one of the variables or the name
-of the PrivateUse1 backend changes.
+`use_backend`), the product that binds CPU tensors (`target_product`, else ASCEND_OPS_PRODUCT,
+never an NPU's: Note [active product]) allows the dtype, or none is chosen, the input is
+contiguous without lazy conj/neg bits, and the engine's view builder accepts the arguments. The
+context variables (runtime/state.py) are read from C++ on each call (two lookups, no Python
+code); the process default, which only the environment variables decide, is computed in Python
+(`default_state`) and cached in C++ until one of them changes.
 
 Note [autograd gate]
 ~~~~~~~~~~~~~~~~~~~~
@@ -73,7 +73,7 @@ from ascend_ops_gen.spec import OpSpec, specs
 from . import backends, native_copy
 from ..runtime import build_cache
 from ..runtime import state
-from ..runtime.products import current_product, dtype_name, npu_product
+from ..runtime.products import current_product, dtype_name
 from ..runtime.arguments import OpPacket
 from ..runtime.errors import OpArgumentError, naming_op
 from ..runtime.dtypes import movable
@@ -320,18 +320,19 @@ def _movable_dtypes() -> list[tuple[torch.dtype, str]]:
     return list(out.items())
 
 
-def default_state() -> tuple[bool, int, bool]:
-    """(native backend?, product index or -1, cacheable) of a call in no `use_backend` /
-    `target_product` block. A bad environment variable gives (False, -1): the Python kernel then
-    raises its error. An NPU's product is not cached (Note [active product])."""
-    def compute() -> tuple[bool, int, bool]:
+def default_state() -> tuple[bool, int]:
+    """(native backend?, product index or -1) of a CPU call in no `use_backend` /
+    `target_product` block: what the environment variables choose, never an NPU's product (Note
+    [active product]), so C++ may cache it until they change. A bad environment variable gives
+    (False, -1): the Python kernel then raises its error."""
+    def compute() -> tuple[bool, int]:
         try:
             native = _current_backend() == "native"
-            product = current_product()
+            product = current_product("cpu")
         except Exception:  # noqa: BLE001 - the Python kernel raises it, with its own message
-            return False, -1, True
+            return False, -1
         index = -1 if product is None else specs().products.index(product)
-        return native, index, npu_product() is None
+        return native, index
     return contextvars.Context().run(compute)
 
 

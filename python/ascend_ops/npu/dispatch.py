@@ -1,6 +1,7 @@
 """The kernels of NPU tensors (dispatch key PrivateUse1, which torch_npu renames to "npu").
 
-Each call takes one of two routes, after the argument checks and the product's dtype rule:
+Each call takes one of two routes, after the argument checks and the dtype rule of the product
+that binds npu tensors (Note [active product] in runtime/products.py):
 
 - `custom`: the package's own AscendC kernel. On a real NPU through the torch binding
   (`torch.ops.ascend_ops_npu.<op>`, the op package's aclnn API; npu_binding.py), loaded at
@@ -16,6 +17,7 @@ the custom kernels cannot run.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import logging
 import os
@@ -28,6 +30,7 @@ from ..sim import device as sim_device
 from ..runtime import torch_views
 from ..runtime.errors import OpArgumentError
 from ..runtime.kernel_fold import result_without_kernel
+from ..runtime.products import NPU_DEVICE, current_product, target_product
 
 __all__ = ["KERNELS_ENV", "ROUTES", "Route", "device_kernel", "load_custom_kernels", "route",
            "custom_kernels_unavailable", "torch_npu_import_error"]
@@ -100,11 +103,19 @@ def _check_arguments(op_name: str, x: torch.Tensor, args, kwargs) -> None:
     torch_views.OPS[op_name](torch.empty(x.shape, dtype=x.dtype, device="meta"), *args, **kwargs)
 
 
+def _as_the_device() -> contextlib.AbstractContextManager:
+    """A block in which the simulator, running an npu call on its host (CPU) tensors, plans for
+    the product that binds npu tensors (Note [active product])."""
+    p = current_product(NPU_DEVICE)
+    return target_product(p) if p is not None else contextlib.nullcontext()
+
+
 def _on_simulator(op_name: str) -> Callable[..., torch.Tensor]:
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         from ..sim import run_op  # the simulator builds with g++ on first use
 
-        return sim_device.on_device(run_op(op_name, sim_device.host_tensor(x), *args, **kwargs))
+        with _as_the_device():
+            return sim_device.on_device(run_op(op_name, sim_device.host_tensor(x), *args, **kwargs))
     return run
 
 
@@ -212,7 +223,8 @@ def custom_device_kernel(op_name: str) -> Callable[..., torch.Tensor]:
             from ..sim.custom_runner import run_custom  # the simulator builds with g++ on first use
 
             host = [sim_device.host_tensor(a) if isinstance(a, torch.Tensor) else a for a in args]
-            out = run_custom(op_name, *host, **kwargs)
+            with _as_the_device():
+                out = run_custom(op_name, *host, **kwargs)
             if isinstance(out, tuple):
                 return tuple(sim_device.on_device(o) for o in out)
             return sim_device.on_device(out)

@@ -2,8 +2,9 @@
 path checks it before any data moves, from the spec alone:
 
 - the tensors bound by name (`bound_tensors`): an optional input may be None;
-- each input's dtype against its tensor's list under the active product's rule, which applies to
-  every tensor, and a tensor that shares another's dtypes (`same_as`) has that tensor's dtype
+- each input's dtype against its tensor's list under the rule of the product that binds the
+  call's device (Note [active product] in products.py), which applies to every tensor, and a
+  tensor that shares another's dtypes (`same_as`) has that tensor's dtype
   (`check_dtypes`, UnsupportedDtypeError); the outputs' dtypes follow (`output_dtypes`);
 - the outputs' shape by the spec's `shape:` rule (`output_shape`: an input's shape, numpy
   broadcasting, or the reference's `<op>_shape` twin of the op's Infer<Op>Shape), and every input
@@ -20,11 +21,11 @@ from typing import Any
 import numpy as np
 
 from ascend_ops_gen.schema import python_signature
-from ascend_ops_gen.spec import OpSpec, ReadMode, ShapeRuleKind
+from ascend_ops_gen.spec import OpSpec, Product, ReadMode, ShapeRuleKind
 
 from .errors import OpArgumentError, UnsupportedDtypeError
 from .op_pieces import shape_function
-from .products import current_product
+from .products import NPU_DEVICE, current_product
 
 
 def bound_tensors(op: OpSpec, args: Sequence[Any], kwargs: Mapping[str, Any]) -> tuple[list, tuple, dict]:
@@ -46,10 +47,9 @@ def _where(product) -> tuple[str, str]:
     return f" on {product.key} ({product.title})", " there"
 
 
-def check_dtypes(op: OpSpec, dtypes: Mapping[str, str]) -> None:
+def check_dtypes(op: OpSpec, dtypes: Mapping[str, str], p: Product | None) -> None:
     """UnsupportedDtypeError unless the inputs' dtypes (by name; an input left out is absent) are a
-    dtype combination of the op for the active product (with none, any of the spec's)."""
-    p = current_product()
+    dtype combination of the op for product `p` (with None, any of the spec's)."""
     rule = op.rule_for(p) if p is not None else None
     on, there = _where(p)
     for t in op.inputs:
@@ -111,6 +111,12 @@ def _dtype_name(tensor) -> str:
     return str(dtype).removeprefix("torch.") if not isinstance(dtype, np.dtype) else dtype.name
 
 
+def _device(tensors: Sequence[Any]) -> str:
+    """"npu" when any of a call's tensors is an npu tensor, else "cpu" (numpy arrays too)."""
+    on_npu = any(getattr(getattr(x, "device", None), "type", None) == NPU_DEVICE for x in tensors)
+    return NPU_DEVICE if on_npu else "cpu"
+
+
 def check_call(op: OpSpec, tensors: Sequence[Any], attrs: Mapping[str, Any]) -> tuple[tuple[int, ...], dict[str, str]]:
     """The call's checks (this module's docstring) on its tensors (torch or numpy; None: left out):
     (the outputs' shape, the outputs' dtypes by name)."""
@@ -118,7 +124,7 @@ def check_call(op: OpSpec, tensors: Sequence[Any], attrs: Mapping[str, Any]) -> 
         if tensor is None and not t.optional:
             raise OpArgumentError(f"{op.name}: input {t.name} is required, got None")
     dtypes = {t.name: _dtype_name(x) for t, x in zip(op.inputs, tensors) if x is not None}
-    check_dtypes(op, dtypes)
+    check_dtypes(op, dtypes, current_product(_device(tensors)))
     shapes = [None if x is None else tuple(int(d) for d in x.shape) for x in tensors]
     out = output_shape(op, shapes, attrs)
     check_shapes(op, shapes, out)

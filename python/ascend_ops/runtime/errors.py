@@ -12,7 +12,7 @@ __all__ = ["OpArgumentError", "OpTypeError", "UnsupportedDtypeError", "SpecError
 
 
 class UnsupportedDtypeError(TypeError):
-    """The active product does not support this dtype for this op."""
+    """The product that binds the call's device does not support this dtype for this op."""
 
 
 def naming_op(error: OpArgumentError, op: str) -> OpArgumentError:

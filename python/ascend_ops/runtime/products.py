@@ -19,21 +19,26 @@ from .errors import OpArgumentError, SpecError, UnsupportedDtypeError
 from .state import PRODUCT_ENV, target_choice
 
 __all__ = ["products", "product", "supported_dtypes", "is_supported", "current_product",
-           "target_product", "check_dtype", "dtype_name", "npu_product", "PRODUCT_ENV"]
+           "target_product", "check_dtype", "dtype_name", "npu_product", "PRODUCT_ENV", "NPU_DEVICE"]
+
+NPU_DEVICE = "npu"  # the device type of an NPU's tensors (PrivateUse1, as torch_npu names it)
 
 # Note [active product]
 # ~~~~~~~~~~~~~~~~~~~~~
-# A call obeys the dtype rules of the product it would run on. In order:
+# Dtype rules bind the device they belong to. A call on npu tensors obeys, in order:
 #   1. `with target_product(...)`: the caller asks, in this context, for a product's rules;
-#   2. an NPU: the product of the SoC `torch.npu.get_device_name(0)` names. `torch.npu` is
+#   2. its NPU: the product of the SoC `torch.npu.get_device_name(0)` names. `torch.npu` is
 #      torch_npu's (imported, guarded, only when installed), or the simulated device's
 #      (`sim_device`, ASCEND_OPS_SIM_NPU=1), which claims the simulated SoC of the product
 #      ASCEND_OPS_PRODUCT names when the device is enabled (else atlas-a2's);
-#   3. the ASCEND_OPS_PRODUCT environment variable (a product key or SoC name);
-#   4. none: the CPU path accepts every fixed-size dtype.
-# The context comes first so a test or a user on an NPU machine can still check how a call would
-# fare on another product line.
-# The context's choice is `state.target_choice`.
+#   3. the ASCEND_OPS_PRODUCT environment variable (a product key or SoC name).
+# A call on CPU tensors (and on any other device but npu) obeys only a product chosen on
+# purpose: 1. the context, else 3. the environment variable, else none: the CPU path accepts
+# every fixed-size dtype. An NPU in the machine changes nothing for CPU tensors: they run as on
+# a machine without one. The context comes first on npu too, so a test or a user on an NPU
+# machine can still check how a call would fare on another product line.
+# `current_product(device)` is this rule (the context's choice is `state.target_choice`); the
+# compiled CPU kernel reads the same for CPU tensors (Note [fast path] in cpu/compiled.py).
 
 
 def products() -> tuple[Product, ...]:
@@ -102,7 +107,10 @@ def supported_dtypes(op: str | OpSpec, product_: str | Product) -> frozenset[str
 
 
 def is_supported(op: str | OpSpec, dtype: torch.dtype | str, product_: str | Product) -> bool:
-    """Whether `op` supports `dtype` (a torch.dtype or a name) on a product line.
+    """Whether `op` supports `dtype` (a torch.dtype or a name) on a product line: the rule npu
+    tensors of that product obey, and CPU tensors only where that product is chosen
+    (`target_product`, ASCEND_OPS_PRODUCT; Note [active product]). With none chosen, CPU tensors
+    take every fixed-size dtype whatever this says.
 
     A name that is no dtype at all (`"float99"`) is an error, not False."""
     name = dtype_name(dtype)
@@ -143,15 +151,37 @@ def npu_product() -> Product | None:
     return None if npu is None else _device_module_product(npu)
 
 
-def current_product() -> Product | None:
-    """The product whose rules calls obey now (Note [active product]), or None."""
+def current_product(device: str | torch.device | None = None) -> Product | None:
+    """The product whose dtype rules calls on `device` obey now, or None (Note [active product]):
+    for npu tensors the context's, else their NPU's, else ASCEND_OPS_PRODUCT's; for CPU tensors
+    the context's, else ASCEND_OPS_PRODUCT's, never an NPU's.
+
+    `device`: "cpu", "npu" (or "npu:0"), a torch.device, or None for the device new work goes
+    to: the NPU when one is visible, else the CPU."""
     target = target_choice.get()
     if target is not None:
         return target
-    npu = npu_product()
-    if npu is not None:
-        return npu
+    if device is None or _device_type(device) == NPU_DEVICE:
+        npu = npu_product()
+        if npu is not None:
+            return npu
     return product_from_env()
+
+
+def _device_type(device: str | torch.device) -> str:
+    """"npu" for "npu", "npu:1" or torch.device("npu"); "cpu" for "cpu"; and so on."""
+    if isinstance(device, torch.device):
+        return device.type
+    if isinstance(device, str):
+        kind = device.partition(":")[0]
+        if kind == NPU_DEVICE:  # torch knows the name only once torch_npu or the simulation set it
+            return kind
+        try:
+            return torch.device(device).type
+        except RuntimeError:
+            pass
+    raise OpArgumentError(f"device must be a torch.device or a device name such as 'cpu' or "
+                          f"'npu', got {type(device).__name__} {device!r}")
 
 
 def product_from_env() -> Product | None:
@@ -181,18 +211,18 @@ def target_product(key_or_soc: str | Product) -> Iterator[Product]:
         target_choice.reset(token)
 
 
-def check_dtype(op: str | OpSpec, dtype: torch.dtype | str) -> None:
-    """Raise UnsupportedDtypeError when the active product lacks `dtype` for `op`."""
-    p = current_product()
-    if p is None:
+def check_dtype(op: str | OpSpec, dtype: torch.dtype | str, product_: Product | None) -> None:
+    """Raise UnsupportedDtypeError when `product_` lacks `dtype` for `op`; None (no product) takes
+    every dtype. A call passes `current_product(<its tensor's device>)`."""
+    if product_ is None:
         return
     spec = _op(op)
     name = dtype_name(dtype)
-    allowed = spec.supported_dtypes(p)
+    allowed = spec.supported_dtypes(product_)
     if name in allowed:
         return
-    rule = spec.rule_for(p)
+    rule = spec.rule_for(product_)
     why = f" ({rule.why})" if rule.why else ""
     raise UnsupportedDtypeError(
-        f"{spec.name} does not support {name} on {p.key} ({p.title}){why}; "
+        f"{spec.name} does not support {name} on {product_.key} ({product_.title}){why}; "
         f"supported there: {', '.join(allowed) or 'none'}")

@@ -20,7 +20,7 @@ PRODUCT_ENV = "ASCEND_OPS_PRODUCT"
 # `with use_backend(name)`: the CPU backend of this context (None: the process default).
 backend_choice: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "ascend_ops_backend", default=None)
-# `with target_product(p)`: the product whose rules this context obeys (None: the NPU's, else
-# ASCEND_OPS_PRODUCT's; Note [active product] in products.py).
+# `with target_product(p)`: the product whose rules this context obeys on every device (None: npu
+# tensors obey their NPU's, CPU tensors ASCEND_OPS_PRODUCT's; Note [active product] in products.py).
 target_choice: contextvars.ContextVar[Product | None] = contextvars.ContextVar(
     "ascend_ops_target", default=None)

@@ -28,7 +28,7 @@ from ascend_ops_gen.spec import AttrType, OpSpec, Product, specs
 from ..runtime.custom_calls import bound_tensors, check_dtypes, output_dtypes
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.op_pieces import data_check
-from ..runtime.products import product as product_named, target_product
+from ..runtime.products import product as product_named
 from .library import Attr, Stats, Tensor, library
 from .runner import (MESSAGE_BYTES, OK, SimStats, SimulatorError, marshal_attribute, plan_error, sim_product,
                      soc_of, stats_of)
@@ -80,8 +80,7 @@ def plan_op(op_name: str, shapes: Sequence[Sequence[int] | None], dtypes: Sequen
     names = [t.name for t in op.inputs]
     given = {n: d for n, d in zip(names, dtypes) if d is not None}
     if dtype_rule:
-        with target_product(p):
-            check_dtypes(op, given)
+        check_dtypes(op, given, p)
     lib = library(p.npu_arch)
     keep: list[Any] = []
     inputs = []
@@ -181,8 +180,8 @@ def simulate_op(op_name: str, *inputs, product: Product | str | None = None, see
 
 
 def run_custom(op_name: str, *args, **kwargs):
-    """The `sim` CPU backend for a custom op: the call on CPU tensors, for the active product (else
-    atlas-a2). Its arguments have been checked (runtime/custom_calls.py)."""
+    """The `sim` CPU backend for a custom op: the call on CPU tensors, for the product chosen for
+    them (`sim_product`: else atlas-a2). Its arguments have been checked (runtime/custom_calls.py)."""
     op = specs().op(op_name)
     tensors, attrs, attr_kwargs = bound_tensors(op, args, kwargs)
     arrays = [None if t is None else to_numpy(t.contiguous()) for t in tensors]

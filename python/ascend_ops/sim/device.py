@@ -4,8 +4,9 @@
 gives it a Python backend: `x.to("npu")`, `.npu()`, `.cpu()`, `torch.empty/zeros(...,
 device="npu")`, `torch.npu.*` and the aten ops work on npu tensors, whose elements live in a
 CPU tensor. `torch.npu.get_device_name()` claims the simulated SoC of the product named by
-ASCEND_OPS_PRODUCT (atlas-a2's when unset), so `current_product()` obeys that product's rules as
-it would on a real NPU. `import ascend_ops` enables it when ASCEND_OPS_SIM_NPU=1.
+ASCEND_OPS_PRODUCT (atlas-a2's when unset), so npu tensors obey that product's rules as on a real
+NPU (`current_product("npu")`); CPU tensors obey only a product chosen on purpose, as without the
+device. `import ascend_ops` enables it when ASCEND_OPS_SIM_NPU=1.
 
 Process-global and irreversible: one rename of PrivateUse1 per process, so the simulated device
 and torch_npu never share a process. See Note [simulated npu].

@@ -27,8 +27,7 @@ from ascend_ops_gen.spec import AttrType, Product, specs
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.errors import OpArgumentError
 from ..runtime.kernel_fold import result_without_kernel
-from ..runtime.products import (check_dtype, current_product, product as product_named,
-                                target_product)
+from ..runtime.products import check_dtype, current_product, product as product_named
 from .device import DEFAULT_PRODUCT
 from .library import Attr, Stats, library, tiling_struct
 
@@ -113,8 +112,9 @@ class SimStats:
 
 
 def sim_product() -> Product:
-    """The product the simulator runs for: the active one, else atlas-a2."""
-    return current_product() or product_named(DEFAULT_PRODUCT)
+    """The product the simulator runs for: the one chosen for CPU tensors, else atlas-a2 (the
+    simulated npu device runs its calls in a `target_product` block of its own product)."""
+    return current_product("cpu") or product_named(DEFAULT_PRODUCT)
 
 
 def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
@@ -125,14 +125,13 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
 
     Raises OpArgumentError with the host code's message for arguments it rejects (the messages
     are cpu_reference's), UnsupportedDtypeError for a dtype the product lacks (unless `dtype_rule`
-    is False: a dtype carried as another of its size, with no product active), SimulatorError when
+    is False: a dtype carried as another of its size, with no product chosen), SimulatorError when
     the TilingFunc finds no plan. `soc` plans for that SoC of the product instead of its
     simulated one (SoCs differ in core counts)."""
     p = product_named(product) if product is not None else sim_product()
     soc = soc_of(p, soc)
     if dtype_rule:
-        with target_product(p):
-            check_dtype(op_name, dtype)
+        check_dtype(op_name, dtype, p)
     op = specs().op(op_name)
     lib = library(p.npu_arch)
     shape = tuple(integer(f"shape[{i}]", d, low=0) for i, d in enumerate(shape))
@@ -269,7 +268,7 @@ def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None =
     return out, launch(planned, x, out, seed=seed)
 
 
-# With no product active the CPU path takes every fixed-size dtype (Note [active product]); the
+# With no product chosen the CPU path takes every fixed-size dtype (Note [active product]); the
 # kernels move element-size units, so a dtype no product lists travels as one of the op's own
 # dtypes of its size and keeps its bits.
 COPY_LIMIT_ENV = "ASCEND_OPS_SIM_MAX_COPY_BYTES"
@@ -310,7 +309,8 @@ def _carrier(x: torch.Tensor) -> str:
 
 
 def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-    """The `sim` CPU backend: `op_name` on a CPU tensor, for the active product (else atlas-a2).
+    """The `sim` CPU backend: `op_name` on a CPU tensor, for the product chosen for CPU tensors
+    (`sim_product`: else atlas-a2).
 
     The arguments are checked as the NPU path checks them before a launch (cpu_reference's
     canonicalisation, on the shape only: Note [sim argument checks]), then the call is planned by
@@ -322,7 +322,7 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
     if folded is not None:
         return folded
     dtype = str(x.dtype).removeprefix("torch.")
-    if current_product() is None and dtype not in specs().op(op_name).dtypes:
+    if current_product("cpu") is None and dtype not in specs().op(op_name).dtypes:
         if x.is_complex():  # as two planes of its real dtype
             real, imag = (run_op(op_name, part, *args, **kwargs) for part in (x.real, x.imag))
             out = torch.empty(real.shape, dtype=x.dtype)

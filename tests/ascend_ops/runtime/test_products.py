@@ -1,7 +1,9 @@
-"""ascend_ops.runtime.products: product lines, dtype rules per op x product, the active product
-(target_product > ASCEND_OPS_PRODUCT > none) and dtype enforcement on every call."""
+"""ascend_ops.runtime.products: product lines, dtype rules per op x product, the product that
+binds each device (CPU tensors: target_product > ASCEND_OPS_PRODUCT > none; npu tensors: the NPU's
+after the context) and dtype enforcement on every call."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from pathlib import Path
 
@@ -261,6 +263,68 @@ def test_target_product_rejects_an_unknown_name():
         with ascend_ops.target_product("atlas-a4"):
             pytest.fail("the block must not run")
     assert ascend_ops.current_product() is None
+
+
+# --- the device a rule binds (Note [active product]) -----------------------------------------------
+# test_device_rules.py runs the same on the simulated npu device, npu tensors included.
+
+class FakeNpuModule:
+    """`torch.npu` on a machine with one NPU of SoC `soc` (what npu_product reads)."""
+
+    def __init__(self, soc: str) -> None:
+        self.soc = soc
+
+    def is_available(self) -> bool:
+        return True
+
+    def get_device_name(self, device=None) -> str:
+        return self.soc
+
+
+@pytest.fixture
+def a2_machine(monkeypatch):
+    """A machine with an Atlas A2 NPU: torch.npu reports Ascend910B2."""
+    monkeypatch.setattr(torch, "npu", FakeNpuModule("Ascend910B2"), raising=False)
+
+
+def test_an_npus_product_binds_npu_tensors_only(a2_machine, monkeypatch):
+    for device in (None, "npu", "npu:0"):
+        assert ascend_ops.current_product(device).key == "atlas-a2", device
+    for device in ("cpu", "cpu:0", torch.device("cpu"), "meta"):
+        assert ascend_ops.current_product(device) is None, device
+    monkeypatch.setenv(ENV, "atlas-inference")  # chosen on purpose: binds CPU tensors
+    assert ascend_ops.current_product("cpu").key == "atlas-inference"
+    assert ascend_ops.current_product("npu").key == "atlas-a2"  # the device comes before the variable
+    with ascend_ops.target_product("atlas-a3"):  # the context binds both
+        assert ascend_ops.current_product("cpu").key == ascend_ops.current_product("npu").key == "atlas-a3"
+
+
+def test_without_an_npu_npu_calls_obey_the_environment(monkeypatch):
+    monkeypatch.setenv(ENV, "Ascend310P3")
+    assert ascend_ops.current_product("npu").key == ascend_ops.current_product().key == "atlas-inference"
+
+
+@pytest.mark.parametrize("device", ["nup", "", 0, object()])
+def test_current_product_refuses_a_bad_device(device):
+    with pytest.raises(OpArgumentError) as info:
+        ascend_ops.current_product(device)
+    assert str(info.value) == (f"device must be a torch.device or a device name such as 'cpu' or "
+                               f"'npu', got {type(device).__name__} {device!r}")
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast_path", "python_kernel"])
+@pytest.mark.parametrize("backend", backends.BACKENDS)
+def test_readmes_first_example_runs_on_an_npu_machine(a2_machine, backend, fast):
+    """int64, which atlas-a2's slice lacks, on the CPU with no product chosen."""
+    if fast and not compiled.fast_path_active():
+        pytest.skip(f"the compiled fast path is {compiled.unavailable_reason()}")
+    x = torch.arange(12).reshape(3, 4)
+    with ascend_ops.use_backend(backend), (compiled.switched(False) if not fast and compiled.fast_path_active()
+                                           else contextlib.nullcontext()):
+        assert ascend_ops.slice(x, [1, 1], [2, 2]).tolist() == [[5, 6], [9, 10]]
+        with ascend_ops.target_product("atlas-a2"), pytest.raises(UnsupportedDtypeError,
+                                                                 match="slice does not support int64 on atlas-a2 "):
+            ascend_ops.slice(x, [1, 1], [2, 2])
 
 
 # --- enforcement --------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def test_doctor_makes_the_call_only_with_an_npu_and_the_binding_loaded(monkeypat
 
     made = []
     monkeypatch.setattr(dispatch, "custom_kernels_unavailable", lambda simulated: None)
-    monkeypatch.setattr(products, "current_product", lambda: None)
+    monkeypatch.setattr(products, "current_product", lambda device=None: None)
     monkeypatch.setattr(torch, "npu", types.SimpleNamespace(is_available=lambda: npu_visible), raising=False)
     monkeypatch.setattr(doctor, "aclnn_call", lambda device, binding=None, product=None: made.append(device)
                         or doctor.AclnnCall(False, 561002, "the call: aclnn status 561002: tiling failed"))

@@ -4,11 +4,12 @@
 // the one autograd implementation in runtime/autograd.py) and, when this extension is loaded,
 // asks it (`plug_in`) to register two kernels of that same registration:
 // - the CPU kernel: the common case entirely in C++ -- the native backend, a contiguous input,
-//   arguments the view builder accepts, a dtype the active product allows -- by building the op's
-//   view with its engine view builder (op_views.h, through kOpViews) and copying it with
-//   strided_copy.cpp. Every other call (another backend, a bad argument, a product that refuses
-//   the dtype, a strided input) goes to the Python CPU kernel, so every error is raised by the
-//   same Python code, with the same types and messages, as without this extension;
+//   arguments the view builder accepts, a dtype the product chosen for CPU tensors allows (any
+//   with none chosen) -- by building the op's view with its engine view builder (op_views.h,
+//   through kOpViews) and copying it with strided_copy.cpp. Every other call (another backend, a
+//   bad argument, a product that refuses the dtype, a strided input) goes to the Python CPU
+//   kernel, so every error is raised by the same Python code, with the same types and messages,
+//   as without this extension;
 // - the autograd gate (Note [autograd gate] in compiled.py): a call that needs no gradient and
 //   no tangent goes below the Autograd key in C++; any other runs the Python autograd kernel.
 // No formula, no argument rule and no schema is written here: the schemas of the generated table
@@ -117,11 +118,12 @@ std::atomic<int64_t> g_fast_calls{0};      // calls the C++ kernel copied itself
 std::atomic<int64_t> g_python_calls{0};    // calls it handed to the Python kernel
 std::atomic<int64_t> g_autograd_calls{0};  // calls the autograd gate handed to Python
 
-// The process default (no context variable set), cached until an environment variable or the
-// PrivateUse1 backend's name changes.
+// The process default (no context variable set), cached until an environment variable changes:
+// nothing else decides it, as an NPU's product never binds CPU tensors (Note [active
+// product] in runtime/products.py).
 struct DefaultState {
     bool valid = false;
-    std::string backendEnv, productEnv, privateUse1;
+    std::string backendEnv, productEnv;
     bool native = false;
     int product = -1;
 };
@@ -175,27 +177,19 @@ bool CurrentState(bool* native, int* product)
     }
     const char* backendEnv = EnvText(g_backend_env);
     const char* productEnv = EnvText(g_product_env);
-    const std::string privateUse1 = c10::get_privateuse1_backend(false);
-    if (!g_default.valid || g_default.backendEnv != backendEnv || g_default.productEnv != productEnv ||
-        g_default.privateUse1 != privateUse1) {
-        PyObject* state = PyObject_CallNoArgs(g_default_state);  // (native, product index, cacheable)
+    if (!g_default.valid || g_default.backendEnv != backendEnv || g_default.productEnv != productEnv) {
+        PyObject* state = PyObject_CallNoArgs(g_default_state);  // (native, product index)
         if (state == nullptr) {
             throw python_error();
         }
         DefaultState fresh;
         fresh.native = PyObject_IsTrue(PyTuple_GET_ITEM(state, 0)) == 1;
         fresh.product = static_cast<int>(PyLong_AsLong(PyTuple_GET_ITEM(state, 1)));
-        fresh.valid = PyObject_IsTrue(PyTuple_GET_ITEM(state, 2)) == 1;
         Py_DECREF(state);
+        fresh.valid = true;
         fresh.backendEnv = backendEnv;
         fresh.productEnv = productEnv;
-        fresh.privateUse1 = privateUse1;
         g_default = fresh;
-        if (!fresh.valid) {  // e.g. an NPU decides the product: ask every call
-            *native = backendSet ? backendNative : fresh.native;
-            *product = targetSet ? targetIndex : fresh.product;
-            return true;
-        }
     }
     *native = backendSet ? backendNative : g_default.native;
     *product = targetSet ? targetIndex : g_default.product;

@@ -262,7 +262,7 @@ def call_findings(torch_npu_imported: bool) -> list[Finding]:
             return [Finding(NOTE, "aclnn call", "not made: torch_npu sees no NPU")]
     except Exception as e:  # noqa: BLE001 - reported, not raised
         return [Finding(NOTE, "aclnn call", f"not made: cannot query the NPU: {type(e).__name__}: {e}")]
-    return [call_finding(aclnn_call("npu", product=current_product()))]
+    return [call_finding(aclnn_call("npu", product=current_product("npu")))]
 
 
 def call_finding(done: AclnnCall) -> Finding:

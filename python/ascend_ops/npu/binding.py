@@ -180,30 +180,30 @@ def vendor_problems(vendor: Path, op_types: Sequence[str] = ()) -> list[str]:
 # aclnn code generator of hicann/asc-devkit (commit e8908aafe5f3):
 # - When: every generated aclnn<Op>GetWorkspaceSize starts with NnopbaseCreateExecutorSpace
 #   (asc-devkit tools/build/opbuild/op_aclnn_generator.cpp, AclnnOpGenCodeExecutor), which runs
-#   NnopbaseInit under a lock (opbase src/nnopbase/individual_op/api/individual_op_api.cpp:297-309).
+#   NnopbaseInit under a lock (opbase src/nnopbase/individual_op/api/individual_op_api.cpp:297-308);
 #   NnopbaseInit collects once, behind a static flag set only when collecting succeeded (:254-276).
-#   Built-in ops reach it too: the same generator writes the aclnn code of CANN's own op packages
-#   (ops_math, ops_nn, ... are collected beside the vendors: indv_collector.cpp:43-46), and the
-#   hand-written aclnn ops of libopapi run it when they select a static kernel (composite_op/
-#   aclnn_engine/op_kernel.h:1377, 1398-1424 -> NnopbaseFindStaticKernel, individual_op_api.cpp:
-#   1113-1122). So the first aclnn call of the process, ours, torch_npu's or another package's,
-#   fixes the list.
+#   Built-in ops can come first too: the hand-written aclnn ops of libopapi run it when they
+#   select an op's static kernel (composite_op/aclnn_engine/op_kernel.h:1377, 1398-1424 ->
+#   NnopbaseFindStaticKernel, individual_op_api.cpp:1113-1122), and the built-in packages' own
+#   kernels are collected in the same list (indv_collector.cpp:43-46, 1488-1504). So the first
+#   aclnn call of the process, ours, torch_npu's or another package's, fixes the list.
 # - What: ASCEND_CUSTOM_OPP_PATH through getenv at that moment, split on ':', each entry kept if
-#   it is a folder (src/nnopbase/individual_op/executor/indv_collector.cpp:62-77, 474-487); then
+#   it is a folder (src/nnopbase/individual_op/executor/indv_collector.cpp:62-78, 474-488); then
 #   the vendors of the `priority` line of $ASCEND_OPP_PATH/vendors/config.ini (:407-472), then
 #   the built-in packages. From each: the tiling library (:489-543) and the kernels'
 #   binary_info_config.json (:1479-1517).
 # - Missing: an op whose package was not collected has no registration; NnopbaseGetExecutor
-#   returns null (indv_executor_ext.cpp:672-696, individual_op_api.cpp:311-357) and the generated
+#   returns null (indv_executor_ext.cpp:672-696, individual_op_api.cpp:311-360) and the generated
 #   GetWorkspaceSize returns ACLNN_ERR_PARAM_NULLPTR, 161001, for every later call.
 # So a value set through os.environ before the first aclnn call counts, and one set after it
 # never does. `import ascend_ops` puts the installed vendor folder first on the variable unless it
 # is there (`put_vendor_first`), so `pip install` + `import ascend_ops` finds the kernels when the
 # package is imported before any NPU operator runs. When it was not, the binding turns the
 # 161001 of an op it found on the variable into one RuntimeError naming both fixes (aclnn_call.h's
-# NotCollectedMessage). Not in the list either: $ASCEND_OPP_PATH/vendors/config.ini naming the
-# vendor (CANN's default install). The binding's own lookup reads the variable at each API's first
-# call (Note [own aclnn lookup]).
+# NotCollectedMessage). A package named in $ASCEND_OPP_PATH/vendors/config.ini (CANN's default
+# install) is read at the same moment; the package never writes that file. The binding's own
+# lookup of the op API library reads the variable at each API's first call (Note [own aclnn
+# lookup]).
 OPP_PATH_ENV = "ASCEND_OPP_PATH"
 VENDORS_CONFIG = "vendors/config.ini"
 DISCOVERY_RULE = ("CANN reads ASCEND_CUSTOM_OPP_PATH once per process, at its first aclnn call; "

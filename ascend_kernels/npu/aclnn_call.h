@@ -12,8 +12,8 @@
 // then, opens `<entry>/op_api/lib/libcust_opapi.so` of each entry in order, then that of
 // `$ASCEND_OPP_PATH/vendors/<vendor>` (the default install, named in vendors/config.ini), and
 // takes the first that exports the symbol. Nothing is read at load time, so the order of imports
-// does not matter. (CANN's runtime needs the same variables before the process starts to find the
-// kernels: Note [kernel discovery] in python/ascend_ops/npu/binding.py.)
+// does not matter here. (CANN's runtime reads the variable once per process, at its first aclnn
+// call, to find the kernels: Note [kernel discovery] in python/ascend_ops/npu/binding.py.)
 //
 // Note [device seam]
 // ~~~~~~~~~~~~~~~~~~
@@ -27,6 +27,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
@@ -141,6 +142,51 @@ private:
     std::unordered_map<std::string, void*> symbols_;
 };
 
+// ACLNN_ERR_PARAM_NULLPTR: what a generated GetWorkspaceSize returns when CANN's runtime has no
+// registration of the op, its package not being among the vendor folders it collected.
+constexpr aclnnStatus kOpNotRegistered = 161001;
+
+// The ASCEND_CUSTOM_OPP_PATH entry whose op API library is the one defining `function`, or "".
+inline std::string CustomOppEntryDefining(const void* function)
+{
+    Dl_info info{};
+    if (dladdr(function, &info) == 0 || info.dli_fname == nullptr) {
+        return "";
+    }
+    const std::unique_ptr<char, decltype(&std::free)> defining(realpath(info.dli_fname, nullptr), &std::free);
+    const char* value = std::getenv(kCustomOppPathEnv);
+    const std::string entries = value != nullptr ? value : "";
+    size_t start = 0;
+    while (defining != nullptr && start <= entries.size()) {
+        const size_t end = std::min(entries.find(':', start), entries.size());
+        const std::string entry = entries.substr(start, end - start);
+        start = end + 1;
+        const std::unique_ptr<char, decltype(&std::free)> library(
+            entry.empty() ? nullptr : realpath((entry + kOpApiLibrary).c_str(), nullptr), &std::free);
+        if (library != nullptr && std::string(library.get()) == defining.get()) {
+            return entry;
+        }
+    }
+    return "";
+}
+
+// Note [kernel discovery]: an op found on ASCEND_CUSTOM_OPP_PATH whose GetWorkspaceSize says CANN
+// has no registration of it means CANN collected its vendor folders before the package was on the
+// variable. The error that says so and names both fixes, or "" for any other failure.
+inline std::string NotCollectedMessage(const char* op, const std::string& api, aclnnStatus status,
+                                       const void* getWorkspaceSize, const std::string& recent)
+{
+    const std::string vendor = status == kOpNotRegistered ? CustomOppEntryDefining(getWorkspaceSize) : "";
+    if (vendor.empty()) {
+        return "";
+    }
+    return std::string(op) + ": CANN has not loaded the op package in " + vendor + ": its runtime read " +
+           kCustomOppPathEnv + " at this process's first aclnn call, before the package was on it (" + api +
+           " returned aclnnStatus " + std::to_string(status) + ": " + recent + "); import ascend_ops before " +
+           "any NPU operator runs, or export " + kCustomOppPathEnv + "=" + vendor + ":$" + kCustomOppPathEnv +
+           " before starting Python";
+}
+
 inline aclDataType AclDataType(at::ScalarType type)
 {
     switch (type) {
@@ -252,8 +298,12 @@ void RunAclnn(const char* op, const char* api, const char* vendor, const at::Ten
     const aclnnStatus status = std::apply(
         [&](auto... a) { return getWorkspaceSize(a..., &workspaceSize, &executor); }, converted);
     if (status != 0) {
+        const std::string recent = aclGetRecentErrMsg();
+        const std::string notCollected = NotCollectedMessage(op, workspaceApi, status,
+                                                             reinterpret_cast<const void*>(getWorkspaceSize), recent);
+        TORCH_CHECK(notCollected.empty(), notCollected);
         const std::string why = std::string(op) + ": " + workspaceApi + " rejected the call (aclnnStatus " +
-                                std::to_string(status) + "): " + aclGetRecentErrMsg();
+                                std::to_string(status) + "): " + recent;
         TORCH_CHECK_VALUE(!IsArgumentStatus(status), why);
         TORCH_CHECK(false, why);
     }

@@ -11,6 +11,9 @@ one-line SpecError, and every `ascend-ops` command refuses with it (Note [a brok
 ascend_ops_gen/spec/loader.py).
 """
 from .runtime import torch_private as _torch_private  # first: a torch outside the range fails here
+from .npu import binding as _npu_binding
+
+_npu_binding.put_vendor_first()  # before any aclnn call of this process: Note [kernel discovery]
 
 from ascend_ops_gen.spec import Product
 

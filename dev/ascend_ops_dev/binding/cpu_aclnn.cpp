@@ -3,9 +3,12 @@
 #include "cpu_aclnn.h"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <mutex>
 #include <sstream>
@@ -92,6 +95,124 @@ Runtime& State()
 }
 
 thread_local std::string t_recentError;
+
+// Note [vendor collection]
+// ~~~~~~~~~~~~~~~~~~~~~~~~
+// The runtime stands in for CANN's nnopbase here too, as Note [kernel discovery]
+// (python/ascend_ops/npu/binding.py) reads it in opbase's sources: at its first use in the process
+// (a GetWorkspaceSize of ours, or NnopbaseCreateExecutorSpace, with which any other package's
+// generated GetWorkspaceSize begins) it collects the vendor folders once: each ASCEND_CUSTOM_OPP_PATH
+// entry that is a folder, as getenv gives the variable then, then the vendors of the `priority`
+// line of $ASCEND_OPP_PATH/vendors/config.ini. Its ops are registered when one of those folders
+// holds this library as its op API library (the CPU vendor layout's libcust_opapi.so); otherwise
+// every GetWorkspaceSize returns ACLNN_ERR_PARAM_NULLPTR, as a generated one does when
+// NnopbaseGetExecutor finds no registration. Collecting never fails here (nnopbase retries a
+// failed one; on an Atlas machine the built-in packages are always there to collect).
+constexpr const char* kCustomOppPathEnv = "ASCEND_CUSTOM_OPP_PATH";
+constexpr const char* kOppPathEnv = "ASCEND_OPP_PATH";
+constexpr const char* kOpApiLibrary = "/op_api/lib/libcust_opapi.so";
+
+struct VendorCollection {
+    std::mutex mutex;
+    bool collected = false;
+    std::vector<std::string> folders;
+    bool registered = false;  // this runtime's ops: one of `folders` holds it
+};
+
+VendorCollection& Vendors()
+{
+    static VendorCollection vendors;
+    return vendors;
+}
+
+std::string RealPath(const std::string& path)
+{
+    std::unique_ptr<char, decltype(&std::free)> real(realpath(path.c_str(), nullptr), &std::free);
+    return real != nullptr ? std::string(real.get()) : std::string();
+}
+
+bool IsFolder(const std::string& path)
+{
+    struct stat info {};
+    return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+std::vector<std::string> Split(const std::string& text, char separator)
+{
+    std::vector<std::string> parts;
+    std::stringstream stream(text);
+    std::string part;
+    while (std::getline(stream, part, separator)) {
+        parts.push_back(part);
+    }
+    return parts;
+}
+
+// The vendors of the first line naming `priority` in a vendors/config.ini (none without one).
+std::vector<std::string> ConfigVendors(const std::string& config)
+{
+    std::ifstream file(config);
+    std::string line;
+    while (std::getline(file, line)) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) {
+            line.pop_back();
+        }
+        const size_t equal = line.find('=');
+        if (line.empty() || line[0] == '#' || line.find("priority") == std::string::npos || equal == std::string::npos) {
+            continue;
+        }
+        return Split(line.substr(equal + 1), ',');
+    }
+    return {};
+}
+
+// Note [vendor collection]: once per process.
+void CollectVendors()
+{
+    VendorCollection& v = Vendors();
+    std::lock_guard<std::mutex> lock(v.mutex);
+    if (v.collected) {
+        return;
+    }
+    const char* custom = std::getenv(kCustomOppPathEnv);
+    for (const std::string& entry : Split(custom != nullptr ? custom : "", ':')) {
+        if (!entry.empty() && IsFolder(entry)) {
+            v.folders.push_back(entry);
+        }
+    }
+    const char* opp = std::getenv(kOppPathEnv);
+    if (opp != nullptr) {
+        for (const std::string& vendor : ConfigVendors(std::string(opp) + "/vendors/config.ini")) {
+            v.folders.push_back(std::string(opp) + "/vendors/" + vendor);
+        }
+    }
+    Dl_info self{};
+    const std::string library = dladdr(reinterpret_cast<void*>(&CollectVendors), &self) != 0 && self.dli_fname != nullptr
+                                    ? RealPath(self.dli_fname)
+                                    : std::string();
+    for (const std::string& folder : v.folders) {
+        v.registered = v.registered || (!library.empty() && RealPath(folder + kOpApiLibrary) == library);
+    }
+    v.collected = true;
+}
+
+// Why this runtime's op `opType` has no registration, or "" when it has one.
+std::string Unregistered(const std::string& opType)
+{
+    CollectVendors();
+    VendorCollection& v = Vendors();
+    std::lock_guard<std::mutex> lock(v.mutex);
+    if (v.registered) {
+        return "";
+    }
+    std::string folders;
+    for (const std::string& folder : v.folders) {
+        folders += (folders.empty() ? "" : ", ") + folder;
+    }
+    return "The operator package to which the " + opType + " operator belongs is not installed: it is in none " +
+           "of the vendor folders collected at the process's first aclnn call (" +
+           (folders.empty() ? std::string("none") : folders) + ")";
+}
 
 void Record(const std::string& call)
 {
@@ -229,6 +350,10 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
         Runtime& r = State();
         if (r.plan == nullptr) {
             return Fail(kInnerError, "the CPU aclnn runtime has no simulator library (ascend_ops_cpu_aclnn_init)");
+        }
+        const std::string unregistered = Unregistered(opType_);
+        if (!unregistered.empty()) {
+            return Fail(kParamNullptr, unregistered);
         }
         if (workspaceSize == nullptr || executor == nullptr) {
             return Fail(kParamNullptr, api_ + ": workspaceSize or executor is null");
@@ -431,6 +556,20 @@ aclnnStatus aclDestroyTensor(const aclTensor* tensor)
 aclnnStatus aclDestroyIntArray(const aclIntArray* array)
 {
     delete array;
+    return ascend_ops_cpu_aclnn::kSuccess;
+}
+
+// The first step of every generated GetWorkspaceSize, this package's or another's: Note [vendor
+// collection].
+aclnnStatus NnopbaseCreateExecutorSpace(void** space)
+{
+    if (space == nullptr) {
+        return ascend_ops_cpu_aclnn::kParamNullptr;
+    }
+    ascend_ops_cpu_aclnn::CollectVendors();
+    if (*space == nullptr) {
+        *space = &ascend_ops_cpu_aclnn::Vendors();
+    }
     return ascend_ops_cpu_aclnn::kSuccess;
 }
 

@@ -7,6 +7,9 @@
 // through the simulator library of one NPU arch (python/ascend_ops/sim/launcher.cpp), which the
 // runtime opens by path (ascend_ops_cpu_aclnn_init), with the SoC the calls run on.
 //
+// It also stands in for nnopbase's collection of the vendor folders, once per process, at the first
+// aclnn call (Note [vendor collection] in cpu_aclnn.cpp; NnopbaseCreateExecutorSpace below).
+//
 // Every call is recorded (ascend_ops_cpu_aclnn_calls: a JSON array), so that a test can check what
 // the binding passed: shapes, strides, dtypes, attribute values and an absent list's empty array.
 #ifndef ASCEND_OPS_CPU_ACLNN_H
@@ -74,6 +77,8 @@ int32_t ascend_ops_cpu_aclnn_init(const char* simLibrary, const char* socName, c
 // The recorded calls since the last reset, as a JSON array; the bytes needed (with the NUL).
 uint64_t ascend_ops_cpu_aclnn_calls(char* buffer, uint64_t bufferBytes);
 void ascend_ops_cpu_aclnn_reset(void);
+// nnopbase's: collects the vendor folders at the process's first aclnn call (Note [vendor collection]).
+aclnnStatus NnopbaseCreateExecutorSpace(void** space);
 }
 
 #endif  // ASCEND_OPS_CPU_ACLNN_H

@@ -161,17 +161,19 @@ class CpuBinding:
 
     @classmethod
     def open(cls, install: Path, *, headers: Path | None = None, source: Path | None = None,
-             npu_headers: Path | None = None) -> "CpuBinding":
+             npu_headers: Path | None = None, put_first: bool = True) -> "CpuBinding":
         """Build (or take from the cache) the runtime and the binding, lay out the vendor folder
-        under `install`, put it first on ASCEND_CUSTOM_OPP_PATH and load the binding."""
+        under `install`, put it first on ASCEND_CUSTOM_OPP_PATH (unless not `put_first`: the caller
+        decides where it goes) and load the binding."""
         import torch
 
         headers = copy_headers(headers) if headers is not None else predicted_headers()
         runtime_path = runtime_library(headers)
         binding_path = binding_library(headers, runtime_path, source=source, npu_headers=npu_headers)
         vendor = vendor_layout(install, runtime_path, headers)
-        entries = [e for e in os.environ.get(CUSTOM_OPP_ENV, "").split(":") if e]
-        os.environ[CUSTOM_OPP_ENV] = ":".join([str(vendor), *[e for e in entries if e != str(vendor)]])
+        if put_first:
+            entries = [e for e in os.environ.get(CUSTOM_OPP_ENV, "").split(":") if e]
+            os.environ[CUSTOM_OPP_ENV] = ":".join([str(vendor), *[e for e in entries if e != str(vendor)]])
         runtime = build_cache.load_built(runtime_path)
         runtime.ascend_ops_cpu_aclnn_init.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
                                                       ctypes.c_uint64]

@@ -13,11 +13,12 @@ Installed layout, under `install_dir()` ($ASCEND_OPS_NPU_DIR, else `<cache>/npu`
     lib/libascend_ops_npu.so       the binding
     build.json                     what both were built from (BuildRecord)
 
-`load()` runs only after `import torch_npu` succeeded: it checks that CANN can find the op package
-(Note [kernel discovery]: ASCEND_CUSTOM_OPP_PATH or $ASCEND_OPP_PATH/vendors/config.ini, set before
-the process started; the package never sets them) and loads the binding. The binding opens the
-op API library itself at its first call (Note [own aclnn lookup] in
-ascend_kernels/npu/aclnn_call.h), so op-plugin's copy of the variable does not matter.
+`import ascend_ops` puts the installed vendor folder first on ASCEND_CUSTOM_OPP_PATH
+(`put_vendor_first`, Note [kernel discovery]). `load()` runs only after `import torch_npu` succeeded:
+it checks that CANN can find the op package (that variable, or $ASCEND_OPP_PATH/vendors/config.ini)
+and loads the binding. The binding opens the op API library itself at its first call (Note [own
+aclnn lookup] in ascend_kernels/npu/aclnn_call.h), so op-plugin's copy of the variable does not
+matter.
 """
 from __future__ import annotations
 
@@ -174,17 +175,58 @@ def vendor_problems(vendor: Path, op_types: Sequence[str] = ()) -> list[str]:
 # --- how CANN finds the op package --------------------------------------------------------------
 # Note [kernel discovery]
 # ~~~~~~~~~~~~~~~~~~~~~~~
-# CANN's runtime (nnopbase) finds an op package's kernel binaries and tiling library when it
-# initialises, in one of the two ways CANN's own install.sh provides for: a folder named by
-# ASCEND_CUSTOM_OPP_PATH (colon-separated, what `--install-path` asks for), or a vendor named by
-# `load_priority` in $ASCEND_OPP_PATH/vendors/config.ini with its folder beside it (the default
-# install). Both must be in the environment before the process starts: setting them at `import
-# ascend_ops`, after torch_npu loaded CANN, is too late (SelectBin then finds no kernel and
-# GetWorkspaceSize fails with 561xxx). So the package never sets them; `load()` refuses without one
-# and `ascend-ops doctor` prints the export line. What the process started with is read from
-# /proc/self/environ, not os.environ, which Python code may have changed since.
+# CANN's runtime (nnopbase) finds an op package's kernels and tiling library in a list of vendor
+# folders it collects once per process, read from hicann/opbase (commit aa3cd74b7f6d) and the
+# aclnn code generator of hicann/asc-devkit (commit e8908aafe5f3):
+# - When: every generated aclnn<Op>GetWorkspaceSize starts with NnopbaseCreateExecutorSpace
+#   (asc-devkit tools/build/opbuild/op_aclnn_generator.cpp, AclnnOpGenCodeExecutor), which runs
+#   NnopbaseInit under a lock (opbase src/nnopbase/individual_op/api/individual_op_api.cpp:297-308);
+#   NnopbaseInit collects once, behind a static flag set only when collecting succeeded (:254-276).
+#   Built-in ops can come first too: the hand-written aclnn ops of libopapi run it when they
+#   select an op's static kernel (composite_op/aclnn_engine/op_kernel.h:1377, 1398-1424 ->
+#   NnopbaseFindStaticKernel, individual_op_api.cpp:1113-1122), and the built-in packages' own
+#   kernels are collected in the same list (indv_collector.cpp:43-46, 1488-1504). So the first
+#   aclnn call of the process, ours, torch_npu's or another package's, fixes the list.
+# - What: ASCEND_CUSTOM_OPP_PATH through getenv at that moment, split on ':', each entry kept if
+#   it is a folder (src/nnopbase/individual_op/executor/indv_collector.cpp:62-78, 474-488); then
+#   the vendors of the `priority` line of $ASCEND_OPP_PATH/vendors/config.ini (:407-472), then
+#   the built-in packages. From each: the tiling library (:489-543) and the kernels'
+#   binary_info_config.json (:1479-1517).
+# - Missing: an op whose package was not collected has no registration; NnopbaseGetExecutor
+#   returns null (indv_executor_ext.cpp:672-696, individual_op_api.cpp:311-360) and the generated
+#   GetWorkspaceSize returns ACLNN_ERR_PARAM_NULLPTR, 161001, for every later call.
+# So a value set through os.environ before the first aclnn call counts, and one set after it
+# never does. `import ascend_ops` puts the installed vendor folder first on the variable unless it
+# is there (`put_vendor_first`), so `pip install` + `import ascend_ops` finds the kernels when the
+# package is imported before any NPU operator runs. When it was not, the binding turns the
+# 161001 of an op it found on the variable into one RuntimeError naming both fixes (aclnn_call.h's
+# NotCollectedMessage). A package named in $ASCEND_OPP_PATH/vendors/config.ini (CANN's default
+# install) is read at the same moment; the package never writes that file. The binding's own
+# lookup of the op API library reads the variable at each API's first call (Note [own aclnn
+# lookup]).
 OPP_PATH_ENV = "ASCEND_OPP_PATH"
 VENDORS_CONFIG = "vendors/config.ini"
+DISCOVERY_RULE = ("CANN reads ASCEND_CUSTOM_OPP_PATH once per process, at its first aclnn call; "
+                  "import ascend_ops before any NPU operator runs, or export the variable")
+
+# The folder `put_vendor_first` added at import (None: it added nothing).
+_put_first: Path | None = None
+
+
+def put_vendor_first(environ=os.environ) -> Path | None:
+    """Put the installed vendor folder first on ASCEND_CUSTOM_OPP_PATH unless it is named there
+    (Note [kernel discovery]); the folder added, or None (named already, or not installed)."""
+    global _put_first
+    try:
+        vendor = vendor_dir()
+    except (OSError, RuntimeError, ValueError):  # no project files: load() says why
+        return None
+    entries = [e for e in environ.get(CUSTOM_OPP_ENV, "").split(":") if e]
+    if not vendor.is_dir() or any(Path(e) == vendor for e in entries):
+        return None
+    environ[CUSTOM_OPP_ENV] = ":".join([str(vendor), *entries])
+    _put_first = vendor
+    return vendor
 
 
 @dataclass(frozen=True)
@@ -200,16 +242,6 @@ class KernelDiscovery:
         return f"export {CUSTOM_OPP_ENV}={self.vendor}${{{CUSTOM_OPP_ENV}:+:${CUSTOM_OPP_ENV}}}"
 
 
-def startup_environment() -> dict[str, str]:
-    """The environment this process started with (os.environ where /proc is not readable)."""
-    try:
-        raw = Path("/proc/self/environ").read_bytes()
-    except OSError:
-        return dict(os.environ)
-    pairs = (entry.split(b"=", 1) for entry in raw.split(b"\0") if b"=" in entry)
-    return {k.decode(errors="replace"): v.decode(errors="replace") for k, v in pairs}
-
-
 def config_vendors(opp: Path) -> list[str]:
     """The vendors `load_priority` of `<opp>/vendors/config.ini` names, in order."""
     try:
@@ -223,18 +255,17 @@ def config_vendors(opp: Path) -> list[str]:
     return []
 
 
-def kernel_discovery(environ: dict[str, str] | None = None) -> KernelDiscovery:
-    """Which of CANN's two ways finds the op package in an environment (the process's start by
-    default): an ASCEND_CUSTOM_OPP_PATH entry that is the installed vendor folder, else the vendor
-    in $ASCEND_OPP_PATH/vendors/config.ini."""
-    environ = startup_environment() if environ is None else environ
+def kernel_discovery(environ=None) -> KernelDiscovery:
+    """Which of CANN's two ways finds the op package in an environment (os.environ by default): an
+    ASCEND_CUSTOM_OPP_PATH entry that is the installed vendor folder, else the vendor in
+    $ASCEND_OPP_PATH/vendors/config.ini."""
+    environ = os.environ if environ is None else environ
     installed = vendor_dir()
     entries = [e for e in environ.get(CUSTOM_OPP_ENV, "").split(":") if e]
     if any(Path(e) == installed for e in entries):
-        return KernelDiscovery(CUSTOM_OPP_ENV, installed,
-                               f"${CUSTOM_OPP_ENV} names {installed} (set before the process started)")
-    why = [f"${CUSTOM_OPP_ENV} does not name {installed}" if entries
-           else f"${CUSTOM_OPP_ENV} was not set when the process started"]
+        how = " (put first by `import ascend_ops`)" if _put_first == installed else ""
+        return KernelDiscovery(CUSTOM_OPP_ENV, installed, f"${CUSTOM_OPP_ENV} names {installed}{how}")
+    why = [f"${CUSTOM_OPP_ENV} does not name {installed}" if entries else f"${CUSTOM_OPP_ENV} is not set"]
     opp = environ.get(OPP_PATH_ENV)
     if opp:
         vendors = config_vendors(Path(opp))
@@ -330,8 +361,8 @@ def load(torch_npu) -> None:
     found = kernel_discovery()
     if found.way is None:
         raise BindingUnavailable(f"CANN cannot find the op package's kernels: {found.detail}; "
-                                 f"before starting Python, run `{found.export_line}` (or source "
-                                 f"{vendor_dir() / VENDOR_SET_ENV})")
+                                 f"run `{found.export_line}` (or source {vendor_dir() / VENDOR_SET_ENV}) "
+                                 f"before the first NPU operator: {DISCOVERY_RULE}")
     import torch
 
     try:

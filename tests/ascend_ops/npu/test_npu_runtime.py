@@ -174,28 +174,23 @@ def test_load_says_cann_too_old(install: Path) -> None:
 
 # --- how CANN finds the op package (Note [kernel discovery]) -------------------------------------
 
-def started_with(monkeypatch, **env: str) -> None:
-    """The environment the process is taken to have started with."""
-    monkeypatch.setattr(npu_binding, "startup_environment", lambda: dict(env))
-
-
-def test_load_refuses_what_cann_cannot_find_and_gives_the_export_line(install: Path, monkeypatch) -> None:
+def test_load_refuses_what_cann_cannot_find_and_gives_the_export_line(install: Path) -> None:
     make_build(install)
-    started_with(monkeypatch, ASCEND_CUSTOM_OPP_PATH="/opt/other/vendors/x")
     vendor = npu_binding.vendor_dir()
     with pytest.raises(npu_binding.BindingUnavailable) as refused:
         npu_binding.load(fake_torch_npu())
     assert str(refused.value) == (
         f"CANN cannot find the op package's kernels: $ASCEND_CUSTOM_OPP_PATH does not name {vendor}; "
-        f"$ASCEND_OPP_PATH is not set; before starting Python, run `export ASCEND_CUSTOM_OPP_PATH="
-        f"{vendor}${{ASCEND_CUSTOM_OPP_PATH:+:$ASCEND_CUSTOM_OPP_PATH}}` (or source "
-        f"{vendor / 'bin/set_env.bash'})")
-    assert os.environ[npu_binding.CUSTOM_OPP_ENV] == "/opt/other/vendors/x"  # never set by the package
+        f"$ASCEND_OPP_PATH is not set; run `export ASCEND_CUSTOM_OPP_PATH={vendor}"
+        f"${{ASCEND_CUSTOM_OPP_PATH:+:$ASCEND_CUSTOM_OPP_PATH}}` (or source {vendor / 'bin/set_env.bash'}) "
+        f"before the first NPU operator: CANN reads ASCEND_CUSTOM_OPP_PATH once per process, at its first "
+        f"aclnn call; import ascend_ops before any NPU operator runs, or export the variable")
+    assert os.environ[npu_binding.CUSTOM_OPP_ENV] == "/opt/other/vendors/x"  # load() sets nothing
 
 
-def test_load_with_the_package_on_the_custom_path_at_start_goes_on_to_load(install: Path, monkeypatch) -> None:
+def test_load_with_the_package_on_the_custom_path_goes_on_to_load(install: Path, monkeypatch) -> None:
     make_build(install)
-    started_with(monkeypatch, ASCEND_CUSTOM_OPP_PATH=f"/opt/other/vendors/x:{npu_binding.vendor_dir()}")
+    monkeypatch.setenv(npu_binding.CUSTOM_OPP_ENV, f"/opt/other/vendors/x:{npu_binding.vendor_dir()}")
     with pytest.raises(npu_binding.BindingUnavailable, match=r"^load error: .*libascend_ops_npu"):
         npu_binding.load(fake_torch_npu())
 
@@ -206,7 +201,7 @@ def test_the_vendors_config_of_the_opp_path_is_the_other_way(install: Path, tmp_
     environ = {"ASCEND_OPP_PATH": str(opp)}
     missing = npu_binding.kernel_discovery(environ)
     assert missing.way is None
-    assert missing.detail == (f"$ASCEND_CUSTOM_OPP_PATH was not set when the process started; "
+    assert missing.detail == (f"$ASCEND_CUSTOM_OPP_PATH is not set; "
                               f"{opp / 'vendors/config.ini'} does not list ascend_ops")
     (opp / "vendors" / "config.ini").write_text("load_priority=customize,ascend_ops\n")
     found = npu_binding.kernel_discovery(environ)
@@ -215,27 +210,57 @@ def test_the_vendors_config_of_the_opp_path_is_the_other_way(install: Path, tmp_
     assert npu_binding.kernel_discovery(environ).way is None
 
 
-def test_the_startup_environment_is_what_the_process_started_with() -> None:
-    done = run_python("import os, json; os.environ['ADDED_LATER'] = '1'\n"
-                      "from ascend_ops.npu import binding\n"
-                      "e = binding.startup_environment()\n"
-                      "print(json.dumps([e.get('SET_AT_START'), e.get('ADDED_LATER')]))",
-                      SET_AT_START="yes")
-    assert json.loads(done.stdout.splitlines()[-1]) == ["yes", None]
+def test_the_installed_vendor_folder_goes_first_on_the_variable_once(install: Path, monkeypatch) -> None:
+    vendor = npu_binding.vendor_dir()
+    environ = {npu_binding.CUSTOM_OPP_ENV: "/opt/other/vendors/x"}
+    assert npu_binding.put_vendor_first(environ) is None  # not installed: nothing to put there
+    assert environ == {npu_binding.CUSTOM_OPP_ENV: "/opt/other/vendors/x"}
+    make_vendor(vendor)
+    assert npu_binding.put_vendor_first(environ) == vendor
+    assert environ == {npu_binding.CUSTOM_OPP_ENV: f"{vendor}:/opt/other/vendors/x"}
+    assert npu_binding.put_vendor_first(environ) is None
+    assert environ == {npu_binding.CUSTOM_OPP_ENV: f"{vendor}:/opt/other/vendors/x"}
+    empty = {}
+    assert npu_binding.put_vendor_first(empty) == vendor and empty == {npu_binding.CUSTOM_OPP_ENV: str(vendor)}
+    monkeypatch.setattr(npu_binding, "_put_first", vendor)
+    assert npu_binding.kernel_discovery(environ).detail == (f"$ASCEND_CUSTOM_OPP_PATH names {vendor} "
+                                                            f"(put first by `import ascend_ops`)")
 
 
-def test_doctor_names_the_way_or_prints_the_export_line(install: Path, monkeypatch) -> None:
+def test_import_puts_the_installed_vendor_folder_first(install: Path) -> None:
+    make_vendor(npu_binding.vendor_dir())
+    done = run_python("import os, json, ascend_ops\n"
+                      "print(json.dumps(os.environ['ASCEND_CUSTOM_OPP_PATH']))",
+                      ASCEND_OPS_NPU_DIR=str(install), ASCEND_CUSTOM_OPP_PATH="/opt/other/vendors/x")
+    assert json.loads(done.stdout.splitlines()[-1]) == f"{npu_binding.vendor_dir()}:/opt/other/vendors/x"
+
+
+def test_the_product_never_reads_the_start_environment() -> None:
+    # What the process started with is no test of discovery: nnopbase reads the variable as it is
+    # at the first aclnn call (Note [kernel discovery]).
+    from ascend_ops_gen.spec import project_root
+
+    root = project_root()
+    sources = [p for folder in ("python", "ascend_kernels") for p in (root / folder).rglob("*")
+               if p.suffix in (".py", ".h", ".cpp", ".sh") and p.is_file()]
+    assert len(sources) > 20
+    assert [str(p) for p in sources if "/proc/self/" + "environ" in p.read_text(errors="replace")] == []
+
+
+def test_doctor_names_the_way_and_the_rule_or_prints_the_export_line(install: Path, monkeypatch) -> None:
     from ascend_ops.tools.commands.doctor import package_findings
 
     make_build(install)
-    started_with(monkeypatch)
+    monkeypatch.delenv(npu_binding.CUSTOM_OPP_ENV)
     [line] = [f for f in package_findings(torch_npu_imported=True) if "kernels" in f.text]
-    assert (line.level, line.fix) == ("warn", "before starting Python: "
+    assert (line.level, line.fix) == ("warn", "before the first NPU operator: "
                                       + npu_binding.kernel_discovery().export_line)
-    started_with(monkeypatch, ASCEND_CUSTOM_OPP_PATH=str(npu_binding.vendor_dir()))
+    monkeypatch.setenv(npu_binding.CUSTOM_OPP_ENV, str(npu_binding.vendor_dir()))
     [line] = [f for f in package_findings(torch_npu_imported=True) if "finds it" in f.text]
     assert line.text == (f"CANN finds it through ASCEND_CUSTOM_OPP_PATH: $ASCEND_CUSTOM_OPP_PATH "
-                         f"names {npu_binding.vendor_dir()} (set before the process started)")
+                         f"names {npu_binding.vendor_dir()}; CANN reads ASCEND_CUSTOM_OPP_PATH once per "
+                         f"process, at its first aclnn call; import ascend_ops before any NPU operator "
+                         f"runs, or export the variable")
 
 
 def test_load_refuses_a_vendor_folder_without_its_op_api_library(install: Path) -> None:

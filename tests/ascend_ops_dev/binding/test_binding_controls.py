@@ -108,7 +108,8 @@ def test_the_binding_does_not_depend_on_a_snapshot_taken_before_the_package_was_
 
 def test_the_default_install_under_the_opp_path_is_found_too(tmp_path):
     # CANN's install.sh without --install-path: $ASCEND_OPP_PATH/vendors/<vendor>, named in
-    # vendors/config.ini. The lookup takes it after the ASCEND_CUSTOM_OPP_PATH entries.
+    # vendors/config.ini. The lookup takes it after the ASCEND_CUSTOM_OPP_PATH entries; the
+    # runtime's vendor collection reads config.ini (Note [vendor collection]).
     out = run_python(f"""
         import json, os, torch
         from ascend_ops_dev.binding import cpu_aclnn
@@ -117,6 +118,8 @@ def test_the_default_install_under_the_opp_path_is_found_too(tmp_path):
         opp = {str(tmp_path / "opp")!r}
         os.makedirs(opp + "/vendors")
         os.symlink(b.vendor, opp + "/vendors/ascend_ops")
+        with open(opp + "/vendors/config.ini", "w") as f:
+            f.write("load_priority=ascend_ops\\n")
         os.environ["ASCEND_OPP_PATH"] = opp
         os.environ[cpu_aclnn.CUSTOM_OPP_ENV] = {str(tmp_path / "elsewhere")!r}
         y = torch.ops.ascend_ops_npu.slice(torch.arange(12.).reshape(3, 4), [1, 1], [2, 2])

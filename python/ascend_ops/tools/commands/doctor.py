@@ -161,9 +161,10 @@ def package_findings(torch_npu_imported: bool) -> list[Finding]:
         found = npu_binding.kernel_discovery()  # Note [kernel discovery]
         if found.way is None:
             out.append(Finding(WARN, "op package", f"CANN cannot find its kernels: {found.detail}",
-                               f"before starting Python: {found.export_line}"))
+                               f"before the first NPU operator: {found.export_line}"))
         else:
-            out.append(Finding(OK, "op package", f"CANN finds it through {found.way}: {found.detail}"))
+            out.append(Finding(OK, "op package", f"CANN finds it through {found.way}: {found.detail}; "
+                               f"{npu_binding.DISCOVERY_RULE}"))
     why = dispatch.custom_kernels_unavailable(simulated=False)
     if why is None:
         out.append(Finding(OK, "binding", "loaded: npu tensors run the package's AscendC kernels"))

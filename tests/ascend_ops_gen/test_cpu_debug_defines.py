@@ -107,3 +107,19 @@ def test_lines_of_one_arch_must_agree(tmp_path: Path):
     with pytest.raises(SpecError, match=r"product atlas-a2: cpu_debug_defines differ from those of product "
                                         r"atlas-a3 \(op_specs/products.yaml:\d+\), which has the same npu_arch 2201"):
         load_specs(specs_dir, tmp_path)
+
+
+# Note [build arch]: a kernel build without __NPU_ARCH__ finds its arch by __CCE_AICORE__.
+@pytest.mark.parametrize("new, message", [
+    ("cpu_debug_defines: [__DAV_C100__]",
+     "product atlas-training: cpu_debug_defines must define __CCE_AICORE__=N"),
+    ("cpu_debug_defines: [__CCE_AICORE__=220, __DAV_C100__]",
+     "product atlas-training: npu_arch 1001 shares __CCE_AICORE__=220 with npu_arch 2201 of product atlas-a3"),
+])
+def test_each_arch_names_its_own_cce_aicore(tmp_path: Path, new: str, message: str):
+    old = "cpu_debug_defines: [__CCE_AICORE__=100, __DAV_C100__]"
+    specs_dir = _products(tmp_path, old, new)
+    line = (specs_dir / "products.yaml").read_text().split("\n").index(f"    {new}") + 1
+    with pytest.raises(SpecError, match=re.escape(f"op_specs/products.yaml:{line}: ") + ".*" + re.escape(message)):
+        load_specs(specs_dir, tmp_path)
+

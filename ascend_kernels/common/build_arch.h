@@ -1,9 +1,10 @@
 // The NPU architecture a kernel build targets, and what it offers, at compile time: the arch of
-// Note [build arch]; the facts come from op_specs/products.yaml through the generated table, so a kernel instantiates only the AscendC APIs its architecture has: an API
-// the architecture lacks does not compile there (the training series has no GM->UB DataCopyPad
-// with DataCopyExtParams) or is marked "unsupported API on current device" (DataCopyPad on the
-// inference series). Where an API is not even declared, `#if` on the generated ASCEND_OPS_ARCH_*
-// macros (arch_traits_generated.h) keeps the code from being parsed.
+// Note [build arch]; the facts come from op_specs/products.yaml through the generated table, so a
+// kernel instantiates only the AscendC APIs its architecture has: an API the architecture lacks
+// does not compile there (the training series has no GM->UB DataCopyPad with DataCopyExtParams) or
+// is marked "unsupported API on current device" (DataCopyPad on the inference series). Where an
+// API is not even declared, `#if` on the generated ASCEND_OPS_ARCH_* macros
+// (arch_traits_generated.h) keeps the code from being parsed.
 //
 // Note [kernel translation unit]
 // A kernel's translation unit (op_kernel/<op>.cpp) holds device code only: bisheng's device pass
@@ -32,9 +33,10 @@
 // __NPU_ARCH__. A build with neither macro stops here: it would compile for no arch (kAnyArch),
 // with APIs the target may lack. Only a host test build of every product line at once asks for
 // that, by defining ASCEND_OPS_ANY_ARCH_BUILD (the emulator's kernel_operator.h does: it refuses
-// at run time an API the simulated SoC lacks). Code that depends on the arch tests ASCEND_OPS_NPU_ARCH or the
-// ASCEND_OPS_ARCH_* macros, never __NPU_ARCH__ itself; `ascend-ops-dev check-cann` compiles every
-// kernel on each toolkit without -D__NPU_ARCH__ and checks that it preprocesses to the same code.
+// at run time an API the simulated SoC lacks). Code that depends on the arch tests
+// ASCEND_OPS_NPU_ARCH or the ASCEND_OPS_ARCH_* macros, never __NPU_ARCH__ itself; `ascend-ops-dev
+// check-cann` preprocesses every kernel on each toolkit without -D__NPU_ARCH__ and checks that it
+// is the same code as with it.
 #ifndef ASCEND_KERNELS_COMMON_BUILD_ARCH_H
 #define ASCEND_KERNELS_COMMON_BUILD_ARCH_H
 

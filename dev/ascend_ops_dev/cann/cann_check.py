@@ -37,7 +37,7 @@ import subprocess
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -258,8 +258,7 @@ def arch_rule_commands(job: Job, headers: CannHeaders, out_dir: Path, tiling_hea
     """The preprocessing of an "arch" job's kernel with -D__NPU_ARCH__ and without it (module
     docstring); on headers that need the macro, the second preprocesses a scratch file that
     includes kernel_operator.h with it, then drops it and includes the kernel."""
-    kernel = compile_command(Job(job.op, "kernel", job.arch, job.source, job.arch_defines, job.kernel_tiling),
-                             headers, out_dir, tiling_header, cxx)
+    kernel = compile_command(replace(job, side="kernel"), headers, out_dir, tiling_header, cxx)
     with_it = tuple("-E" if flag == "-fsyntax-only" else flag for flag in kernel)
     without = [flag for flag in with_it if not flag.startswith(f"-D{NPU_ARCH_MACRO}=")]
     if headers.headers_need_npu_arch:
@@ -292,7 +291,7 @@ def first_code_difference(with_it: str, without: str) -> Diagnostic | None:
     """Where the kernel preprocessed without -D__NPU_ARCH__ first differs from it preprocessed
     with it, as an error at that line; None where the code is the same."""
     ours, theirs = _code_lines(without), _code_lines(with_it)
-    for index, (mine, reference) in enumerate(zip(ours, theirs)):
+    for mine, reference in zip(ours, theirs):
         if mine[1] != reference[1]:
             file, _, line = mine[0].rpartition(":")
             return Diagnostic(Path(file), int(line), "error",

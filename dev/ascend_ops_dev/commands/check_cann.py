@@ -1,8 +1,9 @@
 """`ascend-ops-dev check-cann`: every generated op_kernel compiled per NPU architecture of
-op_specs/products.yaml (and again without -D__NPU_ARCH__: the same code), and every op_host,
-against the real CANN / AscendC headers (`ascend_ops_dev.cann.cann_check`); a table op x arch x {kernel, host}, the first errors, non-zero exit on
-any failure. A toolkit that ships msOpGen also has every OpDef compared with what its msOpGen
-writes for the op's prototype (`ascend_ops_dev.cann.msopgen_oracle`, `--side opdef`)."""
+op_specs/products.yaml (and preprocessed without -D__NPU_ARCH__: the same code), and every
+op_host, against the real CANN / AscendC headers (`ascend_ops_dev.cann.cann_check`); a table op x
+arch x {kernel, arch, host}, the first errors, non-zero exit on any failure. A toolkit that ships
+msOpGen also has every OpDef compared with what its msOpGen writes for the op's prototype
+(`ascend_ops_dev.cann.msopgen_oracle`, `--side opdef`)."""
 from __future__ import annotations
 
 import argparse

@@ -32,8 +32,8 @@
 // cpudebug/CMakeLists.txt:80-82) would tell apart; the toolkits that know such archs define
 // __NPU_ARCH__. A build with neither macro stops here: it would compile for no arch (kAnyArch),
 // with APIs the target may lack. Only a host test build of every product line at once asks for
-// that, by defining ASCEND_OPS_ANY_ARCH_BUILD (the emulator's kernel_operator.h does: it refuses
-// at run time an API the simulated SoC lacks). Code that depends on the arch tests
+// that, by defining ASCEND_OPS_ANY_ARCH_BUILD (the emulator's headers do: it refuses at run time
+// an API the simulated SoC lacks). Code that depends on the arch tests
 // ASCEND_OPS_NPU_ARCH or the ASCEND_OPS_ARCH_* macros, never __NPU_ARCH__ itself; `ascend-ops-dev
 // check-cann` preprocesses every kernel on each toolkit without -D__NPU_ARCH__ and checks that it
 // is the same code as with it.

@@ -5,13 +5,6 @@
 #ifndef ASCEND_KERNELS_SIM_KERNEL_OPERATOR_H
 #define ASCEND_KERNELS_SIM_KERNEL_OPERATOR_H
 
-// A build of the emulator without an arch is a host test build of every product line at once
-// (Note [build arch] in common/build_arch.h): the emulator refuses at run time what the simulated
-// SoC lacks.
-#if !defined(__NPU_ARCH__) && !defined(__CCE_AICORE__) && !defined(ASCEND_OPS_ANY_ARCH_BUILD)
-#define ASCEND_OPS_ANY_ARCH_BUILD 1
-#endif
-
 #include "sim_context.h"
 #include "kernel_macros.h"
 #include "kernel_types.h"

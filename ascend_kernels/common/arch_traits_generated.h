@@ -9,6 +9,25 @@
 
 #include <cstdint>
 
+// The build's NPU arch, ASCEND_OPS_NPU_ARCH (Note [build arch] in build_arch.h): __NPU_ARCH__
+// where the compiler defines it, else the product line whose AI Core __CCE_AICORE__ names; a
+// build with neither (host code) defines none.
+#if defined(__NPU_ARCH__)
+#define ASCEND_OPS_NPU_ARCH __NPU_ARCH__
+#elif defined(__CCE_AICORE__)
+#if __CCE_AICORE__ == 220  // atlas-a3, atlas-a2
+#define ASCEND_OPS_NPU_ARCH 2201
+#elif __CCE_AICORE__ == 100  // atlas-training
+#define ASCEND_OPS_NPU_ARCH 1001
+#elif __CCE_AICORE__ == 200  // atlas-inference
+#define ASCEND_OPS_NPU_ARCH 2002
+#elif __CCE_AICORE__ == 300  // atlas-200i-500-a2
+#define ASCEND_OPS_NPU_ARCH 3002
+#else
+#error "__CCE_AICORE__ names the AI Core of no product line of op_specs/products.yaml (220, 100, 200, 300); define __NPU_ARCH__"
+#endif
+#endif
+
 namespace ascend_ops {
 
 // The bits of a `dtypes` fact's mask, one per dtype of products.yaml's table, in its order.
@@ -24,8 +43,8 @@ constexpr uint32_t kDtypeBitUint32 = 1u << 8;  // uint32
 constexpr uint32_t kDtypeBitBool = 1u << 9;  // bool
 
 // What every product line of one NPU architecture offers: the facts a kernel build, which knows
-// only __NPU_ARCH__, decides by at compile time (build_arch.h). The loader checks that the product
-// lines of one architecture agree on them.
+// only its arch (ASCEND_OPS_NPU_ARCH), decides by at compile time (build_arch.h). The loader
+// checks that the product lines of one architecture agree on them.
 struct ArchTraits {
     int32_t npuArch;                  // __NPU_ARCH__
     bool dataCopyPad;                   // DataCopyPad exists
@@ -68,15 +87,15 @@ constexpr ArchTraits kArchs[kArchCount] = {
 };
 
 // What some architecture of the table offers (npuArch 0): a flag any of them has, the largest
-// number. A host build of the engine without __NPU_ARCH__ compiles for it (build_arch.h).
+// number. A host test build of the engine for every product line compiles for it (build_arch.h).
 constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true, 0x63u, 0x63u, 0x63u, 0x3u, 0x63u, 0x63u, 0x63u, 0x63u, 0x167u, 0x1u, 0x3Eu, 0x7Fu, 0x3Eu, 0x3Eu, 0x3Eu, 0x1u, 0x3Eu, 0x3Fu, 0x3Eu, true};
 
 }  // namespace ascend_ops
 
 // The bool facts of kArchs for the build's architecture, for `#if` (ASCEND_OPS_ARCH_<KEY>); a
-// build without __NPU_ARCH__ defines none of them.
-#ifdef __NPU_ARCH__
-#if __NPU_ARCH__ == 2201  // atlas-a3, atlas-a2
+// build without an arch defines none of them.
+#ifdef ASCEND_OPS_NPU_ARCH
+#if ASCEND_OPS_NPU_ARCH == 2201  // atlas-a3, atlas-a2
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
 #define ASCEND_OPS_ARCH_GATHER 1
 #define ASCEND_OPS_ARCH_GATHER_8BIT 0
@@ -85,7 +104,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true,
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 1
 #define ASCEND_OPS_ARCH_FLOAT_SATURATION 0
 #define ASCEND_OPS_ARCH_TRANSPOSE_16BIT 1
-#elif __NPU_ARCH__ == 1001  // atlas-training
+#elif ASCEND_OPS_NPU_ARCH == 1001  // atlas-training
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
 #define ASCEND_OPS_ARCH_GATHER 0
 #define ASCEND_OPS_ARCH_GATHER_8BIT 0
@@ -94,7 +113,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true,
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
 #define ASCEND_OPS_ARCH_FLOAT_SATURATION 1
 #define ASCEND_OPS_ARCH_TRANSPOSE_16BIT 1
-#elif __NPU_ARCH__ == 2002  // atlas-inference
+#elif ASCEND_OPS_NPU_ARCH == 2002  // atlas-inference
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
 #define ASCEND_OPS_ARCH_GATHER 1
 #define ASCEND_OPS_ARCH_GATHER_8BIT 0
@@ -103,7 +122,7 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true,
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
 #define ASCEND_OPS_ARCH_FLOAT_SATURATION 1
 #define ASCEND_OPS_ARCH_TRANSPOSE_16BIT 1
-#elif __NPU_ARCH__ == 3002  // atlas-200i-500-a2
+#elif ASCEND_OPS_NPU_ARCH == 3002  // atlas-200i-500-a2
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
 #define ASCEND_OPS_ARCH_GATHER 1
 #define ASCEND_OPS_ARCH_GATHER_8BIT 1
@@ -113,6 +132,6 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, true, true, true, true, true,
 #define ASCEND_OPS_ARCH_FLOAT_SATURATION 1
 #define ASCEND_OPS_ARCH_TRANSPOSE_16BIT 1
 #endif
-#endif  // __NPU_ARCH__
+#endif  // ASCEND_OPS_NPU_ARCH
 
 #endif  // ASCEND_KERNELS_COMMON_ARCH_TRAITS_GENERATED_H

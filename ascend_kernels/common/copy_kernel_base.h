@@ -51,7 +51,7 @@ static_assert(FieldMax<decltype(DataCopyParams::blockCount)>() >= kMaxBlockCount
 // Split chips launch a kernel that does not declare itself vector-only as a mixed one (1 cube : 2
 // vector cores); the other architectures have no kernel types to declare (products.yaml
 // kernel_type_required).
-#if defined(__NPU_ARCH__) && ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED
+#if defined(ASCEND_OPS_NPU_ARCH) && ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED
 #define ASCEND_OPS_VECTOR_ONLY_KERNEL() KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY)
 #else
 #define ASCEND_OPS_VECTOR_ONLY_KERNEL() static_cast<void>(0)
@@ -333,7 +333,7 @@ __aicore__ inline void WriteTile(GlobalTensor<T>& yGm, const LocalTensor<T>& src
         for (int64_t i = 0; i < count; ++i) {
             yGm.SetValue(pos + i, src.GetValue(static_cast<uint32_t>(i)));
         }
-#if !defined(__NPU_ARCH__) || ASCEND_OPS_ARCH_DATA_CACHE_CLEAN  // not declared where it does not exist
+#if !defined(ASCEND_OPS_NPU_ARCH) || ASCEND_OPS_ARCH_DATA_CACHE_CLEAN  // not declared where it does not exist
         DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(yGm);
 #endif
         return;

@@ -22,7 +22,7 @@ constexpr int32_t kCustomBuffers = 2;  // every staged tensor's queue holds two 
 // vector cores); the other architectures have no kernel types to declare (products.yaml
 // kernel_type_required). The copy kernels' headers define the same.
 #ifndef ASCEND_OPS_VECTOR_ONLY_KERNEL
-#if defined(__NPU_ARCH__) && ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED
+#if defined(ASCEND_OPS_NPU_ARCH) && ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED
 #define ASCEND_OPS_VECTOR_ONLY_KERNEL() KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY)
 #else
 #define ASCEND_OPS_VECTOR_ONLY_KERNEL() static_cast<void>(0)
@@ -114,7 +114,7 @@ __aicore__ inline void StoreScalar(GlobalTensor<T>& gm, const LocalTensor<T>& ti
     for (int64_t i = 0; i < count; ++i) {
         gm.SetValue(static_cast<uint64_t>(pos + i), tile.GetValue(static_cast<uint32_t>(i)));
     }
-#if !defined(__NPU_ARCH__) || ASCEND_OPS_ARCH_DATA_CACHE_CLEAN  // not declared where it does not exist
+#if !defined(ASCEND_OPS_NPU_ARCH) || ASCEND_OPS_ARCH_DATA_CACHE_CLEAN  // not declared where it does not exist
     DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(gm);
 #endif
 }

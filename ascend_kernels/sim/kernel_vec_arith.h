@@ -5,7 +5,7 @@
 //
 // Which dtypes each instruction takes, and which RoundModes Cast takes for each pair, is per NPU
 // arch: products.yaml's vec_*_dtypes and vec_cast_*_to_* facts. A kernel build of one arch
-// (__NPU_ARCH__) refuses an instruction or dtype the arch lacks at compile time, with a
+// (Note [build arch]) refuses an instruction or dtype the arch lacks at compile time, with a
 // static_assert naming the instruction, the dtype and the arch; an arch-less host build (the test
 // drivers, which run every product's rules in one binary) refuses what no arch has at compile
 // time and what the simulated SoC lacks at run time. A RoundMode is a run-time argument: one Cast
@@ -23,6 +23,12 @@
 #include <type_traits>
 #include <vector>
 
+// A build of the emulator without an arch is a host test build of every product line at once
+// (Note [build arch] in common/build_arch.h): the emulator refuses at run time what the simulated
+// SoC lacks. The emulator's one include of build_arch.h is here.
+#if !defined(__NPU_ARCH__) && !defined(__CCE_AICORE__) && !defined(ASCEND_OPS_ANY_ARCH_BUILD)
+#define ASCEND_OPS_ANY_ARCH_BUILD 1
+#endif
 #include "build_arch.h"
 #include "kernel_tensor.h"
 #include "kernel_types.h"
@@ -49,8 +55,8 @@ enum class RoundMode : uint8_t {
 // What a refusal names as the arch: the build's, or (a host build) every arch of the table.
 #define ASCEND_SIM_STRINGIFY2(x) #x
 #define ASCEND_SIM_STRINGIFY(x) ASCEND_SIM_STRINGIFY2(x)
-#ifdef __NPU_ARCH__
-#define ASCEND_SIM_BUILD_ARCH "arch " ASCEND_SIM_STRINGIFY(__NPU_ARCH__)
+#ifdef ASCEND_OPS_NPU_ARCH
+#define ASCEND_SIM_BUILD_ARCH "arch " ASCEND_SIM_STRINGIFY(ASCEND_OPS_NPU_ARCH)
 #else
 #define ASCEND_SIM_BUILD_ARCH "any arch"
 #endif

@@ -161,13 +161,13 @@ def test_a_toolkit_with_msopgen_templates_only_is_taken(fake_cann):
     templates = fake_cann / "tools/op_project_templates/ascendc/customize/cmake"
     templates.mkdir(parents=True)
     (templates / "func.cmake").write_text("")
-    done = run_script("--check-env", "--package-only", "--cann", str(fake_cann))
+    done = run_script("--check-env", "--package-only", "--soc", "ascend910b", "--cann", str(fake_cann))
     assert done.returncode == 0, done.stderr
 
 
 def test_the_toolkit_is_exported_as_ascend_home_path(fake_cann):
     # CANN's asc-config.cmake stops without $ASCEND_HOME_PATH: --cann alone must set it.
-    done = run_script("--check-env", "--package-only", "--cann", str(fake_cann))
+    done = run_script("--check-env", "--package-only", "--soc", "ascend910b", "--cann", str(fake_cann))
     assert done.returncode == 0, done.stderr
     assert f"CANN {fake_cann} (ASCEND_HOME_PATH={fake_cann})" in done.stdout
 
@@ -179,3 +179,106 @@ def test_a_contradicting_ascend_home_path_is_refused(fake_cann, tmp_path):
                       env={"ASCEND_HOME_PATH": str(other)})
     assert done.returncode == 1
     assert f"ASCEND_HOME_PATH={other} is another toolkit than --cann {fake_cann}" in done.stderr
+
+
+
+# ---- the defaults: this machine's SoC, a shared install, doctor at the end (--print-plan) --------
+
+# `npu-smi info -m` of a machine with one chip (the chip table; an MCU row as on Atlas boards).
+FAKE_NPU_SMI = """#!/bin/sh
+[ "$1 $2" = "info -m" ] || exit 2
+echo "        NPU ID    Chip ID    Chip Logic ID    Chip Name"
+echo "        0         0          0                Ascend {chip}"
+echo "        0         1          -                Mcu"
+"""
+FAKE_GXX = """#!/bin/sh
+case "$1" in
+  --version) echo "g++ (Ubuntu {version}) {version}" ;;
+  *) echo "{version}" ;;
+esac
+"""
+
+
+def plan(tmp_path: Path, *args: str, chip: str | None = None, env: dict[str, str] | None = None,
+         opp_vendors: bool = True) -> dict[str, str]:
+    """`--print-plan`, its lines by label; a fake npu-smi on PATH when `chip` is given, and
+    $ASCEND_OPP_PATH a scratch toolkit opp folder (with vendors/ when `opp_vendors`)."""
+    tools = tmp_path / "bin"
+    tools.mkdir(exist_ok=True)
+    npu_smi = tools / "npu-smi"
+    if chip is not None:
+        npu_smi.write_text(FAKE_NPU_SMI.format(chip=chip))
+        npu_smi.chmod(0o755)
+    elif npu_smi.exists():
+        npu_smi.unlink()
+    opp = tmp_path / "opp"
+    (opp / "vendors" if opp_vendors else opp).mkdir(parents=True, exist_ok=True)
+    path = os.pathsep.join([str(tools), *(p for p in os.environ["PATH"].split(os.pathsep)
+                                           if not (Path(p) / "npu-smi").exists())])
+    done = run_script("--print-plan", *args, env={"PATH": path, "ASCEND_OPP_PATH": str(opp), **(env or {})})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("build_ascend.sh --print-plan: what a build would do"), done.stdout
+    lines = {}
+    for line in done.stdout.splitlines()[1:]:
+        label, _, rest = line.strip().partition(":")
+        lines.setdefault(label, rest.strip())
+    lines["all"] = done.stdout
+    return lines
+
+
+def test_help_documents_the_defaults():
+    done = run_script("--help")
+    text = " ".join(done.stdout.split())
+    assert "default: the SoC of this machine, from 'npu-smi info -m', else from torch_npu when it imports" in text
+    assert "or 'all' for every product line of op_specs/products.yaml" in text
+    assert "into $ASCEND_OPP_PATH/vendors (CANN's own install, found through its vendors/config.ini" in text
+    assert "else the user cache (~/.cache/ascend-ops/npu/opp), saying so" in text
+    assert "g++ 9 or newer" in text and "C++17" in text
+    assert "ends with 'ascend-ops doctor', whose real aclnn call" in text
+    assert "--print-plan" in text
+
+
+@pytest.mark.parametrize("chip, unit", [("910B3", "ascend910b"), ("310P3", "ascend310p")])
+def test_the_plan_builds_only_the_soc_npu_smi_names(tmp_path: Path, chip: str, unit: str):
+    lines = plan(tmp_path, chip=chip)
+    assert lines["SoC"] == f"Ascend{chip}, detected by npu-smi (--soc all builds every product line)"
+    assert lines["units"] == unit
+    assert f"-DASCEND_COMPUTE_UNIT={unit} " in lines["build"]
+    vendor = tmp_path / "opp" / "vendors" / "ascend_ops"
+    assert lines["install"].startswith(f"{vendor} ($ASCEND_OPP_PATH/vendors, CANN's own install")
+    assert lines["last"] == "ascend-ops doctor (its real aclnn call through the binding)"
+    assert "no NPU detected" not in lines["all"]
+
+
+def test_without_an_npu_the_plan_says_so_and_asks_for_soc(tmp_path: Path):
+    lines = plan(tmp_path)
+    assert lines["SoC"].startswith("none detected")
+    assert lines["units"] == "(none: pass --soc)"
+    assert "- no NPU detected: npu-smi is not on PATH or lists no Ascend chip" in lines["all"]
+    assert "or --soc all." in lines["all"]
+
+
+def test_every_product_line_only_on_request(tmp_path: Path):
+    lines = plan(tmp_path, "--soc", "all", chip="910B3")
+    assert lines["units"] == ",".join(p.add_config for p in specs().products)
+    assert lines["SoC"] == "every product line (--soc all)"
+
+
+def test_without_a_writable_opp_vendors_folder_it_installs_in_the_user_cache_and_says_so(tmp_path: Path):
+    lines = plan(tmp_path, chip="910B3", opp_vendors=False, env={"ASCEND_OPS_NPU_DIR": ""})
+    assert f"not $ASCEND_OPP_PATH/vendors: {tmp_path / 'opp' / 'vendors'} is no folder" in lines["install"]
+    assert "only " in lines["install"] and lines["install"].endswith("finds it there")
+    vendor = lines["install"].split(",")[0] + "/vendors/ascend_ops"
+    assert lines["last"].startswith(f"ASCEND_CUSTOM_OPP_PATH={vendor}${{ASCEND_CUSTOM_OPP_PATH:+")
+    assert lines["last"].endswith("ascend-ops doctor (its real aclnn call through the binding)")
+
+
+@pytest.mark.parametrize("version, refused", [("8.4.0", True), ("9.4.0", False)])
+def test_the_compiler_version_is_checked(tmp_path: Path, version: str, refused: bool):
+    gxx = tmp_path / "old-g++"
+    gxx.write_text(FAKE_GXX.format(version=version))
+    gxx.chmod(0o755)
+    lines = plan(tmp_path, chip="910B3", env={"CXX": str(gxx)})
+    assert lines["compiler"].startswith(f"{gxx} {version};")
+    message = f"{gxx} {version} is too old: the binding is C++17 and needs g++ 9 or newer"
+    assert (message in lines["all"]) == refused, lines["all"]

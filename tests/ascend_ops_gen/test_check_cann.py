@@ -4,6 +4,8 @@ throw-away copy of the checkout and must make the check fail."""
 from __future__ import annotations
 
 import re
+import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -53,14 +55,15 @@ def test_every_op_kernel_is_compiled_once_per_arch_of_the_specs_and_every_host_o
     jobs = cann_check.jobs_for(spec_set, Path("out"))
     archs = {p.npu_arch for p in spec_set.products}
     assert sorted((j.op, j.side, j.arch) for j in jobs) == sorted(
-        [(op.name, "kernel", a) for op in spec_set.ops for a in archs] +
+        [(op.name, side, a) for op in spec_set.ops for a in archs for side in ("kernel", "arch")] +
         [(op.name, "host", None) for op in spec_set.ops])
-    assert all(j.source == Path("out") / j.op / f"op_{j.side}" / f"{j.op}.cpp" for j in jobs)
+    assert all(j.source == Path("out") / j.op / ("op_host" if j.side == "host" else "op_kernel") / f"{j.op}.cpp"
+               for j in jobs)
 
 
 def test_every_kernel_job_compiles_with_its_archs_products_yaml_defines():
     for job in cann_check.jobs_for(specs(), Path("out")):
-        if job.side == "kernel":
+        if job.side in ("kernel", "arch"):
             [line, *_] = [p for p in specs().products if p.npu_arch == job.arch]
             assert job.arch_defines == line.cpu_debug_defines and job.arch_defines, job
 
@@ -126,7 +129,7 @@ def test_gcc_output_is_parsed_with_where_the_project_instantiated_it():
 
 @pytest.fixture(scope="module")
 def checkout_results() -> list:
-    return _check(ROOT / "ascend_kernels", specs())
+    return [r for side in ("kernel", "host") for r in _check(ROOT / "ascend_kernels", specs(), side=side)]
 
 
 @needs_headers
@@ -267,3 +270,71 @@ def test_without_the_aicore_fallback_cann_8_1_stops_at_build_arch(project):
     result = _kernel_81(project.out, load_specs(project.specs, project.root))
     assert not result.ok
     assert ("build_arch.h", "error") in [f[:2] for f in _failures(result)], _failures(result)
+
+
+# ---- Note [build arch]: the kernels without -D__NPU_ARCH__ (side "arch") --------------------------
+
+def _arch_rule(out_dir: Path, spec_set, headers, arch: int) -> cann_check.JobResult:
+    [job] = [j for j in cann_check.jobs_for(spec_set, out_dir, [OP]) if j.side == "arch" and j.arch == arch]
+    [result] = cann_check.run_checks([job], headers, out_dir)
+    return result
+
+
+@needs_toolkit_81
+@pytest.mark.parametrize("arch", sorted({p.npu_arch for p in specs().products}))
+def test_without_npu_arch_cann_8_1_preprocesses_every_arch_to_the_same_code(arch: int):
+    headers = cann_check.find_headers(TOOLKIT_81, ROOT)
+    result = _arch_rule(ROOT / "ascend_kernels", specs(), headers, arch)
+    assert result.ok, cann_check.report([result], headers, ROOT)
+    assert not any(flag.startswith("-D__NPU_ARCH__") for flag in result.command)
+
+
+@needs_headers
+def test_without_npu_arch_asc_devkit_headers_keep_it_and_the_kernel_code_is_the_same():
+    # asc-devkit's own headers need __NPU_ARCH__ (its compiler always defines it); the kernel's code does not.
+    assert HEADERS.headers_need_npu_arch
+    result = _arch_rule(ROOT / "ascend_kernels", specs(), HEADERS, PAD_ARCH)
+    assert result.ok, cann_check.report([result], HEADERS, ROOT)
+    assert result.command[-1].endswith(f"{OP}_{PAD_ARCH}_without_npu_arch.cpp")
+
+
+@needs_toolkit_81
+def test_kernel_code_reading_npu_arch_itself_differs_without_it(project):
+    # Negative control: the vector-only declaration keyed on __NPU_ARCH__ again, as before.
+    project.edit("ascend_kernels/common/copy_kernel_base.h",
+                 "#if defined(ASCEND_OPS_NPU_ARCH) && ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED",
+                 "#if defined(__NPU_ARCH__) && ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED")
+    headers = cann_check.find_headers(TOOLKIT_81, ROOT)
+    result = _arch_rule(project.out, load_specs(project.specs, project.root), headers, PAD_ARCH)
+    assert not result.ok
+    [(file, severity, _, message)] = _failures(result)
+    assert (file, severity) == (f"{OP}.cpp", "error") and "without -D__NPU_ARCH__ this reads" in message, message
+    report = cann_check.report([result], headers, project.root)
+    assert f"FAIL {OP} arch {PAD_ARCH}" in report
+
+
+@needs_toolkit_81
+def test_a_kernel_with_neither_arch_macro_stops_at_the_error():
+    # Negative control of the rule itself: no __NPU_ARCH__ and no __CCE_AICORE__ compiles for no arch.
+    headers = cann_check.find_headers(TOOLKIT_81, ROOT)
+    [job] = [j for j in cann_check.jobs_for(specs(), ROOT / "ascend_kernels", [OP])
+             if j.side == "kernel" and j.arch == PAD_ARCH]
+    job = replace(job, arch_defines=tuple(d for d in job.arch_defines if not d.startswith("__CCE_AICORE__=")))
+    command = [f for f in cann_check.compile_command(job, headers, ROOT / "ascend_kernels", ROOT / "unused.h")
+               if not f.startswith("-D__NPU_ARCH__=") and f != "-include" and f != str(ROOT / "unused.h")]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    errors = [(d.file.name, d.message) for d in cann_check.parse_diagnostics(done.stderr) if d.severity == "error"]
+    assert done.returncode != 0
+    assert any(file == "build_arch.h" and "neither __NPU_ARCH__ nor __CCE_AICORE__" in message
+               for file, message in errors), errors
+
+
+def test_the_first_code_difference_names_its_line():
+    with_it = '# 1 "k.cpp"\nint a = 2201;\n\n# 7 "b.h"\nint b;\n'
+    assert cann_check.first_code_difference(with_it, with_it) is None
+    without = '# 1 "k.cpp"\nint a = 2201;\n\n# 7 "b.h"\nint c;\n'
+    found = cann_check.first_code_difference(with_it, without)
+    assert (found.file, found.line, found.severity) == (Path("b.h"), 7, "error")
+    assert "this reads `int c;`; with it, `int b;` (b.h:7)" in found.message
+    shorter = cann_check.first_code_difference(with_it, '# 1 "k.cpp"\nint a = 2201;\n')
+    assert (shorter.file, shorter.line) == (Path("b.h"), 7) and "with -D__NPU_ARCH__ goes on" in shorter.message

@@ -87,14 +87,22 @@ def _products(tmp_path: Path, old: str, new: str) -> Path:
     return specs_dir
 
 
-@pytest.mark.parametrize("new, message", [
-    ("cpu_debug_defines: [__CCE_AICORE__=220, __DAV_C220__, __DAV_C220_VEC__, __DAV_VEC__, '-O2']",
+A3_DEFINES = "cpu_debug_defines: [__CCE_AICORE__=220, __DAV_C220__, __DAV_C220_VEC__, __DAV_VEC__]"
+TRAINING_DEFINES = "cpu_debug_defines: [__CCE_AICORE__=100, __DAV_C100__]"
+
+
+@pytest.mark.parametrize("old, new, message", [
+    (A3_DEFINES, "cpu_debug_defines: [__CCE_AICORE__=220, __DAV_C220__, __DAV_C220_VEC__, __DAV_VEC__, '-O2']",
      "cpu_debug_defines entry '-O2' must be NAME or NAME=VALUE"),
-    ("cpu_debug_defines: [__NPU_ARCH__=2201]", "must not define __NPU_ARCH__: npu_arch does"),
-    ("cpu_debug_defines: [__DAV_C220__, __DAV_C220__]", "defines __DAV_C220__ twice"),
+    (A3_DEFINES, "cpu_debug_defines: [__NPU_ARCH__=2201]", "must not define __NPU_ARCH__: npu_arch does"),
+    (A3_DEFINES, "cpu_debug_defines: [__DAV_C220__, __DAV_C220__]", "defines __DAV_C220__ twice"),
+    # Note [build arch]: a kernel build without __NPU_ARCH__ finds its arch by __CCE_AICORE__.
+    (TRAINING_DEFINES, "cpu_debug_defines: [__DAV_C100__]",
+     "product atlas-training: cpu_debug_defines must define __CCE_AICORE__=N"),
+    (TRAINING_DEFINES, "cpu_debug_defines: [__CCE_AICORE__=220, __DAV_C100__]",
+     "product atlas-training: npu_arch 1001 shares __CCE_AICORE__=220 with npu_arch 2201 of product atlas-a3"),
 ])
-def test_a_bad_define_is_rejected_with_its_line(tmp_path: Path, new: str, message: str):
-    old = "cpu_debug_defines: [__CCE_AICORE__=220, __DAV_C220__, __DAV_C220_VEC__, __DAV_VEC__]"
+def test_a_bad_define_is_rejected_with_its_line(tmp_path: Path, old: str, new: str, message: str):
     specs_dir = _products(tmp_path, old, new)
     line = (specs_dir / "products.yaml").read_text().split("\n").index(f"    {new}") + 1
     with pytest.raises(SpecError, match=re.escape(f"op_specs/products.yaml:{line}: ") + ".*" + re.escape(message)):
@@ -102,8 +110,8 @@ def test_a_bad_define_is_rejected_with_its_line(tmp_path: Path, new: str, messag
 
 
 def test_lines_of_one_arch_must_agree(tmp_path: Path):
-    old = "cpu_debug_defines: [__CCE_AICORE__=220, __DAV_C220__, __DAV_C220_VEC__, __DAV_VEC__]"
-    specs_dir = _products(tmp_path, old, "cpu_debug_defines: [__CCE_AICORE__=220, __DAV_C220__]")
+    specs_dir = _products(tmp_path, A3_DEFINES, "cpu_debug_defines: [__CCE_AICORE__=220, __DAV_C220__]")
     with pytest.raises(SpecError, match=r"product atlas-a2: cpu_debug_defines differ from those of product "
                                         r"atlas-a3 \(op_specs/products.yaml:\d+\), which has the same npu_arch 2201"):
         load_specs(specs_dir, tmp_path)
+

@@ -8,6 +8,13 @@ installed CANN toolkit. The kernel-side tiling class behind GET_TILING_DATA, whi
 generates, is written by the codegen (`kernel.emit_kernel_tiling_data`; a custom op's own,
 `custom_op.emit_custom_kernel_tiling_data`) into a scratch folder and force-included.
 
+Each kernel and arch is also checked without -D__NPU_ARCH__ (side "arch", Note [build arch] in
+common/build_arch.h): the kernel preprocessed with the arch's other defines only (__CCE_AICORE__,
+as CANN 8.1's compilers give it) must be the very code preprocessed with -D__NPU_ARCH__, so it
+compiles to the same plan choices and tiling keys. On headers that need __NPU_ARCH__ themselves
+(asc-devkit: its compiler always defines it) the headers still get it, and the kernel's own code
+does not.
+
 Note [header warnings]
 A compile passes with no error and no warning, with two rules for warnings:
   - `-Wdeprecated-declarations` always fails: the AscendC headers mark an API the architecture
@@ -30,7 +37,7 @@ import subprocess
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -97,6 +104,9 @@ class CannHeaders:
     origin: str                        # how it was found, for the report
     kernel_includes: tuple[Path, ...]  # in the order the compile searches them
     host_includes: tuple[Path, ...]
+    # The AscendC headers test __NPU_ARCH__ (asc-devkit), so their compiler always defines it;
+    # CANN 8.x's test __CCE_AICORE__ only.
+    headers_need_npu_arch: bool = False
 
 
 def _fixture_layout(root: Path, origin: str) -> CannHeaders:
@@ -109,7 +119,7 @@ def _fixture_layout(root: Path, origin: str) -> CannHeaders:
     host = [root / "metadef/inc", root / "metadef/inc/external", root / "metadef/inc/external/asc",
             root / "ge/inc/graph_metadef/external", root / "runtime/pkg_inc", a / "include/utils",
             root / "libboundscheck/include"]
-    return CannHeaders(root, origin, tuple(kernel), tuple(host))
+    return CannHeaders(root, origin, tuple(kernel), tuple(host), headers_need_npu_arch=True)
 
 
 def _toolkit_layout(root: Path, origin: str) -> CannHeaders:
@@ -193,10 +203,13 @@ def find_headers(explicit: Path | None, checkout: Path,
 
 # ---- jobs --------------------------------------------------------------------------------------
 
+NPU_ARCH_MACRO = "__NPU_ARCH__"
+
+
 @dataclass(frozen=True)
 class Job:
     op: str
-    side: str        # "kernel" or "host"
+    side: str        # "kernel", "arch" (the kernel without -D__NPU_ARCH__) or "host"
     arch: int | None  # kernels: the NPU architecture
     source: Path
     arch_defines: tuple[str, ...] = ()  # kernels: the arch's products.yaml cpu_debug_defines
@@ -216,9 +229,9 @@ def jobs_for(specs: SpecSet, out_dir: Path, ops: Sequence[str] | None = None) ->
             continue
         tiling = emit_custom_kernel_tiling_data(op, tool="ascend-ops-dev check-cann", get_tiling_data=True) \
             if op.is_custom else ""
-        for arch in archs:
-            jobs.append(Job(op.name, "kernel", arch, out_dir / op.name / "op_kernel" / f"{op.name}.cpp",
-                            cpu_debug_defines(specs, arch), tiling))
+        for side in ("kernel", "arch"):
+            jobs += [Job(op.name, side, arch, out_dir / op.name / "op_kernel" / f"{op.name}.cpp",
+                         cpu_debug_defines(specs, arch), tiling) for arch in archs]
         jobs.append(Job(op.name, "host", None, out_dir / op.name / "op_host" / f"{op.name}.cpp"))
     return jobs
 
@@ -234,10 +247,63 @@ def compile_command(job: Job, headers: CannHeaders, out_dir: Path, tiling_header
         includes = tuple(f"-I{p}" for p in headers.host_includes)
         return (cxx, *host_compile_line(out_dir), *HOST_FLAGS, *includes, str(job.source))
     project = ("-I", str(out_dir / "common"))
-    defines = [*CPU_DEBUG_DEFINES, f"__NPU_ARCH__={job.arch}", *job.arch_defines]
+    defines = [*CPU_DEBUG_DEFINES, f"{NPU_ARCH_MACRO}={job.arch}", *job.arch_defines]
     includes = tuple(f"-I{p}" for p in headers.kernel_includes)
     return (cxx, *KERNEL_FLAGS, *(f"-D{d}" for d in defines), "-include", str(tiling_header), *includes,
             *project, str(job.source))
+
+
+def arch_rule_commands(job: Job, headers: CannHeaders, out_dir: Path, tiling_header: Path, scratch: Path,
+                       cxx: str = "g++") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The preprocessing of an "arch" job's kernel with -D__NPU_ARCH__ and without it (module
+    docstring); on headers that need the macro, the second preprocesses a scratch file that
+    includes kernel_operator.h with it, then drops it and includes the kernel."""
+    kernel = compile_command(replace(job, side="kernel"), headers, out_dir, tiling_header, cxx)
+    with_it = tuple("-E" if flag == "-fsyntax-only" else flag for flag in kernel)
+    without = [flag for flag in with_it if not flag.startswith(f"-D{NPU_ARCH_MACRO}=")]
+    if headers.headers_need_npu_arch:
+        wrapper = scratch / f"{job.op}_{job.arch}_without_npu_arch.cpp"
+        wrapper.write_text(f'#include "kernel_operator.h"\n#undef {NPU_ARCH_MACRO}\n'
+                           f'#include "{job.source.resolve()}"\n', encoding="utf-8")
+        without = with_it[:-1] + (str(wrapper),)
+    return with_it, tuple(without)
+
+
+_LINE_MARKER = re.compile(r'^# (\d+) "([^"]*)"')
+
+
+def _code_lines(preprocessed: str) -> list[tuple[str, str]]:
+    """The non-blank lines of g++ -E output, each with the `file:line` it came from."""
+    lines: list[tuple[str, str]] = []
+    where, number = "?", 0
+    for text in preprocessed.splitlines():
+        marker = _LINE_MARKER.match(text)
+        if marker:
+            where, number = marker.group(2), int(marker.group(1))
+            continue
+        if text.strip():
+            lines.append((f"{where}:{number}", text.strip()))
+        number += 1
+    return lines
+
+
+def first_code_difference(with_it: str, without: str) -> Diagnostic | None:
+    """Where the kernel preprocessed without -D__NPU_ARCH__ first differs from it preprocessed
+    with it, as an error at that line; None where the code is the same."""
+    ours, theirs = _code_lines(without), _code_lines(with_it)
+    for mine, reference in zip(ours, theirs):
+        if mine[1] != reference[1]:
+            file, _, line = mine[0].rpartition(":")
+            return Diagnostic(Path(file), int(line), "error",
+                              f"without -D{NPU_ARCH_MACRO} this reads `{mine[1][:160]}`; with it, "
+                              f"`{reference[1][:160]}` ({reference[0]})", None, "")
+    if len(ours) != len(theirs):
+        longer = ours if len(ours) > len(theirs) else theirs
+        file, _, line = longer[min(len(ours), len(theirs))][0].rpartition(":")
+        return Diagnostic(Path(file), int(line), "error",
+                          f"the code {'with' if longer is theirs else 'without'} -D{NPU_ARCH_MACRO} goes on "
+                          f"here, the other ends", None, "")
+    return None
 
 
 # ---- diagnostics -------------------------------------------------------------------------------
@@ -357,10 +423,12 @@ def run_checks(jobs: Sequence[Job], headers: CannHeaders, out_dir: Path, *, cxx:
         def run(job: Job) -> JobResult:
             header = tiling_header
             if job.kernel_tiling:  # a custom op's tiling struct, as CANN derives it from its tiling data
-                header = Path(scratch) / f"{job.op}_{job.arch}_{KERNEL_TILING_FILE}"
+                header = Path(scratch) / f"{job.op}_{job.side}_{job.arch}_{KERNEL_TILING_FILE}"
                 header.write_text(job.kernel_tiling, encoding="utf-8")
-            command = compile_command(job, headers, out_dir, header, cxx, host_line)
             start = time.monotonic()
+            if job.side == "arch":
+                return _run_arch_rule(job, headers, out_dir, header, Path(scratch), cxx, start)
+            command = compile_command(job, headers, out_dir, header, cxx, host_line)
             done = subprocess.run(command, capture_output=True, text=True, check=False)
             output = done.stdout + done.stderr
             verdicts = tuple(judge(d, headers.root) for d in parse_diagnostics(output))
@@ -373,6 +441,23 @@ def run_checks(jobs: Sequence[Job], headers: CannHeaders, out_dir: Path, *, cxx:
                 if progress is not None:
                     progress(len(results), len(jobs), result)
     return results
+
+
+def _run_arch_rule(job: Job, headers: CannHeaders, out_dir: Path, tiling_header: Path, scratch: Path,
+                   cxx: str, start: float) -> JobResult:
+    """An "arch" job: both preprocessings; the errors of either, else the first code difference.
+    Preprocessing reports errors only (#error among them), which always fail."""
+    with_it, without = arch_rule_commands(job, headers, out_dir, tiling_header, scratch, cxx)
+    runs = [subprocess.run(c, capture_output=True, text=True, check=False) for c in (without, with_it)]
+    errors = [d for r in runs for d in parse_diagnostics(r.stderr) if d.severity != "warning"]
+    returncode = next((r.returncode for r in runs if r.returncode), 0)
+    if not errors and not returncode:
+        difference = first_code_difference(runs[1].stdout, runs[0].stdout)
+        errors = [difference] if difference else []
+        returncode = 1 if difference else 0
+    output = "".join(r.stderr for r in runs)
+    return JobResult(job, without, returncode, output, tuple(judge(d, headers.root) for d in errors),
+                     time.monotonic() - start)
 
 
 # ---- report ------------------------------------------------------------------------------------
@@ -398,10 +483,11 @@ def report(results: Sequence[JobResult], headers: CannHeaders, checkout: Path) -
     roots = (checkout, headers.root)
     archs = sorted({r.job.arch for r in results if r.job.arch is not None},
                    key=[r.job.arch for r in results].index)
-    columns = [f"kernel {a}" for a in archs] + ["host"]
+    sides = [side for side in ("kernel", "arch") if any(r.job.side == side for r in results)]
+    columns = [f"{side} {a}" for side in sides for a in archs] + ["host"]
     rows: dict[str, dict[str, str]] = {}
     for r in results:
-        column = f"kernel {r.job.arch}" if r.job.side == "kernel" else "host"
+        column = f"{r.job.side} {r.job.arch}" if r.job.arch is not None else "host"
         rows.setdefault(r.job.op, {})[column] = cell(r)
     widths = [max([len("op")] + [len(op) for op in rows])]
     widths += [max([len(c)] + [len(row.get(c, "-")) for row in rows.values()]) for c in columns]
@@ -409,6 +495,9 @@ def report(results: Sequence[JobResult], headers: CannHeaders, checkout: Path) -
     lines.append("  ".join("-" * w for w in widths))
     for op, row in rows.items():
         lines.append("  ".join(v.ljust(w) for v, w in zip([op, *(row.get(c, "-") for c in columns)], widths)))
+    if "arch" in sides:
+        lines.append(f"(arch N: the kernel without -D{NPU_ARCH_MACRO}, its arch from __CCE_AICORE__, "
+                     f"preprocesses to the code of kernel N)")
     for r in results:
         if r.ok:
             continue

@@ -1,8 +1,9 @@
 """`ascend-ops-dev check-cann`: every generated op_kernel compiled per NPU architecture of
-op_specs/products.yaml, and every op_host, against the real CANN / AscendC headers
-(`ascend_ops_dev.cann.cann_check`); a table op x arch x {kernel, host}, the first errors, non-zero exit on
-any failure. A toolkit that ships msOpGen also has every OpDef compared with what its msOpGen
-writes for the op's prototype (`ascend_ops_dev.cann.msopgen_oracle`, `--side opdef`)."""
+op_specs/products.yaml (and preprocessed without -D__NPU_ARCH__: the same code), and every
+op_host, against the real CANN / AscendC headers (`ascend_ops_dev.cann.cann_check`); a table op x
+arch x {kernel, arch, host}, the first errors, non-zero exit on any failure. A toolkit that ships
+msOpGen also has every OpDef compared with what its msOpGen writes for the op's prototype
+(`ascend_ops_dev.cann.msopgen_oracle`, `--side opdef`)."""
 from __future__ import annotations
 
 import argparse
@@ -19,9 +20,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "$ASCEND_HOME_PATH, $ASCEND_TOOLKIT_HOME, then ../shared/cann-headers beside "
                              "the checkout)")
     parser.add_argument("--op", action="append", metavar="OP", help="only this op (repeatable)")
-    parser.add_argument("--side", choices=("kernel", "host", "opdef"), default=None,
-                        help="only the kernels (per arch), only the op_host files, or only the OpDefs against "
-                             "the toolkit's msOpGen (default: all three; the OpDefs where the toolkit has msOpGen)")
+    parser.add_argument("--side", choices=("kernel", "arch", "host", "opdef"), default=None,
+                        help="only the kernels (per arch), only the kernels without -D__NPU_ARCH__ (the same "
+                             "code as with it), only the op_host files, or only the OpDefs against the toolkit's "
+                             "msOpGen (default: all four; the OpDefs where the toolkit has msOpGen)")
     parser.add_argument("--jobs", type=int, default=2, metavar="N", help="compiles at a time (default: 2)")
     parser.add_argument("--cxx", default="g++", help="C++ compiler (default: g++)")
 

@@ -13,6 +13,10 @@ Installed layout, under `install_dir()` ($ASCEND_OPS_NPU_DIR, else `<cache>/npu`
     lib/libascend_ops_npu.so       the binding
     build.json                     what both were built from (BuildRecord)
 
+or, shared by every user (scripts/build_ascend.sh where $ASCEND_OPP_PATH/vendors is writable), the
+op package in `$ASCEND_OPP_PATH/vendors/<vendor>/` (CANN's own install) and `lib/` and
+`build.json` in its `torch_binding/`.
+
 `import ascend_ops` puts the installed vendor folder first on ASCEND_CUSTOM_OPP_PATH
 (`put_vendor_first`, Note [kernel discovery]). `load()` runs only after `import torch_npu` succeeded:
 it checks that CANN can find the op package (that variable, or $ASCEND_OPP_PATH/vendors/config.ini)
@@ -46,6 +50,8 @@ NPU_DIR_ENV = "ASCEND_OPS_NPU_DIR"
 CUSTOM_OPP_ENV = "ASCEND_CUSTOM_OPP_PATH"
 LIBRARY_NAME = "libascend_ops_npu.so"
 RECORD_NAME = "build.json"
+# The C++ standard of every compile of the binding: C++17, which gcc 9 (Ubuntu 20.04 images) knows.
+BINDING_CXX_STANDARD = "-std=c++17"
 ENGINE_HEADERS = "ascend_kernels/common"
 CALL_HEADERS = "ascend_kernels/npu"  # aclnn_call.h and the device seam
 PRESETS = "ascend_kernels/CMakePresets.json"
@@ -95,7 +101,7 @@ def compile_command(source: Path, torch_npu_root: Path, aclnn_includes: Sequence
 
     torch_dir = Path(torch.__file__).parent
     abi = int(torch.compiled_with_cxx11_abi())
-    command = [cxx or build_cache.compiler()[0], "-std=c++20", "-fPIC", f"-D_GLIBCXX_USE_CXX11_ABI={abi}",
+    command = [cxx or build_cache.compiler()[0], BINDING_CXX_STANDARD, "-fPIC", f"-D_GLIBCXX_USE_CXX11_ABI={abi}",
                f"-DCURRENT_VERSION={op_plugin_version_macro(torch_version())}",
                "-isystem", str(torch_dir / "include"),
                "-isystem", str(torch_dir / "include/torch/csrc/api/include"),
@@ -117,6 +123,10 @@ def compile_command(source: Path, torch_npu_root: Path, aclnn_includes: Sequence
 
 
 def install_dir() -> Path:
+    """$ASCEND_OPS_NPU_DIR, else the shared install where there is one, else the user's cache."""
+    shared = shared_vendor_dir()
+    if not os.environ.get(NPU_DIR_ENV) and shared is not None:
+        return shared / SHARED_BINDING_DIR
     return Path(os.environ.get(NPU_DIR_ENV) or build_cache.cache_dir() / "npu")
 
 
@@ -125,7 +135,23 @@ def library_path() -> Path:
 
 
 def vendor_dir() -> Path:
+    shared = shared_vendor_dir()
+    if not os.environ.get(NPU_DIR_ENV) and shared is not None:
+        return shared
     return install_dir() / "opp" / "vendors" / vendor_name()
+
+
+# The shared install scripts/build_ascend.sh makes where $ASCEND_OPP_PATH/vendors is writable: the
+# op package where CANN's own install puts it, found through vendors/config.ini, and the binding
+# with its build.json in this folder of it, for every user of the machine.
+SHARED_BINDING_DIR = "torch_binding"
+
+
+def shared_vendor_dir() -> Path | None:
+    """`$ASCEND_OPP_PATH/vendors/<vendor>` when the op package is installed there, else None."""
+    opp = os.environ.get("ASCEND_OPP_PATH")
+    vendor = Path(opp) / "vendors" / vendor_name() if opp else None
+    return vendor if vendor is not None and vendor.is_dir() else None
 
 
 # Note [vendor layout]: what of an installed op package (`vendors/<vendor>/`, as CANN's install.sh
@@ -215,15 +241,16 @@ _put_first: Path | None = None
 
 def put_vendor_first(environ=os.environ) -> Path | None:
     """Put the installed vendor folder first on ASCEND_CUSTOM_OPP_PATH unless it is named there
-    (Note [kernel discovery]); the folder added, or None (named already, or not installed)."""
+    (Note [kernel discovery]); the folder added, or None (named already, not installed, or the
+    shared install in $ASCEND_OPP_PATH/vendors, which CANN finds through its config.ini)."""
     global _put_first
     try:
         vendor = vendor_dir()
     except (OSError, RuntimeError, ValueError):  # no project files: load() says why
         return None
     entries = [e for e in environ.get(CUSTOM_OPP_ENV, "").split(":") if e]
-    if not vendor.is_dir() or any(Path(e) == vendor for e in entries):
-        return None
+    if not vendor.is_dir() or any(Path(e) == vendor for e in entries) or vendor == shared_vendor_dir():
+        return None  # a shared install is found through $ASCEND_OPP_PATH/vendors/config.ini
     environ[CUSTOM_OPP_ENV] = ":".join([str(vendor), *entries])
     _put_first = vendor
     return vendor
@@ -348,6 +375,7 @@ def load(torch_npu) -> None:
     if record.torch != torch_version():
         raise BindingUnavailable(f"the binding was built for torch {record.torch}, this is torch "
                                  f"{torch_version()}; {rebuild}")
+    check_torch_npu_release(record, torch_npu, rebuild)
     if binding_source().is_file() and record.binding_sha256 != source_digest():
         raise BindingUnavailable(f"the installed build is older than ascend_kernels/{BINDING_PATH} "
                                  f"(op_specs/ changed since); {rebuild}")
@@ -369,6 +397,20 @@ def load(torch_npu) -> None:
         torch.ops.load_library(str(library_path()))
     except (OSError, RuntimeError) as e:
         raise BindingUnavailable(f"load error: {library_path()}: {e}; {rebuild}") from e
+
+
+def torch_npu_release(torch_npu) -> str:
+    """The torch_npu release as build.json records it: its version without a local part."""
+    return str(getattr(torch_npu, "__version__", "unknown")).split("+")[0]
+
+
+def check_torch_npu_release(record: BuildRecord, torch_npu, rebuild: str) -> None:
+    """The binding links torch_npu's C++ symbols, which change between its releases: refuse one
+    built against another release than the running one, naming both."""
+    running = torch_npu_release(torch_npu)
+    if record.torch_npu != running:
+        raise BindingUnavailable(f"the binding was built against torch_npu {record.torch_npu}, this is "
+                                 f"torch_npu {running}; {rebuild}")
 
 
 def _cann_version(torch_npu) -> str:
@@ -401,7 +443,7 @@ def build(cann_dir: Path) -> Path:
     if done.returncode != 0:
         raise RuntimeError(f"building the torch binding failed:\n{done.stderr}")
     os.replace(tmp, target)
-    record = BuildRecord(torch_version(), torch_npu.__version__.split("+")[0],
+    record = BuildRecord(torch_version(), torch_npu_release(torch_npu),
                          cann_toolkit_version(cann_dir), source_digest())
     BuildRecord.path().write_text(json.dumps(dataclasses.asdict(record), indent=2) + "\n",
                                   encoding="utf-8")

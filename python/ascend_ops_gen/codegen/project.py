@@ -8,7 +8,7 @@ import dataclasses
 from pathlib import PurePosixPath
 
 from ..spec import Product, ProductFact, SpecSet
-from ..spec.model import SET_FACT_TYPES
+from ..spec.model import CCE_AICORE_MACRO, SET_FACT_TYPES
 from .cpp import cpp_string
 from .product_types import CPP_FACT_TYPES, cpp_fact_value, cpp_field_name, dtype_bit_name, struct_members
 from .file_manager import header_line
@@ -30,6 +30,8 @@ def specs_glob(specs: SpecSet) -> str:
 
 # The preprocessor twin of a bool ArchTraits field: this prefix and its products.yaml key.
 ARCH_MACRO_PREFIX = "ASCEND_OPS_ARCH_"
+# The NPU arch of a kernel build, from __NPU_ARCH__ or __CCE_AICORE__ (Note [build arch]).
+BUILD_ARCH_MACRO = "ASCEND_OPS_NPU_ARCH"
 
 
 def emit_products_header(specs: SpecSet) -> str:
@@ -51,19 +53,24 @@ def emit_arch_traits_header(specs: SpecSet) -> str:
     """The per-architecture facts kernel builds decide by (build_arch.h), and their `#if` twins."""
     arch_facts = [f for f in specs.products[0].facts if f.per_arch]
     arch_fields = struct_members([(CPP_FACT_TYPES[f.type], cpp_field_name(f.name), f.doc) for f in arch_facts])
-    archs, macros = [], []
+    archs, macros, derivation = [], [], []
     for index, (arch, lines) in enumerate(arch_products(specs).items()):
         names = ", ".join(p.key for p in lines)
         row = [f for f in lines[0].facts if f.per_arch]
         archs.append(f"{{{', '.join([str(arch)] + [cpp_fact_value(f) for f in row])}}},  // {names}")
-        macros.append(f"#{'if' if index == 0 else 'elif'} __NPU_ARCH__ == {arch}  // {names}")
+        macros.append(f"#{'if' if index == 0 else 'elif'} {BUILD_ARCH_MACRO} == {arch}  // {names}")
         macros += [f"#define {ARCH_MACRO_PREFIX}{f.name.upper()} {int(bool(f.value))}" for f in row if f.type == "bool"]
+        derivation += [f"#{'if' if index == 0 else 'elif'} {CCE_AICORE_MACRO} == {lines[0].cce_aicore}  // {names}",
+                       f"#define {BUILD_ARCH_MACRO} {arch}"]
+    cores = ", ".join(str(lines[0].cce_aicore) for lines in arch_products(specs).values())
+    derivation += ["#else", f'#error "{CCE_AICORE_MACRO} names the AI Core of no product line of '
+                            f'op_specs/products.yaml ({cores}); define __NPU_ARCH__"', "#endif"]
     dtype_bits = [f"constexpr uint32_t {dtype_bit_name(name)} = 1u << {i};  // {name}"
                   for i, name in enumerate(specs.products[0].all_dtypes)]
     return template("arch_traits_generated.h").substitute(
         header=header_line(products_file(specs)), arch_fields=arch_fields, dtype_bits=dtype_bits,
         arch_count=len(archs), archs=archs, any_arch=_any_arch(specs, arch_facts),
-        arch_macros=macros + ["#endif"] if macros else [])
+        arch_macros=macros + ["#endif"] if macros else [], arch_from_cce_aicore=derivation if macros else [])
 
 
 def _structural_values(p: Product) -> list[str]:

@@ -87,6 +87,10 @@ class ProductFact:
         return sum(1 << self.vocabulary.index(name) for name in self.value)
 
 
+# The macro CANN 8.x compilers define for the AI Core of a kernel build (Note [build arch]).
+CCE_AICORE_MACRO = "__CCE_AICORE__"
+
+
 @dataclass(frozen=True)
 class Product:
     """A product line. Its facts (`facts:` of products.yaml) read as attributes: `p.ub_bytes`."""
@@ -124,6 +128,16 @@ class Product:
     @property
     def soc_versions(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.socs)
+
+    @property
+    def cce_aicore(self) -> int | None:
+        """The `__CCE_AICORE__` value of cpu_debug_defines: the AI Core a CANN 8.x compiler names
+        instead of __NPU_ARCH__ (Note [build arch] in common/build_arch.h)."""
+        for define in self.cpu_debug_defines:
+            name, _, value = define.partition("=")
+            if name == CCE_AICORE_MACRO:
+                return int(value) if value.isdigit() else None
+        return None
 
     @property
     def dtypes(self) -> frozenset[str]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..errors import SpecError
 from .fields import Fields, items_of, unknown
-from .model import REQUIRED
+from .model import CCE_AICORE_MACRO, REQUIRED
 from .model import (FACT_TYPES, ROUND_MODES, SET_FACT_TYPES, DtypeRule, DtypeRuleKind, Location, Product, ProductFact,
                     Soc)
 
@@ -164,6 +164,7 @@ def parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], tu
         if product.launch_cores() < 1:
             raise f.error("ai_cores", f"product {key} launches on 0 cores; set "
                                       f"{'vector_cores' if architecture == 'split' else 'ai_cores'}")
+        _check_cce_aicore(f, product, products)
         for other in products:
             if other.npu_arch == product.npu_arch and other.cpu_debug_defines != product.cpu_debug_defines:
                 raise f.error("cpu_debug_defines", f"product {key}: cpu_debug_defines differ from those of "
@@ -179,6 +180,21 @@ def parse_products(node: Any, rel: str) -> tuple[tuple[tuple[str, int], ...], tu
         products.append(product)
     top.done()
     return tuple(dtype_sizes), tuple(products)
+
+
+def _check_cce_aicore(f: Fields, product: Product, products: list[Product]) -> None:
+    """Note [build arch]: a kernel build without __NPU_ARCH__ takes its arch from __CCE_AICORE__;
+    so each arch names its value, and no two archs share one."""
+    field = "cpu_debug_defines"
+    if product.cce_aicore is None:
+        raise f.error(field, f"product {product.key}: cpu_debug_defines must define {CCE_AICORE_MACRO}=N "
+                             f"(N a number: the AI Core CANN 8.x compilers name for npu_arch {product.npu_arch})")
+    for other in products:
+        if other.npu_arch != product.npu_arch and other.cce_aicore == product.cce_aicore:
+            raise f.error(field, f"product {product.key}: npu_arch {product.npu_arch} shares "
+                                 f"{CCE_AICORE_MACRO}={product.cce_aicore} with npu_arch {other.npu_arch} of "
+                                 f"product {other.key} ({other.loc}): a kernel build that names only "
+                                 f"{CCE_AICORE_MACRO} could not tell them apart")
 
 
 _DEFINE = re.compile(r"^[A-Za-z_]\w*(=[^\s=]+)?$")

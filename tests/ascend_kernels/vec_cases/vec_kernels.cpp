@@ -219,7 +219,7 @@ private:
 template <typename Step, typename Dst, typename Src, int Inputs>
 __aicore__ inline void RunVec(GM_ADDR x, GM_ADDR y, GM_ADDR tiling)
 {
-#if !defined(__NPU_ARCH__) || ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED
+#if !defined(ASCEND_OPS_NPU_ARCH) || ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
 #endif
     KernelVec<Step, Dst, Src, Inputs> op;

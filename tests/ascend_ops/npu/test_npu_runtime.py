@@ -113,8 +113,9 @@ def test_doctor_fails_a_forced_custom_route_without_kernels() -> None:
 
 # --- the binding's load decisions (a stand-in torch_npu module; nothing is imported) ------------
 
-def fake_torch_npu(cann: str = "8.5.0", at_least: bool = True) -> types.ModuleType:
+def fake_torch_npu(cann: str = "8.5.0", at_least: bool = True, version: str = "2.13.0") -> types.ModuleType:
     module = types.ModuleType("torch_npu")
+    module.__version__ = version
     utils = types.SimpleNamespace(get_cann_version=lambda: cann,
                                   _is_gte_cann_version=lambda version: at_least)
     module.npu = types.SimpleNamespace(utils=utils)
@@ -337,3 +338,44 @@ def test_outside_a_checkout_the_build_hint_says_where_the_script_is(monkeypatch)
     assert npu_binding.build_hint() == "run `bash scripts/build_ascend.sh` on this machine"
     monkeypatch.setattr(ascend_ops_gen.spec, "running_from_checkout", lambda: False)
     assert npu_binding.build_hint().startswith("run `bash scripts/build_ascend.sh` in a checkout of ascend-ops")
+
+
+# --- the torch_npu release and the shared install of scripts/build_ascend.sh ---------------------
+
+def test_load_refuses_a_binding_built_against_another_torch_npu_release(install: Path) -> None:
+    make_build(install, torch_npu="2.12.0")
+    with pytest.raises(npu_binding.BindingUnavailable, match=r"^the binding was built against torch_npu "
+                       r"2\.12\.0, this is torch_npu 2\.13\.0\.post1; run `bash scripts/build_ascend.sh`"):
+        npu_binding.load(fake_torch_npu(version="2.13.0.post1+git1234"))
+
+
+def test_load_goes_on_with_the_release_the_binding_was_built_against(install: Path) -> None:
+    # Negative control: the release recorded by build() (its local part dropped) passes the check.
+    make_build(install, torch_npu="2.13.0.post1")
+    with pytest.raises(npu_binding.BindingUnavailable) as refused:
+        npu_binding.load(fake_torch_npu(version="2.13.0.post1+git1234"))
+    assert "torch_npu" not in str(refused.value)
+
+
+def test_an_op_package_in_the_opp_vendors_folder_is_the_shared_install(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv(npu_binding.NPU_DIR_ENV, raising=False)
+    monkeypatch.setenv("ASCEND_OPP_PATH", str(tmp_path / "opp"))
+    private = npu_binding.install_dir()
+    assert private != tmp_path / "opp" / "vendors" / npu_binding.vendor_name() / "torch_binding"
+    vendor = tmp_path / "opp" / "vendors" / npu_binding.vendor_name()
+    vendor.mkdir(parents=True)
+    assert npu_binding.vendor_dir() == vendor
+    assert npu_binding.install_dir() == vendor / npu_binding.SHARED_BINDING_DIR
+    assert npu_binding.library_path() == vendor / "torch_binding" / "lib" / npu_binding.LIBRARY_NAME
+    monkeypatch.setenv(npu_binding.NPU_DIR_ENV, str(tmp_path / "mine"))  # an explicit folder wins
+    assert npu_binding.vendor_dir() == tmp_path / "mine" / "opp" / "vendors" / npu_binding.vendor_name()
+
+
+def test_every_compile_of_the_binding_is_cpp17() -> None:
+    from ascend_ops_dev.binding import cpu_aclnn
+
+    assert npu_binding.BINDING_CXX_STANDARD == "-std=c++17"
+    command = npu_binding.compile_command(Path("binding.cpp"), Path("torch_npu"), [])
+    assert [f for f in command if f.startswith("-std=")] == ["-std=c++17"]
+    source = Path(cpu_aclnn.__file__).read_text(encoding="utf-8")
+    assert "BINDING_CXX_STANDARD" in source and "-std=c++2" not in source

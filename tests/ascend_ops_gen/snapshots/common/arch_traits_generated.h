@@ -9,6 +9,23 @@
 
 #include <cstdint>
 
+// The build's NPU arch, ASCEND_OPS_NPU_ARCH (Note [build arch] in build_arch.h): __NPU_ARCH__
+// where the compiler defines it, else the product line whose AI Core __CCE_AICORE__ names; a
+// build with neither (host code) defines none.
+#if defined(__NPU_ARCH__)
+#define ASCEND_OPS_NPU_ARCH __NPU_ARCH__
+#elif defined(__CCE_AICORE__)
+#if __CCE_AICORE__ == 220  // split-line
+#define ASCEND_OPS_NPU_ARCH 2201
+#elif __CCE_AICORE__ == 200  // coupled-line
+#define ASCEND_OPS_NPU_ARCH 2002
+#elif __CCE_AICORE__ == 300  // small-line
+#define ASCEND_OPS_NPU_ARCH 3002
+#else
+#error "__CCE_AICORE__ names the AI Core of no product line of op_specs/products.yaml (220, 200, 300); define __NPU_ARCH__"
+#endif
+#endif
+
 namespace ascend_ops {
 
 // The bits of a `dtypes` fact's mask, one per dtype of products.yaml's table, in its order.
@@ -19,8 +36,8 @@ constexpr uint32_t kDtypeBitInt8 = 1u << 3;  // int8
 constexpr uint32_t kDtypeBitInt64 = 1u << 4;  // int64
 
 // What every product line of one NPU architecture offers: the facts a kernel build, which knows
-// only __NPU_ARCH__, decides by at compile time (build_arch.h). The loader checks that the product
-// lines of one architecture agree on them.
+// only its arch (ASCEND_OPS_NPU_ARCH), decides by at compile time (build_arch.h). The loader
+// checks that the product lines of one architecture agree on them.
 struct ArchTraits {
     int32_t npuArch;                  // __NPU_ARCH__
     bool dataCopyPad;                 // DataCopyPad exists
@@ -41,29 +58,29 @@ constexpr ArchTraits kArchs[kArchCount] = {
 };
 
 // What some architecture of the table offers (npuArch 0): a flag any of them has, the largest
-// number. A host build of the engine without __NPU_ARCH__ compiles for it (build_arch.h).
+// number. A host test build of the engine for every product line compiles for it (build_arch.h).
 constexpr ArchTraits kAnyArch = {0, true, 8, true, false, true, true, false};
 
 }  // namespace ascend_ops
 
 // The bool facts of kArchs for the build's architecture, for `#if` (ASCEND_OPS_ARCH_<KEY>); a
-// build without __NPU_ARCH__ defines none of them.
-#ifdef __NPU_ARCH__
-#if __NPU_ARCH__ == 2201  // split-line
+// build without an arch defines none of them.
+#ifdef ASCEND_OPS_NPU_ARCH
+#if ASCEND_OPS_NPU_ARCH == 2201  // split-line
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
 #define ASCEND_OPS_ARCH_GATHER 1
 #define ASCEND_OPS_ARCH_GATHER_8BIT 0
 #define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
-#elif __NPU_ARCH__ == 2002  // coupled-line
+#elif ASCEND_OPS_NPU_ARCH == 2002  // coupled-line
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 0
 #define ASCEND_OPS_ARCH_GATHER 1
 #define ASCEND_OPS_ARCH_GATHER_8BIT 0
 #define ASCEND_OPS_ARCH_UB_TO_UB_COPY 1
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
-#elif __NPU_ARCH__ == 3002  // small-line
+#elif ASCEND_OPS_NPU_ARCH == 3002  // small-line
 #define ASCEND_OPS_ARCH_DATA_COPY_PAD 1
 #define ASCEND_OPS_ARCH_GATHER 0
 #define ASCEND_OPS_ARCH_GATHER_8BIT 0
@@ -71,6 +88,6 @@ constexpr ArchTraits kAnyArch = {0, true, 8, true, false, true, true, false};
 #define ASCEND_OPS_ARCH_DATA_CACHE_CLEAN 1
 #define ASCEND_OPS_ARCH_KERNEL_TYPE_REQUIRED 0
 #endif
-#endif  // __NPU_ARCH__
+#endif  // ASCEND_OPS_NPU_ARCH
 
 #endif  // ASCEND_KERNELS_COMMON_ARCH_TRAITS_GENERATED_H

@@ -82,11 +82,11 @@ def test_no_workspace_is_asked_for_nor_allocated(cpu_binding, product):
     # The TilingFunc asks for no workspace on any product line (Note [system workspace]), as the
     # simulator reads its request; GetWorkspaceSize reports none and the binding allocates none.
     soc = product.simulated_soc
-    assert sim_runner.plan("slice", (3, 4), "float32", ([0, 1], [2, 2]), product=product.key,
+    assert sim_runner.plan("slice", (3, 4), "float16", ([0, 1], [2, 2]), product=product.key,
                            soc=soc).workspace_bytes == 0
     cpu_binding.select(soc)
     cpu_binding.reset()
-    on_binding("slice")(torch.zeros(3, 4), [0, 1], [2, 2])
+    on_binding("slice")(torch.zeros(3, 4, dtype=torch.float16), [0, 1], [2, 2])
     workspace, launch = cpu_binding.calls()
     assert workspace["workspace_size"] == launch["asked"] == launch["workspace_size"] == 0
     assert launch["workspace"] is False and launch["status"] == 0

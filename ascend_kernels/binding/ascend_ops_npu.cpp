@@ -84,7 +84,7 @@ static at::Tensor depth_to_space(const at::Tensor& x, int64_t blockSize, c10::st
     if (y.numel() == 0) {
         return y;
     }
-    at::Tensor xContiguous = x.contiguous();
+    at::Tensor xContiguous = AclnnInput(x, "depth_to_space", "x");
     ASCEND_OPS_ACLNN("depth_to_space", kVendor, aclnnAscendDepthToSpace, x, xContiguous, blockSize, dataFormatChars,
                      modeChars, y);
     return y;
@@ -105,7 +105,7 @@ static at::Tensor slice(const at::Tensor& x, at::IntArrayRef offsets, at::IntArr
     if (y.numel() == 0) {
         return y;
     }
-    at::Tensor xContiguous = x.contiguous();
+    at::Tensor xContiguous = AclnnInput(x, "slice", "x");
     ASCEND_OPS_ACLNN("slice", kVendor, aclnnAscendSlice, x, xContiguous, offsets, size, y);
     return y;
 }
@@ -130,7 +130,7 @@ static at::Tensor space_to_depth(const at::Tensor& x, int64_t blockSize, c10::st
     if (y.numel() == 0) {
         return y;
     }
-    at::Tensor xContiguous = x.contiguous();
+    at::Tensor xContiguous = AclnnInput(x, "space_to_depth", "x");
     ASCEND_OPS_ACLNN("space_to_depth", kVendor, aclnnAscendSpaceToDepth, x, xContiguous, blockSize, dataFormatChars,
                      modeChars, y);
     return y;
@@ -165,7 +165,7 @@ static at::Tensor strided_slice(const at::Tensor& x, at::IntArrayRef begin, at::
     if (y.numel() == 0) {
         return y;
     }
-    at::Tensor xContiguous = x.contiguous();
+    at::Tensor xContiguous = AclnnInput(x, "strided_slice", "x");
     ASCEND_OPS_ACLNN("strided_slice", kVendor, aclnnAscendStridedSlice, x, xContiguous, begin, end, stridesList,
                      beginMask, endMask, ellipsisMask, newAxisMask, shrinkAxisMask, y);
     return y;

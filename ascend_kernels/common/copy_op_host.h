@@ -289,6 +289,23 @@ inline Status SaveCopyTiling(CopyTiling& plan, gert::TilingData* raw)
     return Status::Ok();
 }
 
+// Note [system workspace]
+// ~~~~~~~~~~~~~~~~~~~~~~~
+// A TilingFunc's workspace request is what aclnn<Op>GetWorkspaceSize reports and the caller
+// allocates for every call. AscendC reserves the first RESERVED_WORKSPACE bytes of it as the system
+// workspace (16 MiB on the 910B family: PlatformAscendC::GetLibApiWorkSpaceSize) for what its own
+// code keeps in GM: the Matmul client/server messages of a kernel running on cube and vector cores
+// (kfc_comm.h's SysWorkspaceDesc; CANN's kernel wrapper calls matmul::clearWorkspace on a mix
+// kernel: asc-devkit tools/build/asc_op_compile_base/asc_op_compiler/compile_op.py
+// _gen_set_workspace_codes), HCCL contexts (mc2), and the GM overflow check of an `oom` debug
+// build (GetSysWorkSpacePtr in the basic API's data_copy_impl.h). The package's kernels, copy
+// engine and custom pipeline alike, are vector-only (KERNEL_TYPE_AIV_ONLY where the arch needs the
+// declaration), call no Matmul, HCCL or cross-core sync API, and take no scratch of their own, so
+// every TilingFunc asks for nothing and the binding allocates nothing (Note [launch contract] in
+// ascend_kernels/npu/aclnn_call.h). A kernel that starts using one of those APIs must ask for
+// GetLibApiWorkSpaceSize() plus its own bytes.
+constexpr size_t kNoWorkspace = 0;
+
 // The tiling function of `op`: the view of its input, planned for this SoC by PlanStridedCopy and
 // saved for the kernel, which runs on plan.blockDim cores and picks its element-size instance by
 // the tiling key. The OpDef admits only the spec's dtypes, so the element size comes from CANN.
@@ -335,8 +352,7 @@ ge::graphStatus CopyOpTiling(gert::TilingContext* context)
     }
     context->SetBlockDim(plan.blockDim);
     context->SetTilingKey(CopyTilingKey(plan));
-    size_t* workspace = context->GetWorkspaceSizes(1);
-    workspace[0] = platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetLibApiWorkSpaceSize();
+    context->GetWorkspaceSizes(1)[0] = kNoWorkspace;
     return ge::GRAPH_SUCCESS;
 }
 

@@ -520,7 +520,7 @@ void SetElementSplit(const ElementSplit& split, TilingData* tiling)
 }
 
 // Saves the op's tiling data for the kernel and sets its launch: blockDim cores, the tiling key of
-// the dtype combination, the library API's workspace.
+// the dtype combination, no workspace.
 template <class TilingData>
 ge::graphStatus SaveCustomOpTiling(const CustomOpHost& op, gert::TilingContext* context, const CustomOpCall& call,
                                    TilingData* tiling)
@@ -543,8 +543,7 @@ ge::graphStatus SaveCustomOpTiling(const CustomOpHost& op, gert::TilingContext* 
     raw->SetDataSize(tiling->GetDataSize());
     context->SetBlockDim(call.split().blockDim);
     context->SetTilingKey(call.key());
-    size_t* workspace = context->GetWorkspaceSizes(1);
-    workspace[0] = platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetLibApiWorkSpaceSize();
+    context->GetWorkspaceSizes(1)[0] = kNoWorkspace;  // Note [system workspace] in copy_op_host.h
     return ge::GRAPH_SUCCESS;
 }
 

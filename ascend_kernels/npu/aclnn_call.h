@@ -18,9 +18,39 @@
 // Note [device seam]
 // ~~~~~~~~~~~~~~~~~~
 // What the binding takes from torch_npu (the stream of the current device, the caching allocator,
-// the task queue) sits behind four names: DeviceScope, CurrentStream, Workspace and Enqueue.
-// npu_device.h implements them with torch_npu; cpu_device.h (ASCEND_OPS_BINDING_CPU; the development package's, dev/ascend_ops_dev/binding/) with the CPU,
-// so that the same binding runs in CI against the package's CPU aclnn runtime.
+// the task queue, a tensor's NPU format and its cast to ND) sits behind DeviceScope, CurrentStream,
+// Workspace, Enqueue, NpuFormat and CastToNd. npu_device.h implements them with torch_npu;
+// cpu_device.h (ASCEND_OPS_BINDING_CPU; the development package's, dev/ascend_ops_dev/binding/) with
+// the CPU, deferring every launch to a queue thread as torch_npu's task queue does, so that the same
+// binding runs in CI against the package's CPU aclnn runtime.
+//
+// Note [launch contract]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// The launch follows op-plugin's EXEC_NPU_CMD (Ascend/op-plugin 517f2e7d,
+// op_plugin/utils/op_api_common.h:383-403, EXEC_NPU_CMD_V1):
+// - The workspace is a tensor of torch_npu's caching allocator held by the calling scope (the
+//   `workspace_tensor` local, lines 384-387); the queued lambda captures its address only (line
+//   389). The caching allocator is stream-ordered, so the block the scope frees is reused only by
+//   work queued after this launch. A lambda that owned the tensor would free it on the task queue's
+//   thread, whenever torch_npu releases the queue's copy of the lambda (Ascend/pytorch 9e73e708,
+//   torch_npu/csrc/framework/OpParamMaker.cpp:674 CopyFunc copies it into the queue's slot, :820
+//   ReleaseParamFunc drops it).
+// - The descriptors are destroyed inside the lambda, after aclnn<Op> returned (line 396,
+//   ReleaseConvertTypes): the executor reads them at the launch, which may run after this function
+//   returned. Until GetWorkspaceSize succeeded they belong to the calling scope.
+// - The launch's status is checked inside the lambda, with aclGetRecentErrMsg() (line 395,
+//   NPU_CHECK_ERROR, which reads it through c10_npu_get_error_message): the message is per thread
+//   and the launch runs on the queue's thread, where nothing else reads it. With the task queue on,
+//   torch_npu catches the lambda's exception there and logs its text (OpParamMaker.cpp:543-564,
+//   ExecFuncOpApi), then raises its own error at the next enqueue (torch_npu/csrc/core/npu/
+//   NPUQueue.cpp:587-592, "The Inner error is reported as above"); with the queue off
+//   (TASK_QUEUE_ENABLE=0, ASCEND_LAUNCH_BLOCKING=1) the lambda runs inside the call
+//   (torch_npu/csrc/framework/OpCommand.cpp:267, RunOpApiV2 -> OpCommandImpl::RunOpApi) and its
+//   RuntimeError, with the runtime's message, reaches the caller there.
+// - No workspace is allocated when GetWorkspaceSize asks for none (line 385), which is the case
+//   for every kernel of the package (Note [system workspace] in common/copy_op_host.h).
+// cpu_device.h runs every launch on its own thread after the calling scope has ended, so a
+// binding that breaks one of these rules fails there (tests/ascend_ops_dev/binding/test_launch_contract.py).
 #ifndef ASCEND_OPS_BINDING_ACLNN_CALL_H
 #define ASCEND_OPS_BINDING_ACLNN_CALL_H
 
@@ -33,6 +63,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -209,24 +240,34 @@ inline aclDataType AclDataType(at::ScalarType type)
     return ACL_DT_UNDEFINED;
 }
 
-// The aclnn descriptors of one call, destroyed together after its launch.
+// Descriptors handed over to a launch: destroyed by DestroyDescriptors inside the queued lambda,
+// after aclnn<Op> returned (Note [launch contract]). Plain addresses, copied with the lambda.
+struct LaunchDescriptors {
+    std::vector<const aclTensor*> tensors;
+    std::vector<const aclIntArray*> arrays;
+};
+
+inline void DestroyDescriptors(const LaunchDescriptors& descriptors)
+{
+    for (const aclTensor* t : descriptors.tensors) {
+        aclDestroyTensor(t);
+    }
+    for (const aclIntArray* a : descriptors.arrays) {
+        aclDestroyIntArray(a);
+    }
+}
+
+// The aclnn descriptors of one call: the calling scope's until Release hands them to the launch.
 class Descriptors {
 public:
     Descriptors() = default;
     Descriptors(const Descriptors&) = delete;
     Descriptors& operator=(const Descriptors&) = delete;
-    ~Descriptors()
-    {
-        for (const aclTensor* t : tensors_) {
-            aclDestroyTensor(t);
-        }
-        for (const aclIntArray* a : arrays_) {
-            aclDestroyIntArray(a);
-        }
-    }
+    ~Descriptors() { DestroyDescriptors(owned_); }
 
-    // A tensor as op-plugin's ConvertType describes it: view dims, strides and offset over its
-    // whole storage, format ND.
+    // A tensor as op-plugin's ConvertType describes a tensor of a base format: view dims, strides
+    // and offset over its whole storage, format ND (Note [private formats]: AclnnInput gives no
+    // other).
     const aclTensor* Convert(const at::Tensor& t)
     {
         const std::vector<int64_t> dims = t.sizes().vec();
@@ -236,7 +277,7 @@ public:
                                           t.storage_offset(), ACL_FORMAT_ND, &storage, 1,
                                           const_cast<void*>(t.storage().data()));
         TORCH_CHECK(made != nullptr, "aclCreateTensor failed: ", aclGetRecentErrMsg());
-        tensors_.push_back(made);
+        owned_.tensors.push_back(made);
         return made;
     }
 
@@ -245,17 +286,82 @@ public:
     {
         aclIntArray* made = aclCreateIntArray(values.data(), values.size());
         TORCH_CHECK(made != nullptr, "aclCreateIntArray failed: ", aclGetRecentErrMsg());
-        arrays_.push_back(made);
+        owned_.arrays.push_back(made);
         return made;
     }
 
     int64_t Convert(int64_t value) { return value; }
     char* Convert(char* text) { return text; }
 
+    LaunchDescriptors Release() { return std::exchange(owned_, LaunchDescriptors{}); }
+
 private:
-    std::vector<const aclTensor*> tensors_;
-    std::vector<const aclIntArray*> arrays_;
+    LaunchDescriptors owned_;
 };
+
+// Note [private formats]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// torch_npu keeps a tensor's NPU format beside it (NPUStorageDesc::npu_format_, read by
+// at_npu::native::get_npu_format); its sizes and strides stay the logical ND ones while the storage
+// holds the format's own layout (FRACTAL_NZ's 16 x C0 fractals, NC1HWC0's C0 blocks), and
+// `contiguous()` does not change that. Only a base format lays the elements out as the strides
+// say, which is what the kernels read: ND, NCHW, NHWC, NCDHW, the formats that are their own base
+// format in torch_npu's table (Ascend/pytorch 9e73e708, torch_npu/csrc/framework/FormatHelper.cpp:
+// 50-70, IsBaseFormatType at 122-124), as vllm-ascend's IsOpInputBaseFormat lists them
+// (vllm-project/vllm-ascend 182b75ea, csrc/aclnn_torch_adapter/op_api_common.h:149-156; any other
+// format it passes on with its storage sizes, lines 395-399). Any other input is cast to ND on the
+// device first (npu_format_cast), with a log line (TORCH_WARN) once per op and format, or, with
+// ASCEND_OPS_PRIVATE_FORMAT=refuse, refused with an OpArgumentError naming the format; it is never
+// read as ND.
+constexpr const char* kPrivateFormatEnv = "ASCEND_OPS_PRIVATE_FORMAT";
+
+inline bool IsBaseFormat(int64_t format)
+{
+    return format == ACL_FORMAT_ND || format == ACL_FORMAT_NCHW || format == ACL_FORMAT_NHWC ||
+           format == ACL_FORMAT_NCDHW;
+}
+
+inline std::string FormatName(int64_t format)
+{
+    switch (format) {
+        case ACL_FORMAT_NC1HWC0: return "NC1HWC0";
+        case ACL_FORMAT_FRACTAL_Z: return "FRACTAL_Z";
+        case ACL_FORMAT_NC1HWC0_C04: return "NC1HWC0_C04";
+        case ACL_FORMAT_HWCN: return "HWCN";
+        case ACL_FORMAT_NDHWC: return "NDHWC";
+        case ACL_FORMAT_FRACTAL_NZ: return "FRACTAL_NZ";
+        case ACL_FORMAT_NDC1HWC0: return "NDC1HWC0";
+        case ACL_FORMAT_NC: return "NC";
+        case ACL_FORMAT_NCL: return "NCL";
+        default: return "aclFormat " + std::to_string(format);
+    }
+}
+
+// `t` as the aclnn call reads it: in a base format (Note [private formats]) and contiguous.
+inline at::Tensor AclnnInput(const at::Tensor& t, const char* op, const char* name)
+{
+    const int64_t format = NpuFormat(t);
+    if (IsBaseFormat(format)) {
+        return t.contiguous();
+    }
+    const char* policy = std::getenv(kPrivateFormatEnv);
+    const bool refuse = policy != nullptr && std::string(policy) == "refuse";
+    TORCH_CHECK_VALUE(!refuse, op, ": ", name, " is in the NPU format ", FormatName(format),
+                      ", which the kernel cannot read; ", kPrivateFormatEnv,
+                      "=refuse forbids the cast to ND (cast it yourself: torch_npu.npu_format_cast(", name,
+                      ", 2))");
+    static std::mutex mutex;
+    static std::set<std::pair<std::string, int64_t>> warned;
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (warned.emplace(op, format).second) {
+            TORCH_WARN(op, ": ", name, " is in the NPU format ", FormatName(format),
+                       "; it is cast to ND on the device before the call (a copy; ", kPrivateFormatEnv,
+                       "=refuse makes this an error)");
+        }
+    }
+    return CastToNd(t).contiguous();
+}
 
 template <typename Function>
 struct Parameters;
@@ -280,16 +386,35 @@ constexpr void CheckAclnnCall()
                   "the arguments of this aclnn call do not match the generated header (Note [aclnn call check])");
 }
 
+// A failed aclnn status as the error its family means (IsArgumentStatus), with the runtime's message
+// `recent` (aclGetRecentErrMsg(), read once).
+inline void RaiseAclnnStatus(aclnnStatus status, const char* op, const std::string& api, const char* what,
+                             const std::string& recent)
+{
+    const std::string why = std::string(op) + ": " + api + " " + what + " (aclnnStatus " + std::to_string(status) +
+                            "): " + recent;
+    TORCH_CHECK_VALUE(!IsArgumentStatus(status), why);
+    TORCH_CHECK(false, why);
+}
+
+inline void CheckAclnnStatus(aclnnStatus status, const char* op, const std::string& api, const char* what)
+{
+    if (status != 0) {
+        RaiseAclnnStatus(status, op, api, what, aclGetRecentErrMsg());
+    }
+}
+
 // One aclnn call for `op` with input `x`: the device scope of x's device, the descriptors, the
 // workspace size (a rejection by the op's host code raises ValueError with its message, before
-// anything is launched), the workspace, then the launch on x's device's stream.
+// anything is launched), the workspace, then the launch on x's device's stream through the task
+// queue (Note [launch contract]).
 template <typename GetWorkspaceSize, typename Launch, typename... Args>
 void RunAclnn(const char* op, const char* api, const char* vendor, const at::Tensor& x, Args&... args)
 {
     CheckAclnnCall<GetWorkspaceSize, Args...>();
     DeviceScope scope(x);
-    auto descriptors = std::make_shared<Descriptors>();
-    auto converted = std::make_tuple(descriptors->Convert(args)...);
+    Descriptors descriptors;
+    auto converted = std::make_tuple(descriptors.Convert(args)...);
     const std::string workspaceApi = std::string(api) + "GetWorkspaceSize";
     auto* getWorkspaceSize = reinterpret_cast<GetWorkspaceSize*>(OpApiLookup::Get().Find(workspaceApi, vendor));
     auto* launch = reinterpret_cast<Launch*>(OpApiLookup::Get().Find(api, vendor));
@@ -302,16 +427,17 @@ void RunAclnn(const char* op, const char* api, const char* vendor, const at::Ten
         const std::string notCollected = NotCollectedMessage(op, workspaceApi, status,
                                                              reinterpret_cast<const void*>(getWorkspaceSize), recent);
         TORCH_CHECK(notCollected.empty(), notCollected);
-        const std::string why = std::string(op) + ": " + workspaceApi + " rejected the call (aclnnStatus " +
-                                std::to_string(status) + "): " + recent;
-        TORCH_CHECK_VALUE(!IsArgumentStatus(status), why);
-        TORCH_CHECK(false, why);
+        RaiseAclnnStatus(status, op, workspaceApi, "rejected the call", recent);
     }
-    at::Tensor workspace = workspaceSize > 0 ? Workspace(workspaceSize, x) : at::Tensor();
+    const at::Tensor workspace = workspaceSize > 0 ? Workspace(workspaceSize, x) : at::Tensor();
+    void* workspaceAddress = workspace.defined() ? workspace.data_ptr() : nullptr;
     aclrtStream stream = CurrentStream(x);
-    Enqueue(api, [=]() -> int {
-        (void)descriptors;  // kept alive until the launch ran
-        return launch(workspace.defined() ? workspace.data_ptr() : nullptr, workspaceSize, executor, stream);
+    Enqueue(api, [op, api, launch, workspaceAddress, workspaceSize, executor, stream,
+                  handed = descriptors.Release()]() -> int {
+        const aclnnStatus launched = launch(workspaceAddress, workspaceSize, executor, stream);
+        DestroyDescriptors(handed);
+        CheckAclnnStatus(launched, op, api, "failed");
+        return launched;
     });
 }
 

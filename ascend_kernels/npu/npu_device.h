@@ -1,6 +1,7 @@
 // The NPU side of the binding's device seam (Note [device seam] in aclnn_call.h): torch_npu's
-// current stream of the guarded device, its caching allocator (through at::empty on the npu
-// device) and its task queue (OpCommand::RunOpApiV2, as op-plugin's EXEC_NPU_CMD_EXT launches, or
+// current stream of the guarded device, its caching allocator (OpPreparation::unsafe_empty_workspace,
+// as op-plugin's EXEC_NPU_CMD takes the workspace), a tensor's NPU format and its cast to ND
+// (NPUFormat.h), and its task queue (OpCommand::RunOpApiV2, as op-plugin's EXEC_NPU_CMD_EXT launches, or
 // OpCommand::RunOpApi where the torch_npu release has no V2: Note [launch path]).
 #ifndef ASCEND_OPS_BINDING_NPU_DEVICE_H
 #define ASCEND_OPS_BINDING_NPU_DEVICE_H
@@ -12,8 +13,10 @@
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 
+#include "torch_npu/csrc/core/npu/NPUFormat.h"
 #include "torch_npu/csrc/core/npu/NPUStream.h"
 #include "torch_npu/csrc/framework/OpCommand.h"
+#include "torch_npu/csrc/framework/utils/OpPreparation.h"
 
 #include "launch_path.h"
 
@@ -43,9 +46,23 @@ inline aclrtStream CurrentStream(const at::Tensor& /*x*/)
     return c10_npu::getCurrentNPUStream().stream(false);
 }
 
-inline at::Tensor Workspace(uint64_t bytes, const at::Tensor& x)
+// A workspace of the caching allocator on the current device (the DeviceScope's), for the calling
+// scope to hold (Note [launch contract]).
+inline at::Tensor Workspace(uint64_t bytes, const at::Tensor& /*x*/)
 {
-    return at::empty({static_cast<int64_t>(bytes)}, x.options().dtype(at::kByte));
+    return at_npu::native::OpPreparation::unsafe_empty_workspace(bytes);
+}
+
+// The aclFormat torch_npu keeps for x's storage (Note [private formats]).
+inline int64_t NpuFormat(const at::Tensor& x)
+{
+    return at_npu::native::get_npu_format(x);
+}
+
+// x cast to ND on its device.
+inline at::Tensor CastToNd(const at::Tensor& x)
+{
+    return at_npu::native::npu_format_cast(x, ACL_FORMAT_ND);
 }
 
 // Runs `launch` (which returns an aclnnStatus) in stream order through torch_npu's task queue.

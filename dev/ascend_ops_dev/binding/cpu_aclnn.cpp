@@ -12,6 +12,8 @@
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <unordered_set>
+#include <utility>
 
 #include "acl/acl_rt.h"
 #include "graph/types.h"
@@ -38,7 +40,8 @@ struct aclOpExecutor {
     uint64_t tilingKey;
     uint64_t workspaceBytes;  // what the TilingFunc asked for: the launch must bring that much
     std::vector<std::string> names;         // the tensors' OpDef names, inputs then outputs
-    std::vector<AscendSimTensor> tensors;   // their data (pointing into `names`)
+    std::vector<AscendSimTensor> tensors;   // their data (pointing into `names`), set at the launch
+    std::vector<const aclTensor*> descriptors;  // read at the launch, as CANN's executor does
     int32_t inputCount;
 };
 
@@ -86,6 +89,11 @@ struct Runtime {
     // ascend_ops_cpu_aclnn_fail_next: the status and message the next GetWorkspaceSize returns.
     aclnnStatus failNextStatus = 0;
     std::string failNextMessage;
+    // ascend_ops_cpu_aclnn_fail_next_launch: the status and message the next aclnn<Op> returns.
+    aclnnStatus failNextLaunchStatus = 0;
+    std::string failNextLaunchMessage;
+    // ascend_ops_cpu_aclnn_add_workspace: bytes every GetWorkspaceSize adds to the TilingFunc's request.
+    uint64_t addedWorkspace = 0;
 };
 
 Runtime& State()
@@ -212,6 +220,26 @@ std::string Unregistered(const std::string& opType)
     return "The operator package to which the " + opType + " operator belongs is not installed: it is in none " +
            "of the vendor folders collected at the process's first aclnn call (" +
            (folders.empty() ? std::string("none") : folders) + ")";
+}
+
+// The descriptors created and not yet destroyed: a launch reads its tensors' descriptors, which
+// must still be alive then (Note [launch contract] in ascend_kernels/npu/aclnn_call.h).
+std::mutex& LiveMutex()
+{
+    static std::mutex mutex;
+    return mutex;
+}
+
+std::unordered_set<const aclTensor*>& LiveTensors()
+{
+    static std::unordered_set<const aclTensor*> live;
+    return live;
+}
+
+bool Alive(const aclTensor* tensor)
+{
+    std::lock_guard<std::mutex> lock(LiveMutex());
+    return LiveTensors().count(tensor) > 0;
 }
 
 void Record(const std::string& call)
@@ -393,7 +421,7 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
             return Fail(kParamNullptr, api_ + ": the call names no input or no output");
         }
         // Each tensor's simulator description; the executor keeps the names its entries point into.
-        std::unique_ptr<aclOpExecutor> planned(new aclOpExecutor{opType_, kernelName_, {}, 0, 0, 0, {}, {},
+        std::unique_ptr<aclOpExecutor> planned(new aclOpExecutor{opType_, kernelName_, {}, 0, 0, 0, {}, {}, {},
                                                                  static_cast<int32_t>(inputs.size())});
         std::vector<const Argument*> all(inputs);
         all.insert(all.end(), outputs.begin(), outputs.end());
@@ -411,6 +439,7 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
                 return Fail(kParamInvalid, api_ + ": the CPU runtime takes contiguous tensors only");
             }
             planned->names.push_back(all[i]->name);
+            planned->descriptors.push_back(t);
         }
         for (size_t i = 0; i < all.size(); ++i) {
             const aclTensor& t = *all[i]->tensor;
@@ -457,6 +486,10 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
         planned->tiling = std::move(tiling);
         planned->blockDim = blockDim;
         planned->tilingKey = tilingKey;
+        {
+            std::lock_guard<std::mutex> lock(r.mutex);
+            workspaceBytes += r.addedWorkspace;
+        }
         planned->workspaceBytes = workspaceBytes;
         *executor = planned.release();
         *workspaceSize = workspaceBytes;  // what the TilingFunc asked for (AscendC's library workspace)
@@ -487,6 +520,31 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
                             std::to_string(asked) + " bytes";
             delete executor;
             return kParamInvalid;
+        }
+        {
+            std::lock_guard<std::mutex> lock(r.mutex);
+            if (r.failNextLaunchStatus != 0) {
+                t_recentError = r.failNextLaunchMessage;
+                const aclnnStatus injected = std::exchange(r.failNextLaunchStatus, 0);
+                delete executor;
+                return injected;
+            }
+        }
+        // The tensors as their descriptors give them now: a descriptor destroyed before the launch
+        // is refused rather than read.
+        for (size_t i = 0; i < executor->descriptors.size(); ++i) {
+            const aclTensor* t = executor->descriptors[i];
+            DtypeFacts facts{};
+            if (!Alive(t) || !Facts(t->dtype, &facts)) {
+                t_recentError = std::string(api) + ": the descriptor of tensor " + executor->names[i] +
+                                " was destroyed before the launch (aclDestroyTensor must follow aclnn<Op>)";
+                delete executor;
+                return kParamInvalid;
+            }
+            executor->tensors[i] = AscendSimTensor{executor->names[i].c_str(), static_cast<int32_t>(t->dims.size()),
+                                                   t->dims.data(), facts.name,
+                                                   static_cast<uint8_t*>(t->data) + t->offset * facts.bytes,
+                                                   static_cast<uint64_t>(Elements(*t) * facts.bytes)};
         }
         void* kernel = r.library != nullptr ? dlsym(r.library, executor->kernelName.c_str()) : nullptr;
         if (kernel == nullptr) {
@@ -529,13 +587,16 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
         ascend_ops_cpu_aclnn::t_recentError = "aclCreateTensor: dims or strides are null";
         return nullptr;
     }
-    return new aclTensor{std::vector<int64_t>(viewDims, viewDims + viewDimsNum),
-                         std::vector<int64_t>(stride, stride + viewDimsNum),
-                         offset,
-                         dataType,
-                         format,
-                         std::vector<int64_t>(storageDims, storageDims + storageDimsNum),
-                         tensorData};
+    aclTensor* made = new aclTensor{std::vector<int64_t>(viewDims, viewDims + viewDimsNum),
+                                    std::vector<int64_t>(stride, stride + viewDimsNum),
+                                    offset,
+                                    dataType,
+                                    format,
+                                    std::vector<int64_t>(storageDims, storageDims + storageDimsNum),
+                                    tensorData};
+    std::lock_guard<std::mutex> lock(ascend_ops_cpu_aclnn::LiveMutex());
+    ascend_ops_cpu_aclnn::LiveTensors().insert(made);
+    return made;
 }
 
 aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size)
@@ -549,6 +610,10 @@ aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size)
 
 aclnnStatus aclDestroyTensor(const aclTensor* tensor)
 {
+    {
+        std::lock_guard<std::mutex> lock(ascend_ops_cpu_aclnn::LiveMutex());
+        ascend_ops_cpu_aclnn::LiveTensors().erase(tensor);
+    }
     delete tensor;
     return ascend_ops_cpu_aclnn::kSuccess;
 }
@@ -644,6 +709,25 @@ void ascend_ops_cpu_aclnn_fail_next(int32_t status, const char* message)
     std::lock_guard<std::mutex> lock(r.mutex);
     r.failNextStatus = status;
     r.failNextMessage = message != nullptr ? message : "";
+}
+
+// The next aclnn<Op> fails with `status` and `message` (aclGetRecentErrMsg of the thread it runs
+// on), before it launches anything: a launch CANN's runtime refuses.
+void ascend_ops_cpu_aclnn_fail_next_launch(int32_t status, const char* message)
+{
+    ascend_ops_cpu_aclnn::Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.failNextLaunchStatus = status;
+    r.failNextLaunchMessage = message != nullptr ? message : "";
+}
+
+// Every later GetWorkspaceSize reports `bytes` more than the TilingFunc asked for, as for a kernel
+// that needs a workspace (the package's kernels need none: Note [system workspace]).
+void ascend_ops_cpu_aclnn_add_workspace(uint64_t bytes)
+{
+    ascend_ops_cpu_aclnn::Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.addedWorkspace = bytes;
 }
 
 void ascend_ops_cpu_aclnn_reset(void)

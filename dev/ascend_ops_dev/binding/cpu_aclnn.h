@@ -64,7 +64,9 @@ private:
 
 // aclnn<Op>: launches the executor's kernel and frees the executor; records the call (with the
 // workspace the TilingFunc asked for). A workspace smaller than that, or none, is refused
-// (ACLNN_ERR_PARAM_INVALID) before anything runs.
+// (ACLNN_ERR_PARAM_INVALID) before anything runs, and so is a tensor whose descriptor was destroyed
+// before the launch: the launch reads the tensors through their descriptors, as CANN's executor
+// does (Note [launch contract] in ascend_kernels/npu/aclnn_call.h).
 aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                    aclrtStream stream);
 

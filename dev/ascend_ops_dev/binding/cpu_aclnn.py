@@ -207,6 +207,18 @@ class CpuBinding:
         self.runtime.ascend_ops_cpu_aclnn_fail_next.argtypes = [ctypes.c_int32, ctypes.c_char_p]
         self.runtime.ascend_ops_cpu_aclnn_fail_next(status, message.encode())
 
+    def fail_next_launch(self, status: int, message: str) -> None:
+        """Make the next aclnn<Op> return `status` before it launches, with `message` as the
+        aclGetRecentErrMsg of the thread it runs on."""
+        self.runtime.ascend_ops_cpu_aclnn_fail_next_launch.argtypes = [ctypes.c_int32, ctypes.c_char_p]
+        self.runtime.ascend_ops_cpu_aclnn_fail_next_launch(status, message.encode())
+
+    def add_workspace(self, size: int) -> None:
+        """Make every later GetWorkspaceSize report `size` bytes more than the TilingFunc asked for
+        (0 undoes it), as for a kernel that needs a workspace."""
+        self.runtime.ascend_ops_cpu_aclnn_add_workspace.argtypes = [ctypes.c_uint64]
+        self.runtime.ascend_ops_cpu_aclnn_add_workspace(size)
+
 
 # ---- what GetWorkspaceSize must receive ---------------------------------------------------------
 

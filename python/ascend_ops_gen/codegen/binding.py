@@ -93,7 +93,7 @@ def emit_kernel(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ..
         f"    if ({y}.numel() == 0) {{",
         f"        return {y};",
         "    }",
-        f"    at::Tensor {contiguous} = {x}.contiguous();",
+        f"    at::Tensor {contiguous} = AclnnInput({x}, {cpp_string(op.name)}, {cpp_string(op.inputs[0].name)});",
         "    " + wrapped_call("ASCEND_OPS_ACLNN", call_head + aclnn_args, 4).replace(
             "\n", "\n    "),
         f"    return {y};",
@@ -134,7 +134,7 @@ def _custom_shape(op: OpSpec, attrs: list[_Attribute]) -> list[str]:
 
 def emit_custom_kernel(op: OpSpec) -> str:
     """A custom op's kernel: the outputs sized by its shape rule, typed by its dtype rules, then its
-    aclnn API with every input contiguous."""
+    aclnn API with every input contiguous, in a base format (AclnnInput)."""
     optional = [t.name for t in op.inputs if t.optional]
     if optional:
         raise BindingError(f"{op.loc}: op {op.name}: the binding does not carry optional inputs ({', '.join(optional)}) "
@@ -164,7 +164,8 @@ def emit_custom_kernel(op: OpSpec) -> str:
         f"    if ({results[0]}.numel() == 0) {{",
         f"        return {returned};",
         "    }",
-        *(f"    at::Tensor {n}Contiguous = {n}.contiguous();" for n in inputs),
+        *(f"    at::Tensor {camel(t.name)}Contiguous = AclnnInput({camel(t.name)}, {cpp_string(op.name)}, "
+          f"{cpp_string(t.name)});" for t in op.inputs),
         "    " + wrapped_call("ASCEND_OPS_ACLNN", call_head + aclnn_args, 4).replace("\n", "\n    "),
         f"    return {returned};",
         "}",

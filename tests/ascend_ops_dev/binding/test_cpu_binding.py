@@ -72,26 +72,40 @@ def test_get_workspace_size_receives_the_calls_arguments(cpu_binding, op, shape,
     workspace, launch = cpu_binding.calls()
     assert workspace["api"] == f"aclnn{specs().op(op).op_type}GetWorkspaceSize" and workspace["status"] == 0
     assert argument_problems(workspace, expected_arguments(op, x, out, args, kwargs)) == []
-    # The launch gets the workspace GetWorkspaceSize reported (the TilingFunc's request).
-    assert launch == {"api": f"aclnn{specs().op(op).op_type}", "workspace": True,
-                      "workspace_size": workspace["workspace_size"], "asked": workspace["workspace_size"],
+    # The TilingFunc asks for no workspace (Note [system workspace]), and the launch gets none.
+    assert launch == {"api": f"aclnn{specs().op(op).op_type}", "workspace": False, "workspace_size": 0, "asked": 0,
                       "stream": True, "status": 0}
 
 
-@pytest.mark.parametrize("product, mib", [("atlas-a2", 16), ("atlas-inference", 2)])
-def test_the_workspace_is_what_the_tiling_func_asked_for(cpu_binding, product, mib):
-    # The TilingFunc asks for AscendC's library workspace (PlatformAscendC::GetLibApiWorkSpaceSize:
-    # 16 MiB on the Ascend910B family, 2 MiB elsewhere), as the simulator reads its request;
-    # GetWorkspaceSize reports it, the binding allocates that much, and the launch receives it.
-    soc = ascend_ops.product(product).simulated_soc
-    asked = sim_runner.plan("slice", (3, 4), "float32", ([0, 1], [2, 2]), product=product, soc=soc).workspace_bytes
-    assert asked == mib << 20
+@pytest.mark.parametrize("product", PRODUCTS, ids=lambda p: p.key)
+def test_no_workspace_is_asked_for_nor_allocated(cpu_binding, product):
+    # The TilingFunc asks for no workspace on any product line (Note [system workspace]), as the
+    # simulator reads its request; GetWorkspaceSize reports none and the binding allocates none.
+    soc = product.simulated_soc
+    assert sim_runner.plan("slice", (3, 4), "float16", ([0, 1], [2, 2]), product=product.key,
+                           soc=soc).workspace_bytes == 0
     cpu_binding.select(soc)
     cpu_binding.reset()
-    on_binding("slice")(torch.zeros(3, 4), [0, 1], [2, 2])
+    on_binding("slice")(torch.zeros(3, 4, dtype=torch.float16), [0, 1], [2, 2])
     workspace, launch = cpu_binding.calls()
-    assert workspace["workspace_size"] == launch["asked"] == launch["workspace_size"] == asked
+    assert workspace["workspace_size"] == launch["asked"] == launch["workspace_size"] == 0
+    assert launch["workspace"] is False and launch["status"] == 0
+
+
+def test_a_workspace_asked_for_is_allocated_and_reaches_the_launch(cpu_binding):
+    # A kernel that needed one: GetWorkspaceSize reports it, the binding allocates that much, and
+    # the launch receives it.
+    cpu_binding.select(PRODUCTS[0].simulated_soc)
+    cpu_binding.reset()
+    cpu_binding.add_workspace(4096)
+    try:
+        y = on_binding("slice")(torch.arange(12.).reshape(3, 4), [0, 1], [2, 2])
+    finally:
+        cpu_binding.add_workspace(0)
+    workspace, launch = cpu_binding.calls()
+    assert workspace["workspace_size"] == launch["asked"] == launch["workspace_size"] == 4096
     assert launch["workspace"] is True and launch["status"] == 0
+    assert y.tolist() == [[1.0, 2.0], [5.0, 6.0]]
 
 
 class _AclnnSlice:
@@ -143,21 +157,25 @@ def test_a_launch_without_the_workspace_it_was_planned_with_is_refused(cpu_bindi
     aclnn = _AclnnSlice(cpu_binding.runtime)
     x, out = torch.arange(12, dtype=torch.float32).reshape(3, 4), torch.zeros(2, 2)
     cpu_binding.reset()
-    size, executor = aclnn.plan(x, out, [0, 1], [2, 2])
-    assert size == 2 << 20
+    cpu_binding.add_workspace(4096)
+    try:
+        size, executor = aclnn.plan(x, out, [0, 1], [2, 2])
+        plans = [aclnn.plan(x, out, [0, 1], [2, 2])[1] for _ in range(2)]
+    finally:
+        cpu_binding.add_workspace(0)
+    assert size == 4096
     status, message = aclnn.launch(torch.empty(size - 1, dtype=torch.uint8), size - 1, executor)
     assert (status, message) == (161002, f"aclnnAscendSlice: the workspace holds {size - 1} bytes; "
                                          f"GetWorkspaceSize asked for {size} bytes")
-    status, message = aclnn.launch(None, 0, aclnn.plan(x, out, [0, 1], [2, 2])[1])
+    status, message = aclnn.launch(None, 0, plans[0])
     assert (status, message) == (161002, f"aclnnAscendSlice: the workspace is null; GetWorkspaceSize asked for "
                                          f"{size} bytes")
     assert torch.count_nonzero(out) == 0  # neither ran
-    status, _ = aclnn.launch(torch.empty(size, dtype=torch.uint8), size, aclnn.plan(x, out, [0, 1], [2, 2])[1])
+    status, _ = aclnn.launch(torch.empty(size, dtype=torch.uint8), size, plans[1])
     assert status == 0 and torch.equal(out, x[0:2, 1:3])
     assert [(c["api"], c["status"], c.get("workspace_size"), c.get("asked")) for c in cpu_binding.calls()] == [
-        ("aclnnAscendSliceGetWorkspaceSize", 0, size, None), ("aclnnAscendSlice", 161002, size - 1, size),
-        ("aclnnAscendSliceGetWorkspaceSize", 0, size, None), ("aclnnAscendSlice", 161002, 0, size),
-        ("aclnnAscendSliceGetWorkspaceSize", 0, size, None), ("aclnnAscendSlice", 0, size, size)]
+        *[("aclnnAscendSliceGetWorkspaceSize", 0, size, None)] * 3, ("aclnnAscendSlice", 161002, size - 1, size),
+        ("aclnnAscendSlice", 161002, 0, size), ("aclnnAscendSlice", 0, size, size)]
 
 
 def test_an_absent_strides_list_is_a_non_null_empty_array(cpu_binding):

@@ -83,7 +83,7 @@ static at::Tensor demo_window(const at::Tensor& x, at::IntArrayRef begin, at::Op
     if (y.numel() == 0) {
         return y;
     }
-    at::Tensor xContiguous = x.contiguous();
+    at::Tensor xContiguous = AclnnInput(x, "demo_window", "x");
     ASCEND_OPS_ACLNN("demo_window", kVendor, aclnnDemoWindow, x, xContiguous, begin, stepList, size, layoutChars, y);
     return y;
 }

@@ -316,7 +316,8 @@ def test_tf_cases_backward_writes_the_gradient_where_the_forward_read():
 
     eager = torch.autograd.grad(loss(*inputs), inputs)
     torch._dynamo.reset()
-    compiled = torch.autograd.grad(torch.compile(loss, backend="aot_eager")(*inputs), inputs)
+    compiled = torch.autograd.grad(torch.compile(loss, backend="aot_eager", fullgraph=True)(*inputs),
+                                   inputs)
     for (case, x, _), w, got_eager, got_compiled in zip(accepted, weights, eager, compiled):
         positions = np.arange(x.numel()).reshape(x.shape)
         read = cpu_reference.strided_slice(positions, *case.args, **case.kwargs)

@@ -42,9 +42,10 @@ WHOLE = builtins.slice(None)  # a dim taken whole, in order
 
 @dataclass(frozen=True)
 class TorchIndex:
-    """numpy basic indexing as torch views hold it (Note [torch views]): `items` are in-range
-    ints, None (a new axis), WHOLE and slices `start:stop:step` with 0 <= start <= stop <= dim
-    and 1 <= step < dim, one per input dim; then the result dims `flip_dims` are reversed."""
+    """numpy basic indexing as torch views hold it (Note [torch views]): `items` are None (a new
+    axis) and, one per input dim, in-range ints, WHOLE and slices `start:stop:step` with
+    0 <= start <= stop <= dim and a step of 1 where they hold at most one element, else
+    1 <= step < dim; then the result dims `flip_dims` are reversed."""
 
     items: tuple
     flip_dims: tuple[int, ...]

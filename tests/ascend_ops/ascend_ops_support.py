@@ -238,15 +238,22 @@ def _example_cases(written: tuple[Case, ...]) -> tuple[Case, ...]:
     for op in specs().ops:
         if op.name in covered or op.is_custom:
             continue
-        keyword_only = {a.name for a in op.attributes if a.keyword_only}
         for example in op.examples:
             shape = tuple(example_input(example.input, example.dtype).shape)
-            values = dict(example.args)
-            args = tuple(values[a.name] for a in op.attributes
-                         if a.name in values and a.name not in keyword_only)
-            kwargs = {name: v for name, v in values.items() if name in keyword_only}
-            out.append(Case(op.name, f"example_{example.name}", shape, args, kwargs))
+            out.append(Case(op.name, f"example_{example.name}", shape,
+                            *_spec_call(op.name, example.args)))
     return tuple(out)
+
+
+def _spec_call(op_name: str, named_args) -> tuple[tuple, dict]:
+    """A spec's arguments by name as a caller passes them: (positional, keyword-only)."""
+    values = dict(named_args)
+    attributes = specs().op(op_name).attributes
+    args = tuple(_lists(values[a.name]) for a in attributes
+                 if a.name in values and not a.keyword_only)
+    kwargs = {a.name: _lists(values[a.name]) for a in attributes
+              if a.name in values and a.keyword_only}
+    return args, kwargs
 
 
 CASES = CASES + _example_cases(CASES)
@@ -284,3 +291,67 @@ EMPTY_LISTS = (
     Case("strided_slice", "1d_empty_lists", (7,), ([], [], [])),
     Case("strided_slice", "2d_empty_lists", (2, 3), ([], [], [])),
 )
+
+
+# --- the TensorFlow StridedSlice calls ------------------------------------------------------------
+
+# Steps past int32 (legal in TF and Python: x[1::-2**63] takes one element), each on dim 1 of a
+# (4, 6) input in HUGE_STRIDE_CALLS: (begin, end, masks) with strides [1, step].
+HUGE_STRIDES = (2**62, -2**62, 2**63 - 1, -2**63)
+HUGE_STRIDE_CALLS = (([1, 5], [3, 0], {"end_mask": 2}), ([1, 1], [3, 6], {}),
+                     ([1, 0], [3, 0], {"end_mask": 3}))
+
+# Calls TF refuses, among new axes, shrunk dims and steps past int32 (the spec's `errors:` and
+# JUNK hold the plainer ones).
+TF_ERRORS = (
+    Case("strided_slice", "shrink_of_step_-2**63", (3, 4), ([1], [2], [-2**63]),
+         {"shrink_axis_mask": 1}),
+    Case("strided_slice", "zero_step_beside_a_new_axis_and_step_2**62", (3, 4),
+         ([0, 0, 1], [0, 0, 2], [1, 0, 2**62]), {"new_axis_mask": 1}),
+    Case("strided_slice", "shrink_out_of_bounds_after_new_axes", (3, 4),
+         ([0, 0, -5], [0, 0, 0], [1, 1, 2**63 - 1]), {"new_axis_mask": 3, "shrink_axis_mask": 4}),
+    Case("strided_slice", "three_ranges_of_step_-2**63_on_two_dims", (3, 4),
+         ([0, 0, 0], [1, 1, 1], [-2**63] * 3), {}),
+)
+
+# The dtype the TF calls run in where one suffices: every product line has it, and random bits
+# of it hold NaN payloads, -0.0 and subnormals.
+TF_CASE_DTYPE = torch.float16
+
+
+def tf_cases() -> tuple[Case, ...]:
+    """Every TensorFlow StridedSlice call the repository holds, errors included: the spec's
+    worked examples, error examples and verification corpus (its steps past int32 and its
+    shrunk dims beside new axes among them, its large cases sized for TF_CASE_DTYPE), the
+    strided_slice cases and empty index lists above, HUGE_STRIDE_CALLS with each of HUGE_STRIDES,
+    and TF_ERRORS."""
+    from ascend_ops_dev.sim.corpus import op_cases
+
+    op = specs().op("strided_slice")
+    out = [Case(op.name, f"example_{e.name}", tuple(example_input(e.input, e.dtype).shape),
+                *_spec_call(op.name, e.args)) for e in op.examples]
+    out += [Case(op.name, f"error_{e.name}", tuple(example_input(e.input, e.dtype).shape),
+                 *_spec_call(op.name, e.args)) for e in op.errors]
+    out += [Case(op.name, f"corpus_{c.label}", c.shape, tuple(c.args), dict(c.kwargs))
+            for c in op_cases(op.name, TF_CASE_DTYPE.itemsize)]
+    out += [c for c in CASES + EMPTY_LISTS if c.op == op.name]
+    out += [Case(op.name, f"huge_{step}_{k}", (4, 6), (begin, end, [1, step]), masks)
+            for step in HUGE_STRIDES for k, (begin, end, masks) in enumerate(HUGE_STRIDE_CALLS)]
+    return tuple(out) + TF_ERRORS
+
+
+def op_error(raised: BaseException) -> BaseException:
+    """The op's own error in what a call raised: itself, or, under torch.compile, the cause dynamo
+    wraps (its fake-tensor pass raises the op's error inside errors of its own)."""
+    from ascend_ops import OpArgumentError, OpTypeError, UnsupportedDtypeError
+
+    seen, chain = set(), [raised]
+    while chain:
+        error = chain.pop(0)
+        if error is None or id(error) in seen:
+            continue
+        if isinstance(error, (OpArgumentError, OpTypeError, UnsupportedDtypeError)):
+            return error
+        seen.add(id(error))
+        chain += [error.__cause__, error.__context__]
+    return raised

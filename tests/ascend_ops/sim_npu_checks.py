@@ -23,7 +23,8 @@ from ascend_ops.npu import dispatch
 from ascend_ops.sim import device as sim_device
 from ascend_ops.runtime import torch_private, torch_views
 from ascend_ops.sim import runner
-from ascend_ops_support import CASES, bits, int_dtype, random_tensor
+from ascend_ops_support import (CASES, HUGE_STRIDE_CALLS, HUGE_STRIDES, TF_CASE_DTYPE, bits,
+                                int_dtype, op_error, random_tensor, tf_cases)
 
 RESULTS_PREFIX = "RESULTS "
 
@@ -358,9 +359,7 @@ def torch_compile_traces_npu_tensors() -> None:
 @check("enabled_by_env")
 def strides_past_int32_compile_on_the_device() -> None:
     # test_torch_ops.test_strides_past_int32_compile_to_the_eager_result_on_every_product's calls,
-    # on npu tensors: the argument check on meta tensors, the kernel, every product line.
-    from test_torch_ops import HUGE_STRIDE_CALLS, HUGE_STRIDES
-
+    # on npu tensors: the argument check, the kernel, every product line.
     x = torch.arange(24, dtype=torch.float16).reshape(4, 6)
     for product in ascend_ops.products():
         for stride in HUGE_STRIDES:
@@ -587,6 +586,41 @@ def forcing_torch_npu_takes_the_composition() -> None:
             assert not spy.records, spy.records  # asked for: nothing to explain
             assert_on_npu(actual)
             assert_same_bits(actual, reference_bits(case, x))
+
+
+@check("enabled_by_env")
+@check("forced_torch_npu")
+def tf_cases_on_the_device_as_on_the_cpu() -> None:
+    # Every TF call the repository holds, on each route (one per scenario): the same bits as the
+    # CPU path, or the same error (type and message), steps past int32 and shrunk dims beside
+    # new axes among them.
+    route = dispatch.route(simulated=True).name
+    with RouteSpy() as spy:
+        _tf_cases_agree(route)
+    assert (spy.launches > 60, spy.composed > 60) == (route == "custom", route == "torch_npu"), \
+        (route, spy.launches, spy.composed)
+
+
+def _tf_cases_agree(route: str) -> None:
+    for k, case in enumerate(tf_cases()):
+        x = random_tensor(case.shape, TF_CASE_DTYPE, seed=k)
+        try:
+            expected = call(case, x)
+        except Exception as e:  # noqa: BLE001 - the device must raise the same
+            try:
+                call(case, x.npu())
+            except Exception as raised:  # noqa: BLE001
+                got = op_error(raised)
+                assert (type(got), str(got)) == (type(e), str(e)), (route, case.id, got, e)
+            else:
+                raise AssertionError(f"{route}: {case.id} accepted on the device: CPU raised {e!r}")
+            continue
+        try:
+            actual = call(case, x.npu())
+            assert_on_npu(actual)
+            assert_same_bits(actual, expected)
+        except Exception as e:  # noqa: BLE001 - name the case
+            raise AssertionError(f"{route}: {case.id}: {e!r}") from None
 
 
 @check("no_simulator")

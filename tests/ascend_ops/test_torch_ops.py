@@ -10,9 +10,9 @@ import torch
 import ascend_ops
 import cpu_reference
 from ascend_ops.cpu import backends
-from ascend_ops_support import (CASES, SPEC_DTYPES, Case, assert_same_bits, bits,
-                                case_id, cases, numpy_view, random_tensor, strided_slice_case,
-                                torch_dtype)
+from ascend_ops_support import (CASES, HUGE_STRIDE_CALLS, HUGE_STRIDES, SPEC_DTYPES, TF_CASE_DTYPE,
+                                Case, assert_same_bits, bits, case_id, cases, numpy_view,
+                                op_error, random_tensor, strided_slice_case, tf_cases, torch_dtype)
 
 pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
 
@@ -238,9 +238,6 @@ def test_torch_compile_fullgraph(case, dynamic):
 # Strides past int32 (legal in TF and Python: x[1::-2**63] takes one element) through the fake
 # kernel and the compiled graph, on every product line's dtype rule; the simulated npu device runs
 # the same calls (sim_npu_checks.strides_past_int32_compile_on_the_device).
-HUGE_STRIDES = (2**62, -2**62, 2**63 - 1, -2**63)
-HUGE_STRIDE_CALLS = (([1, 5], [3, 0], {"end_mask": 2}), ([1, 1], [3, 6], {}),
-                     ([1, 0], [3, 0], {"end_mask": 3}))
 
 
 @pytest.mark.parametrize("stride", HUGE_STRIDES)
@@ -260,6 +257,77 @@ def test_strides_past_int32_compile_to_the_eager_result_on_every_product(stride)
                                    begin[1]:None if mask & 2 else end[1]:stride]
             assert_same_bits(eager, torch.from_numpy(numpy_view.copy()))
             assert_same_bits(compiled, eager)
+
+
+def _tf_calls() -> tuple[list, list]:
+    """tf_cases() on random TF_CASE_DTYPE inputs, split into (case, input, eager result) and
+    (case, input, eager error)."""
+    accepted, refused = [], []
+    for k, case in enumerate(tf_cases()):
+        x = random_tensor(case.shape, TF_CASE_DTYPE, seed=k)
+        try:
+            accepted.append((case, x, ascend_ops.strided_slice(x, *case.args, **case.kwargs)))
+        except ascend_ops.OpArgumentError as e:
+            refused.append((case, x, e))
+    return accepted, refused
+
+
+@pytest.mark.parametrize("backend", ["aot_eager", "inductor"])
+def test_tf_cases_compile_to_the_eager_results(backend):
+    """Every TF call the repository holds, steps past int32 and shrunk dims beside new axes among
+    them: the accepted ones in one compiled graph, bit for bit as eager; each refused one refused
+    under compile with eager's error (type and message; dynamo raises it as the cause of its
+    own)."""
+    accepted, refused = _tf_calls()
+    assert len(accepted) > 50 and len(refused) >= 8
+
+    def every_call(*xs):
+        return [ascend_ops.strided_slice(x, *case.args, **case.kwargs)
+                for (case, _, _), x in zip(accepted, xs)]
+
+    torch._dynamo.reset()
+    compiled = torch.compile(every_call, backend=backend, fullgraph=True)(*(x for _, x, _ in accepted))
+    for (case, _, eager), result in zip(accepted, compiled):
+        try:
+            assert_same_bits(result, eager)
+        except AssertionError as e:
+            raise AssertionError(f"{case.id}: {e}") from None
+    for case, x, eager in refused:
+        torch._dynamo.reset()
+        with pytest.raises(Exception) as info:
+            torch.compile(lambda t: ascend_ops.strided_slice(t, *case.args, **case.kwargs),
+                          backend=backend, fullgraph=True)(x)
+        error = op_error(info.value)
+        assert (type(error), str(error)) == (type(eager), str(eager)), case.id
+
+
+def test_tf_cases_backward_writes_the_gradient_where_the_forward_read():
+    """The slices' backward (runtime/autograd.py) on every accepted TF call, eager and compiled
+    (aot_eager, one graph): the gradient is the incoming one at the elements numpy's view of the
+    same call reads (cpu_reference on element positions), zeros elsewhere."""
+    accepted, _ = _tf_calls()
+    inputs = [x.float().zero_().requires_grad_() for _, x, _ in accepted]
+    weights = [torch.arange(y.numel(), dtype=torch.float32).reshape(y.shape) + 1
+               for _, _, y in accepted]
+
+    def loss(*xs):
+        return sum((ascend_ops.strided_slice(x, *case.args, **case.kwargs) * w).sum()
+                   for (case, _, _), x, w in zip(accepted, xs, weights))
+
+    eager = torch.autograd.grad(loss(*inputs), inputs)
+    torch._dynamo.reset()
+    compiled = torch.autograd.grad(torch.compile(loss, backend="aot_eager", fullgraph=True)(*inputs),
+                                   inputs)
+    for (case, x, _), w, got_eager, got_compiled in zip(accepted, weights, eager, compiled):
+        positions = np.arange(x.numel()).reshape(x.shape)
+        read = cpu_reference.strided_slice(positions, *case.args, **case.kwargs)
+        expected = torch.zeros(x.numel())
+        expected[torch.from_numpy(read.reshape(-1))] = w.reshape(-1)
+        try:
+            assert_same_bits(got_eager, expected.reshape(x.shape))
+            assert_same_bits(got_compiled, expected.reshape(x.shape))
+        except AssertionError as e:
+            raise AssertionError(f"{case.id}: {e}") from None
 
 
 def test_torch_compile_public_function():

@@ -28,6 +28,7 @@ import torch
 
 from ..sim import device as sim_device
 from ..runtime import torch_views
+from ..runtime.dtypes import numpy_dtype
 from ..runtime.errors import OpArgumentError
 from ..runtime.kernel_fold import result_without_kernel
 from ..runtime.products import NPU_DEVICE, current_product, target_product
@@ -99,8 +100,9 @@ def route(simulated: bool) -> Route:
 
 def _check_arguments(op_name: str, x: torch.Tensor, args, kwargs) -> None:
     """The CPU path's argument checks (cpu_reference's canonicalisation, OpArgumentError), on
-    shapes only, before anything is launched."""
-    torch_views.OPS[op_name](torch.empty(x.shape, dtype=x.dtype, device="meta"), *args, **kwargs)
+    the shape only, before anything is launched; the canonical torch view holds every call they
+    accept (Note [torch views] in runtime/torch_views.py)."""
+    torch_views.torch_view(op_name, tuple(x.shape), lambda: numpy_dtype(x.dtype), args, kwargs)
 
 
 def _as_the_device() -> contextlib.AbstractContextManager:

@@ -27,16 +27,14 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
 import torch
 
-from cpu_reference.view_steps import apply_steps
 from ascend_ops_gen.spec import BackwardRule, OpSpec
 
 from .arguments import check_kind
 from .dtypes import numpy_dtype
-from .op_pieces import canonical_view
 from .torch_private import auto_dispatch_below_autograd
+from .torch_views import strided_geometry, torch_view
 
 
 # The key the dispatcher visits first under torch.func transforms (see transform_kernel).
@@ -56,22 +54,6 @@ def _namespace():
     return torch.ops.ascend_ops
 
 
-def _view_geometry(view, shape: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """(sizes, strides, offset), in elements and strides possibly negative, of `view` on a
-    C-contiguous tensor of `shape`."""
-    element_strides, step = [], 1
-    for dim in reversed(shape):
-        element_strides.insert(0, step)
-        step *= max(dim, 1)
-    # A one-byte array that claims `shape`: applying the view to it yields the view's strides
-    # and first element in elements, without touching (or owning) any of that memory.
-    base = np.zeros(1, dtype=np.uint8)
-    probe = np.lib.stride_tricks.as_strided(base, shape=shape, strides=element_strides)
-    selected = apply_steps(view.view_steps(), probe)
-    offset = selected.__array_interface__["data"][0] - base.__array_interface__["data"][0]
-    return tuple(selected.shape), tuple(selected.strides), offset
-
-
 def _positions(sizes, strides, offset: int, device) -> torch.Tensor:
     """The flat input position of every element of the view (int64, the view's shape)."""
     positions = torch.full((), offset, dtype=torch.int64, device=device)
@@ -84,8 +66,9 @@ def _positions(sizes, strides, offset: int, device) -> torch.Tensor:
 def _scatter_backward(op_name: str) -> Callable[[torch.Tensor, tuple, OpCall], torch.Tensor]:
     """Backward of a slice: the incoming gradient written into zeros at the elements the view read.
 
-    The view comes from cpu_reference's `<op>_view` canonicalisation (`_view_geometry`), so only
-    metadata is derived from the input; the positions are one int64 per gradient element (not
+    The view is the op's canonical torch view (`torch_view`, Note [torch views] in
+    torch_views.py) as sizes, strides and offset, so only metadata is derived from the input and
+    every position fits int64; the positions are one int64 per gradient element (not
     per input element). The write is an `index_put_` into zeros made from the gradient (so batched
     alike under vmap, which refuses a write into a view of them, and `as_strided_scatter`), in
     place so the gradient is the only allocation the size of the input; autograd
@@ -95,9 +78,9 @@ def _scatter_backward(op_name: str) -> Callable[[torch.Tensor, tuple, OpCall], t
         if grad.numel() == 0:  # nothing read; still a function of `grad`, for double backward
             positions = torch.zeros(0, dtype=torch.int64, device=grad.device)
         else:
-            view = canonical_view(op_name, x_shape, lambda: numpy_dtype(grad.dtype), call.args,
-                                  call.kwargs)
-            sizes, strides, offset = _view_geometry(view, x_shape)
+            view = torch_view(op_name, x_shape, lambda: numpy_dtype(grad.dtype), call.args,
+                              call.kwargs)
+            sizes, strides, offset = strided_geometry(x_shape, view.steps)
             positions = _positions(sizes, strides, offset, grad.device).reshape(-1)
         values = grad.reshape(math.prod(grad.shape))  # (not -1: under vmap a batch may be empty)
         return zeros.index_put_((positions,), values).reshape(x_shape)

@@ -21,8 +21,7 @@ import torch
 
 from ascend_ops_gen.spec import specs
 
-from .op_pieces import canonical_view
-from .torch_views import takes_input_in_order
+from .torch_views import takes_input_in_order, torch_view
 
 KERNEL_RANK_LIMIT = "max_kernel_rank"
 
@@ -40,13 +39,13 @@ def result_without_kernel(op_name: str, x: torch.Tensor, args: tuple,
     where the call goes to the kernel. Checks the arguments as cpu_reference does, on the shape
     only (Note [sim argument checks] in sim/runner.py)."""
     shape = tuple(int(d) for d in x.shape)
-    view = canonical_view(op_name, shape, lambda: None, args, kwargs)
+    view = torch_view(op_name, shape, lambda: None, args, kwargs)
     limit = kernel_max_rank(op_name)
     out_shape = tuple(view.output_shape)
     if limit is None or max(len(shape), len(out_shape)) <= limit:
         return None
     if math.prod(out_shape) == 0:
         return x.new_empty(out_shape)
-    if takes_input_in_order(shape, view.view_steps()):
+    if takes_input_in_order(shape, view.steps):
         return x.reshape(out_shape).clone(memory_format=torch.contiguous_format)
     return None  # the view builder refused it already (Note [kernel rank]); the kernel says why

@@ -1,17 +1,33 @@
 """Each op as torch view operations followed by one copy, on any device.
 
-The canonicalisation is cpu_reference's, run on shapes alone (`<op>_view`, its view steps);
-only the final data movement is torch's. That gives three things from one piece of code: the
-fake (meta) kernels that `torch.compile` traces (shapes only), the device path for NPU tensors
-when no custom AscendC kernel is loaded (torch_npu's own slice/flip/permute kernels move the
-data), and the positions the slices' backward scatters to. All of them are pure data
-movement, so bit-exact with the reference. Nothing here is written per op.
+The canonicalisation is cpu_reference's, run on shapes alone (`<op>_view`, its view steps), then
+put in the one form torch views hold (`torch_view`, Note [torch views]); only the final data
+movement is torch's. That gives, from one piece of code: the fake (meta) kernels that
+`torch.compile` traces (shapes only), the device path for NPU tensors when no custom AscendC
+kernel is loaded (torch_npu's own slice/flip/permute kernels move the data), the NPU path's
+argument check, and the elements the slices' backward writes to (`strided_geometry`). All of
+them are pure data movement, so bit-exact with the reference. Nothing here is written per op.
+
+Note [torch views]
+~~~~~~~~~~~~~~~~~~
+TensorFlow and numpy take any int64 step; a torch view holds less. torch's slice cannot step
+backwards, and it multiplies the step into the dim's stride in int64 (SymInts hold less still),
+so `x[1::-2**63]`, one element in numpy, overflows torch's `as_strided` or comes back with a
+wrapped stride. `torch_index` therefore writes every range as torch can hold it, from the dim's
+size alone: a range of at most one element takes step 1 and ends after its element; a range of
+more elements has a step below the dim's size, so its stride stays within the tensor's extent;
+a negative step becomes the same elements with the positive step, that result dim reversed
+afterwards (`TorchIndex.flip_dims`). An ellipsis is spelled out as whole ranges. Every path that
+makes torch views of a call (fake kernels, the torch_npu route, the NPU argument check, the
+slices' backward) takes this form, so they accept and reject what the CPU path does.
 """
 from __future__ import annotations
 
 import builtins
 import math
+import operator
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import torch
 
@@ -21,39 +37,132 @@ from ascend_ops_gen.spec import specs
 from .dtypes import numpy_dtype
 from .op_pieces import canonical_view
 
+WHOLE = builtins.slice(None)  # a dim taken whole, in order
+
+
+@dataclass(frozen=True)
+class TorchIndex:
+    """numpy basic indexing as torch views hold it (Note [torch views]): `items` are None (a new
+    axis) and, one per input dim, in-range ints, WHOLE and slices `start:stop:step` with
+    0 <= start <= stop <= dim and a step of 1 where they hold at most one element, else
+    1 <= step < dim; then the result dims `flip_dims` are reversed."""
+
+    items: tuple
+    flip_dims: tuple[int, ...]
+    output_shape: tuple[int, ...]
+
+
+TorchStep = TorchIndex | cpu_reference.Reshape | cpu_reference.Permute
+
+
+@dataclass(frozen=True)
+class TorchView:
+    """A checked call of an op: its result's shape and the torch view steps that give it."""
+
+    output_shape: tuple[int, ...]
+    steps: tuple[TorchStep, ...]
+
+
+def _torch_range(item: builtins.slice, dim: int) -> tuple[builtins.slice, int, bool]:
+    """A range of a dim of `dim` elements as (a slice torch holds, its length, whether the
+    result is reversed)."""
+    picked = range(*item.indices(dim))
+    n = len(picked)
+    if n == dim and picked.step == 1:
+        return WHOLE, n, False
+    if n <= 1:
+        start = picked.start if n else 0
+        return builtins.slice(start, start + n, 1), n, False
+    low, high = (picked[0], picked[-1]) if picked.step > 0 else (picked[-1], picked[0])
+    return builtins.slice(low, high + 1, abs(picked.step)), n, picked.step < 0
+
+
+def torch_index(shape: tuple[int, ...], items: tuple) -> TorchIndex:
+    """numpy basic indexing `items` (ints, slices of any step, None, Ellipsis) of a tensor of
+    `shape`, written as torch views hold it."""
+    left_whole = len(shape) - sum(1 for i in items if i is not None and i is not Ellipsis)
+    dims = iter(shape)
+    torch_items: list = []
+    flip_dims: list[int] = []
+    output_shape: list[int] = []
+    for item in (*items, Ellipsis) if Ellipsis not in items else items:
+        if item is Ellipsis:
+            for _ in range(left_whole):
+                torch_items.append(WHOLE)
+                output_shape.append(next(dims))
+        elif item is None:
+            torch_items.append(None)
+            output_shape.append(1)
+        elif isinstance(item, builtins.slice):
+            torch_slice, n, reversed_ = _torch_range(item, next(dims))
+            if reversed_:
+                flip_dims.append(len(output_shape))
+            torch_items.append(torch_slice)
+            output_shape.append(n)
+        else:
+            dim, index = next(dims), operator.index(item)
+            torch_items.append(index + dim if index < 0 else index)
+    return TorchIndex(tuple(torch_items), tuple(flip_dims), tuple(output_shape))
+
+
+def torch_steps(shape: tuple[int, ...], steps) -> tuple[TorchStep, ...]:
+    """cpu_reference view steps of an input of `shape` as torch holds them."""
+    out: list[TorchStep] = []
+    for step in steps:
+        if isinstance(step, cpu_reference.Index):
+            step = torch_index(shape, step.items)
+            shape = step.output_shape
+        elif isinstance(step, cpu_reference.Reshape):
+            shape = tuple(step.shape)
+        else:
+            shape = tuple(shape[axis] for axis in step.axes)
+        out.append(step)
+    return tuple(out)
+
+
+def torch_view(op_name: str, shape: tuple[int, ...], dtype: Callable[[], object], args: tuple,
+               kwargs: dict) -> TorchView:
+    """`op_name(x, *args, **kwargs)` on an input of `shape` (and of the numpy dtype `dtype()`
+    returns): checked as cpu_reference checks it (OpArgumentError), as torch view steps."""
+    view = canonical_view(op_name, shape, dtype, args, kwargs)
+    return TorchView(tuple(view.output_shape), torch_steps(shape, view.view_steps()))
+
+
+def strided_geometry(shape: tuple[int, ...], steps) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """(sizes, strides, offset), in elements, of what torch view steps without a Reshape select
+    from a C-contiguous tensor of `shape`; a reversed dim has a negative stride."""
+    strides = [math.prod(shape[d + 1:]) for d in range(len(shape))]
+    sizes, offset = list(shape), 0
+    for step in steps:
+        if isinstance(step, cpu_reference.Permute):
+            sizes, strides = [sizes[a] for a in step.axes], [strides[a] for a in step.axes]
+            continue
+        if not isinstance(step, TorchIndex):
+            raise TypeError(f"{step} is no strided view of its input: a reshape may copy")
+        picked_sizes, picked_strides, dims = [], [], iter(zip(sizes, strides))
+        for item in step.items:
+            if item is None:
+                picked_sizes.append(1)
+                picked_strides.append(0)
+                continue
+            dim, stride = next(dims)
+            if isinstance(item, builtins.slice):
+                picked = range(*item.indices(dim))
+                offset += picked.start * stride if picked else 0
+                picked_sizes.append(len(picked))
+                picked_strides.append(picked.step * stride)
+            else:
+                offset += item * stride
+        for d in step.flip_dims:
+            offset += (picked_sizes[d] - 1) * picked_strides[d]
+            picked_strides[d] = -picked_strides[d]
+        sizes, strides = picked_sizes, picked_strides
+    return tuple(sizes), tuple(strides), offset
+
 
 def _shape(x: torch.Tensor) -> tuple[int, ...]:
     """x's shape as ints: symbolic sizes are specialised, the canonicalisation needs values."""
     return tuple(int(d) for d in x.shape)
-
-
-def _index(x: torch.Tensor, items: tuple) -> tuple[torch.Tensor, list[int]]:
-    """numpy basic indexing of `x` as a torch view plus the result dims to flip: torch views
-    cannot step backwards, so a negative step selects the same elements with a positive one."""
-    fixed = sum(1 for i in items if i is not None and i is not Ellipsis)
-    index: list = []
-    flip_dims: list[int] = []
-    dims = iter(x.shape)
-    for item in items:
-        if item is Ellipsis:
-            index.extend(builtins.slice(None) for _ in range(x.dim() - fixed))
-            for _ in range(x.dim() - fixed):
-                next(dims)
-            continue
-        if item is None:  # a new axis
-            index.append(None)
-            continue
-        dim = int(next(dims))
-        if not isinstance(item, builtins.slice):  # a single index: the axis goes away
-            index.append(item)
-            continue
-        picked = range(*item.indices(dim))
-        if picked and item.step is not None and item.step < 0:  # one element needs no flip
-            flip_dims.append(len(index) - sum(isinstance(i, int) for i in index))
-            picked = picked[::-1]
-        index.append(builtins.slice(picked.start, picked.stop, picked.step) if picked
-                     else builtins.slice(0, 0))
-    return x[tuple(index)], flip_dims
 
 
 # torch's CPU flip lacks the unsigned and float8 dtypes; reversing elements only moves bits, so
@@ -61,7 +170,7 @@ def _index(x: torch.Tensor, items: tuple) -> tuple[torch.Tensor, list[int]]:
 _SAME_SIZE_INT = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
 
 
-def _flip_bits(x: torch.Tensor, dims: list[int]) -> torch.Tensor:
+def _flip_bits(x: torch.Tensor, dims: tuple[int, ...]) -> torch.Tensor:
     as_int = _SAME_SIZE_INT.get(x.element_size())
     if as_int is None or x.dtype.is_complex:
         return x.flip(dims)
@@ -69,13 +178,13 @@ def _flip_bits(x: torch.Tensor, dims: list[int]) -> torch.Tensor:
 
 
 def apply_steps(x: torch.Tensor, steps) -> torch.Tensor:
-    """cpu_reference view steps on a torch tensor, then one copy: a fresh contiguous result."""
+    """Torch view steps (`torch_steps`) on a tensor, then one copy: a fresh contiguous result."""
     fresh = False  # whether x is already a new tensor of its own
     for step in steps:
-        if isinstance(step, cpu_reference.Index):
-            x, flip_dims = _index(x, step.items)
-            if flip_dims:
-                x, fresh = _flip_bits(x, flip_dims), True  # flip copies, keeping x's strides
+        if isinstance(step, TorchIndex):
+            x = x[step.items]
+            if step.flip_dims:
+                x, fresh = _flip_bits(x, step.flip_dims), True  # flip copies, keeping x's strides
         elif isinstance(step, cpu_reference.Reshape):
             x = x.reshape(step.shape)
         else:
@@ -86,14 +195,15 @@ def apply_steps(x: torch.Tensor, steps) -> torch.Tensor:
 
 
 def takes_input_in_order(shape: tuple[int, ...], steps) -> bool:
-    """Whether the view steps select every element of an input of `shape`, in order (the result
-    is the input reshaped): traced on a meta tensor, where a reshape that would copy fails."""
+    """Whether torch view steps select every element of an input of `shape`, in order (the
+    result is the input reshaped): traced on a meta tensor, where a reshape that would copy
+    fails."""
     x = torch.empty(shape, dtype=torch.uint8, device="meta")
     for step in steps:
-        if isinstance(step, cpu_reference.Index):
-            x, flip_dims = _index(x, step.items)
-            if flip_dims:
+        if isinstance(step, TorchIndex):
+            if step.flip_dims:
                 return False
+            x = x[step.items]
         elif isinstance(step, cpu_reference.Reshape):
             try:
                 x = x.view(step.shape)
@@ -107,8 +217,8 @@ def takes_input_in_order(shape: tuple[int, ...], steps) -> bool:
 def view_op(op_name: str) -> Callable[..., torch.Tensor]:
     """`op_name` on a torch tensor of any device (meta included), through its view steps."""
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-        view = canonical_view(op_name, _shape(x), lambda: numpy_dtype(x.dtype), args, kwargs)
-        return apply_steps(x, view.view_steps())
+        view = torch_view(op_name, _shape(x), lambda: numpy_dtype(x.dtype), args, kwargs)
+        return apply_steps(x, view.steps)
     run.__name__ = run.__qualname__ = op_name
     return run
 

@@ -13,8 +13,8 @@ from torch._subclasses.fake_tensor import FakeTensorMode
 import cpu_reference
 from ascend_ops import OpArgumentError
 from ascend_ops.runtime import torch_views
-from ascend_ops_support import (CASES, cases, VIEW_OP_NAMES, assert_same_bits, case_id, numpy_view,
-                                random_tensor)
+from ascend_ops_support import (CASES, TF_CASE_DTYPE, VIEW_OP_NAMES, assert_same_bits, case_id, cases,
+                                numpy_view, random_tensor, tf_cases)
 
 SEEDS = range(6)
 DTYPES = (torch.float16, torch.bfloat16, torch.int64, torch.bool, torch.int8, torch.float32)
@@ -181,6 +181,54 @@ def test_fixed_cases_match_the_reference(case):
     dtype = torch.int8 if case.int8_only else torch.bfloat16
     x = random_tensor(case.shape, dtype, seed=22)
     assert _check_against_reference(case.op, x, case.args, case.kwargs) != "error"
+
+
+TF_CASES = tf_cases()
+
+
+@pytest.mark.parametrize("case", TF_CASES, ids=case_id)
+def test_tf_cases_match_the_reference_on_cpu_meta_and_fake_tensors(case):
+    """Every TF call the repository holds, through the torch views: on CPU tensors bit for bit
+    (and the same errors) as cpu_reference, on meta and fake tensors its shape."""
+    x = random_tensor(case.shape, TF_CASE_DTYPE, seed=25)
+    outcome = _check_against_reference(case.op, x, case.args, case.kwargs)
+    if outcome == "error":
+        return
+    expected = getattr(cpu_reference, case.op)(numpy_view(x), *case.args, **case.kwargs).shape
+    meta = torch_views.OPS[case.op](x.to("meta"), *case.args, **case.kwargs)
+    with FakeTensorMode() as mode:
+        fake = getattr(torch.ops.ascend_ops, case.op)(mode.from_tensor(x), *case.args, **case.kwargs)
+    assert tuple(meta.shape) == tuple(fake.shape) == expected
+
+
+@pytest.mark.parametrize("case", TF_CASES, ids=case_id)
+def test_canonical_torch_view_holds_only_what_torch_can(case):
+    """Note [torch views]: every range a step torch can hold (below its dim; 1 for at most one
+    element), start and stop inside the dim; the geometry of the steps reads the elements
+    cpu_reference's view reads, in order."""
+    try:
+        view = torch_views.torch_view(case.op, case.shape, lambda: None, case.args, case.kwargs)
+    except OpArgumentError:
+        return
+    index, = view.steps
+    dims = iter(case.shape)
+    for item in index.items:
+        if item is None:
+            continue
+        dim = next(dims)
+        if isinstance(item, slice) and item != torch_views.WHOLE:
+            assert 0 <= item.start <= item.stop <= dim, (item, dim)
+            assert 1 <= item.step and (item.step < dim or item.stop - item.start <= 1), (item, dim)
+            assert item.step == 1 or item.stop - item.start > 1, item
+        elif not isinstance(item, slice):
+            assert 0 <= item < dim, (item, dim)
+    sizes, strides, offset = torch_views.strided_geometry(case.shape, view.steps)
+    assert sizes == view.output_shape
+    positions = np.arange(int(np.prod(case.shape))).reshape(case.shape)
+    read = cpu_reference.strided_slice(positions, *case.args, **case.kwargs)
+    walked = np.full(sizes, offset) + sum(
+        (np.arange(n) * s).reshape((n,) + (1,) * (len(sizes) - d - 1)) for d, (n, s) in enumerate(zip(sizes, strides)))
+    np.testing.assert_array_equal(walked, read)
 
 
 @pytest.mark.parametrize("op", VIEW_OP_NAMES)

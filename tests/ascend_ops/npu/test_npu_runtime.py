@@ -282,9 +282,10 @@ def test_the_op_api_library_is_where_the_binding_looks() -> None:
 
 @pytest.fixture
 def fake_binding(monkeypatch):
-    """`torch.ops.ascend_ops_npu.slice` as a CPU kernel recording its calls; the binding marked
-    loaded."""
+    """The binding's `slice` as a CPU kernel recording its calls, in a namespace of its own (a
+    binding test in this process may have loaded the real one); the binding marked loaded."""
     calls = []
+    monkeypatch.setattr(npu_binding, "NAMESPACE", "ascend_ops_npu_fake")
     lib = torch.library.Library(npu_binding.NAMESPACE, "FRAGMENT")
     lib.define("slice(Tensor x, int[] offsets, int[] size) -> Tensor")
     lib.impl("slice", lambda x, offsets, size: calls.append((offsets, size)) or x[:1].clone(),

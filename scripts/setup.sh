@@ -36,17 +36,15 @@ pip_install() { .venv/bin/python -m pip install --disable-pip-version-check "$@"
 pip_quiet() { pip_install -q "$@" 2>&1 | grep -v "^WARNING: Location .* is ignored" || true; }
 torch_version() { .venv/bin/python -c "import torch; print(torch.__version__)" 2>/dev/null || true; }
 HAVE_TORCH=$(torch_version)
-# torch without its bytecode: pip would compile every one of its thousands of modules (a large
-# part of the install's time); Python compiles the few a process imports, once, on first use.
 if [ "${HAVE_TORCH%%+*}" != "$TORCH_VERSION" ]; then
   if [ -n "${TORCH_INDEX_URL:-}" ]; then
     echo "setup: installing torch $TORCH_VERSION from TORCH_INDEX_URL=$TORCH_INDEX_URL"
-    pip_install --progress-bar on --no-compile --index-url "$TORCH_INDEX_URL" "torch==$TORCH_VERSION"
+    pip_install --progress-bar on --index-url "$TORCH_INDEX_URL" "torch==$TORCH_VERSION"
   else
     echo "setup: installing torch $TORCH_VERSION from pip's configured index (on PyPI's Linux x86_64"
     echo "       wheel that is the multi-GB CUDA build; TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu"
     echo "       fetches the CPU build instead)"
-    pip_install --progress-bar on --no-compile "torch==$TORCH_VERSION"
+    pip_install --progress-bar on "torch==$TORCH_VERSION"
   fi
   HAVE_TORCH=$(torch_version)
 fi

@@ -29,15 +29,6 @@ def _answer(tmp_path: Path) -> int:
     return abs(hash(str(tmp_path))) % 100000
 
 
-@pytest.fixture
-def cache(tmp_path, monkeypatch):
-    folder = tmp_path / "cache"
-    monkeypatch.setenv(build_cache.CACHE_ENV, str(folder))
-    build_cache._verified.clear()
-    build_cache._warned_damage.clear()
-    return folder
-
-
 def _compiles(log: Path) -> int:
     """Compiles the `counting_compiler` fixture (conftest.py) logged."""
     return len(log.read_text().splitlines()) if log.exists() else 0

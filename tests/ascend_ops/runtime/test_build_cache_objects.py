@@ -17,15 +17,6 @@ OWN = 'extern "C" int ascend_ops_objects_base();\nextern "C" int ascend_ops_obje
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    folder = tmp_path / "cache"
-    monkeypatch.setenv(build_cache.CACHE_ENV, str(folder))
-    build_cache._verified.clear()
-    build_cache._warned_damage.clear()
-    return folder
-
-
-@pytest.fixture
 def units(tmp_path):
     """(shared, one, two): a base function unique to the test and two units calling it."""
     base = abs(hash(str(tmp_path))) % 1000 + 1

@@ -396,12 +396,16 @@ def direct_function(packet: OpPacket):
     name = packet.op_spec.name
 
     def call(*args, **kwargs) -> torch.Tensor:
+        if _is_compiling():
+            # torch.compile traces the packet as a torch op. No try around it: dynamo would trace
+            # the handler, and a refused call would reach the user as dynamo's own error, not the
+            # op's (the packet's error names the op already).
+            return packet(*args, **kwargs)
         try:
-            if not _is_compiling():
-                out = fast(args, kwargs)
-                if out is not None:
-                    return out
-            return packet(*args, **kwargs)  # torch.compile traces the packet as a torch op
+            out = fast(args, kwargs)
+            if out is not None:
+                return out
+            return packet(*args, **kwargs)
         except OpArgumentError as e:  # raised from the public function, one frame deep
             raise naming_op(e, name) from None
     return call

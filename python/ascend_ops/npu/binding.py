@@ -122,23 +122,25 @@ def compile_command(source: Path, torch_npu_root: Path, aclnn_includes: Sequence
                       f"-Wl,-rpath,{cann_lib}"]
 
 
-def install_dir() -> Path:
-    """$ASCEND_OPS_NPU_DIR, else the shared install where there is one, else the user's cache."""
+def install_dir(*, checked: bool = True) -> Path:
+    """$ASCEND_OPS_NPU_DIR, else the shared install where there is one, else the user's cache;
+    not `checked`: the configured cache as it is, not looked at (no warning, no fallback)."""
     shared = shared_vendor_dir()
     if not os.environ.get(NPU_DIR_ENV) and shared is not None:
         return shared / SHARED_BINDING_DIR
-    return Path(os.environ.get(NPU_DIR_ENV) or build_cache.cache_dir() / "npu")
+    cache = build_cache.cache_dir() if checked else build_cache.configured_cache()
+    return Path(os.environ.get(NPU_DIR_ENV) or cache / "npu")
 
 
 def library_path() -> Path:
     return install_dir() / "lib" / LIBRARY_NAME
 
 
-def vendor_dir() -> Path:
+def vendor_dir(*, checked: bool = True) -> Path:
     shared = shared_vendor_dir()
     if not os.environ.get(NPU_DIR_ENV) and shared is not None:
         return shared
-    return install_dir() / "opp" / "vendors" / vendor_name()
+    return install_dir(checked=checked) / "opp" / "vendors" / vendor_name()
 
 
 # The shared install scripts/build_ascend.sh makes where $ASCEND_OPP_PATH/vendors is writable: the
@@ -245,7 +247,7 @@ def put_vendor_first(environ=os.environ) -> Path | None:
     shared install in $ASCEND_OPP_PATH/vendors, which CANN finds through its config.ini)."""
     global _put_first
     try:
-        vendor = vendor_dir()
+        vendor = vendor_dir(checked=False)  # at import: an unusable cache is the first build's to report
     except (OSError, RuntimeError, ValueError):  # no project files: load() says why
         return None
     entries = [e for e in environ.get(CUSTOM_OPP_ENV, "").split(":") if e]

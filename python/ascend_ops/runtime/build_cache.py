@@ -86,6 +86,11 @@ _fallback_lock = threading.Lock()
 _fallback: dict[str, Path] = {}  # the configured cache that failed -> this process's stand-in
 
 
+def configured_cache() -> Path:
+    """The cache folder the environment names (Note [build cache]), not checked for use."""
+    return _configured_cache()
+
+
 def _configured_cache() -> Path:
     configured = os.environ.get(CACHE_ENV)
     return Path(configured) if configured else Path(platformdirs.user_cache_dir("ascend-ops"))

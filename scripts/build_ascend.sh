@@ -28,8 +28,9 @@ On an Atlas machine with CANN and the torch_npu release of the installed torch
      tensors run the package's AscendC kernels, and why not.
 
 This needs a Huawei CANN toolkit (with its ASC CMake modules, compiler/tikcpp/ascendc_kernel_cmake,
-or msOpGen's templates, tools/op_project_templates) and g++ $GXX_MIN_MAJOR or newer, and so
-cannot run in this repository's CI, which has no CANN: there the script only says what is
+or msOpGen's templates, tools/op_project_templates) and a g++ for the C++ standard torch's
+headers ask for: g++ 9 or newer for C++17 (torch up to 2.13), g++ 10 or newer for C++20 (torch
+2.14 on). It cannot run in this repository's CI, which has no CANN: there the script only says what is
 missing, and --print-plan shows what it would do. Without CANN, 'ascend-ops-dev generate --check' and
 'python -m ascend_ops_dev.kernel_checks.host_check' check the generated code, and the simulator
 runs the kernels on the CPU.
@@ -69,9 +70,11 @@ preset_vendor() {
     sed -n '/"vendor_name"/,/}/s/.*"value": *"\([^"]*\)".*/\1/p' "$PROJECT/CMakePresets.json"
 }
 
-# The binding is C++17 (BINDING_CXX_STANDARD, python/ascend_ops/npu/binding.py): g++ 9 is the first
-# with all of C++17's library (g++ 8's std::filesystem is experimental), and what Ubuntu 20.04's
-# Atlas images ship.
+# The binding's C++ standard is the one the installed torch's headers ask for
+# (binding_cxx_standard, python/ascend_ops/npu/binding.py): C++17 up to torch 2.13, for which g++ 9
+# is the first with all of the library (g++ 8's std::filesystem is experimental) and what Ubuntu
+# 20.04's Atlas images ship; C++20 from torch 2.14, which needs g++ 10. Read once torch is known.
+CXX_STD="-std=c++17"
 GXX_MIN_MAJOR=9
 
 # The SoC of this machine and where it was read, "<SoC> <source>", or nothing: npu-smi's chip
@@ -227,7 +230,11 @@ if [ "$PACKAGE_ONLY" = 0 ]; then
     fi
 fi
 
-# The binding's C++ compiler (build_cache.compiler: $CXX, else g++): g++ $GXX_MIN_MAJOR or newer.
+# The binding's C++ compiler (build_cache.compiler: $CXX, else g++): g++ $GXX_MIN_MAJOR or newer,
+# as the standard torch's headers ask for needs.
+if [ "$PACKAGE_ONLY" = 0 ] && standard="$(py -W ignore -m ascend_ops.npu.binding cxx-standard 2>/dev/null)"; then
+    read -r CXX_STD GXX_MIN_MAJOR <<<"$standard"
+fi
 CXX_BIN="${CXX:-g++}"
 CXX_NOTE=""
 if ! command -v "$CXX_BIN" >/dev/null 2>&1; then
@@ -238,7 +245,7 @@ else
     if "$CXX_BIN" --version 2>/dev/null | head -n 1 | grep -qi clang; then
         CXX_NOTE="$CXX_NOTE (clang: its version is not checked; the binding is built and tested with g++)"
     elif ! [ "${CXX_VERSION%%.*}" -ge "$GXX_MIN_MAJOR" ] 2>/dev/null; then
-        missing+=("$CXX_BIN $CXX_VERSION is too old: the binding is C++17 and needs g++ $GXX_MIN_MAJOR or newer;
+        missing+=("$CXX_BIN $CXX_VERSION is too old: the binding is $CXX_STD, as torch's headers ask, and needs g++ $GXX_MIN_MAJOR or newer;
     install a newer g++ (Ubuntu 20.04: apt-get install g++-10) and set CXX=g++-10.")
     fi
 fi
@@ -270,7 +277,7 @@ if [ "$PRINT_PLAN" = 1 ]; then
     echo "  SoC:       $SOC_NOTE"
     echo "  units:     $(echo "${UNITS:-(none: pass --soc)}" | tr ';' ',')"
     echo "  toolkit:   ${CANN:-(none found)}"
-    echo "  compiler:  ${CXX_NOTE:-(none)}; the binding is -std=c++17, g++ $GXX_MIN_MAJOR or newer"
+    echo "  compiler:  ${CXX_NOTE:-(none)}; the binding is $CXX_STD, g++ $GXX_MIN_MAJOR or newer"
     echo "  build:     cmake --preset=default -DASCEND_COMPUTE_UNIT=$(echo "${UNITS:-<unit>}" | tr ';' ',') -B $BUILD_DIR, then the 'binary' and 'package' targets"
     if [ "$PACKAGE_ONLY" = 1 ]; then
         echo "  then:      stop at the .run package (--package-only)"

@@ -7,10 +7,12 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from ascend_ops.npu import binding as npu_binding
 from ascend_ops_dev.cann.cann_compile_line import package_host_options
 from ascend_ops_gen.spec import specs
 
@@ -233,7 +235,7 @@ def test_help_documents_the_defaults():
     assert "or 'all' for every product line of op_specs/products.yaml" in text
     assert "into $ASCEND_OPP_PATH/vendors (CANN's own install, found through its vendors/config.ini" in text
     assert "else the user cache (~/.cache/ascend-ops/npu/opp), saying so" in text
-    assert "g++ 9 or newer" in text and "C++17" in text
+    assert "g++ 9 or newer for C++17 (torch up to 2.13), g++ 10 or newer for C++20 (torch 2.14 on)" in text
     assert "ends with 'ascend-ops doctor', whose real aclnn call" in text
     assert "--print-plan" in text
 
@@ -273,12 +275,33 @@ def test_without_a_writable_opp_vendors_folder_it_installs_in_the_user_cache_and
     assert lines["last"].endswith("ascend-ops doctor (its real aclnn call through the binding)")
 
 
-@pytest.mark.parametrize("version, refused", [("8.4.0", True), ("9.4.0", False)])
-def test_the_compiler_version_is_checked(tmp_path: Path, version: str, refused: bool):
+# A python that answers `-m ascend_ops.npu.binding cxx-standard` as a torch whose headers ask for
+# C++20 would, and runs everything else with the real one.
+FAKE_CXX20_PYTHON = """#!/bin/sh
+case "$*" in
+  *cxx-standard*) echo "-std=c++20 10" ;;
+  *) exec {python} "$@" ;;
+esac
+"""
+
+
+@pytest.mark.parametrize("standard, version, refused", [
+    ("c++17", "8.4.0", True), ("c++17", "9.4.0", False), ("c++20", "9.4.0", True), ("c++20", "10.2.0", False)])
+def test_the_compiler_version_is_checked(tmp_path: Path, standard: str, version: str, refused: bool):
     gxx = tmp_path / "old-g++"
     gxx.write_text(FAKE_GXX.format(version=version))
     gxx.chmod(0o755)
-    lines = plan(tmp_path, chip="910B3", env={"CXX": str(gxx)})
-    assert lines["compiler"].startswith(f"{gxx} {version};")
-    message = f"{gxx} {version} is too old: the binding is C++17 and needs g++ 9 or newer"
+    env = {"CXX": str(gxx)}
+    if standard == "c++20":
+        python = tmp_path / "python"
+        python.write_text(FAKE_CXX20_PYTHON.format(python=sys.executable))
+        python.chmod(0o755)
+        env["PYTHON"] = str(python)
+    else:
+        assert npu_binding.binding_cxx_standard() == ("-std=c++17", 9), "this test's torch asks for C++17"
+    lines = plan(tmp_path, chip="910B3", env=env)
+    minimum = 9 if standard == "c++17" else 10
+    assert lines["compiler"] == f"{gxx} {version}; the binding is -std={standard}, g++ {minimum} or newer"
+    message = (f"{gxx} {version} is too old: the binding is -std={standard}, as torch's headers ask, "
+               f"and needs g++ {minimum} or newer")
     assert (message in lines["all"]) == refused, lines["all"]

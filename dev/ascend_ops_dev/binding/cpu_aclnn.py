@@ -110,12 +110,13 @@ def binding_library(headers: Path, runtime: Path, *, source: Path | None = None,
     `source` / `npu_headers` replace the generated binding and ascend_kernels/npu (tests)."""
     import torch
 
-    from ascend_ops.npu.binding import BINDING_CXX_STANDARD, binding_source
+    from ascend_ops.npu.binding import binding_cxx_standard, binding_source
 
     root = project_root()
     torch_dir = Path(torch.__file__).parent
     abi = int(torch.compiled_with_cxx11_abi())
-    flags = [BINDING_CXX_STANDARD, f"-D_GLIBCXX_USE_CXX11_ABI={abi}", "-DASCEND_OPS_BINDING_CPU",
+    standard = binding_cxx_standard(torch_dir / "include")[0]
+    flags = [standard, f"-D_GLIBCXX_USE_CXX11_ABI={abi}", "-DASCEND_OPS_BINDING_CPU",
              f"-DASCEND_OPS_TORCH_VERSION={torch.__version__.split('+')[0]}",
              "-isystem", str(torch_dir / "include"),
              "-isystem", str(torch_dir / "include/torch/csrc/api/include"),

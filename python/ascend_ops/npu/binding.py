@@ -43,15 +43,22 @@ from ascend_ops_gen.spec import project_root
 
 from ..runtime import build_cache, torch_private
 
-__all__ = ["NAMESPACE", "NPU_DIR_ENV", "BuildRecord", "binding_source", "compile_command",
-           "install_dir", "load", "op_api_library", "read_build_record", "vendor_name", "vendor_problems"]
+__all__ = ["NAMESPACE", "NPU_DIR_ENV", "BuildRecord", "binding_cxx_standard", "binding_source",
+           "compile_command", "install_dir", "load", "op_api_library", "read_build_record", "vendor_name",
+           "vendor_problems"]
 
 NPU_DIR_ENV = "ASCEND_OPS_NPU_DIR"
 CUSTOM_OPP_ENV = "ASCEND_CUSTOM_OPP_PATH"
 LIBRARY_NAME = "libascend_ops_npu.so"
 RECORD_NAME = "build.json"
-# The C++ standard of every compile of the binding: C++17, which gcc 9 (Ubuntu 20.04 images) knows.
-BINDING_CXX_STANDARD = "-std=c++17"
+# The C++ standard of every compile of the binding is the one the installed torch's headers ask
+# for, and no newer: ATen/ATen.h opens with `#if !defined(_MSC_VER) && __cplusplus < 201703L` /
+# `#error C++17 or later ...` up to torch 2.13, and with `< 202002L` / `C++20` from torch 2.14 (whose
+# torch.utils.cpp_extension passes -std=c++20). C++17 keeps the binding buildable by g++ 9 (Ubuntu
+# 20.04 images); C++20 needs g++ 10. The value is `__cplusplus`; each standard, its flag and the
+# first g++ major that has all of it.
+CXX_STANDARDS = {201703: ("-std=c++17", 9), 202002: ("-std=c++20", 10)}
+_ATEN_STANDARD = re.compile(r"__cplusplus\s*<\s*(\d+)L")
 ENGINE_HEADERS = "ascend_kernels/common"
 CALL_HEADERS = "ascend_kernels/npu"  # aclnn_call.h and the device seam
 PRESETS = "ascend_kernels/CMakePresets.json"
@@ -82,6 +89,31 @@ def torch_version() -> str:
     return torch.__version__.split("+")[0]
 
 
+def torch_include_dir() -> Path:
+    import torch
+
+    return Path(torch.__file__).parent / "include"
+
+
+def binding_cxx_standard(torch_include: Path | None = None) -> tuple[str, int]:
+    """The `-std=` flag the binding is compiled with and the oldest g++ major that has it: the
+    standard `torch_include`'s ATen/ATen.h requires (default: the installed torch's headers)."""
+    header = (torch_include or torch_include_dir()) / "ATen" / "ATen.h"
+    try:
+        text = header.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise RuntimeError(f"cannot read {header} to learn the C++ standard torch's headers need: {exc}") from exc
+    found = _ATEN_STANDARD.search(text)
+    if found is None:
+        raise RuntimeError(f"{header} states no `__cplusplus < ...L` requirement; the binding's C++ "
+                           f"standard cannot be chosen (known: {sorted(CXX_STANDARDS)})")
+    required = int(found.group(1))
+    if required not in CXX_STANDARDS:
+        raise RuntimeError(f"{header} requires __cplusplus >= {required}L, a C++ standard the binding "
+                           f"is not built with (known: {sorted(CXX_STANDARDS)})")
+    return CXX_STANDARDS[required]
+
+
 def op_plugin_version_macro(version: str) -> str:
     """op-plugin's CURRENT_VERSION for a torch version: its Version.h compares V2R1 .. V2R15,
     and left undefined it means torch 2.1, whose headers torch 2.13 no longer has."""
@@ -101,7 +133,8 @@ def compile_command(source: Path, torch_npu_root: Path, aclnn_includes: Sequence
 
     torch_dir = Path(torch.__file__).parent
     abi = int(torch.compiled_with_cxx11_abi())
-    command = [cxx or build_cache.compiler()[0], BINDING_CXX_STANDARD, "-fPIC", f"-D_GLIBCXX_USE_CXX11_ABI={abi}",
+    standard = binding_cxx_standard(torch_dir / "include")[0]
+    command = [cxx or build_cache.compiler()[0], standard, "-fPIC", f"-D_GLIBCXX_USE_CXX11_ABI={abi}",
                f"-DCURRENT_VERSION={op_plugin_version_macro(torch_version())}",
                "-isystem", str(torch_dir / "include"),
                "-isystem", str(torch_dir / "include/torch/csrc/api/include"),
@@ -458,6 +491,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("install-dir", help="print where the op package and binding are installed")
     sub.add_parser("vendor-dir", help="print the op package's vendor folder there")
+    sub.add_parser("cxx-standard", help="print the binding's -std= flag and the oldest g++ major that has it, "
+                                        "as the installed torch's headers require")
     b = sub.add_parser("build", help="build the binding and write build.json")
     b.add_argument("--cann", type=Path, required=True, help="the CANN toolkit folder")
     args = parser.parse_args(argv)
@@ -465,6 +500,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(install_dir())
     elif args.command == "vendor-dir":
         print(vendor_dir())
+    elif args.command == "cxx-standard":
+        try:
+            flag, gxx = binding_cxx_standard()
+        except (ImportError, RuntimeError) as e:
+            print(f"ascend_ops.npu.binding cxx-standard: error: {e}", file=sys.stderr)
+            return 1
+        print(flag, gxx)
     else:
         try:
             print(build(args.cann))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -372,11 +373,48 @@ def test_an_op_package_in_the_opp_vendors_folder_is_the_shared_install(tmp_path:
     assert npu_binding.vendor_dir() == tmp_path / "mine" / "opp" / "vendors" / npu_binding.vendor_name()
 
 
-def test_every_compile_of_the_binding_is_cpp17() -> None:
+# ATen/ATen.h's opening check, as torch 2.13 (C++17) and torch 2.14 (C++20) write it.
+ATEN_CHECK = """#pragma once
+
+#if !defined(_MSC_VER) && __cplusplus < {value}L
+#error C++{name} or later compatible compiler is required to use ATen.
+#endif
+"""
+
+
+def fake_torch_include(tmp_path: Path, text: str | None) -> Path:
+    include = tmp_path / "include"
+    (include / "ATen").mkdir(parents=True)
+    if text is not None:
+        (include / "ATen" / "ATen.h").write_text(text)
+    return include
+
+
+@pytest.mark.parametrize("value, name, expected", [(201703, 17, ("-std=c++17", 9)), (202002, 20, ("-std=c++20", 10))])
+def test_the_binding_standard_is_the_one_torchs_headers_ask_for(tmp_path: Path, value: int, name: int,
+                                                               expected: tuple[str, int]) -> None:
+    include = fake_torch_include(tmp_path, ATEN_CHECK.format(value=value, name=name))
+    assert npu_binding.binding_cxx_standard(include) == expected
+
+
+@pytest.mark.parametrize("text, message", [
+    (None, r"cannot read .*ATen\.h to learn the C\+\+ standard"),
+    ("#pragma once\n", r"ATen\.h states no `__cplusplus < \.\.\.L` requirement"),
+    (ATEN_CHECK.format(value=202302, name=23), r"requires __cplusplus >= 202302L, a C\+\+ standard the binding is not")])
+def test_a_standard_the_binding_does_not_know_is_refused(tmp_path: Path, text: str | None, message: str) -> None:
+    with pytest.raises(RuntimeError, match=message):
+        npu_binding.binding_cxx_standard(fake_torch_include(tmp_path, text))
+
+
+def test_every_compile_of_the_binding_uses_torchs_standard() -> None:
+    import torch
+
     from ascend_ops_dev.binding import cpu_aclnn
 
-    assert npu_binding.BINDING_CXX_STANDARD == "-std=c++17"
+    header = (Path(torch.__file__).parent / "include" / "ATen" / "ATen.h").read_text(encoding="utf-8")
+    required = int(re.search(r"__cplusplus < (\d+)L", header).group(1))
+    flag = {201703: "-std=c++17", 202002: "-std=c++20"}[required]
     command = npu_binding.compile_command(Path("binding.cpp"), Path("torch_npu"), [])
-    assert [f for f in command if f.startswith("-std=")] == ["-std=c++17"]
+    assert [f for f in command if f.startswith("-std=")] == [flag]
     source = Path(cpu_aclnn.__file__).read_text(encoding="utf-8")
-    assert "BINDING_CXX_STANDARD" in source and "-std=c++2" not in source
+    assert "binding_cxx_standard(" in source and "-std=c++" not in source

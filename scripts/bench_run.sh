@@ -3,8 +3,9 @@
 # HEAD (committed work only), first cold (a new .venv, whose packages come from pip's cache, and
 # an empty build cache), then warm (the same clone again, venv and build cache in place). Prints
 # both wall times with the load average before and after each run, the commit and the machine,
-# and each run's stage times (run.sh's own table). A figure taken at a load average above 1 is
-# flagged: rerun it on a quiet machine.
+# and each run's stage times (run.sh's own table). Each run waits (up to 3 minutes) for the load
+# average to fall below 1; a figure taken at a load average above 1 is flagged: rerun it on a
+# quiet machine.
 #
 #   bash scripts/bench_run.sh                 clone, run cold and warm, remove the clone
 #   bash scripts/bench_run.sh --baseline REV  also REV's run.sh, cold and warm, in the same run,
@@ -34,11 +35,21 @@ CPU=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
 echo "bench_run.sh: $(nproc) cores ($CPU), $(python3 --version 2>&1), $(g++ --version | head -1)"
 
 load() { cut -d' ' -f1 /proc/loadavg; }
+# settle: wait (up to 3 minutes) for the one-minute load average to fall below 1, so that a run is
+# not timed in the tail of the previous run's own load.
+settle() {
+  local waited=0
+  while awk -v l="$(load)" 'BEGIN { exit !(l >= 1) }' && [ $waited -lt 180 ]; do
+    [ $waited -gt 0 ] || echo "bench_run.sh: waiting for the load average ($(load)) to fall below 1 (up to 180 s)"
+    sleep 10; waited=$((waited + 10))
+  done
+}
 RESULTS=()
 declare -A SECONDS_OF
 # timed_run LABEL CLONE: run.sh in CLONE, with CLONE.cache as its build cache (empty at first).
 timed_run() {
   local label=$1 clone=$2 log="$WORK/run-$1.log" before after start seconds note=""
+  settle
   before=$(load)
   echo "bench_run.sh: $label run (log: $log) ..."
   start=$EPOCHREALTIME

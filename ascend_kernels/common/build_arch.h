@@ -10,8 +10,9 @@
 // A kernel's translation unit (op_kernel/<op>.cpp) holds device code only: bisheng's device pass
 // parses all of it, and host code there (stdio, <cmath>, double, the planner, the product table of
 // strings) is what it may refuse. The generated kernel entry defines ASCEND_OPS_KERNEL_TU before
-// its includes; the engine's host-only headers (copy_planner.h, cost_model.h, copy_op_host.h,
-// status.h, soc_info.h, products.h, products_generated.h, view_builder.h, block_rearrangement.h) stop such
+// its includes; the engine's host-only headers (copy_planner.h and the planner's plan_view.h,
+// copy_cost.h, gather_units.h, transpose_choice.h; cost_model.h, copy_op_host.h, status.h,
+// soc_info.h, products.h, products_generated.h, view_builder.h, block_rearrangement.h) stop such
 // a build with #error, so every kernel compile (the simulator's, CPU-debug's, `ascend-ops
 // check-cann` on each architecture against each toolkit, CANN's) checks it. The kernel reads the
 // architecture facts from arch_traits_generated.h and the shared engine from copy_grid.h;

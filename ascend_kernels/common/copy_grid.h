@@ -285,7 +285,7 @@ ASCEND_OPS_HOST_AICORE inline int64_t TableFirst(const CopyTiling& t, const Unit
 // The rule holds only where every column's lanes share a lane and every class's columns follow
 // its first column block for block: the planner chooses the run and stride where it holds for
 // every tile a core can meet, checking each output lane on the host (ChooseTransposeGroups in
-// copy_planner.h), and where the transposes cost less than the scalar unit's rearrangement, which
+// transpose_choice.h), and where the transposes cost less than the scalar unit's rearrangement, which
 // does the rest. PlanTransposeGroup is the rule both run: `lanes(k)` gives output lane k's input
 // lane, and `emit(rowBlock, columnOfLane)` takes each class: its 16 source blocks (input block
 // indexes) and, per result block j, the column it yields (-1: none).

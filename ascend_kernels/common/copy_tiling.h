@@ -18,7 +18,7 @@
 //   tileElems                    output units per tile (BURST: longest piece of one row)
 //   rowsPerTile                  BURST: whole rows per tile
 //   unitElems, unitsPerTile      GATHER/TRANSPOSE: output units per unit (view dims >= runDim, dim unitDim
-//                                possibly cut into chunks: Note [gather units] in copy_planner.h) and per tile
+//                                possibly cut into chunks: Note [gather units] in gather_units.h) and per tile
 //   windowElems, windowLo        input span of one window, its start relative to the unit's base
 //   blockSlotBytes               UB bytes per loaded window (32-byte aligned)
 //   unitSlotBytes                UB bytes per unit (countExtent windows)

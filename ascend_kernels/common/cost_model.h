@@ -1,6 +1,6 @@
 // Note [cost model]
 // What an AI core's work costs in time: the figures the planner weighs its choices by (copy
-// units, the core count: copy_planner.h) and the NPU model turns the simulator's counts into
+// units, the core count: copy_cost.h) and the NPU model turns the simulator's counts into
 // modeled time with (dev/ascend_ops_dev/benchmarks/npu_model.py reads this file; the product's
 // memory bandwidth comes from op_specs/products.yaml). Huawei documents none of the per-
 // instruction figures for the AI core's scalar unit, so each is marked ASSUMED with its reason, or
@@ -42,7 +42,7 @@ constexpr double kBlockLaunchNs = 20.0;       // ASSUMED: what each launched blo
                                               // after another, and each reads its tiling and fills its
                                               // instruction cache; Huawei gives launch overhead only as a
                                               // whole. A block is worth launching while it saves more
-                                              // (Note [core count] in copy_planner.h)
+                                              // (Note [core count] in copy_cost.h)
 constexpr double kCoreBandwidthGbps = 128.0;  // ASSUMED: what one core's DMA engines move GM <-> UB, about
                                               // 64 bytes a cycle at ~2 GHz: a core alone moves far less
                                               // than the device's memory delivers, so small copies gain

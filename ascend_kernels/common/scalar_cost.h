@@ -53,7 +53,7 @@ ASCEND_OPS_HOST_AICORE inline int64_t ModIndex(int64_t a, int64_t b)
 // floor(n / d) = floor(c * n / 2^64) for every n in [0, 2^32). With e = c * d - 2^64 in [0, d),
 // c * n / 2^64 = n / d + n * e / (d * 2^64), whose second term is below n / 2^64 < 2^-32 < 1 / d,
 // while n / d's fraction is at most 1 - 1 / d: the sum has n / d's floor. The planner stores c
-// (ExtentReciprocal in copy_planner.h) for each dim of a view of fewer than 2^32 units (every index a kernel divides, a unit or row
+// (ExtentReciprocal in plan_view.h) for each dim of a view of fewer than 2^32 units (every index a kernel divides, a unit or row
 // index or a tile's units, is below 2^32 then), and 0 where it cannot (an extent of 1, whose
 // quotient is n itself, or a larger view, whose kernels divide by DivIndex). A corrupt tiling
 // cannot misplace a core: a kernel checks each quotient that places one (its remainder lies in

@@ -1,4 +1,4 @@
-"""Note [core count] (ascend_kernels/common/copy_planner.h): a copy runs on the number of cores its
+"""Note [core count] (ascend_kernels/common/copy_cost.h): a copy runs on the number of cores its
 plan's work is worth under the cost model (Note [cost model] in cost_model.h), not on a share
 floor. Checked against the NPU model itself: the planner's split of a case is relaunched on other
 core counts (the same tiling, its granules dealt over c cores) and each launch is modeled from

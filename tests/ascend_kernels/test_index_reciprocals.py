@@ -1,5 +1,5 @@
 """Note [index reciprocals] (ascend_kernels/common/scalar_cost.h): the planner's reciprocal of an
-extent d (ExtentReciprocal, copy_planner.h) makes MulHigh give floor(n / d) exactly for every index
+extent d (ExtentReciprocal, plan_view.h) makes MulHigh give floor(n / d) exactly for every index
 a kernel divides, n in [0, 2^32), and ReciprocalValid accepts that reciprocal and no other. A C++
 driver compiled against the headers checks every extent up to 4096 and extents up to 2^32 - 1 near
 powers of two and large primes, each at the numerators where a wrong quotient would show first

@@ -23,7 +23,7 @@ to read the output's bytes once and write them once at full bandwidth.
 core_* is the busiest core's count of each (the cores run in parallel; the slowest sets the
 pace). A core alone moves at most kCoreBandwidthGbps, and each launched block costs
 kBlockLaunchNs: the planner picks the core count that minimizes the same terms (Note [core count]
-in ascend_kernels/common/copy_planner.h). DMA moves global memory in 32-byte blocks, so no plan reads less than every 32-byte input
+in ascend_kernels/common/copy_cost.h). DMA moves global memory in 32-byte blocks, so no plan reads less than every 32-byte input
 block the view touches (`input_blocks`): `floor` is the best roofline / modeled a class can
 reach, with nothing but that moved (x[:, ::3] of float32 reads three times its output: 0.50).
 

@@ -145,7 +145,7 @@ def _rows(outcomes: list) -> list[dict]:
 
 def _large_ok(row: dict) -> bool:
     """The large contiguous copy moves at most ~5% more than it needs, on at least the cores that
-    draw the product's memory bandwidth (Note [core count] in ascend_kernels/common/copy_planner.h).
+    draw the product's memory bandwidth (Note [core count] in ascend_kernels/common/copy_cost.h).
     A custom op's kernel is the author's pipeline: it has no such case."""
     from ascend_ops_dev.benchmarks.npu_model import saturating_cores
 

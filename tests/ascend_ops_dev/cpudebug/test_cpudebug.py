@@ -313,7 +313,7 @@ def test_plan_for_another_soc_of_the_product():
     shape = (4096, 1024)
     on_b2 = plan("slice", shape, "float32", ([0, 0], [4096, 1000]), product="atlas-a2")
     on_b3 = plan("slice", shape, "float32", ([0, 0], [4096, 1000]), product="atlas-a2", soc="Ascend910B3")
-    # The cores the plan is worth, at most the SoC's (Note [core count] in copy_planner.h): the
+    # The cores the plan is worth, at most the SoC's (Note [core count] in copy_cost.h): the
     # 48-core B2's plan takes more than the 40-core B3 has.
     assert on_b2.soc == "Ascend910B2" and 40 < on_b2.block_dim <= 48, on_b2
     assert on_b3.soc == "Ascend910B3" and on_b3.block_dim <= 40, on_b3

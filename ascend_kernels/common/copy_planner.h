@@ -277,7 +277,7 @@ inline ModeChoice ChooseMode(const CopyPlanInputs& in)
     for (int32_t pass = 0; pass < 2; ++pass) {
         c.units = UnitPlan{};
         c.units.ok = false;
-        if (gatherView != nullptr) {
+        if (gatherView != nullptr && !(unitStride && longRows)) {  // long unit-stride rows go BURST anyway
             c.units = PlanUnits(*gatherView, in.gatherUnit, in.usePad, in.budget, c.cores,
                                 in.rearrange == Rearrange::kTransposes, in.minChunkBytes);
         }

@@ -42,15 +42,25 @@ inline std::vector<int64_t> UnitLanes(const CopyTiling& t, const UnitShape& shap
     return lanes;
 }
 
-// PlanTransposeGroup's lanes(k) and emit on the host: every output lane a class serves must be
-// where the class's rows put it; counts the transposes.
-struct HostLanes {
-    const std::vector<int64_t>* lanes;
-    int64_t operator()(int64_t k) const { return (*lanes)[static_cast<size_t>(k)]; }
+// The output lanes of a tile on the host: the first `prefix` of `full`'s, then, for a tile that
+// ends in a row's tail, `tail`'s shifted by `shift` (without copying either).
+struct TileLanes {
+    const std::vector<int64_t>* full;
+    int64_t prefix;
+    const std::vector<int64_t>* tail;  // nullptr: the tile has no tail
+    int64_t shift;
+
+    int64_t Size() const { return prefix + (tail != nullptr ? static_cast<int64_t>(tail->size()) : 0); }
+    int64_t operator()(int64_t k) const
+    {
+        return k < prefix ? (*full)[static_cast<size_t>(k)] : (*tail)[static_cast<size_t>(k - prefix)] + shift;
+    }
 };
 
+// PlanTransposeGroup's emit on the host: every output lane a class serves must be where the
+// class's rows put it; counts the transposes.
 struct TransposeCheck {
-    const std::vector<int64_t>* lanes;
+    const TileLanes* lanes;
     TransposeGroups groups;
     int64_t first;
     bool ok;
@@ -58,7 +68,7 @@ struct TransposeCheck {
 
     void operator()(const int64_t* rowBlock, const int8_t* columnOfLane)
     {
-        const int64_t outLanes = static_cast<int64_t>(lanes->size());
+        const int64_t outLanes = lanes->Size();
         transposes += 1;
         for (int64_t j = 0; j < kTransposeLanes; ++j) {
             if (columnOfLane[j] < 0) {
@@ -66,7 +76,7 @@ struct TransposeCheck {
             }
             for (int64_t q = 0; q < kTransposeLanes; ++q) {
                 const int64_t k = groups.Block(first, q) * kTransposeLanes + columnOfLane[j];
-                ok = ok && (k >= outLanes || (*lanes)[static_cast<size_t>(k)] == rowBlock[q] * kTransposeLanes + j);
+                ok = ok && (k >= outLanes || (*lanes)(k) == rowBlock[q] * kTransposeLanes + j);
             }
         }
     }
@@ -80,17 +90,16 @@ struct TransposeCount {
 
 // Whether the rule serves every group of a tile of these output lanes that holds a block from
 // `fromBlock` on; adds the tile's transposes and groups to *count.
-inline bool TransposeGroupsServe(const std::vector<int64_t>& lanes, const TransposeGroups& groups, int64_t fromBlock,
+inline bool TransposeGroupsServe(const TileLanes& lanes, const TransposeGroups& groups, int64_t fromBlock,
                                  TransposeCount* count)
 {
-    const int64_t outLanes = static_cast<int64_t>(lanes.size());
+    const int64_t outLanes = lanes.Size();
     const int64_t blocks = (outLanes + kTransposeLanes - 1) / kTransposeLanes;
     const int64_t span = groups.Span();
-    HostLanes get{&lanes};
     for (int64_t start = fromBlock / span * span; start < blocks; start += span) {
         for (int64_t first = start; first < start + groups.stride && first < blocks; first += groups.Run()) {
             TransposeCheck check{&lanes, groups, first, true, 1};
-            PlanTransposeGroup(get, groups, first, outLanes, check);
+            PlanTransposeGroup(lanes, groups, first, outLanes, check);
             if (!check.ok) {
                 return false;
             }
@@ -110,6 +119,17 @@ inline double TransposeTileNs(const TransposeCount& c, int64_t unitLanes)
                                              (c.transposes - c.groups) * (kTransposeLanes - 1));
     return static_cast<double>(c.transposes) * (kVectorIssueNs + kAddressListNs) + reads * kUbScalarNs +
            static_cast<double>(2 * c.groups) * kLoopIterationNs;
+}
+
+// The least TransposeTileNs of a tile of `outLanes` lanes under `groups`, whether or not they
+// serve it: every group TransposeGroupsServe counts (TransposeGroupCount of them) takes at least
+// two transposes, as a group of lanes has at least one class.
+inline double LeastTransposeTileNs(int64_t outLanes, const TransposeGroups& groups, int64_t unitLanes)
+{
+    TransposeCount least;
+    least.groups = TransposeGroupCount(outLanes, groups);
+    least.transposes = 2 * least.groups;
+    return TransposeTileNs(least, unitLanes);
 }
 
 // The groups of Note [block transposes] for a GATHER / TRANSPOSE tiling of 2- or 4-byte units:
@@ -144,21 +164,22 @@ inline TransposeGroups ChooseTransposeGroups(const CopyTiling& t)
             tile.push_back(lane + u * slotLanes);
         }
     }
+    const TileLanes whole{&tile, static_cast<int64_t>(tile.size()), nullptr, 0};
     TransposeGroups best = none;
     double least = static_cast<double>(t.unitsPerTile * full.gatherElems) * 3 * kUbScalarNs;  // the scalar unit's
     for (int64_t runShift = 0; runShift <= 4; ++runShift) {
         for (int64_t runs = 1; runs <= kMaxTransposeRuns; ++runs) {
             const TransposeGroups groups{runs << runShift, runShift};
+            if (LeastTransposeTileNs(whole.Size(), groups, unitLanes) >= least) {
+                continue;  // could not cost less than the best so far, whether it serves or not
+            }
             TransposeCount count;
-            bool serves = TransposeGroupsServe(tile, groups, 0, &count);
+            bool serves = TransposeGroupsServe(whole, groups, 0, &count);
+            // A tail after k full units: the tile's first k units' lanes, then the tail's.
             for (int64_t k = 0; serves && ownTail && k < t.unitsPerTile; ++k) {
-                std::vector<int64_t> withTail(tile.begin(), tile.begin() + k * full.gatherElems * unitLanes);
-                for (int64_t lane : tailUnit) {
-                    withTail.push_back(lane + k * slotLanes);
-                }
+                const TileLanes withTail{&tile, k * full.gatherElems * unitLanes, &tailUnit, k * slotLanes};
                 TransposeCount ignored;
-                serves = TransposeGroupsServe(withTail, groups, k * full.gatherElems * unitLanes / kTransposeLanes,
-                                              &ignored);
+                serves = TransposeGroupsServe(withTail, groups, withTail.prefix / kTransposeLanes, &ignored);
             }
             const double ns = TransposeTileNs(count, unitLanes);
             if (serves && ns < least) {

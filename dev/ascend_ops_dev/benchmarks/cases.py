@@ -108,6 +108,11 @@ class ShapeClass:
     def kind(self) -> str:
         return self.spec.kind
 
+    @property
+    def kwargs(self) -> dict:
+        """The op's keyword arguments for this class."""
+        return _call_kwargs(self.spec.args)
+
     def input_shape(self, n: int) -> tuple[int, ...]:
         return tuple(d if isinstance(d, int) else int(_evaluate(d, {"n": n}, self.spec.loc))
                      for d in self.spec.input)

@@ -146,7 +146,7 @@ class ModelRow:
         return self.scalar_us / self.modeled_us if self.modeled_us else 0.0
 
 
-def _dtype_for(product: Product, op: str) -> str:
+def dtype_for(product: Product, op: str) -> str:
     """float32 where the product supports it for the op, else its first supported dtype."""
     allowed = specs().op(op).supported_dtypes(product)
     return "float32" if "float32" in allowed else allowed[0]
@@ -182,7 +182,7 @@ def times_us(stats, bandwidth_gbps: float) -> tuple[float, float]:
 def model_row(shape_class: ShapeClass, product: Product, size: int) -> ModelRow:
     from ascend_ops.sim.runner import simulate
 
-    dtype = _dtype_for(product, shape_class.op)
+    dtype = dtype_for(product, shape_class.op)
     elem = specs().dtype_size(dtype)
     w = shape_class.build(max(size // elem, 1))
     x: np.ndarray = to_numpy(w.x.to(torch_dtype(dtype)).contiguous())

@@ -55,6 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     model.add_argument("--npu-model-only", action="store_true",
                        help="only the NPU model, at 4 KiB, 64 KiB, 1 MiB and 64 MiB outputs "
                             "(--quick: the first two); no CPU measurement, no chart")
+    model.add_argument("--plan-cost-only", action="store_true",
+                       help="only the planner's host cost: microseconds per PlanStridedCopy call "
+                            "(the TilingFunc's planning) at the NPU model's sizes; no CPU "
+                            "measurement, no chart")
 
 
 # Note [OpenMP wait policy]
@@ -93,6 +97,8 @@ MISSING_MATPLOTLIB = ('the benchmark chart needs matplotlib: pip install "ascend
 def run(args: argparse.Namespace) -> int:
     if args.npu_model_only:
         return _npu_model(args, output_folder(args))
+    if args.plan_cost_only:
+        return _plan_cost(args, output_folder(args))
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -139,4 +145,21 @@ def _npu_model(args: argparse.Namespace, out: Path) -> int:
     if args.npu_model_only:
         print(text)
     print(f"wrote {path} (a model, not a measurement)")
+    return 0
+
+
+def _plan_cost(args: argparse.Namespace, out: Path) -> int:
+    """The planner's host cost of every shape class on every product line, to out/plan_cost.md."""
+    from ascend_ops_dev import benchmarks
+    from ascend_ops_dev.benchmarks import npu_model, plan_cost
+
+    classes = list(benchmarks.shape_classes(tuple(args.op) if args.op else None))
+    sizes = npu_model.QUICK_MODEL_SIZES if args.quick else npu_model.MODEL_SIZES
+    rows = plan_cost.measure(classes, sizes, progress=lambda line: print(line, flush=True))
+    text = plan_cost.markdown(rows)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "plan_cost.md"
+    path.write_text(text, encoding="utf-8")
+    print(text)
+    print(f"wrote {path}")
     return 0

@@ -121,7 +121,8 @@ def stale_table() -> str | None:
     return f"{on_disk} does not match op_specs/; run `ascend-ops-dev generate`, then `ascend-ops build`"
 
 
-def _torch_flags() -> list[str]:
+def torch_flags() -> list[str]:
+    """The compiler and linker flags of a torch extension built against the installed torch."""
     base = Path(torch.__file__).parent
     include, lib = base / "include", base / "lib"
     if not (include / "torch" / "library.h").is_file():
@@ -136,7 +137,7 @@ def _torch_flags() -> list[str]:
 
 
 def _build_arguments() -> dict:
-    return dict(include_dirs=_kernel_dirs(), flags=_torch_flags(),
+    return dict(include_dirs=_kernel_dirs(), flags=torch_flags(),
                 defines={"ASCEND_OPS_HOST_CPU": native_copy.host_cpu_id(),
                          "ASCEND_OPS_TORCH_VERSION": torch.__version__.replace("+", "_")})
 

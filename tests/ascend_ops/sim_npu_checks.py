@@ -140,7 +140,7 @@ def memory_is_host_memory_from_the_devices_allocator() -> None:
 
 @check("enabled_by_env")
 def views_share_the_memory_of_their_base() -> None:
-    x = torch.arange(60.0, device="npu").reshape(3, 4, 5)
+    x = torch.arange(120.0, device="npu").reshape(4, 5, 6)
     for view in NPU_VIEWS.values():
         v = view(x)
         assert v.untyped_storage().data_ptr() == x.untyped_storage().data_ptr()
@@ -162,7 +162,8 @@ def streams_and_events_are_host_objects() -> None:
         torch.npu.set_stream(default)
     assert torch.npu.current_stream() == default
     start, end = torch.npu.Event(enable_timing=True), torch.npu.Event(enable_timing=True)
-    assert isinstance(start, torch.npu.Event) and start.device == torch.device("npu", 0)
+    assert isinstance(start, torch.npu.Event) and start.device.type == "npu"
+    assert not isinstance(torch.Event(device="cpu"), torch.npu.Event)
     start.record()
     torch.ones(100, device="npu").sum()
     end.record(side)
@@ -173,7 +174,7 @@ def streams_and_events_are_host_objects() -> None:
     assert start.elapsed_time(end) >= 0.0
     try:
         torch.npu.Event(enable_timing=True).elapsed_time(end)
-    except RuntimeError as e:
+    except (RuntimeError, ValueError) as e:
         assert "recorded" in str(e), e
     else:
         raise AssertionError("elapsed_time of an event never recorded")

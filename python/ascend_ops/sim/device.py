@@ -284,7 +284,7 @@ def enable_simulated_npu() -> str:
     need the one rename a process gets), and when the extension cannot be built (no compiler, no
     torch headers).
     """
-    global _claimed_soc
+    global _claimed_soc, _extension
     if _claimed_soc is not None:
         return _claimed_soc
     if "torch_npu" in sys.modules:
@@ -297,7 +297,6 @@ def enable_simulated_npu() -> str:
                            f"{backend!r} backend, and a process can rename it only once; "
                            f"enable the simulation in a fresh process")
     soc = (product_from_env() or product(DEFAULT_PRODUCT)).simulated_soc
-    global _extension
     try:
         _extension = _load_extension()
     except SimulatedNpuUnavailable as e:

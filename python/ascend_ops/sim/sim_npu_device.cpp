@@ -153,8 +153,8 @@ struct SimNpuGuard final : c10::impl::DeviceGuardImplInterface {
   c10::Device getDevice() const override { return kTheDevice; }
   void setDevice(c10::Device device) const override { check_device(device); }
   void uncheckedSetDevice(c10::Device) const noexcept override {}
-  c10::Stream getStream(c10::Device device) const override {
-    check_device(device);
+  // noexcept, as torch 2.6 declares these two (later ones do not): no check can throw here.
+  c10::Stream getStream(c10::Device) const noexcept override {
     return stream_of(current_stream_id);
   }
   c10::Stream getDefaultStream(c10::Device device) const override {
@@ -168,8 +168,7 @@ struct SimNpuGuard final : c10::impl::DeviceGuardImplInterface {
     check_device(device);
     return stream_of(next_stream_id++);
   }
-  c10::Stream exchangeStream(c10::Stream stream) const override {
-    check_device(stream.device());
+  c10::Stream exchangeStream(c10::Stream stream) const noexcept override {
     c10::Stream previous = stream_of(current_stream_id);
     current_stream_id = stream.id();
     return previous;

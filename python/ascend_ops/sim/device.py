@@ -24,7 +24,7 @@ from pathlib import Path
 from types import ModuleType
 
 import torch
-from ..runtime import build_cache, torch_private
+from ..runtime import build_cache, torch_extension, torch_private
 from ..runtime.products import product, product_from_env
 
 __all__ = ["enable_simulated_npu", "enabled_by_environment", "is_enabled", "is_simulated",
@@ -61,11 +61,9 @@ class SimulatedNpuUnavailable(RuntimeError):
 
 
 def _build_arguments() -> dict:
-    from ..cpu.compiled import FastPathUnavailable, torch_flags
-
     try:
-        flags = torch_flags()
-    except FastPathUnavailable as e:
+        flags = torch_extension.torch_flags()
+    except torch_extension.NoTorchHeaders as e:
         raise SimulatedNpuUnavailable(str(e)) from None
     return dict(flags=flags, defines={"TORCH_EXTENSION_NAME": MODULE_NAME,
                                       "TORCH_API_INCLUDE_EXTENSION_H": "1",

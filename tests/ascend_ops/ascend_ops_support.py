@@ -8,9 +8,7 @@ from typing import Any
 
 import ml_dtypes
 import numpy as np
-import pytest
 import torch
-from ascend_ops.runtime.torch_private import SIM_NPU_UNAVAILABLE
 from ascend_ops_gen.spec import AttrType, specs
 
 OP_NAMES = tuple(op.name for op in specs().ops)
@@ -18,12 +16,6 @@ OP_NAMES = tuple(op.name for op in specs().ops)
 # cover. Custom ops (kind: custom) have their own tests (tests/walkthrough/test_custom_ops.py adds
 # two to a copy of the project and runs these files there).
 VIEW_OP_NAMES = tuple(op.name for op in specs().ops if not op.is_custom)
-
-# The simulated npu device is made of torch's Python backend for PrivateUse1 (torch >= 2.10). On an
-# older torch it is refused by name, which test_torch_private.py checks there and everywhere else.
-needs_simulated_npu = pytest.mark.skipif(
-    SIM_NPU_UNAVAILABLE is not None,
-    reason=f"{SIM_NPU_UNAVAILABLE} (test_torch_private.py checks the refusal)")
 
 # The spec vocabulary (op_specs/products.yaml dtypes).
 SPEC_DTYPES = ("float16", "float32", "bfloat16", "int8", "uint8", "int16", "int32", "int64",

@@ -36,9 +36,13 @@ SCENARIO_ENV = {
     "enabled_by_call": {"ASCEND_OPS_SIM_NPU": "0", "ASCEND_OPS_PRODUCT": "Ascend310B1"},
     # The custom kernels forced off: every op takes the torch_npu composition.
     "forced_torch_npu": {"ASCEND_OPS_SIM_NPU": "1", "ASCEND_OPS_NPU_KERNELS": "torch_npu"},
-    # No C++ compiler, so no simulator: the custom kernels cannot run.
-    "no_simulator": {"ASCEND_OPS_SIM_NPU": "1", "CXX": "/nonexistent/g++"},
+    # No C++ compiler once the device is up (NO_COMPILER_AFTER_IMPORT), so no simulator: the
+    # custom kernels cannot run.
+    "no_simulator": {"ASCEND_OPS_SIM_NPU": "1"},
 }
+# The device is itself a C++ extension, built (or found in the build cache) at import; these
+# scenarios lose the compiler after that.
+NO_COMPILER_AFTER_IMPORT = ("no_simulator",)
 CHECKS: dict[str, dict[str, Callable[[], None]]] = {scenario: {} for scenario in SCENARIO_ENV}
 
 
@@ -103,6 +107,88 @@ def enabled_at_import() -> None:
     assert torch.npu.is_available() and torch.npu.device_count() == 1
     assert torch.npu.current_device() == 0
     assert torch.accelerator.current_accelerator() == torch.device("npu")
+
+
+def extension_mapped() -> bool:
+    """Whether the device's C++ extension is mapped into this process."""
+    with open("/proc/self/maps", encoding="utf-8") as maps:
+        return sim_device.MODULE_NAME in maps.read()
+
+
+@check("enabled_by_env")
+def the_extension_is_loaded_when_asked() -> None:
+    # The negative control of not_loaded_at_import_unless_asked: the same look finds it here.
+    assert extension_mapped()
+
+
+@check("enabled_by_env")
+def memory_is_host_memory_from_the_devices_allocator() -> None:
+    before = sim_device.allocated()
+    x = torch.empty((1000, 3), device="npu", dtype=torch.float64)
+    during = sim_device.allocated()
+    assert (during[0] - before[0], during[1] - before[1]) == (24000, 1), (before, during)
+    host = sim_device.host_tensor(x)
+    assert host.device == torch.device("cpu") and host.data_ptr() == x.data_ptr()
+    host.fill_(2.5)  # the CPU writes the device's memory directly
+    assert x.sum().item() == 7500.0
+    del x, host
+    assert sim_device.allocated() == before, (before, sim_device.allocated())
+    on_device = sim_device.on_device(torch.arange(6.0)[1::2])  # aliased, not copied
+    assert on_device.stride() == (2,) and on_device.storage_offset() == 1
+    assert_same_bits(on_device, torch.tensor([1.0, 3.0, 5.0]))
+
+
+@check("enabled_by_env")
+def views_share_the_memory_of_their_base() -> None:
+    x = torch.arange(120.0, device="npu").reshape(4, 5, 6)
+    for view in NPU_VIEWS.values():
+        v = view(x)
+        assert v.untyped_storage().data_ptr() == x.untyped_storage().data_ptr()
+        assert v.data_ptr() == x.data_ptr() + v.storage_offset() * x.element_size()
+    assert x.unfold(2, 2, 1).data_ptr() == x.data_ptr()
+
+
+@check("enabled_by_env")
+def streams_and_events_are_host_objects() -> None:
+    default = torch.npu.current_stream()
+    assert default.stream_id == 0 and default.device == torch.device("npu", 0)
+    assert torch.npu.default_stream() == default
+    side = torch.npu.Stream()
+    assert isinstance(side, torch.npu.Stream) and side.stream_id != 0 and side.query()
+    torch.npu.set_stream(side)
+    try:
+        assert torch.npu.current_stream() == side
+    finally:
+        torch.npu.set_stream(default)
+    assert torch.npu.current_stream() == default
+    start, end = torch.npu.Event(enable_timing=True), torch.npu.Event(enable_timing=True)
+    assert isinstance(start, torch.npu.Event) and start.device.type == "npu"
+    assert not isinstance(torch.Event(device="cpu"), torch.npu.Event)
+    start.record()
+    torch.ones(100, device="npu").sum()
+    end.record(side)
+    assert start.query() and end.query()
+    end.synchronize()
+    side.synchronize()
+    torch.npu.synchronize()
+    assert start.elapsed_time(end) >= 0.0
+    try:
+        torch.npu.Event(enable_timing=True).elapsed_time(end)
+    except (RuntimeError, ValueError) as e:
+        assert "record" in str(e), e  # torch 2.6: "not marked for recording"
+    else:
+        raise AssertionError("elapsed_time of an event never recorded")
+
+
+@check("enabled_by_env")
+def only_device_zero_exists() -> None:
+    for call_on in (lambda: torch.empty(2, device="npu:1"), lambda: torch.npu.set_device(1)):
+        try:
+            call_on()
+        except (RuntimeError, ValueError) as e:
+            assert "it has one device, npu:0" in str(e), e
+        else:
+            raise AssertionError("npu:1 accepted")
 
 
 @check("enabled_by_env")
@@ -394,6 +480,12 @@ def enabling_twice_is_harmless() -> None:
 # --- scenario "enabled_by_call" ------------------------------------------------------------------
 
 @check("enabled_by_call")
+def not_loaded_at_import_unless_asked() -> None:
+    assert not extension_mapped()
+    assert sim_device.MODULE_NAME not in sys.modules
+
+
+@check("enabled_by_call")
 def not_enabled_at_import_by_default() -> None:
     assert not sim_device.is_enabled()
     assert torch._C._get_privateuse1_backend_name() == "privateuseone"
@@ -673,6 +765,11 @@ def an_unknown_route_is_refused() -> None:
 
 
 def run(scenario: str) -> dict[str, str]:
+    if scenario in NO_COMPILER_AFTER_IMPORT:
+        from ascend_ops.runtime import build_cache
+
+        os.environ["CXX"] = "/nonexistent/g++"
+        build_cache.compiler.cache_clear()
     results = {}
     for name, fn in CHECKS[scenario].items():
         try:

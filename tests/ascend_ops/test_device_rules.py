@@ -17,10 +17,6 @@ import pytest
 
 import ascend_ops
 import device_rules_checks
-from ascend_ops.runtime import torch_private
-
-pytestmark = pytest.mark.skipif(torch_private.SIM_NPU_UNAVAILABLE is not None,
-                                reason=f"no simulated npu device: {torch_private.SIM_NPU_UNAVAILABLE}")
 
 SCRIPT = Path(device_rules_checks.__file__)
 # Each product line with the fast path; without it (ASCEND_OPS_FAST=0, the Python kernel every

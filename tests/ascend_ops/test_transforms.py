@@ -24,7 +24,7 @@ import ascend_ops
 from ascend_ops.cpu import compiled
 from ascend_ops.runtime import autograd
 from ascend_ops_gen.spec import specs
-from ascend_ops_support import CASES, EMPTY_LISTS, Case, case_id, needs_simulated_npu
+from ascend_ops_support import CASES, EMPTY_LISTS, Case, case_id
 from transform_checks import transform_failures
 
 pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
@@ -111,7 +111,6 @@ def test_every_transform_on_the_python_registration():
     assert {k: v for k, v in result["failures"].items() if v} == {}
 
 
-@needs_simulated_npu
 def test_every_transform_on_the_simulated_npu_device():
     result = _run(SIM_CASES, "float32", "npu", ASCEND_OPS_SIM_NPU="1")
     assert len(result["failures"]) == len(SIM_CASES)

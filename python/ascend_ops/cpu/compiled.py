@@ -61,7 +61,6 @@ import logging
 import os
 import subprocess
 import sys
-import sysconfig
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,7 +70,7 @@ import torch
 from ascend_ops_gen.spec import OpSpec, specs
 
 from . import backends, native_copy
-from ..runtime import build_cache
+from ..runtime import build_cache, torch_extension
 from ..runtime import state
 from ..runtime.products import current_product, dtype_name
 from ..runtime.arguments import OpPacket
@@ -122,17 +121,10 @@ def stale_table() -> str | None:
 
 
 def _torch_flags() -> list[str]:
-    base = Path(torch.__file__).parent
-    include, lib = base / "include", base / "lib"
-    if not (include / "torch" / "library.h").is_file():
-        raise FastPathUnavailable(f"the installed torch has no C++ headers ({include / 'torch' / 'library.h'} "
-                                  f"is missing)")
-    python_include = sysconfig.get_paths()["include"]
-    return ["-std=c++20", "-O3", "-march=native", "-pthread", "-w",
-            f"-I{include}", f"-I{include / 'torch' / 'csrc' / 'api' / 'include'}", f"-I{python_include}",
-            f"-D_GLIBCXX_USE_CXX11_ABI={int(torch.compiled_with_cxx11_abi())}",
-            "-Wl,--no-as-needed", f"-L{lib}", "-lc10", "-ltorch", "-ltorch_cpu", "-ltorch_python",
-            f"-Wl,-rpath,{lib}"]
+    try:
+        return torch_extension.torch_flags()
+    except torch_extension.NoTorchHeaders as e:
+        raise FastPathUnavailable(str(e)) from None
 
 
 def _build_arguments() -> dict:

@@ -111,34 +111,14 @@ from_dlpack_capsule: Callable[[Any], torch.Tensor] = getattr(torch._C, "_from_dl
                                                             torch.from_dlpack)
 
 # --- the simulated npu device (sim/device.py) ----------------------------------------------------
-# A PrivateUse1 backend written in Python: torch's hooks and device guard for it, an empty
-# PrivateUse1 tensor made from Python, and the dispatcher's tables. torch gained the first two in
-# 2.10; on older torch the simulated device is unavailable (SIM_NPU_UNAVAILABLE says why) and
-# everything else works.
-try:
-    from torch.utils.backend_registration import (
-        _setup_privateuseone_for_python_backend as setup_privateuse1_python_backend)
-    create_empty_privateuse1_tensor: Callable[..., torch.Tensor] = (
-        torch._C._acc.create_empty_tensor)
-    SIM_NPU_UNAVAILABLE: str | None = None
-except (ImportError, AttributeError):
-    setup_privateuse1_python_backend = None
-    create_empty_privateuse1_tensor = None
-    SIM_NPU_UNAVAILABLE = _missing(
-        "Python backend for PrivateUse1 (torch.utils.backend_registration."
-        "_setup_privateuseone_for_python_backend, torch._C._acc)",
-        "the simulated npu device is made of it; torch gained it in 2.10")
-
-# Meta's kernels write an npu tensor's metadata (a redispatch to the Meta key).
-DispatchKey: type = _required(torch._C, "DispatchKey", "redispatching to the Meta kernels")
-DispatchKeySet: type = _required(torch._C, "DispatchKeySet", "redispatching to the Meta kernels")
+# A C++ PrivateUse1 backend, renamed with the public `torch.utils.rename_privateuse1_backend`. Its
+# `torch.npu` module goes in with `torch._register_device_module` (what PyTorch's out-of-tree
+# device example uses; it has no public name), and the name of PrivateUse1 is read to refuse a
+# second rename.
+register_device_module: Callable[[str, Any], None] = _required(
+    torch, "_register_device_module", "installing the simulated device's torch.npu module")
 privateuse1_backend_name: Callable[[], str] = _required(
     torch._C, "_get_privateuse1_backend_name", "whether PrivateUse1 is still unnamed")
-# Every view op that needs an explicit PrivateUse1 kernel (Note [simulated npu]).
-dispatch_has_kernel_for_dispatch_key: Callable[[str, Any], bool] = _required(
-    torch._C, "_dispatch_has_kernel_for_dispatch_key", "which ops have a composite kernel")
-dispatch_get_all_op_names: Callable[[], list[str]] = _required(
-    torch._C, "_dispatch_get_all_op_names", "the registered aten ops")
 # Runs a backward on the engine directly, without the contextvars stash (Note [exit after
 # backward] in sim/device.py).
 run_backward_on_engine: Callable[..., Any] = _required(
@@ -157,21 +137,11 @@ def torch_npu_cann_at_least(torch_npu: Any, version: str) -> bool:
         return True
 
 
-# --- pytree --------------------------------------------------------------------------------------
-# The simulated npu device maps the tensors inside an op's (args, kwargs).
-try:
-    from torch.utils._pytree import tree_flatten, tree_map
-except ImportError:
-    raise UnsupportedTorchError(_missing("torch.utils._pytree", "tensors inside nested arguments")
-                                + f"; ascend-ops supports {SUPPORTED_RANGE}") from None
-
 __all__ = [
     "OLDEST_TORCH", "BEYOND_NEWEST_TORCH", "SUPPORTED_RANGE", "UnsupportedTorchError",
     "torch_version", "check_torch_version",
     "OpOverloadPacket", "OpOverload", "OpNamespace", "packet_arguments", "packet_op",
     "destroy_library", "auto_dispatch_below_autograd",
-    "from_dlpack_capsule", "setup_privateuse1_python_backend", "create_empty_privateuse1_tensor",
-    "SIM_NPU_UNAVAILABLE", "DispatchKey", "DispatchKeySet", "privateuse1_backend_name",
-    "dispatch_has_kernel_for_dispatch_key", "dispatch_get_all_op_names",
-    "run_backward_on_engine", "tree_flatten", "tree_map", "torch_npu_cann_at_least",
+    "from_dlpack_capsule", "register_device_module", "privateuse1_backend_name",
+    "run_backward_on_engine", "torch_npu_cann_at_least",
 ]

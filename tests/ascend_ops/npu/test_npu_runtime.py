@@ -106,7 +106,15 @@ def test_doctor_on_the_simulated_device() -> None:
 
 
 def test_doctor_fails_a_forced_custom_route_without_kernels() -> None:
-    done = doctor(ASCEND_OPS_SIM_NPU="1", ASCEND_OPS_NPU_KERNELS="custom", CXX="/nonexistent/g++")
+    # The device (a C++ extension) loads at import; the compiler is gone after that, so the
+    # simulator cannot be built.
+    done = run_python("import os, sys, ascend_ops\n"
+                      "from ascend_ops.runtime import build_cache\n"
+                      "from ascend_ops.tools.cli import main\n"
+                      "os.environ['CXX'] = '/nonexistent/g++'\n"
+                      "build_cache.compiler.cache_clear()\n"
+                      "sys.exit(main(['doctor']))",
+                      ASCEND_OPS_SIM_NPU="1", ASCEND_OPS_NPU_KERNELS="custom")
     assert done.returncode == 1, done.stdout + done.stderr
     assert "ASCEND_OPS_NPU_KERNELS=custom, but the custom kernels cannot run: the simulator " \
            "cannot be built" in done.stdout

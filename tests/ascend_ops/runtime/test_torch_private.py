@@ -7,8 +7,8 @@
 - A torch outside the range fails `import ascend_ops` with one error naming the range (a
   stand-in `torch` package reporting the version, in a subprocess).
 - The range is pyproject.toml's bound and scripts/compat.sh's matrix: one minor per step.
-- Without torch's Python backend for PrivateUse1 (torch < 2.10) the simulated npu device is refused
-  by name; everything else works.
+- Without a C++ compiler the simulated npu device (a C++ extension) is refused by name, and
+  nothing is renamed.
 """
 from __future__ import annotations
 
@@ -172,23 +172,26 @@ def test_the_range_is_pyproject_s_bound_and_compat_sh_s_matrix():
         (old[0], minor) for minor in range(old[1], new[1])]
 
 
-# --- the simulated npu device needs torch's Python backend for PrivateUse1 ----------------------
+# --- the simulated npu device is a C++ extension: without a compiler it is refused by name ------
 
-def test_without_the_python_backend_the_simulated_npu_is_refused_by_name(monkeypatch):
+def test_without_a_compiler_the_simulated_npu_is_refused_by_name(monkeypatch):
     if sim_device.is_enabled():
         pytest.fail("this test process must not have enabled the simulated npu device")
-    reason = torch_private.SIM_NPU_UNAVAILABLE or "torch 2.8.0 has no Python backend (a test)"
-    monkeypatch.setattr(torch_private, "SIM_NPU_UNAVAILABLE", reason)
-    with pytest.raises(RuntimeError) as refused:
-        sim_device.enable_simulated_npu()
-    assert str(refused.value) == (
-        f"cannot enable the simulated npu device: {reason}; every other path works (unset "
-        f"ASCEND_OPS_SIM_NPU, or use torch >= 2.10 for the simulation)")
+    from ascend_ops.runtime import build_cache
+
+    monkeypatch.setenv("CXX", "/nonexistent/g++")
+    build_cache.compiler.cache_clear()
+    try:
+        with pytest.raises(RuntimeError) as refused:
+            sim_device.enable_simulated_npu()
+    finally:
+        build_cache.compiler.cache_clear()
+    assert str(refused.value).startswith(
+        "cannot enable the simulated npu device: its C++ extension cannot be built: no C++ "
+        "compiler found (looked for /nonexistent/g++)"), refused.value
     assert not sim_device.is_enabled()
-
-
-def test_the_python_backend_is_there_from_torch_2_10():
-    assert (torch_private.SIM_NPU_UNAVAILABLE is None) == (torch_private.torch_version() >= (2, 10))
+    assert torch_private.privateuse1_backend_name() == "privateuseone"
+    assert not hasattr(torch, "npu")
 
 
 def test_a_missing_required_name_is_an_import_error_naming_it_and_the_range():

@@ -22,6 +22,8 @@ from ascend_ops.npu import dispatch
 from ascend_ops.sim import device as sim_device
 from ascend_ops.runtime import torch_views
 
+pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset: the device on every torch
+
 CHECKS_SCRIPT = Path(sim_npu_checks.__file__)
 
 

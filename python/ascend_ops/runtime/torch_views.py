@@ -219,13 +219,16 @@ def symbolic_output_shape(op_name: str, shape: tuple, dtype: Callable[[], object
                           kwargs: dict) -> tuple:
     """The result's shape of `op_name` on an input whose `shape` holds SymInts (torch.compile's
     dynamic shapes), itself of SymInts: the canonicalisation run on the symbols (Note [symbolic
-    sizes] in cpu_reference/arguments.py). A call it refuses is refused again on the sizes'
-    values, with eager's message (that specialises them, for a trace that fails anyway)."""
+    sizes] in cpu_reference/arguments.py). A call it refuses runs again on the sizes' values,
+    which specialises them: a refused call gets eager's message, and an op whose
+    canonicalisation takes ints only (its shape checked with `integer`) its result for these
+    values, a graph per shape."""
     try:
         return tuple(canonical_view(op_name, shape, dtype, args, kwargs).output_shape)
-    except OpArgumentError:
-        canonical_view(op_name, tuple(int(d) for d in shape), dtype, args, kwargs)
-        raise
+    except (OpArgumentError, TypeError):
+        pass  # raised on symbols, whose message would print them
+    values = tuple(int(d) for d in shape)
+    return tuple(canonical_view(op_name, values, dtype, args, kwargs).output_shape)
 
 
 def view_op(op_name: str) -> Callable[..., torch.Tensor]:

@@ -1,8 +1,9 @@
 """The fake kernels under torch.compile's dynamic shapes (torch_views.symbolic_output_shape): a
 function calling an op over five batch sizes compiles one graph, with `dynamic=True` and with
 `mark_dynamic` on the batch dim, on aot_eager and inductor, bit for bit as eager; a size the op
-refuses is refused with eager's error. Negative controls: the fake kernel that specialises every
-size compiles five graphs, and one that raises its symbolic error prints symbols."""
+refuses is refused with eager's error; an op whose canonicalisation takes ints only compiles a
+graph per shape, as eager. Negative controls: the fake kernel that specialises every size compiles
+five graphs, and one that raises its symbolic error prints symbols."""
 from __future__ import annotations
 
 import pytest
@@ -10,6 +11,7 @@ import torch
 from torch._dynamo.testing import CompileCounterWithBackend
 
 import ascend_ops
+import cpu_reference
 from ascend_ops.runtime import torch_views
 from ascend_ops.runtime.op_pieces import canonical_view
 from ascend_ops_support import Case, assert_same_bits, case_id, op_error, strided_slice_case
@@ -109,3 +111,13 @@ def test_negative_control_the_symbolic_error_prints_symbols(monkeypatch):
     eager, compiled = _compiled_error((8, 7, 4))
     assert type(compiled) is type(eager)
     assert str(compiled) != str(eager)
+
+
+def test_a_canonicalisation_of_ints_only_compiles_a_graph_per_shape(monkeypatch):
+    """An op whose `<op>_view` checks its shape with `integer` (a SymInt is no int) still compiles,
+    on the sizes' values."""
+    def ints_only(op_name, shape, dtype, args, kwargs):
+        shape = tuple(cpu_reference.arguments.integer(f"shape[{i}]", d) for i, d in enumerate(shape))
+        return canonical_view(op_name, shape, dtype, args, kwargs)
+    monkeypatch.setattr(torch_views, "canonical_view", ints_only)
+    assert _graphs_over_batches(BATCH_CASES[0], "aot_eager", mark_dynamic=False) == len(BATCHES)

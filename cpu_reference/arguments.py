@@ -17,10 +17,9 @@ a branch. The tracer names its symbol type and that min and max (`allow_symbolic
 package imports nothing of it. A message formatted from symbols would print them, so a tracer
 that meets an error redoes the call on the sizes' values, for the message eager gives.
 
-Most guards bound a size (`offset < dim`, a divisibility, the sign of a clamped interval); some fix
-it to one value, where the rule names one: NCHW_VECT_C's lane dim is 4, and a StridedSlice past
-8 input dims asks whether it is an identity or empty. A refused call specialises every size, as
-does torch itself for a result dim of size 0 or 1.
+Most guards bound a size (`offset < dim`, a divisibility, the sign of a clamped interval); one
+fixes a size to a value, as its rule names one: NCHW_VECT_C's lane dim is 4. A refused call
+specialises every size, and torch itself a result dim of size 0 or 1.
 """
 
 from __future__ import annotations

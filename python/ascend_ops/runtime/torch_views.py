@@ -4,9 +4,9 @@ The canonicalisation is cpu_reference's, run on shapes alone (`<op>_view`, its v
 put in the one form torch views hold (`torch_view`, Note [torch views]); only the final data
 movement is torch's. That gives, from one piece of code: the fake (meta) kernels that
 `torch.compile` traces (shapes only; symbolic sizes stay symbols, `symbolic_output_shape`), the
-device path for NPU tensors when no custom AscendC
-kernel is loaded (torch_npu's own slice/flip/permute kernels move the data), the NPU path's
-argument check, and the elements the slices' backward writes to (`strided_geometry`). All of
+device path for NPU tensors when no custom AscendC kernel is loaded (torch_npu's own
+slice/flip/permute kernels move the data), the NPU path's argument check, and the elements the
+slices' backward writes to (`strided_geometry`). All of
 them are pure data movement, so bit-exact with the reference. Nothing here is written per op.
 
 Note [torch views]

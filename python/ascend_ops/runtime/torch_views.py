@@ -41,6 +41,7 @@ from .errors import OpArgumentError
 from .op_pieces import canonical_view
 
 # Fake kernels canonicalise torch.compile's symbolic sizes as they are (`symbolic_output_shape`).
+# (torch 2.6's sym_min of a SymInt and an int still guards: a graph per side of the bound.)
 allow_symbolic_sizes(torch.SymInt, torch.sym_min, torch.sym_max)
 
 WHOLE = builtins.slice(None)  # a dim taken whole, in order

@@ -1,19 +1,24 @@
 """The fake kernels under torch.compile's dynamic shapes (torch_views.symbolic_output_shape): a
 function calling an op over five batch sizes compiles one graph, with `dynamic=True` and with
 `mark_dynamic` on the batch dim, on aot_eager and inductor, bit for bit as eager; a size the op
-refuses is refused with eager's error; an op whose canonicalisation takes ints only compiles a
-graph per shape, as eager. Negative controls: the fake kernel that specialises every size compiles
-five graphs, and one that raises its symbolic error prints symbols."""
+refuses is refused with eager's error; a bound clamped to the batch size stays an expression; an
+op whose canonicalisation takes ints only compiles a graph per shape. Negative controls: the fake
+kernel that specialises every size compiles five graphs, clamping by branches compiles one per
+side of the bound, and a symbolic error not redone on values prints symbols."""
 from __future__ import annotations
+
+import builtins
 
 import pytest
 import torch
+import torch._inductor.config
 from torch._dynamo.testing import CompileCounterWithBackend
 
 import ascend_ops
 import cpu_reference
 from ascend_ops.runtime import torch_views
 from ascend_ops.runtime.op_pieces import canonical_view
+from ascend_ops.runtime.torch_private import torch_version
 from ascend_ops_support import Case, assert_same_bits, case_id, op_error, strided_slice_case
 
 pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
@@ -50,11 +55,13 @@ def _graphs_over_batches(case: Case, backend: str, mark_dynamic: bool) -> int:
 
     compiled = torch.compile(fn, backend=counter, fullgraph=True,
                              dynamic=None if mark_dynamic else True)
-    for batch in BATCHES:
-        x = torch.randn(batch, *case.shape)
-        if mark_dynamic:
-            torch._dynamo.mark_dynamic(x, 0)
-        assert_same_bits(compiled(x), fn(x))
+    # Compiled afresh: a graph from inductor's caches brings the guards of the call that made it.
+    with torch._inductor.config.patch(force_disable_caches=True):
+        for batch in BATCHES:
+            x = torch.randn(batch, *case.shape)
+            if mark_dynamic:
+                torch._dynamo.mark_dynamic(x, 0)
+            assert_same_bits(compiled(x), fn(x))
     return counter.frame_count
 
 
@@ -74,6 +81,24 @@ def test_batch_sizes_compile_one_graph_with_inductor(case, mark_dynamic):
 def test_negative_control_a_specialising_fake_kernel_compiles_every_batch(case, monkeypatch):
     monkeypatch.setattr(torch_views, "symbolic_output_shape", _specialising_output_shape)
     assert _graphs_over_batches(case, "aot_eager", mark_dynamic=False) == len(BATCHES)
+
+
+# An end that clamps the batch dim for some of BATCHES and not for others: min(5, batch) elements.
+CLAMPED_BATCH = strided_slice_case("end_clamped_on_the_batch", (9, 10),
+                                   (slice(None, 5), slice(-8, None, 3)))
+
+
+@pytest.mark.skipif(torch_version() < (2, 13), reason="torch.sym_min(5, s0) guards `s0 <= 5` "
+                    "on older torch (seen on 2.6: a graph per side of the bound); checked on 2.13+")
+@pytest.mark.parametrize("backend", ["aot_eager", "inductor"])
+def test_a_bound_clamped_to_the_batch_size_compiles_one_graph(backend):
+    assert _graphs_over_batches(CLAMPED_BATCH, backend, mark_dynamic=False) == 1
+
+
+def test_negative_control_clamping_by_branches_compiles_a_graph_per_side(monkeypatch):
+    monkeypatch.setattr(cpu_reference.arguments, "_size_min", builtins.min)
+    monkeypatch.setattr(cpu_reference.arguments, "_size_max", builtins.max)
+    assert _graphs_over_batches(CLAMPED_BATCH, "aot_eager", mark_dynamic=False) == 2
 
 
 # A slice from offset 5 to the end of the batch dim: batches of 5 or fewer are refused.

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .arguments import INT32_MAX, INT32_MIN, MAX_RANK, check_rank, index_vector, integer, shape_vector
+from .arguments import (INT32_MAX, INT32_MIN, MAX_RANK, check_rank, clamp, index_vector, integer,
+                        shape_vector)
 from ._op_limits import (STRIDED_SLICE_MAX_KERNEL_RANK, STRIDED_SLICE_MAX_PROCESSING_RANK,
                          STRIDED_SLICE_MAX_SPEC_ENTRIES)
 from .view_steps import Index
@@ -305,12 +306,13 @@ def canonicalise_dim(i: int, spec: DenseDim, dim: int) -> tuple[int, int, int]:
         if masked:
             return masked_value
         x_fwd = x + dim if x < 0 else x
-        return min(max(x_fwd, low), high)
+        return clamp(x_fwd, low, high)
 
     begin = canonical(spec.begin, spec.begin_masked, low if stride > 0 else high)
     end = canonical(spec.end, spec.end_masked, high if stride > 0 else low)
     interval = end - begin
-    if interval == 0 or (interval < 0) != (stride < 0):
+    # bool(): a symbolic interval's sign is decided here, as a branch (Note [symbolic sizes]).
+    if interval == 0 or bool(interval < 0) != (stride < 0):
         return begin, end, 0
     return begin, end, -(-interval // stride)
 

@@ -5,12 +5,28 @@ parser sees it (ascend_ops/runtime/arguments.py), so both accept and reject the 
 
 Indexes are plain Python ints from here on: the canonicalisation adds and
 subtracts INT64_MIN / INT64_MAX values, which would wrap in numpy int64.
+
+Note [symbolic sizes]
+~~~~~~~~~~~~~~~~~~~~~
+A tracer (torch.compile's fake kernels, ascend_ops/runtime/torch_views.py) may pass an input
+shape whose sizes are symbols, not ints. The canonicalisation runs on them unchanged: Python's
+operators build expressions, and a comparison whose answer depends on a symbol is a branch the
+tracer decides by its example and keeps as a guard on what it compiled. Only clamping is spelled
+`clamp`, so that a symbolic bound is clamped by the symbols' own min and max, an expression, not
+a branch. The tracer names its symbol type and that min and max (`allow_symbolic_sizes`); this
+package imports nothing of it. A message formatted from symbols would print them, so a tracer
+that meets an error redoes the call on the sizes' values, for the message eager gives.
+
+Most guards bound a size (`offset < dim`, a divisibility, the sign of a clamped interval); one
+fixes a size to a value, as its rule names one: NCHW_VECT_C's lane dim is 4. A refused call
+specialises every size, and torch itself a result dim of size 0 or 1.
 """
 
 from __future__ import annotations
 
+import builtins
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -78,9 +94,32 @@ def string(name: str, value) -> str:
     return value
 
 
+# A tracer's symbolic size type, and its min and max (Note [symbolic sizes]).
+_symbolic_size_types: tuple[type, ...] = ()
+_size_min: Callable = builtins.min
+_size_max: Callable = builtins.max
+
+
+def allow_symbolic_sizes(size_type: type, minimum: Callable, maximum: Callable) -> None:
+    """Accept sizes of `size_type` in shapes, clamped by `minimum` and `maximum` (Note [symbolic
+    sizes])."""
+    global _symbolic_size_types, _size_min, _size_max
+    _symbolic_size_types, _size_min, _size_max = (size_type,), minimum, maximum
+
+
+def clamp(value, low, high):
+    """min(max(value, low), high); of symbolic sizes, an expression (Note [symbolic sizes])."""
+    symbolic = _symbolic_size_types
+    if isinstance(value, symbolic) or isinstance(low, symbolic) or isinstance(high, symbolic):
+        return _size_min(_size_max(value, low), high)
+    return min(max(value, low), high)
+
+
 def shape_vector(shape) -> tuple[int, ...]:
-    """An input shape as ints, at most MAX_RANK of them."""
-    dims = tuple(integer(f"shape[{i}]", dim, low=0) for i, dim in enumerate(shape))
+    """An input shape as ints (or a tracer's symbolic sizes, Note [symbolic sizes]), at most
+    MAX_RANK of them."""
+    dims = tuple(dim if isinstance(dim, _symbolic_size_types) else integer(f"shape[{i}]", dim, low=0)
+                 for i, dim in enumerate(shape))
     check_rank("x", len(dims))
     return dims
 

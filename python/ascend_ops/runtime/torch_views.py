@@ -3,9 +3,10 @@
 The canonicalisation is cpu_reference's, run on shapes alone (`<op>_view`, its view steps), then
 put in the one form torch views hold (`torch_view`, Note [torch views]); only the final data
 movement is torch's. That gives, from one piece of code: the fake (meta) kernels that
-`torch.compile` traces (shapes only), the device path for NPU tensors when no custom AscendC
-kernel is loaded (torch_npu's own slice/flip/permute kernels move the data), the NPU path's
-argument check, and the elements the slices' backward writes to (`strided_geometry`). All of
+`torch.compile` traces (shapes only; symbolic sizes stay symbols, `symbolic_output_shape`), the
+device path for NPU tensors when no custom AscendC kernel is loaded (torch_npu's own
+slice/flip/permute kernels move the data), the NPU path's argument check, and the elements the
+slices' backward writes to (`strided_geometry`). All of
 them are pure data movement, so bit-exact with the reference. Nothing here is written per op.
 
 Note [torch views]
@@ -33,9 +34,15 @@ import torch
 
 import cpu_reference
 from ascend_ops_gen.spec import specs
+from cpu_reference.arguments import allow_symbolic_sizes
 
 from .dtypes import numpy_dtype
+from .errors import OpArgumentError
 from .op_pieces import canonical_view
+
+# Fake kernels canonicalise torch.compile's symbolic sizes as they are (`symbolic_output_shape`).
+# (torch 2.6's sym_min of a SymInt and an int still guards: a graph per side of the bound.)
+allow_symbolic_sizes(torch.SymInt, torch.sym_min, torch.sym_max)
 
 WHOLE = builtins.slice(None)  # a dim taken whole, in order
 
@@ -160,11 +167,6 @@ def strided_geometry(shape: tuple[int, ...], steps) -> tuple[tuple[int, ...], tu
     return tuple(sizes), tuple(strides), offset
 
 
-def _shape(x: torch.Tensor) -> tuple[int, ...]:
-    """x's shape as ints: symbolic sizes are specialised, the canonicalisation needs values."""
-    return tuple(int(d) for d in x.shape)
-
-
 # torch's CPU flip lacks the unsigned and float8 dtypes; reversing elements only moves bits, so
 # flip a same-size integer view instead.
 _SAME_SIZE_INT = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
@@ -214,11 +216,31 @@ def takes_input_in_order(shape: tuple[int, ...], steps) -> bool:
     return x.numel() == math.prod(shape) and x.storage_offset() == 0 and x.is_contiguous()
 
 
+def symbolic_output_shape(op_name: str, shape: tuple, dtype: Callable[[], object], args: tuple,
+                          kwargs: dict) -> tuple:
+    """The result's shape of `op_name` on an input whose `shape` holds SymInts (torch.compile's
+    dynamic shapes), itself of SymInts: the canonicalisation run on the symbols (Note [symbolic
+    sizes] in cpu_reference/arguments.py). A call it refuses runs again on the sizes' values,
+    which specialises them: a refused call gets eager's message, and an op whose
+    canonicalisation takes ints only (its shape checked with `integer`) its result for these
+    values, a graph per shape."""
+    try:
+        return tuple(canonical_view(op_name, shape, dtype, args, kwargs).output_shape)
+    except (OpArgumentError, TypeError):
+        pass  # raised on symbols, whose message would print them
+    values = tuple(int(d) for d in shape)
+    return tuple(canonical_view(op_name, values, dtype, args, kwargs).output_shape)
+
+
 def view_op(op_name: str) -> Callable[..., torch.Tensor]:
-    """`op_name` on a torch tensor of any device (meta included), through its view steps."""
+    """`op_name` on a torch tensor of any device (meta included), through its view steps; on a
+    fake tensor with symbolic sizes, an empty result of its symbolic shape."""
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-        view = torch_view(op_name, _shape(x), lambda: numpy_dtype(x.dtype), args, kwargs)
-        return apply_steps(x, view.steps)
+        shape = tuple(x.shape)
+        dtype = lambda: numpy_dtype(x.dtype)  # noqa: E731
+        if any(isinstance(d, torch.SymInt) for d in shape):
+            return x.new_empty(symbolic_output_shape(op_name, shape, dtype, args, kwargs))
+        return apply_steps(x, torch_view(op_name, shape, dtype, args, kwargs).steps)
     run.__name__ = run.__qualname__ = op_name
     return run
 

@@ -6,14 +6,14 @@ __all__ = ["transpose", "transpose_view"]
 
 import numpy as np
 
-from .arguments import as_data_array, fresh_copy, index_vector, integer
+from .arguments import as_data_array, fresh_copy, index_vector, shape_vector
 from .view_steps import Permute, View
 from .errors import OpArgumentError
 
 
 def transpose_view(shape, perm) -> View:
     """Check `perm` against an input `shape`; the result is one permutation of the input."""
-    shape = tuple(integer(f"shape[{i}]", dim, low=0) for i, dim in enumerate(shape))
+    shape = shape_vector(shape)
     perm = index_vector("perm", perm)
     if sorted(perm) != list(range(len(shape))):
         raise OpArgumentError(f"perm = {perm} is not a permutation of the {len(shape)} dimensions of x")

@@ -12,7 +12,7 @@ __all__ = ["slice_grad"]
 import numpy as np
 
 from .arguments import as_data_array
-from ._gradient import gradient_shape, scatter_into_zeros
+from .gradients import gradient_shape, scatter_into_zeros
 from .slice import slice_view
 
 

@@ -13,7 +13,7 @@ __all__ = ["strided_slice_grad"]
 import numpy as np
 
 from .arguments import as_data_array
-from ._gradient import gradient_shape, scatter_into_zeros
+from .gradients import gradient_shape, scatter_into_zeros
 from ._strided_slice_spec import strided_slice_view
 
 

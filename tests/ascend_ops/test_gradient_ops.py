@@ -1,0 +1,109 @@
+"""The gradient ops on TensorFlow's corpus (`tf_cases()`) and the slice cases: cpu_reference's
+`strided_slice_grad` / `slice_grad` are the adjoints of their forwards and reject what the
+forwards reject, with the same messages; the torch route (`write_into_zeros`) and the slices'
+backward agree with them bit for bit, NaN payloads and -0.0 included."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import ascend_ops
+import cpu_reference
+from ascend_ops import OpArgumentError
+from ascend_ops.runtime.torch_views import write_into_zeros
+from ascend_ops_support import (CASES, TF_CASE_DTYPE, assert_same_bits, case_id, grad_args, numpy_view,
+                                random_tensor, tf_cases)
+
+GRAD_CASES = tf_cases() + tuple(c for c in CASES if c.op == "slice")
+
+
+def _forward(case, x):
+    return getattr(cpu_reference, case.op)(x, *case.args, **case.kwargs)
+
+
+def _grad(case, dy):
+    return getattr(cpu_reference, f"{case.op}_grad")(case.shape, *grad_args(case), dy, **case.kwargs)
+
+
+def _forward_error(case):
+    try:
+        _forward(case, np.zeros(case.shape, np.int8))
+    except OpArgumentError as error:
+        return str(error)
+    return None
+
+
+@pytest.mark.parametrize("case", GRAD_CASES, ids=case_id)
+def test_reference_gradient_is_the_adjoint_or_the_forwards_error(case):
+    message = _forward_error(case)
+    if message is not None:
+        with pytest.raises(OpArgumentError) as info:
+            _grad(case, np.zeros((1,), np.int64))
+        assert str(info.value) == message
+        return
+    rng = np.random.default_rng(7)
+    x = rng.integers(-50, 50, case.shape, dtype=np.int64)
+    y = _forward(case, x)
+    dy = rng.integers(-50, 50, y.shape, dtype=np.int64)
+    dx = _grad(case, dy)
+    assert dx.shape == case.shape and dx.dtype == np.int64
+    assert int((y * dy).sum()) == int((x * dx).sum())
+    # every element the forward reads holds its dy, the rest is zero
+    assert np.count_nonzero(_grad(case, np.ones(y.shape, bool))) == y.size
+
+
+@pytest.mark.parametrize("case", GRAD_CASES, ids=case_id)
+def test_torch_route_and_backward_match_the_reference_bits(case):
+    if _forward_error(case) is not None:
+        with pytest.raises(OpArgumentError):
+            write_into_zeros(case.op, case.shape, torch.zeros(1), grad_args(case), case.kwargs)
+        return
+    out_shape = _forward(case, np.zeros(case.shape, np.int8)).shape
+    dy = random_tensor(out_shape, TF_CASE_DTYPE, seed=len(case.id))  # NaN payloads, -0.0
+    expected = _grad(case, numpy_view(dy))
+    assert_same_bits(write_into_zeros(case.op, case.shape, dy, grad_args(case), case.kwargs), expected)
+    x = torch.zeros(case.shape, dtype=TF_CASE_DTYPE, requires_grad=True)
+    y = getattr(ascend_ops, case.op)(x, *case.args, **case.kwargs)
+    (dx,) = torch.autograd.grad(y, x, dy)
+    assert_same_bits(dx, expected)
+
+
+def test_dy_of_another_shape_is_refused_by_name():
+    with pytest.raises(OpArgumentError, match=r"^shape of dy was \[2,3\] instead of \[2,4\]$"):
+        write_into_zeros("strided_slice", (6, 4), torch.zeros(2, 3), ([1], [5], [2]), {})
+
+
+def test_control_a_dropped_reversal_is_caught():
+    """The bit comparison above sees a gradient written in the wrong order."""
+    dy = random_tensor((3, 5), TF_CASE_DTYPE, seed=1)
+    args = ([0, 0], [0, 0], [1, -1])
+    masks = {"begin_mask": 3, "end_mask": 3}
+    forward_order = write_into_zeros("strided_slice", (3, 5), dy.flip(1), args, masks)
+    with pytest.raises(AssertionError):
+        assert_same_bits(forward_order, cpu_reference.strided_slice_grad((3, 5), *args, numpy_view(dy), **masks))
+
+
+class _Recorder(torch.utils._python_dispatch.TorchDispatchMode):
+    """The aten ops a region runs, with the dtypes of what they return."""
+
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        results = out if isinstance(out, (tuple, list)) else (out,)
+        self.calls.append((str(func), tuple(r.dtype for r in results if isinstance(r, torch.Tensor))))
+        return out
+
+
+@pytest.mark.parametrize("op, args", [("strided_slice", ([1, 0], [5, 0], [2, -1], )), ("slice", ([1, 2], [3, -1]))])
+def test_backward_makes_no_index_tensor(op, args):
+    """The slices' backward writes a view of zeros: no int64 tensor, no index_put."""
+    x = torch.zeros((6, 7), requires_grad=True)
+    y = getattr(ascend_ops, op)(x, *args, **({"end_mask": 2} if op == "strided_slice" else {}))
+    with _Recorder() as recorder:
+        y.backward(torch.ones_like(y))
+    assert recorder.calls, "the recorder saw the backward"
+    assert [call for call in recorder.calls if torch.int64 in call[1] or "index" in call[0]] == []

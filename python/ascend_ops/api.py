@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import torch
-from ascend_ops_gen.schema import python_signature
+from ascend_ops_gen.schema import gradient_signature, python_signature
 from ascend_ops_gen.spec import OpSpec
 
 from .cpu import compiled
@@ -31,4 +31,22 @@ def make_op_function(op: OpSpec) -> Callable[..., torch.Tensor]:
     call.__module__ = "ascend_ops"
     call.__signature__ = python_signature(op)
     call.__doc__ = f"{op.summary}\n\n{op.doc}\nSpec: {op.file}."
+    return call
+
+
+def make_gradient_function(op: OpSpec) -> Callable[..., torch.Tensor]:
+    """`ascend_ops.<op>_grad`, the gradient op a view op declares (`backward: {scatter: ...}`)."""
+    gradient = op.backward.gradient
+    packet = getattr(torch.ops.ascend_ops, gradient.name)
+
+    def call(*args, **kwargs) -> torch.Tensor:
+        try:
+            return packet(*args, **kwargs)
+        except OpArgumentError as e:
+            raise naming_op(e, gradient.name) from None
+
+    call.__name__ = call.__qualname__ = gradient.name
+    call.__module__ = "ascend_ops"
+    call.__signature__ = gradient_signature(op)
+    call.__doc__ = f"{gradient.summary}\n\n{gradient.semantics}: the adjoint of `{op.name}`.\nSpec: {op.file}."
     return call

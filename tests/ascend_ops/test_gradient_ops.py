@@ -63,6 +63,8 @@ def test_torch_route_and_backward_match_the_reference_bits(case):
     dy = random_tensor(out_shape, TF_CASE_DTYPE, seed=len(case.id))  # NaN payloads, -0.0
     expected = _grad(case, numpy_view(dy))
     assert_same_bits(write_into_zeros(case.op, case.shape, dy, grad_args(case), case.kwargs), expected)
+    public = getattr(ascend_ops, f"{case.op}_grad")
+    assert_same_bits(public(list(case.shape), *grad_args(case), dy, **case.kwargs), expected)
     x = torch.zeros(case.shape, dtype=TF_CASE_DTYPE, requires_grad=True)
     y = getattr(ascend_ops, case.op)(x, *case.args, **case.kwargs)
     (dx,) = torch.autograd.grad(y, x, dy)
@@ -72,6 +74,35 @@ def test_torch_route_and_backward_match_the_reference_bits(case):
 def test_dy_of_another_shape_is_refused_by_name():
     with pytest.raises(OpArgumentError, match=r"^shape of dy was \[2,3\] instead of \[2,4\]$"):
         write_into_zeros("strided_slice", (6, 4), torch.zeros(2, 3), ([1], [5], [2]), {})
+    with pytest.raises(OpArgumentError, match=r"^strided_slice_grad: shape of dy was \[2,3\] instead of \[2,4\]$"):
+        ascend_ops.strided_slice_grad([6, 4], [1], [5], [2], torch.zeros(2, 3))
+    with pytest.raises(OpArgumentError, match=r"^slice_grad: offsets\[0\] = 6 is out of range"):
+        torch.ops.ascend_ops.slice_grad([6, 4], [6, 0], [1, 1], torch.zeros(1, 1))
+
+
+def test_gradient_ops_take_the_dtype_rule_of_their_op():
+    dy = torch.zeros(2, 4)
+    with ascend_ops.target_product("Ascend310B1"):  # float16 only
+        with pytest.raises(ascend_ops.UnsupportedDtypeError, match="^strided_slice does not support float32"):
+            ascend_ops.strided_slice_grad([6, 4], [1], [5], [2], dy)
+        assert ascend_ops.strided_slice_grad([6, 4], [1], [5], [2], dy.half()).dtype == torch.float16
+    assert ascend_ops.strided_slice_grad([6, 4], [1], [5], [2], dy).shape == (6, 4)  # no product chosen
+
+
+def test_gradient_op_under_autograd_vmap_and_compile():
+    """Its own derivatives (the forward op: double backward), its batching rule and torch.compile."""
+    args, masks = ([1, 0], [0, 0], [2, -1]), {"begin_mask": 2, "end_mask": 3}
+    dy = torch.randn(3, 5, dtype=torch.float64, requires_grad=True)
+
+    def grad_op(t):
+        return ascend_ops.strided_slice_grad([6, 5], *args, t, **masks)
+    assert torch.autograd.gradcheck(grad_op, (dy,)) and torch.autograd.gradgradcheck(grad_op, (dy,))
+    batch = torch.randn(4, 3, 5, dtype=torch.float64)
+    assert_same_bits(torch.vmap(grad_op)(batch), torch.stack([grad_op(b) for b in batch]))
+    assert torch.vmap(grad_op)(batch[:0]).shape == (0, 6, 5)
+    torch._dynamo.reset()
+    assert_same_bits(torch.compile(grad_op, backend="aot_eager", fullgraph=True)(dy.detach()),
+                     grad_op(dy.detach()))
 
 
 def test_control_a_dropped_reversal_is_caught():

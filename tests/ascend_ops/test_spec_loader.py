@@ -357,7 +357,7 @@ def test_op_type_used_twice(copy: SpecCopy):
 
 
 def test_a_broken_op_spec_is_left_out_only_when_asked(copy: SpecCopy):
-    copy.edit("slice.yaml", "op_type: AscendSlice", "op_type: [AscendSlice]")
+    copy.edit("slice.yaml", "op_type: AscendSlice\n", "op_type: [AscendSlice]\n")
     line = copy.line_of("slice.yaml", "op_type:")
     error = f"op_specs/slice.yaml:{line}: op spec.op_type must be a string, got a list ['AscendSlice']"
     assert copy.error() == error  # the generator's strict load
@@ -466,7 +466,7 @@ def test_max_rank_is_range_checked(copy: SpecCopy):
 # --- backward -----------------------------------------------------------------------------------
 
 def test_backward_rules_of_the_real_specs():
-    from ascend_ops_gen.spec import BackwardRule
+    from ascend_ops_gen.spec import BackwardRule, GradientKernel
 
     rules = {op.name: (op.backward.rule, op.backward.inverse) for op in specs().ops
              if op.backward is not None}  # optional: an op without one is not differentiable
@@ -478,13 +478,52 @@ def test_backward_rules_of_the_real_specs():
     # an inverse names an op whose own inverse is this one (another op may be added beside them)
     for name, (rule, inverse) in rules.items():
         assert rule is BackwardRule.SCATTER or rules[inverse] == (BackwardRule.INVERSE, name), name
+    gradients = {op.name: (op.backward.gradient.name, op.backward.gradient.op_type, op.backward.gradient.kernel)
+                 for op in specs().ops if op.backward is not None and op.backward.gradient is not None}
+    assert gradients == {"strided_slice": ("strided_slice_grad", "AscendStridedSliceGrad", GradientKernel.NONE),
+                         "slice": ("slice_grad", "AscendSliceGrad", GradientKernel.NONE)}
+
+
+_SLICE_GRADIENT = """backward:
+  scatter:
+    op: slice_grad
+    op_type: AscendSliceGrad
+    semantics: The adjoint of ATB SliceOperation
+    summary: "The gradient of `slice`: `dy` written into the block it reads, zeros elsewhere."
+    kernel: none
+"""
 
 
 def test_backward_of_an_unknown_form(copy: SpecCopy):
-    copy.edit("slice.yaml", "backward: scatter", "backward: gather")
+    copy.edit("slice.yaml", _SLICE_GRADIENT, "backward: gather\n")
     line = copy.line_of("slice.yaml", "backward:")
-    assert copy.error() == (f"op_specs/slice.yaml:{line}: backward must be `backward: scatter` or "
-                            f"`backward: {{inverse: <op>}}`, got 'gather'")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: backward must be `backward: scatter`, "
+                            f"`backward: {{scatter: <gradient op>}}` or `backward: {{inverse: <op>}}`, "
+                            f"got 'gather'")
+
+
+def test_plain_scatter_declares_no_gradient_op(copy: SpecCopy):
+    copy.edit("slice.yaml", _SLICE_GRADIENT, "backward: scatter\n")
+    assert copy.load().op("slice").backward.gradient is None
+
+
+@pytest.mark.parametrize("old, new, needle, message", [
+    ("    kernel: none\n", "    kernel: ascendc\n", "kernel: ascendc",
+     "backward.scatter.kernel must be 'none' (no AscendC kernel is generated for a gradient op yet: every "
+     "device runs its torch view write), got 'ascendc'"),
+    ("    kernel: none\n", "    kernel: none\n    dtypes: [int8]\n", "dtypes: [int8]",
+     "unknown key 'dtypes' in backward.scatter; did you mean 'op_type'?"),
+    ("    kernel: none\n", "", "    op: slice_grad", "backward.scatter is missing the required key 'kernel'"),
+    ("    op: slice_grad\n", "    op: slice_gradient\n", "    op: slice_grad",
+     "backward.scatter.op must be slice_grad (the gradient op of slice), got 'slice_gradient'"),
+    ("    op_type: AscendSliceGrad\n", "    op_type: AscendStridedSlice\n", "    op: slice_grad",
+     "backward.scatter.op_type 'AscendStridedSlice' is already op strided_slice's"),
+    ("    op_type: AscendSliceGrad\n", "    op_type: ascend_slice_grad\n", "op_type: ascend",
+     "backward.scatter.op_type 'ascend_slice_grad' must be CamelCase"),
+])
+def test_gradient_op_rules(copy: SpecCopy, old, new, needle, message):
+    copy.edit("slice.yaml", old, new)
+    assert copy.error() == f"op_specs/slice.yaml:{copy.line_of('slice.yaml', needle)}: {message}"
 
 
 def test_backward_inverse_of_an_unknown_op(copy: SpecCopy):
@@ -505,7 +544,7 @@ def test_backward_inverse_with_other_attributes(copy: SpecCopy):
 
 
 def test_no_backward_means_not_differentiable(copy: SpecCopy):
-    copy.edit("slice.yaml", "backward: scatter\n", "")
+    copy.edit("slice.yaml", _SLICE_GRADIENT, "")
     assert copy.load().op("slice").backward is None
 
 

@@ -52,14 +52,22 @@ def _namespace():
     return torch.ops.ascend_ops
 
 
-def _scatter_backward(op_name: str) -> Callable[[torch.Tensor, tuple, OpCall], torch.Tensor]:
-    """Backward of a slice: its gradient op, the incoming gradient written into zeros at the
-    elements the view read (`write_into_zeros`: the op's canonical torch view of the zeros, Note
+def _scatter_backward(op: OpSpec) -> Callable[[torch.Tensor, tuple, OpCall], torch.Tensor]:
+    """Backward of a slice: the incoming gradient written into zeros at the elements the view
+    read, by the op's gradient op where its spec declares one (`backward: {scatter: ...}`), else
+    by what that op runs (`write_into_zeros`: the op's canonical torch view of the zeros, Note
     [torch views] in torch_views.py, so no index tensor). The zeros come from the gradient
     (`new_zeros`), so under vmap they are batched alike; autograd differentiates the write
     again (double backward)."""
+    gradient = op.backward.gradient
+    positional = [a for a in op.attributes if not a.keyword_only]
+
     def backward(grad: torch.Tensor, x_shape: tuple, call: OpCall) -> torch.Tensor:
-        return write_into_zeros(op_name, x_shape, grad, call.args, call.kwargs)
+        if gradient is None:
+            return write_into_zeros(op.name, x_shape, grad, call.args, call.kwargs)
+        # the gradient op takes every positional attribute (dy follows them)
+        args = (*call.args, *(a.default for a in positional[len(call.args):]))
+        return getattr(_namespace(), gradient.name)(list(x_shape), *args, grad, **call.kwargs)
     return backward
 
 
@@ -81,7 +89,7 @@ def backward_function(op: OpSpec) -> Callable[[torch.Tensor, tuple, OpCall], tor
     if op.backward is None:
         return _not_differentiable(op.name)
     if op.backward.rule is BackwardRule.SCATTER:
-        return _scatter_backward(op.name)
+        return _scatter_backward(op)
     return _inverse_backward(op.backward.inverse)
 
 

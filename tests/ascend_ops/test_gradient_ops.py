@@ -138,3 +138,35 @@ def test_backward_makes_no_index_tensor(op, args):
         y.backward(torch.ones_like(y))
     assert recorder.calls, "the recorder saw the backward"
     assert [call for call in recorder.calls if torch.int64 in call[1] or "index" in call[0]] == []
+
+
+@pytest.mark.parametrize("case", GRAD_CASES, ids=case_id)
+def test_no_element_is_left_unwritten(case):
+    """With every new tensor's memory filled with NaN / the largest integer first, the result is
+    still the reference's: each element is written (the zeros around a box included)."""
+    if _forward_error(case) is not None:
+        return
+    dy = random_tensor(_forward(case, np.zeros(case.shape, np.int8)).shape, TF_CASE_DTYPE, seed=3)
+    expected = _grad(case, numpy_view(dy))
+    with _uninitialised_memory_filled():
+        for t in (dy, dy.to(torch.int16)):  # NaN and 32767
+            got = write_into_zeros(case.op, case.shape, t, grad_args(case), case.kwargs)
+            assert_same_bits(got, _grad(case, numpy_view(t)))
+    assert_same_bits(write_into_zeros(case.op, case.shape, dy, grad_args(case), case.kwargs), expected)
+
+
+class _uninitialised_memory_filled:
+    def __enter__(self):
+        self.saved = (torch.are_deterministic_algorithms_enabled(),
+                      torch.utils.deterministic.fill_uninitialized_memory)
+        torch.use_deterministic_algorithms(True)
+        torch.utils.deterministic.fill_uninitialized_memory = True
+
+    def __exit__(self, *exc):
+        torch.use_deterministic_algorithms(self.saved[0])
+        torch.utils.deterministic.fill_uninitialized_memory = self.saved[1]
+
+
+def test_control_the_filled_memory_shows_an_unwritten_element():
+    with _uninitialised_memory_filled():
+        assert torch.isnan(torch.empty(4)).all() and (torch.empty(3, dtype=torch.int16) == 32767).all()

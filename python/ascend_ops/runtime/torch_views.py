@@ -199,16 +199,45 @@ def add_view_ops() -> None:
     OPS.update((op.name, view_op(op.name)) for op in specs().ops if not op.is_custom)
 
 
+def _box(shape: tuple[int, ...], steps) -> tuple[tuple[int, int], ...] | None:
+    """The [start, stop) of each input dim when torch view steps select a box of unit steps in
+    order (a slice, and any strided slice of steps 1: ints, ranges, new axes), else None."""
+    if len(steps) != 1 or not isinstance(steps[0], TorchIndex) or steps[0].flip_dims:
+        return None
+    picked = [item for item in steps[0].items if item is not None]
+    if any(isinstance(item, builtins.slice) and item.step not in (None, 1) for item in picked):
+        return None
+    return tuple(item.indices(dim)[:2] if isinstance(item, builtins.slice) else (item, item + 1)
+                 for item, dim in zip(picked, shape))
+
+
+def _zeros_around(dy: torch.Tensor, shape: tuple[int, ...], box) -> torch.Tensor:
+    """A tensor of `shape` and dy's dtype, zero outside `box` (inside: not yet written). Each dim
+    d zeroes the two slabs before and after its range, within the box's ranges of the dims before
+    it: together the box's complement, each element once, so the writes of the gradient op are
+    the result's size, not its size plus dy's."""
+    out = dy.new_empty(shape)
+    for d, (start, stop) in enumerate(box):
+        inside = tuple(builtins.slice(*range_) for range_ in box[:d])
+        if start > 0:
+            out[(*inside, builtins.slice(0, start))].zero_()
+        if stop < shape[d]:
+            out[(*inside, builtins.slice(stop, None))].zero_()
+    return out
+
+
 def write_into_zeros(op_name: str, shape, dy: torch.Tensor, args: tuple,
                      kwargs: dict) -> torch.Tensor:
     """The adjoint of `op_name` (its gradient op): zeros of `shape` and dy's dtype, with `dy`
-    copied into the op's canonical torch view of them, so no index tensor is made. A reversed
-    dim (`flip_dims`) reverses `dy` instead, the one copy besides the zeros; a differentiable
-    `dy` through `flip` itself, which autograd and vmap know (a bit view they do not)."""
+    copied into the op's canonical torch view of them, so no index tensor is made. A box of unit
+    steps zeroes only its complement (`_zeros_around`). A reversed dim (`flip_dims`) reverses
+    `dy` instead, the one copy besides the result; a differentiable `dy` through `flip` itself,
+    which autograd and vmap know (a bit view they do not)."""
     shape = cpu_reference.gradients.gradient_shape(shape)
     view = torch_view(op_name, shape, lambda: numpy_dtype(dy.dtype), args, kwargs)
     cpu_reference.gradients.check_dy_shape(dy, view.output_shape)
-    out = dy.new_zeros(shape)
+    box = _box(shape, view.steps)
+    out = dy.new_zeros(shape) if box is None else _zeros_around(dy, shape, box)
     target, flips = out, ()
     for step in view.steps:
         if flips:

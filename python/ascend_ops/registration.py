@@ -14,6 +14,7 @@ any data move. CPU tensors go to the selected CPU backend (see `backends.py`); N
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
 
@@ -132,12 +133,13 @@ def _gradient_kernel(op: OpSpec):
     zeros (`torch_views.write_into_zeros`). Registered CompositeImplicitAutograd: it is made of
     torch ops, so autograd (double backward), forward AD, vmap and fake tensors are theirs."""
     name = op.backward.gradient.name
+    rules = dataclasses.replace(op, name=name)  # the op's dtype rules, its errors naming `name`
 
     def kernel(shape, *args, **kwargs):
         *attributes, dy = args
         try:
-            check_input(op, "dy", dy)
-            check_dtype(op, dy.dtype, current_product(dy.device))
+            check_input(rules, "dy", dy)
+            check_dtype(rules, dy.dtype, current_product(dy.device))
             return torch_views.write_into_zeros(op.name, shape, dy, tuple(attributes), kwargs)
         except OpArgumentError as e:
             raise naming_op(e, name) from None

@@ -83,10 +83,12 @@ def test_dy_of_another_shape_is_refused_by_name():
 def test_gradient_ops_take_the_dtype_rule_of_their_op():
     dy = torch.zeros(2, 4)
     with ascend_ops.target_product("Ascend310B1"):  # float16 only
-        with pytest.raises(ascend_ops.UnsupportedDtypeError, match="^strided_slice does not support float32"):
+        with pytest.raises(ascend_ops.UnsupportedDtypeError, match="^strided_slice_grad does not support float32 on atlas-200i-500-a2"):
             ascend_ops.strided_slice_grad([6, 4], [1], [5], [2], dy)
         assert ascend_ops.strided_slice_grad([6, 4], [1], [5], [2], dy.half()).dtype == torch.float16
     assert ascend_ops.strided_slice_grad([6, 4], [1], [5], [2], dy).shape == (6, 4)  # no product chosen
+    with pytest.raises(ascend_ops.OpTypeError, match="^slice_grad: dy is a sparse"):
+        ascend_ops.slice_grad([6, 4], [0, 0], [2, 4], dy.to_sparse())
 
 
 def test_gradient_op_under_autograd_vmap_and_compile():

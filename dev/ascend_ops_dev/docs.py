@@ -23,7 +23,7 @@ from ascend_ops_gen.spec import REQUIRED, AttrType, ErrorExample, Example, OpSpe
 
 from ascend_ops.runtime.dtypes import to_numpy
 from ascend_ops.runtime.errors import OpArgumentError, SpecError
-from ascend_ops.tools.examples import example_dtypes, example_input, example_inputs
+from ascend_ops.tools.examples import example_dtypes, example_input, example_inputs, gradient_example_call
 
 DOCS_DIR = "docs"
 OPS_DIR = "ops"  # under DOCS_DIR; every file in it is generated
@@ -95,7 +95,23 @@ def _gradient(op: OpSpec) -> list[str]:
             f"checks them, then `dy`'s shape against its result's (`shape of dy was [..] instead "
             f"of [..]`); `dy`'s dtypes, per product line, are `{op.name}`'s. The slices' backward "
             f"calls it. No AscendC kernel is generated for it yet (`kernel: none`): on every "
-            f"device it runs as torch view ops (zeros, then a copy into their view)."]
+            f"device it runs as torch view ops (zeros, then a copy into their view).",
+            *_gradient_examples(op)]
+
+
+def _gradient_examples(op: OpSpec) -> list[str]:
+    """Each worked example of the gradient op, its result computed by cpu_reference."""
+    lines = []
+    for ex in op.backward.gradient.examples:
+        args, kwargs, _ = gradient_example_call(op, ex)
+        *attributes, dy = args
+        grad = getattr(cpu_reference, op.backward.gradient.name)(*attributes, to_numpy(dy), **kwargs)
+        call = ", ".join([*map(_py, attributes), "dy", *(f"{k}={_py(v)}" for k, v in kwargs.items())])
+        lines += ["", f"Example, the gradient of [`{ex.example}`](#examples): {ex.doc}", "", "```python",
+                  f"dy = {_values(to_numpy(dy))}  # {dy.dtype}".replace("torch.", ""),
+                  f"ascend_ops.{op.backward.gradient.name}({call})",
+                  f"# -> {_values(grad)}", "```"]
+    return lines
 
 
 def _parameters(op: OpSpec) -> list[str]:

@@ -12,6 +12,8 @@ import ascend_ops
 import cpu_reference
 from ascend_ops import OpArgumentError
 from ascend_ops.runtime.torch_views import write_into_zeros
+from ascend_ops.tools.examples import gradient_example_call
+from ascend_ops_gen.spec import specs
 from ascend_ops_support import (CASES, TF_CASE_DTYPE, assert_same_bits, case_id, grad_args, numpy_view,
                                 random_tensor, tf_cases)
 
@@ -172,3 +174,21 @@ class _uninitialised_memory_filled:
 def test_control_the_filled_memory_shows_an_unwritten_element():
     with _uninitialised_memory_filled():
         assert torch.isnan(torch.empty(4)).all() and (torch.empty(3, dtype=torch.int16) == 32767).all()
+
+
+@pytest.mark.parametrize("op_name, k", [(op.name, k) for op in specs().ops
+                                        if op.backward is not None and op.backward.gradient is not None
+                                        for k in range(len(op.backward.gradient.examples))])
+def test_gradient_examples_of_the_specs(op_name, k):
+    op = specs().op(op_name)
+    gradient = op.backward.gradient
+    args, kwargs, expected = gradient_example_call(op, gradient.examples[k])
+    assert_same_bits(getattr(ascend_ops, gradient.name)(*args, **kwargs), expected)
+    *attributes, dy = args
+    assert_same_bits(torch.from_numpy(getattr(cpu_reference, gradient.name)(
+        *attributes, numpy_view(dy), **kwargs)), expected)
+
+
+def test_every_gradient_op_has_an_example():
+    gradients = [op.backward.gradient for op in specs().ops if op.backward is not None and op.backward.gradient]
+    assert gradients and all(g.examples for g in gradients)

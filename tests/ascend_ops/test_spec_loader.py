@@ -210,7 +210,7 @@ def test_unknown_dtype_in_a_product_rule(copy: SpecCopy):
 
 
 def test_unknown_product_in_an_op_rule(copy: SpecCopy):
-    copy.edit("slice.yaml", "examples:\n", "products:\n  atlas-infrence:\n    exclude: [int8]\n"
+    copy.edit("slice.yaml", "\nexamples:\n", "\nproducts:\n  atlas-infrence:\n    exclude: [int8]\n"
                                            "examples:\n")
     line = copy.line_of("slice.yaml", "atlas-infrence:")
     assert copy.error() == (f"op_specs/slice.yaml:{line}: unknown product 'atlas-infrence'; "
@@ -225,8 +225,8 @@ def test_unknown_product_without_a_close_one(copy: SpecCopy):
 
 
 def test_an_op_rule_replaces_the_product_default(copy: SpecCopy):
-    copy.edit("slice.yaml", "examples:\n",
-              "products:\n  atlas-a2:\n    only: [int8, float16]\n    why: test\nexamples:\n")
+    copy.edit("slice.yaml", "\nexamples:\n",
+              "\nproducts:\n  atlas-a2:\n    only: [int8, float16]\n    why: test\nexamples:\n")
     loaded = copy.load()
     slice_ = loaded.op("slice")
     a2 = next(p for p in loaded.products if p.key == "atlas-a2")
@@ -417,7 +417,7 @@ def test_bytes_that_are_not_utf8(copy: SpecCopy):
 
 
 def test_an_op_rule_naming_a_dtype_the_op_lacks(copy: SpecCopy):
-    copy.edit("slice.yaml", "examples:\n", "products:\n  atlas-inference:\n    only: [int64]\n"
+    copy.edit("slice.yaml", "\nexamples:\n", "\nproducts:\n  atlas-inference:\n    only: [int64]\n"
                                            "examples:\n")
     line = copy.line_of("slice.yaml", "atlas-inference:")
     assert copy.error() == (f"op_specs/slice.yaml:{line}: op slice: the rule for atlas-inference "
@@ -426,8 +426,8 @@ def test_an_op_rule_naming_a_dtype_the_op_lacks(copy: SpecCopy):
 
 
 def test_an_op_rule_leaving_no_dtype(copy: SpecCopy):
-    copy.edit("slice.yaml", "examples:\n",
-              "products:\n  atlas-a2:\n    exclude: [float16, float32, int8, bool, int32, uint32, "
+    copy.edit("slice.yaml", "\nexamples:\n",
+              "\nproducts:\n  atlas-a2:\n    exclude: [float16, float32, int8, bool, int32, uint32, "
               "bfloat16]\nexamples:\n")
     line = copy.line_of("slice.yaml", "atlas-a2:")
     assert copy.error() == (f"op_specs/slice.yaml:{line}: op slice: the rule for atlas-a2 leaves "
@@ -491,6 +491,10 @@ _SLICE_GRADIENT = """backward:
     semantics: The adjoint of ATB SliceOperation
     summary: "The gradient of `slice`: `dy` written into the block it reads, zeros elsewhere."
     kernel: none
+    examples:
+      - example: atb_documentation_example
+        doc: "`dy` = 1..8 in rows 1-2 and columns 2-5 of a (3, 6) float16 gradient."
+        output: [[0, 0, 0, 0, 0, 0], [0, 0, 1, 2, 3, 4], [0, 0, 5, 6, 7, 8]]
 """
 
 
@@ -520,6 +524,11 @@ def test_plain_scatter_declares_no_gradient_op(copy: SpecCopy):
      "backward.scatter.op_type 'AscendStridedSlice' is already op strided_slice's"),
     ("    op_type: AscendSliceGrad\n", "    op_type: ascend_slice_grad\n", "op_type: ascend",
      "backward.scatter.op_type 'ascend_slice_grad' must be CamelCase"),
+    ("      - example: atb_documentation_example\n", "      - example: atb_documentation\n", "example: atb_",
+     "backward.scatter.examples: unknown worked example of slice 'atb_documentation'; did you mean "
+     "'atb_documentation_example'?"),
+    ("        output: [[0, 0, 0", "        outputs: [[0, 0, 0", "example: atb_",
+     "backward.scatter.examples[] is missing the required key 'output'"),
 ])
 def test_gradient_op_rules(copy: SpecCopy, old, new, needle, message):
     copy.edit("slice.yaml", old, new)

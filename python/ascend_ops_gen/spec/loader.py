@@ -23,7 +23,7 @@ from .fields import Fields, check_args, freeze, items_of, kind_of, load_yaml, un
 from .custom_keys import (check_tensors, parse_custom_corpus, parse_custom_error, parse_custom_example,
                           parse_shape_rule, parse_tensor, parse_tiling)
 from .model import (REQUIRED, Attribute, AttrType, Backward, BackwardRule, ErrorExample, Example,
-                    GradientKernel, GradientOp, Limit, OpKind, OpSpec, Product, SpecSet, TensorArg, ViewBuilderDecl)
+                    GradientExample, GradientKernel, GradientOp, Limit, OpKind, OpSpec, Product, SpecSet, TensorArg, ViewBuilderDecl)
 from .products import parse_dtype_rule, parse_products
 
 PRODUCTS_FILE = "products.yaml"
@@ -120,8 +120,14 @@ def _parse_gradient_op(f: Fields) -> GradientOp:
         raise g.error("kernel", f"backward.scatter.kernel must be 'none' (no AscendC kernel is "
                                 f"generated for a gradient op yet: every device runs its torch "
                                 f"view write), got {kernel!r}")
+    examples = []
+    for node, line in items_of(g.take("examples", list, []), "backward.scatter.examples", g, "examples"):
+        e = Fields(node, "backward.scatter.examples[]", f.file, line)
+        output = e.take("output", list)
+        examples.append(GradientExample(e.take("example", str), e.take("doc", str), freeze(output), e.loc()))
+        e.done()
     g.done()
-    return GradientOp(name, op_type, semantics, summary, GradientKernel(kernel), g.loc())
+    return GradientOp(name, op_type, semantics, summary, GradientKernel(kernel), g.loc(), tuple(examples))
 
 
 def _parse_backward(f: Fields) -> Backward | None:
@@ -150,6 +156,11 @@ def _check_backward(op: OpSpec, ops: list[OpSpec]) -> None:
                             f"op of {op.name}), got {g.name!r}")
         if g.name in by_name:
             raise SpecError(f"{g.loc}: backward.scatter.op {g.name!r} is already an op spec's name")
+        known = [e.name for e in op.examples]
+        for example in g.examples:
+            if example.example not in known:
+                raise SpecError(f"{example.loc}: backward.scatter.examples: "
+                                f"{unknown(example.example, known, 'worked example of ' + op.name)}")
         taken = {o.op_type: o.name for o in ops}
         if g.op_type in taken:
             raise SpecError(f"{g.loc}: backward.scatter.op_type {g.op_type!r} is already op "

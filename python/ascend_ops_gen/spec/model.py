@@ -322,6 +322,17 @@ class GradientKernel(enum.Enum):
 
 
 @dataclass(frozen=True)
+class GradientExample:
+    """A worked example of a gradient op: its op's worked example `example` run backwards, with
+    `dy` = 1, 2, 3, ... in that example's result shape and dtype; `output` is the gradient."""
+
+    example: str
+    doc: str
+    output: Any
+    loc: Location
+
+
+@dataclass(frozen=True)
 class GradientOp:
     """A view op's gradient op (`backward: {scatter: {...}}`): `<name>(shape, <the view op's
     positional attributes>, dy, *, <its keyword-only attributes>)`, zeros of `shape` with `dy`
@@ -333,6 +344,7 @@ class GradientOp:
     summary: str
     kernel: GradientKernel
     loc: Location
+    examples: tuple[GradientExample, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from .view_steps import Index, Permute, Reshape, View
 from .errors import OpArgumentError
 
 # The public modules that are no op: the errors, and the canonicalisation every op and the
-# ascend_ops runtime share (argument rules, view steps).
-SUPPORT_MODULES = ("arguments", "errors", "view_steps")
+# ascend_ops runtime share (argument rules, view steps, the gradient ops' checks).
+SUPPORT_MODULES = ("arguments", "errors", "gradients", "view_steps")
 OP_MODULES: tuple[str, ...] = tuple(
     m.name for m in _pkgutil.iter_modules(__path__) if not m.name.startswith("_") and m.name not in SUPPORT_MODULES
 )

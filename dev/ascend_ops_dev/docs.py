@@ -18,12 +18,12 @@ import numpy as np
 import cpu_reference
 
 from ascend_ops_gen.codegen.file_manager import GENERATED_MARK, GeneratedFile
-from ascend_ops_gen.schema import python_signature
+from ascend_ops_gen.schema import gradient_signature, python_signature
 from ascend_ops_gen.spec import REQUIRED, AttrType, ErrorExample, Example, OpSpec, SpecSet
 
 from ascend_ops.runtime.dtypes import to_numpy
 from ascend_ops.runtime.errors import OpArgumentError, SpecError
-from ascend_ops.tools.examples import example_dtypes, example_input, example_inputs
+from ascend_ops.tools.examples import example_dtypes, example_input, example_inputs, gradient_example_call
 
 DOCS_DIR = "docs"
 OPS_DIR = "ops"  # under DOCS_DIR; every file in it is generated
@@ -67,8 +67,9 @@ def op_page(op: OpSpec, spec_set: SpecSet) -> str:
         _support(op, spec_set),
         _examples(op),
         _errors(op),
+        _gradient(op),
     ]
-    return "\n\n".join("\n".join(s) for s in sections) + "\n"
+    return "\n\n".join("\n".join(s) for s in sections if s) + "\n"
 
 
 def _signatures(op: OpSpec) -> list[str]:
@@ -76,6 +77,41 @@ def _signatures(op: OpSpec) -> list[str]:
     return [f"ascend_ops.{op.name}{params} -> Tensor",
             f"torch.ops.ascend_ops.{op.name}{params} -> Tensor",
             f"cpu_reference.{op.name}{params} -> numpy.ndarray"]
+
+
+def _gradient(op: OpSpec) -> list[str]:
+    """The gradient op the spec declares (`backward: {scatter: ...}`), if any."""
+    gradient = op.backward.gradient if op.backward is not None else None
+    if gradient is None:
+        return []
+    params = str(gradient_signature(op))
+    return ["## Gradient op", "", f"`{gradient.name}`: {gradient.summary} Semantics: "
+            f"{gradient.semantics}. CANN op type `{gradient.op_type}`.", "",
+            "```python", f"ascend_ops.{gradient.name}{params} -> Tensor",
+            f"torch.ops.ascend_ops.{gradient.name}{params} -> Tensor",
+            f"cpu_reference.{gradient.name}{params} -> numpy.ndarray", "```", "",
+            f"The result has `shape` and `dy`'s dtype: zeros, with `dy` at the elements "
+            f"`{op.name}` reads from an input of `shape`. The arguments are checked as `{op.name}` "
+            f"checks them, then `dy`'s shape against its result's (`shape of dy was [..] instead "
+            f"of [..]`); `dy`'s dtypes, per product line, are `{op.name}`'s. The slices' backward "
+            f"calls it. No AscendC kernel is generated for it yet (`kernel: none`): on every "
+            f"device it runs as torch view ops (zeros, then a copy into their view).",
+            *_gradient_examples(op)]
+
+
+def _gradient_examples(op: OpSpec) -> list[str]:
+    """Each worked example of the gradient op, its result computed by cpu_reference."""
+    lines = []
+    for ex in op.backward.gradient.examples:
+        args, kwargs, _ = gradient_example_call(op, ex)
+        *attributes, dy = args
+        grad = getattr(cpu_reference, op.backward.gradient.name)(*attributes, to_numpy(dy), **kwargs)
+        call = ", ".join([*map(_py, attributes), "dy", *(f"{k}={_py(v)}" for k, v in kwargs.items())])
+        lines += ["", f"Example, the gradient of [`{ex.example}`](#examples): {ex.doc}", "", "```python",
+                  f"dy = {_values(to_numpy(dy))}  # {dy.dtype}".replace("torch.", ""),
+                  f"ascend_ops.{op.backward.gradient.name}({call})",
+                  f"# -> {_values(grad)}", "```"]
+    return lines
 
 
 def _parameters(op: OpSpec) -> list[str]:

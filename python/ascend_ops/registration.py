@@ -14,12 +14,13 @@ any data move. CPU tensors go to the selected CPU backend (see `backends.py`); N
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
 
 import torch
 
-from ascend_ops_gen.schema import torch_schema
+from ascend_ops_gen.schema import gradient_schema, torch_schema
 from ascend_ops_gen.spec import OpSpec, specs
 
 from .cpu import backends, compiled
@@ -126,6 +127,57 @@ def _register(op: OpSpec) -> None:
     _lib.impl(op.name, autograd.transform_kernel(op), autograd.TRANSFORM_KEY)
 
 
+def _gradient_kernel(op: OpSpec):
+    """The gradient op a view op declares (`backward: {scatter: ...}`), on every device: dy's
+    dtype under the view op's rule, then dy written into the view op's canonical torch view of
+    zeros (`torch_views.write_into_zeros`). Registered CompositeImplicitAutograd: it is made of
+    torch ops, so autograd (double backward), forward AD, vmap and fake tensors are theirs."""
+    name = op.backward.gradient.name
+    rules = dataclasses.replace(op, name=name)  # the op's dtype rules, its errors naming `name`
+
+    def kernel(shape, *args, **kwargs):
+        *attributes, dy = args
+        try:
+            check_input(rules, "dy", dy)
+            check_dtype(rules, dy.dtype, current_product(dy.device))
+            return torch_views.write_into_zeros(op.name, shape, dy, tuple(attributes), kwargs)
+        except OpArgumentError as e:
+            raise naming_op(e, name) from None
+    kernel.__name__ = name
+    return kernel
+
+
+def _gradient_vmap(op: OpSpec):
+    """The gradient op's batching rule: the op on each `dy` of the batch, stacked along dim 0 (an
+    empty batch: the shape of one result, from a zero `dy`), as autograd.vmap_rule for the ops."""
+    name = op.backward.gradient.name
+
+    def rule(info, in_dims, shape, *args, **kwargs):
+        *attributes, dy = args
+        overload = getattr(torch.ops.ascend_ops, name).default
+        if in_dims[-1] is None:
+            return overload(shape, *attributes, dy, **kwargs), None
+        dy = dy.movedim(in_dims[-1], 0)
+        if dy.shape[0] == 0:
+            one = overload(shape, *attributes, dy.new_zeros(dy.shape[1:]), **kwargs)
+            return one.new_empty((0, *one.shape)), 0
+        return torch.stack([overload(shape, *attributes, item, **kwargs) for item in dy.unbind(0)]), 0
+    rule.__name__ = f"{name}_vmap"
+    return rule
+
+
+def _register_gradient(op: OpSpec) -> None:
+    name = op.backward.gradient.name
+    _lib.define(gradient_schema(op))
+    _lib.impl(name, _gradient_kernel(op), "CompositeImplicitAutograd")
+    torch.library.register_vmap(f"{NAMESPACE}::{name}", _gradient_vmap(op), lib=_lib)
+
+
+def gradient_ops(ops) -> tuple[OpSpec, ...]:
+    """The view ops among `ops` that declare a gradient op."""
+    return tuple(op for op in ops if op.backward is not None and op.backward.gradient is not None)
+
+
 def register_all() -> None:
     global _lib
     every = specs().ops  # a spec that does not load stops here, before anything is registered
@@ -136,6 +188,8 @@ def register_all() -> None:
     _lib = torch.library.Library(NAMESPACE, "DEF")
     for op in every:
         (_register_custom if op.is_custom else _register)(op)
+    for op in gradient_ops(every):
+        _register_gradient(op)
     cpu_kernels = {op.name: _cpu_kernel(op) for op in ops}
     autograd_kernels = {op.name: autograd.autograd_kernel(op) for op in ops}
     fast = compiled.load()
@@ -210,13 +264,15 @@ def load_package() -> dict[str, Callable[..., torch.Tensor]]:
     leaves the package without ops (see `raise_if_unloaded`), not without an import."""
     global _load_error
     from .sim import device as sim_device
-    from .api import make_op_function
+    from .api import make_gradient_function, make_op_function
 
     try:
         left_out = specs().broken  # products.yaml, or no op at all, raises here
         _broken.update((name, SpecError(message)) for name, message in left_out)
         register_all()
         functions = {op.name: make_op_function(op) for op in specs().ops}
+        functions.update((op.backward.gradient.name, make_gradient_function(op))
+                         for op in gradient_ops(specs().ops))
     except SpecError as e:
         _load_error = e
         torch.ops.__dict__[NAMESPACE] = _Namespace(NAMESPACE, ())

@@ -57,3 +57,33 @@ def python_signature(op: OpSpec) -> inspect.Signature:
         default = inspect.Parameter.empty if a.default is REQUIRED else a.default
         params.append(inspect.Parameter(a.name, kind, default=default))
     return inspect.Signature(params)
+
+
+def _gradient_attributes(op: OpSpec) -> tuple[list, list]:
+    """The view op's attributes as its gradient op takes them: the positional ones, each required
+    (`dy` follows them), and the keyword-only ones."""
+    positional = [a for a in op.attributes if not a.keyword_only]
+    return positional, [a for a in op.attributes if a.keyword_only]
+
+
+def gradient_schema(op: OpSpec) -> str:
+    """`strided_slice_grad(int[] shape, int[] begin, ..., Tensor dy, *, int begin_mask=0, ...)
+    -> Tensor`: the gradient op its `backward: {scatter: ...}` declares."""
+    positional, keyword_only = _gradient_attributes(op)
+    params = ["int[] shape", *(f"{_SCHEMA_TYPES[a.type]} {a.name}" for a in positional), "Tensor dy"]
+    if keyword_only:
+        params.append("*")
+    params += [f"{_SCHEMA_TYPES[a.type]} {a.name}" + ("" if a.required else f"={_schema_default(a.default)}")
+               for a in keyword_only]
+    return f"{op.backward.gradient.name}({', '.join(params)}) -> Tensor"
+
+
+def gradient_signature(op: OpSpec) -> inspect.Signature:
+    """The signature of `ascend_ops.<op>_grad`, TensorFlow's order: shape, the attributes, dy."""
+    positional, keyword_only = _gradient_attributes(op)
+    required = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    params = [inspect.Parameter(name, required) for name in ("shape", *(a.name for a in positional), "dy")]
+    params += [inspect.Parameter(a.name, inspect.Parameter.KEYWORD_ONLY,
+                                 default=inspect.Parameter.empty if a.required else a.default)
+               for a in keyword_only]
+    return inspect.Signature(params)

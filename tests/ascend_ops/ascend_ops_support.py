@@ -192,6 +192,13 @@ class Case:
         return hash((self.op, self.id))
 
 
+def grad_args(case: Case) -> tuple:
+    """The case's positional attributes, each one given (defaults filled in): what its gradient
+    op takes between `shape` and `dy` (`strided_slice_grad(shape, begin, end, strides, dy)`)."""
+    positional = [a for a in specs().op(case.op).attributes if not a.keyword_only]
+    return tuple(case.args) + tuple(a.default for a in positional[len(case.args):])
+
+
 def strided_slice_case(id: str, shape, index) -> Case:
     begin, end, strides, masks = tf_encode(index)
     return Case("strided_slice", id, shape, (begin, end, strides), masks)

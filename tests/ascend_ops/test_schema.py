@@ -9,6 +9,7 @@ import pytest
 import torch
 
 import ascend_ops
+import cpu_reference
 from ascend_ops_gen.schema import python_signature, torch_schema
 from ascend_ops_gen.spec import specs
 from ascend_ops_support import OP_NAMES
@@ -112,3 +113,22 @@ def test_arguments_by_keyword_and_defaults():
 def test_the_input_must_be_a_tensor():
     with pytest.raises(ascend_ops.OpArgumentError, match="cpu_reference.slice"):
         ascend_ops.slice(np.zeros((3, 4)), [0, 0], [1, 1])
+
+
+def test_gradient_op_schemas_and_public_functions():
+    """`backward: {scatter: ...}` declares `<op>_grad(shape, <positional attributes>, dy, *, ...)`."""
+    from ascend_ops_gen.schema import gradient_schema, gradient_signature
+
+    assert gradient_schema(specs().op("slice")) == "slice_grad(int[] shape, int[] offsets, int[] size, Tensor dy) -> Tensor"
+    assert gradient_schema(specs().op("strided_slice")) == (
+        "strided_slice_grad(int[] shape, int[] begin, int[] end, int[]? strides, Tensor dy, *, int begin_mask=0, "
+        "int end_mask=0, int ellipsis_mask=0, int new_axis_mask=0, int shrink_axis_mask=0) -> Tensor")
+    for op in ("slice", "strided_slice"):
+        fn = getattr(ascend_ops, f"{op}_grad")
+        assert inspect.signature(fn) == gradient_signature(specs().op(op))
+        reference = inspect.signature(getattr(cpu_reference, f"{op}_grad"))
+        assert inspect.signature(fn) == reference.replace(return_annotation=inspect.Signature.empty)
+        assert fn.__name__ == f"{op}_grad" and f"op_specs/{op}.yaml" in fn.__doc__
+        assert f"{op}_grad" in ascend_ops.__all__
+    # negative control: ops without a gradient op have none
+    assert not hasattr(ascend_ops, "depth_to_space_grad")

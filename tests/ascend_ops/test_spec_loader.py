@@ -210,7 +210,7 @@ def test_unknown_dtype_in_a_product_rule(copy: SpecCopy):
 
 
 def test_unknown_product_in_an_op_rule(copy: SpecCopy):
-    copy.edit("slice.yaml", "examples:\n", "products:\n  atlas-infrence:\n    exclude: [int8]\n"
+    copy.edit("slice.yaml", "\nexamples:\n", "\nproducts:\n  atlas-infrence:\n    exclude: [int8]\n"
                                            "examples:\n")
     line = copy.line_of("slice.yaml", "atlas-infrence:")
     assert copy.error() == (f"op_specs/slice.yaml:{line}: unknown product 'atlas-infrence'; "
@@ -225,8 +225,8 @@ def test_unknown_product_without_a_close_one(copy: SpecCopy):
 
 
 def test_an_op_rule_replaces_the_product_default(copy: SpecCopy):
-    copy.edit("slice.yaml", "examples:\n",
-              "products:\n  atlas-a2:\n    only: [int8, float16]\n    why: test\nexamples:\n")
+    copy.edit("slice.yaml", "\nexamples:\n",
+              "\nproducts:\n  atlas-a2:\n    only: [int8, float16]\n    why: test\nexamples:\n")
     loaded = copy.load()
     slice_ = loaded.op("slice")
     a2 = next(p for p in loaded.products if p.key == "atlas-a2")
@@ -357,7 +357,7 @@ def test_op_type_used_twice(copy: SpecCopy):
 
 
 def test_a_broken_op_spec_is_left_out_only_when_asked(copy: SpecCopy):
-    copy.edit("slice.yaml", "op_type: AscendSlice", "op_type: [AscendSlice]")
+    copy.edit("slice.yaml", "op_type: AscendSlice\n", "op_type: [AscendSlice]\n")
     line = copy.line_of("slice.yaml", "op_type:")
     error = f"op_specs/slice.yaml:{line}: op spec.op_type must be a string, got a list ['AscendSlice']"
     assert copy.error() == error  # the generator's strict load
@@ -417,7 +417,7 @@ def test_bytes_that_are_not_utf8(copy: SpecCopy):
 
 
 def test_an_op_rule_naming_a_dtype_the_op_lacks(copy: SpecCopy):
-    copy.edit("slice.yaml", "examples:\n", "products:\n  atlas-inference:\n    only: [int64]\n"
+    copy.edit("slice.yaml", "\nexamples:\n", "\nproducts:\n  atlas-inference:\n    only: [int64]\n"
                                            "examples:\n")
     line = copy.line_of("slice.yaml", "atlas-inference:")
     assert copy.error() == (f"op_specs/slice.yaml:{line}: op slice: the rule for atlas-inference "
@@ -426,8 +426,8 @@ def test_an_op_rule_naming_a_dtype_the_op_lacks(copy: SpecCopy):
 
 
 def test_an_op_rule_leaving_no_dtype(copy: SpecCopy):
-    copy.edit("slice.yaml", "examples:\n",
-              "products:\n  atlas-a2:\n    exclude: [float16, float32, int8, bool, int32, uint32, "
+    copy.edit("slice.yaml", "\nexamples:\n",
+              "\nproducts:\n  atlas-a2:\n    exclude: [float16, float32, int8, bool, int32, uint32, "
               "bfloat16]\nexamples:\n")
     line = copy.line_of("slice.yaml", "atlas-a2:")
     assert copy.error() == (f"op_specs/slice.yaml:{line}: op slice: the rule for atlas-a2 leaves "
@@ -466,7 +466,7 @@ def test_max_rank_is_range_checked(copy: SpecCopy):
 # --- backward -----------------------------------------------------------------------------------
 
 def test_backward_rules_of_the_real_specs():
-    from ascend_ops_gen.spec import BackwardRule
+    from ascend_ops_gen.spec import BackwardRule, GradientKernel
 
     rules = {op.name: (op.backward.rule, op.backward.inverse) for op in specs().ops
              if op.backward is not None}  # optional: an op without one is not differentiable
@@ -478,13 +478,61 @@ def test_backward_rules_of_the_real_specs():
     # an inverse names an op whose own inverse is this one (another op may be added beside them)
     for name, (rule, inverse) in rules.items():
         assert rule is BackwardRule.SCATTER or rules[inverse] == (BackwardRule.INVERSE, name), name
+    gradients = {op.name: (op.backward.gradient.name, op.backward.gradient.op_type, op.backward.gradient.kernel)
+                 for op in specs().ops if op.backward is not None and op.backward.gradient is not None}
+    assert gradients == {"strided_slice": ("strided_slice_grad", "AscendStridedSliceGrad", GradientKernel.NONE),
+                         "slice": ("slice_grad", "AscendSliceGrad", GradientKernel.NONE)}
+
+
+_SLICE_GRADIENT = """backward:
+  scatter:
+    op: slice_grad
+    op_type: AscendSliceGrad
+    semantics: The adjoint of ATB SliceOperation
+    summary: "The gradient of `slice`: `dy` written into the block it reads, zeros elsewhere."
+    kernel: none
+    examples:
+      - example: atb_documentation_example
+        doc: "`dy` = 1..8 in rows 1-2 and columns 2-5 of a (3, 6) float16 gradient."
+        output: [[0, 0, 0, 0, 0, 0], [0, 0, 1, 2, 3, 4], [0, 0, 5, 6, 7, 8]]
+"""
 
 
 def test_backward_of_an_unknown_form(copy: SpecCopy):
-    copy.edit("slice.yaml", "backward: scatter", "backward: gather")
+    copy.edit("slice.yaml", _SLICE_GRADIENT, "backward: gather\n")
     line = copy.line_of("slice.yaml", "backward:")
-    assert copy.error() == (f"op_specs/slice.yaml:{line}: backward must be `backward: scatter` or "
-                            f"`backward: {{inverse: <op>}}`, got 'gather'")
+    assert copy.error() == (f"op_specs/slice.yaml:{line}: backward must be `backward: scatter`, "
+                            f"`backward: {{scatter: <gradient op>}}` or `backward: {{inverse: <op>}}`, "
+                            f"got 'gather'")
+
+
+def test_plain_scatter_declares_no_gradient_op(copy: SpecCopy):
+    copy.edit("slice.yaml", _SLICE_GRADIENT, "backward: scatter\n")
+    assert copy.load().op("slice").backward.gradient is None
+
+
+@pytest.mark.parametrize("old, new, needle, message", [
+    ("    kernel: none\n", "    kernel: ascendc\n", "kernel: ascendc",
+     "backward.scatter.kernel must be 'none' (no AscendC kernel is generated for a gradient op yet: every "
+     "device runs its torch view write), got 'ascendc'"),
+    ("    kernel: none\n", "    kernel: none\n    dtypes: [int8]\n", "dtypes: [int8]",
+     "unknown key 'dtypes' in backward.scatter; did you mean 'op_type'?"),
+    ("    kernel: none\n", "", "    op: slice_grad", "backward.scatter is missing the required key 'kernel'"),
+    ("    op: slice_grad\n", "    op: slice_gradient\n", "    op: slice_grad",
+     "backward.scatter.op must be slice_grad (the gradient op of slice), got 'slice_gradient'"),
+    ("    op_type: AscendSliceGrad\n", "    op_type: AscendStridedSlice\n", "    op: slice_grad",
+     "backward.scatter.op_type 'AscendStridedSlice' is already op strided_slice's"),
+    ("    op_type: AscendSliceGrad\n", "    op_type: ascend_slice_grad\n", "op_type: ascend",
+     "backward.scatter.op_type 'ascend_slice_grad' must be CamelCase"),
+    ("      - example: atb_documentation_example\n", "      - example: atb_documentation\n", "example: atb_",
+     "backward.scatter.examples: unknown worked example of slice 'atb_documentation'; did you mean "
+     "'atb_documentation_example'?"),
+    ("        output: [[0, 0, 0", "        outputs: [[0, 0, 0", "example: atb_",
+     "backward.scatter.examples[] is missing the required key 'output'"),
+])
+def test_gradient_op_rules(copy: SpecCopy, old, new, needle, message):
+    copy.edit("slice.yaml", old, new)
+    assert copy.error() == f"op_specs/slice.yaml:{copy.line_of('slice.yaml', needle)}: {message}"
 
 
 def test_backward_inverse_of_an_unknown_op(copy: SpecCopy):
@@ -505,7 +553,7 @@ def test_backward_inverse_with_other_attributes(copy: SpecCopy):
 
 
 def test_no_backward_means_not_differentiable(copy: SpecCopy):
-    copy.edit("slice.yaml", "backward: scatter\n", "")
+    copy.edit("slice.yaml", _SLICE_GRADIENT, "")
     assert copy.load().op("slice").backward is None
 
 

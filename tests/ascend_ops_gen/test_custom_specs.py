@@ -78,7 +78,7 @@ CASES = [
      "    doc: The tensor to slice.\n    dtypes: [int8]", "dtypes: [int8]",
      "input x: `dtypes` is a key of custom ops' tensors (kind: custom); a view op's input and output have the "
      "op's `dtypes`"),
-    ("view op with a shape rule", "slice.yaml", "backward: scatter", "backward: scatter\nshape: {same_as: x}",
+    ("view op with a shape rule", "slice.yaml", "backward:\n  scatter:\n", "shape: {same_as: x}\nbackward:\n  scatter:\n",
      "shape:", "op slice: `shape` is a key of custom ops (kind: custom); a view op's output and kernel come "
                "from its view builder"),
     ("custom op with backward", "add.yaml", "shape: {same_as: x}", "shape: {same_as: x}\nbackward: scatter",

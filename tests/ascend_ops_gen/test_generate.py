@@ -145,7 +145,7 @@ def test_a_product_rule_reaches_every_opdef(project):
 
 
 def test_an_op_level_product_rule_changes_only_that_op(project):
-    project.edit("op_specs/slice.yaml", "examples:", "products:\n  atlas-a2: {exclude: [bool]}\nexamples:")
+    project.edit("op_specs/slice.yaml", "\nexamples:", "\nproducts:\n  atlas-a2: {exclude: [bool]}\nexamples:")
     assert project.run()[0] == 0
     assert "ge::DT_BOOL" not in _config_block(project.read("slice/op_host/slice.cpp"), "ascend910b")
     assert "ge::DT_BOOL" in _config_block(project.read("slice/op_host/slice.cpp"), "ascend910_93")

@@ -9,7 +9,7 @@ Each differentiable op has one `torch.autograd.Function` (`op_function`), writte
 `setup_context` (what torch.func asks for), `jvp` and `vmap`, so one class serves plain autograd,
 `torch.func.grad` / `vjp` / `jacrev` / `jacfwd` / `jvp`, `forward_ad.make_dual`, `gradcheck` /
 `gradgradcheck` and vmap over the op or over any of them. Its backward calls only torch ops with
-vmap rules (an `index_put_` into fresh zeros, or the inverse op), so vmap can batch it.
+vmap rules (a copy into a view of fresh zeros, or the inverse op), so vmap can batch it.
 `transform_kernel(op)` runs that Function where torch.func transforms meet the op first;
 `autograd_kernel(op)` is the op's kernel on the Autograd key, the same Function with a forward
 that takes `ctx` (cheaper, for plain autograd): registration.py registers it directly (the
@@ -23,7 +23,6 @@ custom op (kind: custom), of several inputs, has `custom_autograd_kernel`, which
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,9 +31,8 @@ import torch
 from ascend_ops_gen.spec import BackwardRule, OpSpec
 
 from .arguments import check_kind
-from .dtypes import numpy_dtype
 from .torch_private import auto_dispatch_below_autograd
-from .torch_views import strided_geometry, torch_view
+from .torch_views import write_into_zeros
 
 
 # The key the dispatcher visits first under torch.func transforms (see transform_kernel).
@@ -54,36 +52,22 @@ def _namespace():
     return torch.ops.ascend_ops
 
 
-def _positions(sizes, strides, offset: int, device) -> torch.Tensor:
-    """The flat input position of every element of the view (int64, the view's shape)."""
-    positions = torch.full((), offset, dtype=torch.int64, device=device)
-    for d, (size, stride) in enumerate(zip(sizes, strides)):
-        steps = torch.arange(size, dtype=torch.int64, device=device) * stride
-        positions = positions + steps.reshape((size,) + (1,) * (len(sizes) - d - 1))
-    return positions
+def _scatter_backward(op: OpSpec) -> Callable[[torch.Tensor, tuple, OpCall], torch.Tensor]:
+    """Backward of a slice: the incoming gradient written into zeros at the elements the view
+    read, by the op's gradient op where its spec declares one (`backward: {scatter: ...}`), else
+    by what that op runs (`write_into_zeros`: the op's canonical torch view of the zeros, Note
+    [torch views] in torch_views.py, so no index tensor). The zeros come from the gradient
+    (`new_zeros`), so under vmap they are batched alike; autograd differentiates the write
+    again (double backward)."""
+    gradient = op.backward.gradient
+    positional = [a for a in op.attributes if not a.keyword_only]
 
-
-def _scatter_backward(op_name: str) -> Callable[[torch.Tensor, tuple, OpCall], torch.Tensor]:
-    """Backward of a slice: the incoming gradient written into zeros at the elements the view read.
-
-    The view is the op's canonical torch view (`torch_view`, Note [torch views] in
-    torch_views.py) as sizes, strides and offset, so only metadata is derived from the input and
-    every position fits int64; the positions are one int64 per gradient element (not
-    per input element). The write is an `index_put_` into zeros made from the gradient (so batched
-    alike under vmap, which refuses a write into a view of them, and `as_strided_scatter`), in
-    place so the gradient is the only allocation the size of the input; autograd
-    differentiates it again."""
     def backward(grad: torch.Tensor, x_shape: tuple, call: OpCall) -> torch.Tensor:
-        zeros = grad.new_zeros(math.prod(x_shape))
-        if grad.numel() == 0:  # nothing read; still a function of `grad`, for double backward
-            positions = torch.zeros(0, dtype=torch.int64, device=grad.device)
-        else:
-            view = torch_view(op_name, x_shape, lambda: numpy_dtype(grad.dtype), call.args,
-                              call.kwargs)
-            sizes, strides, offset = strided_geometry(x_shape, view.steps)
-            positions = _positions(sizes, strides, offset, grad.device).reshape(-1)
-        values = grad.reshape(math.prod(grad.shape))  # (not -1: under vmap a batch may be empty)
-        return zeros.index_put_((positions,), values).reshape(x_shape)
+        if gradient is None:
+            return write_into_zeros(op.name, x_shape, grad, call.args, call.kwargs)
+        # the gradient op takes every positional attribute (dy follows them)
+        args = (*call.args, *(a.default for a in positional[len(call.args):]))
+        return getattr(_namespace(), gradient.name)(list(x_shape), *args, grad, **call.kwargs)
     return backward
 
 
@@ -105,7 +89,7 @@ def backward_function(op: OpSpec) -> Callable[[torch.Tensor, tuple, OpCall], tor
     if op.backward is None:
         return _not_differentiable(op.name)
     if op.backward.rule is BackwardRule.SCATTER:
-        return _scatter_backward(op.name)
+        return _scatter_backward(op)
     return _inverse_backward(op.backward.inverse)
 
 

@@ -5,8 +5,8 @@ put in the one form torch views hold (`torch_view`, Note [torch views]); only th
 movement is torch's. That gives, from one piece of code: the fake (meta) kernels that
 `torch.compile` traces (shapes only; symbolic sizes stay symbols, `symbolic_output_shape`), the
 device path for NPU tensors when no custom AscendC kernel is loaded (torch_npu's own
-slice/flip/permute kernels move the data), the NPU path's argument check, and the elements the
-slices' backward writes to (`strided_geometry`). All of
+slice/flip/permute kernels move the data), the NPU path's argument check, and the slices'
+gradients (`write_into_zeros`, the view written). All of
 them are pure data movement, so bit-exact with the reference. Nothing here is written per op.
 
 Note [torch views]
@@ -135,36 +135,6 @@ def torch_view(op_name: str, shape: tuple[int, ...], dtype: Callable[[], object]
     return TorchView(tuple(view.output_shape), torch_steps(shape, view.view_steps()))
 
 
-def strided_geometry(shape: tuple[int, ...], steps) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """(sizes, strides, offset), in elements, of what torch view steps without a Reshape select
-    from a C-contiguous tensor of `shape`; a reversed dim has a negative stride."""
-    strides = [math.prod(shape[d + 1:]) for d in range(len(shape))]
-    sizes, offset = list(shape), 0
-    for step in steps:
-        if isinstance(step, cpu_reference.Permute):
-            sizes, strides = [sizes[a] for a in step.axes], [strides[a] for a in step.axes]
-            continue
-        if not isinstance(step, TorchIndex):
-            raise TypeError(f"{step} is no strided view of its input: a reshape may copy")
-        picked_sizes, picked_strides, dims = [], [], iter(zip(sizes, strides))
-        for item in step.items:
-            if item is None:
-                picked_sizes.append(1)
-                picked_strides.append(0)
-                continue
-            dim, stride = next(dims)
-            if isinstance(item, builtins.slice):
-                picked = range(*item.indices(dim))
-                offset += picked.start * stride if picked else 0
-                picked_sizes.append(len(picked))
-                picked_strides.append(picked.step * stride)
-            else:
-                offset += item * stride
-        for d in step.flip_dims:
-            offset += (picked_sizes[d] - 1) * picked_strides[d]
-            picked_strides[d] = -picked_strides[d]
-        sizes, strides = picked_sizes, picked_strides
-    return tuple(sizes), tuple(strides), offset
 
 
 # torch's CPU flip lacks the unsigned and float8 dtypes; reversing elements only moves bits, so
@@ -251,3 +221,61 @@ OPS: dict[str, Callable[..., torch.Tensor]] = {}
 
 def add_view_ops() -> None:
     OPS.update((op.name, view_op(op.name)) for op in specs().ops if not op.is_custom)
+
+
+def _box(shape: tuple[int, ...], steps) -> tuple[tuple[int, int], ...] | None:
+    """The [start, stop) of each input dim when torch view steps select a box of unit steps in
+    order (a slice, and any strided slice of steps 1: ints, ranges, new axes), else None."""
+    if len(steps) != 1 or not isinstance(steps[0], TorchIndex) or steps[0].flip_dims:
+        return None
+    picked = [item for item in steps[0].items if item is not None]
+    if any(isinstance(item, builtins.slice) and item.step not in (None, 1) for item in picked):
+        return None
+    return tuple(item.indices(dim)[:2] if isinstance(item, builtins.slice) else (item, item + 1)
+                 for item, dim in zip(picked, shape))
+
+
+def _zeros_around(dy: torch.Tensor, shape: tuple[int, ...], box) -> torch.Tensor:
+    """A tensor of `shape` and dy's dtype, zero outside `box` (inside: not yet written). Each dim
+    d zeroes the two slabs before and after its range, within the box's ranges of the dims before
+    it: together the box's complement, each element once, so the writes of the gradient op are
+    the result's size, not its size plus dy's."""
+    out = dy.new_empty(shape)
+    for d, (start, stop) in enumerate(box):
+        inside = tuple(builtins.slice(*range_) for range_ in box[:d])
+        if start > 0:
+            out[(*inside, builtins.slice(0, start))].zero_()
+        if stop < shape[d]:
+            out[(*inside, builtins.slice(stop, None))].zero_()
+    return out
+
+
+def write_into_zeros(op_name: str, shape, dy: torch.Tensor, args: tuple,
+                     kwargs: dict) -> torch.Tensor:
+    """The adjoint of `op_name` (its gradient op): zeros of `shape` and dy's dtype, with `dy`
+    copied into the op's canonical torch view of them, so no index tensor is made. A box of unit
+    steps zeroes only its complement (`_zeros_around`). A reversed dim (`flip_dims`) reverses
+    `dy` instead, the one copy besides the result; a differentiable `dy` through `flip` itself,
+    which autograd and vmap know (a bit view they do not)."""
+    shape = cpu_reference.gradients.gradient_shape(shape)
+    view = torch_view(op_name, shape, lambda: numpy_dtype(dy.dtype), args, kwargs)
+    cpu_reference.gradients.check_dy_shape(dy, view.output_shape)
+    box = _box(shape, view.steps)
+    out = dy.new_zeros(shape) if box is None else _zeros_around(dy, shape, box)
+    target, flips = out, ()
+    for step in view.steps:
+        if flips:
+            raise TypeError(f"{op_name}: a reversed dim before another view step has no torch view")
+        if isinstance(step, TorchIndex):
+            if any(item != WHOLE for item in step.items):  # (vmap has no rule for x[:, :]'s alias)
+                target = target[step.items]
+            flips = step.flip_dims
+        elif isinstance(step, cpu_reference.Reshape):
+            target = target.view(step.shape)  # a reshape that would copy raises: no view to write
+        else:
+            target = target.permute(step.axes)
+    if flips:
+        differentiable = dy.dtype.is_complex or (dy.dtype.is_floating_point and dy.element_size() > 1)
+        dy = dy.flip(flips) if differentiable else _flip_bits(dy, flips)
+    target.copy_(dy)
+    return out

@@ -52,3 +52,17 @@ def check_example(ex: Example, y: torch.Tensor, dtype: str | None = None) -> str
         if want.shape != y.shape or not torch.equal(want, y):
             return f"expected {want.tolist()}, got {y.tolist()}"
     return None
+
+
+def gradient_example_call(op: OpSpec, ex) -> tuple[tuple, dict, torch.Tensor]:
+    """A gradient op's worked example (`backward.scatter.examples`) as (positional arguments up
+    to `dy`, keyword arguments, the expected gradient): its op's example's input shape and
+    arguments, `dy` = 1, 2, 3, ... in that example's result shape and dtype."""
+    forward = next(e for e in op.examples if e.name == ex.example)
+    x = example_input(forward.input, forward.dtype)
+    args = dict(forward.args)
+    positional = [a for a in op.attributes if not a.keyword_only]
+    values = [args.pop(a.name, a.default) for a in positional]
+    result_shape = getattr(torch.ops.ascend_ops, op.name)(x, *values, **args).shape
+    dy = example_input({"arange_from_1": list(result_shape)}, forward.dtype)
+    return (list(x.shape), *values, dy), args, torch.tensor(ex.output, dtype=torch_dtype(forward.dtype))

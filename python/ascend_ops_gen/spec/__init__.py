@@ -3,7 +3,7 @@ from .loader import (load_specs, project_root, running_from_checkout, spec_folde
                      specs)
 from .model import (BENCH_KINDS, REQUIRED, Attribute, AttrType, Backward, BackwardRule, Bench,
                     BenchClass, BenchTiny, Corpus, CorpusCase, Draw, DrawKind, DtypeRule,
-                    ErrorExample, Example, FORMATS, Formula, LargeSize, LayoutChange, Limit, Location,
+                    ErrorExample, Example, FORMATS, Formula, GradientExample, GradientKernel, GradientOp, LargeSize, LayoutChange, Limit, Location,
                     OnnxNodeLayout, OnnxNodeSpec, OpKind, OpSpec, Product, ProductFact, RandomCases, ReadMode,
                     ShapeRule, ShapeRuleKind, Soc, SpecSet, TensorArg, TensorCorpusCase, TensorInput, TilingField,
                     TilingSource,
@@ -11,7 +11,7 @@ from .model import (BENCH_KINDS, REQUIRED, Attribute, AttrType, Backward, Backwa
 
 __all__ = ["BENCH_KINDS", "REQUIRED", "Attribute", "AttrType", "Backward", "BackwardRule", "Bench",
            "BenchClass", "BenchTiny", "Corpus", "CorpusCase", "Draw", "DrawKind", "DtypeRule",
-           "ErrorExample", "Example", "FORMATS", "Formula", "LargeSize", "LayoutChange", "Limit", "Location",
+           "ErrorExample", "Example", "FORMATS", "Formula", "GradientExample", "GradientKernel", "GradientOp", "LargeSize", "LayoutChange", "Limit", "Location",
            "OnnxNodeLayout", "OnnxNodeSpec", "OpKind", "OpSpec", "Product", "ProductFact", "RandomCases",
            "ReadMode", "ShapeRule", "ShapeRuleKind", "Soc", "SpecSet", "TensorArg", "TensorCorpusCase", "TensorInput",
            "TilingField", "TilingSource",

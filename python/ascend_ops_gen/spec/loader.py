@@ -22,8 +22,8 @@ from .export_keys import parse_onnx_node
 from .fields import Fields, check_args, freeze, items_of, kind_of, load_yaml, unknown
 from .custom_keys import (check_tensors, parse_custom_corpus, parse_custom_error, parse_custom_example,
                           parse_shape_rule, parse_tensor, parse_tiling)
-from .model import (REQUIRED, Attribute, AttrType, Backward, BackwardRule, ErrorExample, Example, Limit,
-                    OpKind, OpSpec, Product, SpecSet, TensorArg, ViewBuilderDecl)
+from .model import (REQUIRED, Attribute, AttrType, Backward, BackwardRule, ErrorExample, Example,
+                    GradientExample, GradientKernel, GradientOp, Limit, OpKind, OpSpec, Product, SpecSet, TensorArg, ViewBuilderDecl)
 from .products import parse_dtype_rule, parse_products
 
 PRODUCTS_FILE = "products.yaml"
@@ -102,7 +102,32 @@ def _parse_input(g: Fields) -> Any:
         {k: tuple(v) for k, v in value.items()}
 
 
-_BACKWARD_FORMS = "`backward: scatter` or `backward: {inverse: <op>}`"
+_BACKWARD_FORMS = ("`backward: scatter`, `backward: {scatter: <gradient op>}` or "
+                   "`backward: {inverse: <op>}`")
+_OP_TYPE = re.compile(r"[A-Z][A-Za-z0-9]*")
+
+
+def _parse_gradient_op(f: Fields) -> GradientOp:
+    """`backward: {scatter: {op, op_type, semantics, summary, kernel}}`: the declared gradient op."""
+    g = Fields(f.node["backward"][BackwardRule.SCATTER.value], "backward.scatter", f.file,
+               f.loc("backward").line)
+    name, op_type = g.take("op", str), g.take("op_type", str)
+    if not _OP_TYPE.fullmatch(op_type):
+        raise g.error("op_type", f"backward.scatter.op_type {op_type!r} must be CamelCase")
+    semantics, summary = g.take("semantics", str), g.take("summary", str)
+    kernel = g.take("kernel", str)
+    if kernel not in {k.value for k in GradientKernel}:
+        raise g.error("kernel", f"backward.scatter.kernel must be 'none' (no AscendC kernel is "
+                                f"generated for a gradient op yet: every device runs its torch "
+                                f"view write), got {kernel!r}")
+    examples = []
+    for node, line in items_of(g.take("examples", list, []), "backward.scatter.examples", g, "examples"):
+        e = Fields(node, "backward.scatter.examples[]", f.file, line)
+        output = e.take("output", list)
+        examples.append(GradientExample(e.take("example", str), e.take("doc", str), freeze(output), e.loc()))
+        e.done()
+    g.done()
+    return GradientOp(name, op_type, semantics, summary, GradientKernel(kernel), g.loc(), tuple(examples))
 
 
 def _parse_backward(f: Fields) -> Backward | None:
@@ -112,6 +137,8 @@ def _parse_backward(f: Fields) -> Backward | None:
     loc = f.loc("backward")
     if value == BackwardRule.SCATTER.value:
         return Backward(BackwardRule.SCATTER, None, loc)
+    if isinstance(value, dict) and list(value) == [BackwardRule.SCATTER.value]:
+        return Backward(BackwardRule.SCATTER, None, loc, _parse_gradient_op(f))
     if isinstance(value, dict) and list(value) == [BackwardRule.INVERSE.value] and \
             isinstance(value[BackwardRule.INVERSE.value], str):
         return Backward(BackwardRule.INVERSE, value[BackwardRule.INVERSE.value], loc)
@@ -121,9 +148,25 @@ def _parse_backward(f: Fields) -> Backward | None:
 def _check_backward(op: OpSpec, ops: list[OpSpec]) -> None:
     """An inverse names another op that takes the same attributes."""
     b = op.backward
+    by_name = {o.name: o for o in ops}
+    if b is not None and b.gradient is not None:
+        g = b.gradient
+        if g.name != f"{op.name}_grad":
+            raise SpecError(f"{g.loc}: backward.scatter.op must be {op.name}_grad (the gradient "
+                            f"op of {op.name}), got {g.name!r}")
+        if g.name in by_name:
+            raise SpecError(f"{g.loc}: backward.scatter.op {g.name!r} is already an op spec's name")
+        known = [e.name for e in op.examples]
+        for example in g.examples:
+            if example.example not in known:
+                raise SpecError(f"{example.loc}: backward.scatter.examples: "
+                                f"{unknown(example.example, known, 'worked example of ' + op.name)}")
+        taken = {o.op_type: o.name for o in ops}
+        if g.op_type in taken:
+            raise SpecError(f"{g.loc}: backward.scatter.op_type {g.op_type!r} is already op "
+                            f"{taken[g.op_type]}'s")
     if b is None or b.rule is not BackwardRule.INVERSE:
         return
-    by_name = {o.name: o for o in ops}
     inverse = by_name.get(b.inverse)
     if inverse is None:
         raise SpecError(f"{b.loc}: backward: {unknown(str(b.inverse), list(by_name), 'op')}")

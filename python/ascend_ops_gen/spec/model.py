@@ -315,6 +315,38 @@ class BackwardRule(enum.Enum):
     INVERSE = "inverse"  # the gradient is another op, with the same arguments, applied to it
 
 
+class GradientKernel(enum.Enum):
+    """How a gradient op's data moves on an NPU (`kernel:` of `backward: {scatter: ...}`)."""
+
+    NONE = "none"  # no AscendC kernel is generated yet: every device runs the torch view write
+
+
+@dataclass(frozen=True)
+class GradientExample:
+    """A worked example of a gradient op: its op's worked example `example` run backwards, with
+    `dy` = 1, 2, 3, ... in that example's result shape and dtype; `output` is the gradient."""
+
+    example: str
+    doc: str
+    output: Any
+    loc: Location
+
+
+@dataclass(frozen=True)
+class GradientOp:
+    """A view op's gradient op (`backward: {scatter: {...}}`): `<name>(shape, <the view op's
+    positional attributes>, dy, *, <its keyword-only attributes>)`, zeros of `shape` with `dy`
+    written at the elements the view op reads from an input of that shape (its adjoint)."""
+
+    name: str
+    op_type: str
+    semantics: str
+    summary: str
+    kernel: GradientKernel
+    loc: Location
+    examples: tuple[GradientExample, ...] = ()
+
+
 @dataclass(frozen=True)
 class Backward:
     """How autograd differentiates the op (`backward:` in its spec)."""
@@ -322,6 +354,7 @@ class Backward:
     rule: BackwardRule
     inverse: str | None  # the op whose forward is this op's backward (rule INVERSE)
     loc: Location
+    gradient: GradientOp | None = None  # rule SCATTER: the gradient op it declares, if any
 
 
 # --- the simulator's verification corpus (`corpus:`) ---------------------------------------------

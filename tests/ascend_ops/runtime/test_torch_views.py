@@ -3,6 +3,7 @@ the fake kernels. Run here on CPU tensors, bit for bit against cpu_reference, fo
 argument sets (negative strides, clamping, masks, empty results, invalid arguments)."""
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -14,7 +15,7 @@ import cpu_reference
 from ascend_ops import OpArgumentError
 from ascend_ops.runtime import torch_views
 from ascend_ops_support import (CASES, TF_CASE_DTYPE, VIEW_OP_NAMES, assert_same_bits, case_id, cases,
-                                numpy_view, random_tensor, tf_cases)
+                                grad_args, numpy_view, random_tensor, tf_cases)
 
 SEEDS = range(6)
 DTYPES = (torch.float16, torch.bfloat16, torch.int64, torch.bool, torch.int8, torch.float32)
@@ -204,7 +205,7 @@ def test_tf_cases_match_the_reference_on_cpu_meta_and_fake_tensors(case):
 @pytest.mark.parametrize("case", TF_CASES, ids=case_id)
 def test_canonical_torch_view_holds_only_what_torch_can(case):
     """Note [torch views]: every range a step torch can hold (below its dim; 1 for at most one
-    element), start and stop inside the dim; the geometry of the steps reads the elements
+    element), start and stop inside the dim; a gradient written through them lands where
     cpu_reference's view reads, in order."""
     try:
         view = torch_views.torch_view(case.op, case.shape, lambda: None, case.args, case.kwargs)
@@ -222,13 +223,11 @@ def test_canonical_torch_view_holds_only_what_torch_can(case):
             assert item.step == 1 or item.stop - item.start > 1, item
         elif not isinstance(item, slice):
             assert 0 <= item < dim, (item, dim)
-    sizes, strides, offset = torch_views.strided_geometry(case.shape, view.steps)
-    assert sizes == view.output_shape
-    positions = np.arange(int(np.prod(case.shape))).reshape(case.shape)
-    read = cpu_reference.strided_slice(positions, *case.args, **case.kwargs)
-    walked = np.full(sizes, offset) + sum(
-        (np.arange(n) * s).reshape((n,) + (1,) * (len(sizes) - d - 1)) for d, (n, s) in enumerate(zip(sizes, strides)))
-    np.testing.assert_array_equal(walked, read)
+    # written back: the gradient through these views is cpu_reference's, element for element
+    dy = torch.arange(1, math.prod(view.output_shape) + 1).reshape(view.output_shape)
+    dx = torch_views.write_into_zeros(case.op, case.shape, dy, case.args, case.kwargs)
+    np.testing.assert_array_equal(dx.numpy(), cpu_reference.strided_slice_grad(
+        case.shape, *grad_args(case), dy.numpy(), **case.kwargs))
 
 
 @pytest.mark.parametrize("op", VIEW_OP_NAMES)

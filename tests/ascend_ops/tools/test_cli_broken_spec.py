@@ -28,7 +28,7 @@ def _project_copy(tmp_path_factory, name: str) -> Path:
 def broken(tmp_path_factory) -> Path:
     project = _project_copy(tmp_path_factory, "broken")
     spec = project / "op_specs" / "slice.yaml"
-    spec.write_text(spec.read_text().replace("op_type: AscendSlice", "op_type: [AscendSlice]"))
+    spec.write_text(spec.read_text().replace("op_type: AscendSlice\n", "op_type: [AscendSlice]\n"))
     return project
 
 

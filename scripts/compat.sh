@@ -109,8 +109,8 @@ for version in "${versions[@]}"; do
   if ! prepare "$version"; then
     outcome="not installed"
   else
-    echo "compat: torch $version: building the compiled CPU kernel for it (cached)"
-    "$venv/bin/ascend-ops" build >"$log" 2>&1 || { cat "$log"; outcome="build failed"; }
+    echo "compat: torch $version: building the compiled CPU kernel and the simulated npu device for it (cached)"
+    "$venv/bin/ascend-ops" build --sim-npu >"$log" 2>&1 || { cat "$log"; outcome="build failed"; }
     if [ "$outcome" = passed ]; then
       echo "compat: torch $version: pytest -m compat"
       if ! "$venv/bin/python" -m pytest -m compat -q -n 2 -p no:cacheprovider "${subset[@]}" \

@@ -1,22 +1,22 @@
-"""`ascend-ops build`: compile the compiled fast path (python/ascend_ops/cpu/compiled.py) and the
-simulated npu device (python/ascend_ops/sim/device.py) into the build cache, once per torch version
-and source change; the next `import ascend_ops` uses them."""
+"""`ascend-ops build`: compile the compiled fast path (python/ascend_ops/cpu/compiled.py) into the
+build cache, once per torch version and source change, and with --sim-npu (or ASCEND_OPS_SIM_NPU=1)
+the simulated npu device (python/ascend_ops/sim/device.py); the next `import ascend_ops` uses them."""
 from __future__ import annotations
 
 import argparse
 import os
 import sys
 
-HELP = ("compile the C++ fast path for torch.ops.ascend_ops.* and the simulated npu device "
-        "(a minute or two, cached)")
+HELP = "compile the C++ fast path for torch.ops.ascend_ops.* (about a minute, cached)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    del parser  # no options
+    parser.add_argument("--sim-npu", action="store_true",
+                        help="also the simulated npu device (built anyway when ASCEND_OPS_SIM_NPU=1; "
+                             "otherwise on its first use)")
 
 
 def run(args: argparse.Namespace) -> int:
-    del args
     # Importing the package loads an already-built extension; building needs only its sources.
     os.environ.setdefault("TORCH_DEVICE_BACKEND_AUTOLOAD", "0")
     from ...cpu import compiled
@@ -24,9 +24,10 @@ def run(args: argparse.Namespace) -> int:
     from ...sim import device as sim_device
 
     built = [("fast path", compiled.build, (compiled.FastPathUnavailable,),
-              "Everything still works on the Python registration."),
-             ("simulated npu device", sim_device.build, (sim_device.SimulatedNpuUnavailable,),
-              f"Everything else works; {sim_device.SIM_NPU_ENV}=1 is refused.")]
+              "Everything still works on the Python registration.")]
+    if args.sim_npu or sim_device.enabled_by_environment():
+        built.append(("simulated npu device", sim_device.build, (sim_device.SimulatedNpuUnavailable,),
+                      f"Everything else works; {sim_device.SIM_NPU_ENV}=1 is refused."))
     for what, build, errors, meanwhile in built:
         try:
             path = build()

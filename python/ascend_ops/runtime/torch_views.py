@@ -135,8 +135,6 @@ def torch_view(op_name: str, shape: tuple[int, ...], dtype: Callable[[], object]
     return TorchView(tuple(view.output_shape), torch_steps(shape, view.view_steps()))
 
 
-
-
 # torch's CPU flip lacks the unsigned and float8 dtypes; reversing elements only moves bits, so
 # flip a same-size integer view instead.
 _SAME_SIZE_INT = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}

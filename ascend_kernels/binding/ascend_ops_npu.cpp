@@ -8,9 +8,10 @@
 // dtype rule; each kernel builds the op's view with the engine's view builder (<op>/<op>_view.h, as
 // the OpDef's InferShape does) to size the output, then launches.
 //
-// Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package; built
-// and run in CI against the package's CPU aclnn runtime with ASCEND_OPS_BINDING_CPU (the CPU
-// side of Note [device seam], and the CPU dispatch key), by `ascend-ops-dev check-package`.
+// Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package. Built with
+// ASCEND_OPS_BINDING_HOST (the host side of Note [device seam]) against the package's CPU aclnn
+// runtime, it is the custom route of the simulated npu device (ascend_ops.sim.aclnn_route) and, on
+// CPU tensors, what `ascend-ops-dev check-package` runs.
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -30,12 +31,6 @@
 #include "../slice/slice_view.h"
 #include "../space_to_depth/space_to_depth_view.h"
 #include "../strided_slice/strided_slice_view.h"
-
-#if defined(ASCEND_OPS_BINDING_CPU)
-#define ASCEND_OPS_BINDING_DISPATCH_KEY CPU
-#else
-#define ASCEND_OPS_BINDING_DISPATCH_KEY PrivateUse1
-#endif
 
 namespace ascend_ops_npu {
 
@@ -181,10 +176,22 @@ TORCH_LIBRARY(ascend_ops_npu, m)
     m.def("strided_slice(Tensor x, int[] begin, int[] end, int[]? strides=None, *, int begin_mask=0, int end_mask=0, int ellipsis_mask=0, int new_axis_mask=0, int shrink_axis_mask=0) -> Tensor");
 }
 
-TORCH_LIBRARY_IMPL(ascend_ops_npu, ASCEND_OPS_BINDING_DISPATCH_KEY, m)
+static void RegisterKernels(torch::Library& m)
 {
     m.impl("depth_to_space", &ascend_ops_npu::depth_to_space);
     m.impl("slice", &ascend_ops_npu::slice);
     m.impl("space_to_depth", &ascend_ops_npu::space_to_depth);
     m.impl("strided_slice", &ascend_ops_npu::strided_slice);
 }
+
+TORCH_LIBRARY_IMPL(ascend_ops_npu, PrivateUse1, m)
+{
+    RegisterKernels(m);
+}
+
+#if defined(ASCEND_OPS_BINDING_HOST)
+TORCH_LIBRARY_IMPL(ascend_ops_npu, CPU, m)
+{
+    RegisterKernels(m);
+}
+#endif

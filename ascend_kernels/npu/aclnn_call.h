@@ -20,9 +20,10 @@
 // What the binding takes from torch_npu (the stream of the current device, the caching allocator,
 // the task queue, a tensor's NPU format and its cast to ND) sits behind DeviceScope, CurrentStream,
 // Workspace, Enqueue, NpuFormat and CastToNd. npu_device.h implements them with torch_npu;
-// cpu_device.h (ASCEND_OPS_BINDING_CPU; the development package's, dev/ascend_ops_dev/binding/) with
-// the CPU, deferring every launch to a queue thread as torch_npu's task queue does, so that the same
-// binding runs in CI against the package's CPU aclnn runtime.
+// host_device.h (ASCEND_OPS_BINDING_HOST) with host memory, deferring every launch to a queue thread
+// as torch_npu's task queue does: there the same binding runs against the package's CPU aclnn
+// runtime, as the simulated npu device's custom route (ascend_ops.sim.aclnn_route) and, on CPU
+// tensors, in the development checks.
 //
 // Note [launch contract]
 // ~~~~~~~~~~~~~~~~~~~~~~
@@ -49,8 +50,9 @@
 //   RuntimeError, with the runtime's message, reaches the caller there.
 // - No workspace is allocated when GetWorkspaceSize asks for none (line 385), which is the case
 //   for every kernel of the package (Note [system workspace] in common/copy_op_host.h).
-// cpu_device.h runs every launch on its own thread after the calling scope has ended, so a
-// binding that breaks one of these rules fails there (tests/ascend_ops_dev/binding/test_launch_contract.py).
+// host_device.h runs every launch on its own thread after the calling scope has ended, so a
+// binding that breaks one of these rules fails there (tests/ascend_ops_dev/binding/test_launch_contract.py,
+// and on the simulated npu device tests/ascend_ops/sim_npu_checks.py).
 #ifndef ASCEND_OPS_BINDING_ACLNN_CALL_H
 #define ASCEND_OPS_BINDING_ACLNN_CALL_H
 
@@ -76,8 +78,8 @@
 #include "acl/acl_rt.h"
 #include "aclnn/acl_meta.h"
 
-#if defined(ASCEND_OPS_BINDING_CPU)
-#include "cpu_device.h"
+#if defined(ASCEND_OPS_BINDING_HOST)
+#include "host_device.h"
 #else
 #include "npu_device.h"
 #endif

@@ -65,19 +65,19 @@ def test_the_wheel_check_knows_every_file_of_the_development_package():
     files = [p.relative_to(dev.parent).as_posix() for p in dev.rglob("*")
              if p.is_file() and "__pycache__" not in p.parts]
     assert len(files) > 40 and _wheel_contents().verification_files(files) == files
-    # and the C++ of the CPU aclnn runtime and the CPU-debug tool, had it moved into the product
-    moved = ["ascend_ops_gen/bundled/ascend_kernels/npu/cpu_aclnn.cpp",
-             "ascend_ops_gen/bundled/ascend_kernels/npu/cpu_device.h",
-             "ascend_ops_gen/bundled/ascend_kernels/npu/include/aclnn/acl_meta.h",
-             "ascend_ops_gen/bundled/ascend_kernels/cpudebug/include/stub_fun.h"]
+    # and the C++ of the CPU-debug tool and the CANN stand-ins, had they moved into the product
+    moved = ["ascend_ops_gen/bundled/ascend_kernels/cpudebug/include/stub_fun.h",
+             "ascend_ops_gen/bundled/ascend_kernels/cpudebug/model.cpp",
+             "ascend_ops/sim/opbuild_standin/opbuild.cpp"]
     assert _wheel_contents().verification_files(moved) == moved
 
 
 @pytest.mark.parametrize("name, found", [
     ("ascend_ops_dev/cann/cann_check.py", True),
     ("ascend_ops_gen/bundled/ascend_kernels/cpudebug/model.cpp", True),
-    ("ascend_ops_gen/bundled/ascend_kernels/npu/cpu_aclnn.cpp", True),
-    ("ascend_ops_gen/bundled/ascend_kernels/binding/cpu_aclnn_ops.cpp", True),
+    ("ascend_ops/sim/aclnn/cpu_aclnn.cpp", False),
+    ("ascend_ops_gen/bundled/ascend_kernels/binding/host_aclnn/cpu_aclnn_ops.cpp", False),
+    ("ascend_ops_gen/bundled/ascend_kernels/npu/host_device.h", False),
     ("ascend_ops/tools/opbuild_standin/platform_standin.cpp", True),
     ("ascend_ops_gen/bundled/ascend_kernels/npu/aclnn_call.h", False),
     ("ascend_ops/tools/commands/caps.py", False),

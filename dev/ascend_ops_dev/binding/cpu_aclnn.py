@@ -1,21 +1,16 @@
-"""The torch binding, built and run on the CPU against the package's CPU aclnn runtime.
-
-The pieces, each built once and cached by content:
+"""The torch binding and the CPU aclnn runtime of the simulated npu device
+(ascend_ops.sim.aclnn_route), built against real headers and run on CPU tensors, for the checks:
 
     aclnn headers   the aclnn_<op>.h CANN's op_build generated (`headers=`), or, where it has not
-                    run, the ones Note [aclnn rules] predicts (aclnn.emit_header)
-    runtime         cpu_aclnn.cpp (beside this file) + every op's aclnn functions, generated
-                    into the build cache (cpu_aclnn_ops.py), against those headers, the stand-in aclnn/acl_meta.h and the torch_npu wheel's
-                    real acl headers: the ACL / aclnn C functions the binding calls, running each
-                    op's InferShape, TilingFunc and kernel in the simulator library of one NPU arch
-    vendor layout   <root>/vendors/<vendor>/op_api/{include,lib/libcust_opapi.so} (the runtime)
-                    and bin/set_env.bash, as an installed op package lays it out
-    binding         ascend_kernels/binding/ascend_ops_npu.cpp compiled and linked with
-                    ASCEND_OPS_BINDING_CPU against torch and the runtime (for aclCreateTensor &c.,
-                    which libnnopbase provides on an Atlas machine); it finds the aclnn functions
-                    itself in ASCEND_CUSTOM_OPP_PATH (Note [own aclnn lookup])
+                    run, the ones Note [aclnn rules] predicts (generated into
+                    ascend_kernels/binding/host_aclnn/op_api)
+    acl headers     the real ones of the torch_npu wheel matching torch (the simulated device
+                    compiles against the package's acl_abi/ instead)
+    runtime, binding, vendor layout
+                    as ascend_ops.sim.aclnn_route builds and lays them out; the runtime with
+                    -Wall -Wextra -Werror, and recording every call
 
-`CpuBinding.open(product)` does it all and loads the binding (torch.ops.ascend_ops_npu.<op> on
+`CpuBinding.open(install)` does it all and loads the binding (torch.ops.ascend_ops_npu.<op> on
 CPU tensors); `select(soc)` switches the SoC (and so the simulator library) the calls run on.
 """
 from __future__ import annotations
@@ -23,25 +18,16 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import json
-import os
-import shutil
-import sysconfig
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
-from ascend_ops_gen.spec import REQUIRED, AttrType, project_root, specs
+from ascend_ops_gen.spec import REQUIRED, AttrType, specs
 
 from ascend_ops.runtime import build_cache
+from ascend_ops.sim import aclnn_route
+from ascend_ops.sim.aclnn_route import CUSTOM_OPP_ENV, NPU_HEADERS, STAND_IN_HEADERS  # noqa: F401 - re-exported
 
-HERE = Path(__file__).resolve().parent
-RUNTIME_SOURCE = HERE / "cpu_aclnn.cpp"
-RUNTIME_HEADERS = HERE  # cpu_aclnn.h, and cpu_device.h: the binding's device seam on the CPU
-STAND_IN_HEADERS = HERE / "include"  # aclnn/acl_meta.h
-NPU_HEADERS = "ascend_kernels/npu"  # the binding's own: aclnn_call.h, npu_device.h
-HOST_STUB = "ascend_kernels/sim/cann_host_stub"   # graph/types.h
-CUSTOM_OPP_ENV = "ASCEND_CUSTOM_OPP_PATH"
+RUNTIME_FLAGS = ("-Wall", "-Wextra", "-Werror")
 
 
 def acl_include_dir() -> Path:
@@ -53,12 +39,8 @@ def acl_include_dir() -> Path:
 
 
 def predicted_headers() -> Path:
-    """A folder of the aclnn headers Note [aclnn rules] predicts for every op (cached by content)."""
-    from ascend_ops_gen.codegen.aclnn import emit_header, header_name
-    from ascend_ops_gen.codegen.binding import aclnn_apis
-
-    files = {header_name(api.op_type): emit_header(api) for api in aclnn_apis(specs())}
-    return _content_folder("aclnn_predicted", files)
+    """The folder of the aclnn headers Note [aclnn rules] predicts for every op."""
+    return aclnn_route.predicted_headers()
 
 
 def _content_folder(name: str, files: dict[str, str]) -> Path:
@@ -80,128 +62,36 @@ def copy_headers(source: Path) -> Path:
     return _content_folder("aclnn_generated", files)
 
 
-def runtime_ops_source() -> Path:
-    """Every op's aclnn functions on the runtime (cpu_aclnn_ops.py), generated from the specs into
-    the build cache (cached by content)."""
-    from ascend_ops_gen.codegen.project import specs_glob
-
-    from ascend_ops_dev.binding.cpu_aclnn_ops import emit_cpu_aclnn_ops
-
-    text = emit_cpu_aclnn_ops(specs(), specs_glob(specs()))
-    return _content_folder("cpu_aclnn_ops", {"cpu_aclnn_ops.cpp": text}) / "cpu_aclnn_ops.cpp"
-
-
 def runtime_library(headers: Path) -> Path:
-    from ascend_ops.sim import library as sim_library
-
-    root = project_root()
-    return build_cache.build(
-        "cpu_aclnn", [RUNTIME_SOURCE, runtime_ops_source()],
-        # The simulator's graph/types.h before the wheel's, which has one of its own.
-        include_dirs=[RUNTIME_HEADERS, STAND_IN_HEADERS, headers, root / HOST_STUB,
-                      Path(sim_library.__file__).parent, acl_include_dir()],  # sim_abi.h
-        flags=["-Wall", "-Wextra", "-Werror", "-ldl"],
-        announce="building the CPU aclnn runtime (g++, seconds, once: cached by content)")
+    return aclnn_route.runtime_library(aclnn_headers=headers, acl_headers=acl_include_dir(), flags=RUNTIME_FLAGS)
 
 
 def binding_library(headers: Path, runtime: Path, *, source: Path | None = None,
                     npu_headers: Path | None = None) -> Path:
-    """The binding built for the CPU side of the device seam, linked against `runtime`.
+    """The binding built for host memory against the real acl headers, linked against `runtime`.
     `source` / `npu_headers` replace the generated binding and ascend_kernels/npu (tests)."""
-    import torch
-
-    from ascend_ops.npu.binding import binding_cxx_standard, binding_source
-
-    root = project_root()
-    torch_dir = Path(torch.__file__).parent
-    abi = int(torch.compiled_with_cxx11_abi())
-    standard = binding_cxx_standard(torch_dir / "include")[0]
-    flags = [standard, f"-D_GLIBCXX_USE_CXX11_ABI={abi}", "-DASCEND_OPS_BINDING_CPU",
-             f"-DASCEND_OPS_TORCH_VERSION={torch.__version__.split('+')[0]}",
-             "-isystem", str(torch_dir / "include"),
-             "-isystem", str(torch_dir / "include/torch/csrc/api/include"),
-             "-isystem", sysconfig.get_paths()["include"],
-             "-Wl,--no-as-needed", str(runtime), f"-L{torch_dir / 'lib'}", "-ltorch", "-ltorch_cpu", "-lc10",
-             f"-Wl,-rpath,{torch_dir / 'lib'}", "-ldl"]
-    return build_cache.build(
-        "ascend_ops_npu_cpu", [source or binding_source()],
-        include_dirs=[npu_headers or root / NPU_HEADERS, RUNTIME_HEADERS, STAND_IN_HEADERS, headers, acl_include_dir(),
-                      root / "ascend_kernels" / "common"],
-        flags=flags,
-        announce="building the torch binding against the CPU aclnn runtime (g++, about a minute, once: "
-                 "cached by content)")
+    return aclnn_route.binding_library(runtime, aclnn_headers=headers, acl_headers=acl_include_dir(),
+                                       source=source, npu_headers=npu_headers)
 
 
-def vendor_layout(install: Path, runtime: Path, headers: Path) -> Path:
-    """`<install>/vendors/<vendor>` as the op package installs it, holding the CPU runtime as its
-    op API library; returns the vendor folder."""
-    from ascend_ops.npu.binding import VENDOR_HEADERS, VENDOR_SET_ENV, op_api_library, vendor_name
-
-    vendor = Path(install) / "vendors" / vendor_name()
-    library = vendor / op_api_library()
-    for folder in (library.parent, vendor / VENDOR_HEADERS, (vendor / VENDOR_SET_ENV).parent):
-        folder.mkdir(parents=True, exist_ok=True)
-    library.unlink(missing_ok=True)
-    library.symlink_to(runtime)  # one file: the binding links it and dlopens it, sharing its state
-    for header in sorted(Path(headers).glob("aclnn_*.h")):
-        shutil.copyfile(header, vendor / VENDOR_HEADERS / header.name)
-    (vendor / VENDOR_SET_ENV).write_text(
-        f'export {CUSTOM_OPP_ENV}="{vendor}${{{CUSTOM_OPP_ENV}:+:${{{CUSTOM_OPP_ENV}}}}}"\n', encoding="utf-8")
-    return vendor
+vendor_layout = aclnn_route.vendor_layout
 
 
-@dataclass
-class CpuBinding:
-    """The loaded CPU build of the binding and its runtime."""
-
-    runtime: ctypes.CDLL
-    runtime_path: Path
-    binding_path: Path
-    vendor: Path
-    headers: Path
+class CpuBinding(aclnn_route.HostBinding):
+    """The loaded binding and runtime, recording every call, with the runtime's failure hooks."""
 
     @classmethod
     def open(cls, install: Path, *, headers: Path | None = None, source: Path | None = None,
              npu_headers: Path | None = None, put_first: bool = True) -> "CpuBinding":
-        """Build (or take from the cache) the runtime and the binding, lay out the vendor folder
-        under `install`, put it first on ASCEND_CUSTOM_OPP_PATH (unless not `put_first`: the caller
-        decides where it goes) and load the binding."""
-        import torch
-
-        headers = copy_headers(headers) if headers is not None else predicted_headers()
-        runtime_path = runtime_library(headers)
-        binding_path = binding_library(headers, runtime_path, source=source, npu_headers=npu_headers)
-        vendor = vendor_layout(install, runtime_path, headers)
-        if put_first:
-            entries = [e for e in os.environ.get(CUSTOM_OPP_ENV, "").split(":") if e]
-            os.environ[CUSTOM_OPP_ENV] = ":".join([str(vendor), *[e for e in entries if e != str(vendor)]])
-        runtime = build_cache.load_built(runtime_path)
-        runtime.ascend_ops_cpu_aclnn_init.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
-                                                      ctypes.c_uint64]
-        runtime.ascend_ops_cpu_aclnn_calls.argtypes = [ctypes.c_char_p, ctypes.c_uint64]
-        runtime.ascend_ops_cpu_aclnn_calls.restype = ctypes.c_uint64
-        torch.ops.load_library(str(binding_path))
-        return cls(runtime, runtime_path, binding_path, vendor, headers)
-
-    def select(self, soc: str) -> None:
-        """Run the following calls on SoC `soc`, in the simulator library of its NPU arch."""
-        from ascend_ops.runtime.products import product
-        from ascend_ops.sim.library import library_path
-
-        message = ctypes.create_string_buffer(1024)
-        path = library_path(product(soc).npu_arch)
-        if self.runtime.ascend_ops_cpu_aclnn_init(str(path).encode(), soc.encode(), message, len(message)) != 0:
-            raise RuntimeError(f"the CPU aclnn runtime refused {path} / {soc}: {message.value.decode()}")
-
-    def calls(self) -> list[dict]:
-        """The aclnn calls recorded since the last `reset`."""
-        size = self.runtime.ascend_ops_cpu_aclnn_calls(None, 0)
-        buffer = ctypes.create_string_buffer(size)
-        self.runtime.ascend_ops_cpu_aclnn_calls(buffer, size)
-        return json.loads(buffer.value.decode())
-
-    def reset(self) -> None:
-        self.runtime.ascend_ops_cpu_aclnn_reset()
+        """Build (or take from the cache) the runtime and the binding against the real acl headers
+        and `headers` (op_build's output folder; default: the predicted headers), lay out the vendor
+        folder under `install`, put it first on ASCEND_CUSTOM_OPP_PATH (unless not `put_first`) and
+        load the binding."""
+        opened = super().open(install, aclnn_headers=copy_headers(headers) if headers is not None else None,
+                              acl_headers=acl_include_dir(), runtime_flags=RUNTIME_FLAGS, source=source,
+                              npu_headers=npu_headers, put_vendor_first=put_first)
+        opened.record(True)
+        return opened
 
     def fail_next(self, status: int, message: str) -> None:
         """Make the next GetWorkspaceSize return `status`, with `message` as aclGetRecentErrMsg."""

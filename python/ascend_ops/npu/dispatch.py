@@ -3,11 +3,12 @@
 Each call takes one of two routes, after the argument checks and the dtype rule of the product
 that binds npu tensors (Note [active product] in runtime/products.py):
 
-- `custom`: the package's own AscendC kernel. On a real NPU through the torch binding
-  (`torch.ops.ascend_ops_npu.<op>`, the op package's aclnn API; npu_binding.py), loaded at
-  import once `import torch_npu` succeeded; on the simulated npu device (`sim_device`) through
-  the simulator, which plans the call as the op's TilingFunc and runs the same kernel
-  (`ascend_ops.sim`), for the device's product.
+- `custom`: the package's own AscendC kernel, through the torch binding
+  (`torch.ops.ascend_ops_npu.<op>`, the op package's aclnn API). On a real NPU the binding
+  built against torch_npu (binding.py), loaded at import once `import torch_npu` succeeded; on
+  the simulated npu device (`sim_device`) the same binding built for host memory, over the CPU
+  aclnn runtime that runs the op's InferShape, TilingFunc and kernel in the simulator of the
+  device's product (`ascend_ops.sim.aclnn_route`), loaded at the first call.
 - `torch_npu`: the op composed of torch's view and copy ops (`torch_views`), which torch_npu's
   own kernels run on the device. Used when the custom kernels cannot run, after one log line
   saying why (not built, CANN too old, load error, ...). The data never leaves the device.
@@ -17,7 +18,6 @@ the custom kernels cannot run.
 """
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import logging
 import os
@@ -31,7 +31,7 @@ from ..runtime import torch_views
 from ..runtime.dtypes import numpy_dtype
 from ..runtime.errors import OpArgumentError
 from ..runtime.kernel_fold import result_without_kernel
-from ..runtime.products import NPU_DEVICE, current_product, target_product
+from ..runtime.products import NPU_DEVICE, current_product
 
 __all__ = ["KERNELS_ENV", "ROUTES", "Route", "device_kernel", "load_custom_kernels", "route",
            "custom_kernels_unavailable", "torch_npu_import_error"]
@@ -105,20 +105,15 @@ def _check_arguments(op_name: str, x: torch.Tensor, args, kwargs) -> None:
     torch_views.torch_view(op_name, tuple(x.shape), lambda: numpy_dtype(x.dtype), args, kwargs)
 
 
-def _as_the_device() -> contextlib.AbstractContextManager:
-    """A block in which the simulator, running an npu call on its host (CPU) tensors, plans for
-    the product that binds npu tensors (Note [active product])."""
-    p = current_product(NPU_DEVICE)
-    return target_product(p) if p is not None else contextlib.nullcontext()
+def load_simulated_binding() -> None:
+    """The simulated device's binding, loaded (built with g++ at the first call), running its
+    calls for the product that binds npu tensors (Note [active product])."""
+    from ..sim import aclnn_route
 
-
-def _on_simulator(op_name: str) -> Callable[..., torch.Tensor]:
-    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-        from ..sim import run_op  # the simulator builds with g++ on first use
-
-        with _as_the_device():
-            return sim_device.on_device(run_op(op_name, sim_device.host_tensor(x), *args, **kwargs))
-    return run
+    soc = current_product(NPU_DEVICE).simulated_soc
+    binding = aclnn_route.load(soc)
+    if binding.soc != soc:
+        binding.select(soc)
 
 
 def on_binding(op_name: str) -> Callable[..., torch.Tensor]:
@@ -142,14 +137,16 @@ def on_binding(op_name: str) -> Callable[..., torch.Tensor]:
 
 def device_kernel(op_name: str) -> Callable[..., torch.Tensor]:
     """The PrivateUse1 kernel of `op_name` (its dtype rule is checked before it runs)."""
-    simulator, binding = _on_simulator(op_name), on_binding(op_name)
+    binding = on_binding(op_name)
 
     def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         simulated = sim_device.is_simulated(x)
         if route(simulated).name == "torch_npu":
             return torch_views.OPS[op_name](x, *args, **kwargs)
         _check_arguments(op_name, x, args, kwargs)
-        return (simulator if simulated else binding)(x, *args, **kwargs)
+        if simulated:
+            load_simulated_binding()
+        return binding(x, *args, **kwargs)
     kernel.__name__ = "npu"
     return kernel
 
@@ -213,30 +210,23 @@ def on_custom_binding(op_name: str) -> Callable[..., torch.Tensor]:
 
 def custom_device_kernel(op_name: str) -> Callable[..., torch.Tensor]:
     """The PrivateUse1 kernel of custom op `op_name` (its dtypes and shapes are checked before it
-    runs): the simulator on the simulated npu device, else the op package through the binding. A
-    custom op has no composition of torch_npu's ops to fall back on: where its kernel cannot run,
-    the call fails, saying why."""
+    runs): the op package through the binding, on a real or the simulated npu device. A custom op
+    has no composition of torch_npu's ops to fall back on: where its kernel cannot run, the call
+    fails, saying why."""
     binding = on_custom_binding(op_name)
 
     def kernel(*args, **kwargs):
         tensors = [a for a in args if isinstance(a, torch.Tensor)]
         simulated = bool(tensors) and all(sim_device.is_simulated(t) for t in tensors)
-        if simulated:
-            from ..sim.custom_runner import run_custom  # the simulator builds with g++ on first use
-
-            host = [sim_device.host_tensor(a) if isinstance(a, torch.Tensor) else a for a in args]
-            with _as_the_device():
-                out = run_custom(op_name, *host, **kwargs)
-            if isinstance(out, tuple):
-                return tuple(sim_device.on_device(o) for o in out)
-            return sim_device.on_device(out)
         if forced_route() == "torch_npu":
             raise RuntimeError(f"{op_name} is a custom op: it has no torch_npu composition to run as "
                                f"{KERNELS_ENV}=torch_npu asks")
-        unavailable = custom_kernels_unavailable(False)
+        unavailable = custom_kernels_unavailable(simulated)
         if unavailable:
             raise RuntimeError(f"{op_name} is a custom op, which runs on an NPU through the op package only, "
                                f"and that cannot run: {unavailable}")
+        if simulated:
+            load_simulated_binding()
         return binding(*args, **kwargs)
     kernel.__name__ = "npu"
     return kernel

@@ -19,6 +19,8 @@ What is generated, relative to the output folder (`ascend_kernels/`):
     binding/ascend_ops_npu.cpp                         the torch binding of every op's aclnn API
     binding/ascend_ops_cpu_generated.h                 per-op facts for the compiled CPU fast path
     binding/op_view_dispatch_generated.h               every op's view builder by the op's name
+    binding/host_aclnn/                                the CPU aclnn runtime's op functions and the
+                                                       predicted aclnn headers (simulated npu device)
     ../cpu_reference/_op_limits.py                     the ops' limits for the numpy reference
 
 The hand-written part of a view op is its view builder and dtype rule, `<op>/<op>_view.h`; its spec
@@ -38,7 +40,7 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, ShapeRuleKind, SpecSet, load_specs
-from . import binding, custom_op, fast_path, host, kernel, limits, op_views, project, view_dispatch
+from . import binding, cpu_aclnn_ops, custom_op, fast_path, host, kernel, limits, op_views, project, view_dispatch
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .file_manager import FileManager, GeneratedFile, Problem, Report
 from .op_views import ViewBuilderError, bind_attributes, bind_dtype_check
@@ -130,6 +132,7 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
         files.append(GeneratedFile(binding.BINDING_PATH,
                                    binding.emit_binding(specs, views, project.specs_glob(specs), project.VENDOR_NAME),
                                    project.specs_glob(specs)))
+    files += host_aclnn_files(specs)
     with generating("the view builder dispatch", project.specs_glob(specs)):
         files.append(GeneratedFile(view_dispatch.DISPATCH_PATH,
                                    view_dispatch.emit_view_dispatch(view_specs, views, project.specs_glob(specs)),
@@ -139,6 +142,18 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
         files.append(GeneratedFile(limits.REFERENCE_LIMITS_PATH, limits.emit_reference_limits(specs, project.specs_glob(specs)),
                                    project.specs_glob(specs)))
     return sorted(files, key=lambda f: f.path)
+
+
+def host_aclnn_files(specs: SpecSet) -> list[GeneratedFile]:
+    """What the simulated npu device's CPU aclnn runtime compiles from the specs: every op's aclnn
+    functions and the aclnn headers Note [aclnn rules] predicts (cpu_aclnn_ops.py)."""
+    source = project.specs_glob(specs)
+    with generating("the CPU aclnn runtime's op functions", source):
+        files = [GeneratedFile(cpu_aclnn_ops.CPU_ACLNN_OPS_PATH, cpu_aclnn_ops.emit_cpu_aclnn_ops(specs, source),
+                               source)]
+        files += [GeneratedFile(path, text, source)
+                  for path, text in cpu_aclnn_ops.predicted_headers(specs, source).items()]
+    return files
 
 
 def view_ops(specs: SpecSet) -> SpecSet:

@@ -1,5 +1,5 @@
 """The binding's launch as op-plugin's EXEC_NPU_CMD does it (Note [launch contract]) and its
-handling of NPU formats (Note [private formats]), through the CPU seam's deferred task queue (Note
+handling of NPU formats (Note [private formats]), through the host seam's deferred task queue (Note
 [CPU task queue]): the generated binding passes; defective copies, built in a subprocess (a process
 holds one `ascend_ops_npu` library), fail each check."""
 from __future__ import annotations
@@ -165,13 +165,13 @@ def test_a_status_not_checked_inside_the_lambda_loses_the_runtime_s_message(tmp_
 def nz_input() -> tuple[torch.Tensor, torch.Tensor]:
     """(x, x laid out in FRACTAL_NZ): 5 x 40 float16 pads to 16 x 48 (C0 = 16)."""
     x = torch.arange(200, dtype=torch.float16).reshape(5, 40)
-    return x, torch.ops.ascend_ops_cpu_device.to_private_format(x, FRACTAL_NZ)
+    return x, torch.ops.ascend_ops_host_device.to_private_format(x, FRACTAL_NZ)
 
 
 def test_the_seam_lays_a_private_format_out_as_the_npu_does(cpu_binding):
     x, nz = nz_input()
-    assert torch.ops.ascend_ops_cpu_device.npu_format(nz) == FRACTAL_NZ
-    assert torch.ops.ascend_ops_cpu_device.npu_format(x) == 2  # ND
+    assert torch.ops.ascend_ops_host_device.npu_format(nz) == FRACTAL_NZ
+    assert torch.ops.ascend_ops_host_device.npu_format(x) == 2  # ND
     assert nz.shape == x.shape and nz.untyped_storage().nbytes() == 16 * 48 * 2
     # Read as ND, the storage is not x: the first row of the first 16 x 16 fractal holds x[0, :16],
     # its second row x[1, :16]; the rows of x past 16 columns sit in the next fractal column.
@@ -210,7 +210,7 @@ def test_a_binding_that_reads_a_private_format_as_nd_returns_garbage(tmp_path, c
     # Negative control of both: without AclnnInput, neither a cast nor a refusal, and a wrong result.
     body = f"""
         x16 = torch.arange(200, dtype=torch.float16).reshape(5, 40)
-        nz = torch.ops.ascend_ops_cpu_device.to_private_format(x16, {FRACTAL_NZ})
+        nz = torch.ops.ascend_ops_host_device.to_private_format(x16, {FRACTAL_NZ})
         out["cast"] = attempt(lambda: torch.ops.ascend_ops_npu.slice(nz, [1, 3], [3, 30]))
         out["expected"] = x16[1:4, 3:33].tolist()
         import os

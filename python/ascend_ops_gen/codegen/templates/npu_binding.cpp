@@ -8,9 +8,10 @@ $header
 // dtype rule; each kernel builds the op's view with the engine's view builder (<op>/<op>_view.h, as
 // the OpDef's InferShape does) to size the output, then launches.
 //
-// Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package; built
-// and run in CI against the package's CPU aclnn runtime with ASCEND_OPS_BINDING_CPU (the CPU
-// side of Note [device seam], and the CPU dispatch key), by `ascend-ops-dev check-package`.
+// Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package. Built with
+// ASCEND_OPS_BINDING_HOST (the host side of Note [device seam]) against the package's CPU aclnn
+// runtime, it is the custom route of the simulated npu device (ascend_ops.sim.aclnn_route) and, on
+// CPU tensors, what `ascend-ops-dev check-package` runs.
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -24,12 +25,6 @@ $header
 $aclnn_includes
 #include "aclnn_call.h"
 $view_includes
-
-#if defined(ASCEND_OPS_BINDING_CPU)
-#define ASCEND_OPS_BINDING_DISPATCH_KEY CPU
-#else
-#define ASCEND_OPS_BINDING_DISPATCH_KEY PrivateUse1
-#endif
 
 namespace $namespace {
 
@@ -66,7 +61,19 @@ TORCH_LIBRARY($namespace, m)
     $definitions
 }
 
-TORCH_LIBRARY_IMPL($namespace, ASCEND_OPS_BINDING_DISPATCH_KEY, m)
+static void RegisterKernels(torch::Library& m)
 {
     $impls
 }
+
+TORCH_LIBRARY_IMPL($namespace, PrivateUse1, m)
+{
+    RegisterKernels(m);
+}
+
+#if defined(ASCEND_OPS_BINDING_HOST)
+TORCH_LIBRARY_IMPL($namespace, CPU, m)
+{
+    RegisterKernels(m);
+}
+#endif

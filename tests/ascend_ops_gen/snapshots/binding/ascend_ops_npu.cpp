@@ -8,9 +8,10 @@
 // dtype rule; each kernel builds the op's view with the engine's view builder (<op>/<op>_view.h, as
 // the OpDef's InferShape does) to size the output, then launches.
 //
-// Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package; built
-// and run in CI against the package's CPU aclnn runtime with ASCEND_OPS_BINDING_CPU (the CPU
-// side of Note [device seam], and the CPU dispatch key), by `ascend-ops-dev check-package`.
+// Built by scripts/build_ascend.sh against torch, torch_npu and the installed op package. Built with
+// ASCEND_OPS_BINDING_HOST (the host side of Note [device seam]) against the package's CPU aclnn
+// runtime, it is the custom route of the simulated npu device (ascend_ops.sim.aclnn_route) and, on
+// CPU tensors, what `ascend-ops-dev check-package` runs.
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -24,12 +25,6 @@
 #include "aclnn_demo_window.h"
 #include "aclnn_call.h"
 #include "../demo_window/demo_window_view.h"
-
-#if defined(ASCEND_OPS_BINDING_CPU)
-#define ASCEND_OPS_BINDING_DISPATCH_KEY CPU
-#else
-#define ASCEND_OPS_BINDING_DISPATCH_KEY PrivateUse1
-#endif
 
 namespace ascend_ops_npu {
 
@@ -95,7 +90,19 @@ TORCH_LIBRARY(ascend_ops_npu, m)
     m.def("demo_window(Tensor x, int[] begin, int[]? step=None, int size=-1, *, str layout=\"NHWC\") -> Tensor");
 }
 
-TORCH_LIBRARY_IMPL(ascend_ops_npu, ASCEND_OPS_BINDING_DISPATCH_KEY, m)
+static void RegisterKernels(torch::Library& m)
 {
     m.impl("demo_window", &ascend_ops_npu::demo_window);
 }
+
+TORCH_LIBRARY_IMPL(ascend_ops_npu, PrivateUse1, m)
+{
+    RegisterKernels(m);
+}
+
+#if defined(ASCEND_OPS_BINDING_HOST)
+TORCH_LIBRARY_IMPL(ascend_ops_npu, CPU, m)
+{
+    RegisterKernels(m);
+}
+#endif

@@ -85,6 +85,9 @@ struct Runtime {
     int64_t maxDims = 0;
     int64_t tilingCapacity = 0;
     int64_t statsBytes = 0;
+    uint64_t plans = 0;      // GetWorkspaceSize calls that succeeded
+    uint64_t launches = 0;   // kernels launched
+    bool recording = false;  // ascend_ops_cpu_aclnn_record: keep every call's record in `calls`
     std::vector<std::string> calls;  // JSON objects
     // ascend_ops_cpu_aclnn_fail_next: the status and message the next GetWorkspaceSize returns.
     aclnnStatus failNextStatus = 0;
@@ -242,11 +245,25 @@ bool Alive(const aclTensor* tensor)
     return LiveTensors().count(tensor) > 0;
 }
 
+bool Recording()
+{
+    Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    return r.recording;
+}
+
 void Record(const std::string& call)
 {
     Runtime& r = State();
     std::lock_guard<std::mutex> lock(r.mutex);
     r.calls.push_back(call);
+}
+
+void Count(uint64_t Runtime::*counter)
+{
+    Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    ++(r.*counter);
 }
 
 std::string Quoted(const std::string& text)
@@ -369,11 +386,15 @@ aclnnStatus Call::Fail(aclnnStatus status, const std::string& message)
 
 aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
 {
-    std::string record = "{\"api\":" + Quoted(api_) + ",\"args\":[";
-    for (size_t i = 0; i < arguments_.size(); ++i) {
-        record += (i ? "," : "") + Describe(arguments_[i]);
+    const bool recording = Recording();
+    std::string record;
+    if (recording) {
+        record = "{\"api\":" + Quoted(api_) + ",\"args\":[";
+        for (size_t i = 0; i < arguments_.size(); ++i) {
+            record += (i ? "," : "") + Describe(arguments_[i]);
+        }
+        record += "]";
     }
-    record += "]";
     const aclnnStatus status = [&]() -> aclnnStatus {
         Runtime& r = State();
         if (r.plan == nullptr) {
@@ -496,9 +517,14 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
         return kSuccess;
     }();
     if (status == kSuccess) {
-        record += ",\"workspace_size\":" + std::to_string(*workspaceSize);
+        Count(&Runtime::plans);
     }
-    Record(record + ",\"status\":" + std::to_string(status) + "}");
+    if (recording) {
+        if (status == kSuccess) {
+            record += ",\"workspace_size\":" + std::to_string(*workspaceSize);
+        }
+        Record(record + ",\"status\":" + std::to_string(status) + "}");
+    }
     return status;
 }
 
@@ -564,8 +590,12 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
             t_recentError = std::string(api) + ": " + message;
             return kInnerError;
         }
+        Count(&Runtime::launches);
         return kSuccess;
     }();
+    if (!Recording()) {
+        return status;
+    }
     Record("{\"api\":" + Quoted(api) + ",\"workspace\":" + (workspace != nullptr ? "true" : "false") +
            ",\"workspace_size\":" + std::to_string(workspaceSize) + ",\"asked\":" + std::to_string(asked) +
            ",\"stream\":" + (stream != nullptr ? "true" : "false") + ",\"status\":" + std::to_string(status) + "}");
@@ -735,6 +765,21 @@ void ascend_ops_cpu_aclnn_reset(void)
     ascend_ops_cpu_aclnn::Runtime& r = State();
     std::lock_guard<std::mutex> lock(r.mutex);
     r.calls.clear();
+}
+
+void ascend_ops_cpu_aclnn_record(int32_t on)
+{
+    ascend_ops_cpu_aclnn::Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.recording = on != 0;
+}
+
+void ascend_ops_cpu_aclnn_counts(uint64_t* plans, uint64_t* launches)
+{
+    ascend_ops_cpu_aclnn::Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    *plans = r.plans;
+    *launches = r.launches;
 }
 
 }  // extern "C"

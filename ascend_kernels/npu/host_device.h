@@ -1,15 +1,17 @@
-// The CPU side of the binding's device seam (Note [device seam] in aclnn_call.h), for running the
-// binding against the package's CPU aclnn runtime: a task queue with a thread of its own, a
-// stream-ordered workspace, the stream as a token of the device scope the call holds, and NPU
-// formats as tags on CPU storages.
+// The host side of the binding's device seam (Note [device seam] in aclnn_call.h), for running the
+// binding against the package's CPU aclnn runtime on host memory: the simulated npu device's tensors
+// (PrivateUse1, the custom route of ascend_ops.sim) and CPU tensors (the development checks). A task
+// queue with a thread of its own, a stream-ordered workspace from the device's allocator, the
+// device's current stream, and NPU formats as tags on storages.
 //
-// Note [CPU task queue]
-// ~~~~~~~~~~~~~~~~~~~~~
+// Note [host task queue]
+// ~~~~~~~~~~~~~~~~~~~~~~
 // torch_npu's task queue (TASK_QUEUE_ENABLE) runs an enqueued launch later, on its own thread, and
-// destroys the lambda there. The CPU queue does the same, deterministically: Enqueue only queues,
+// destroys the lambda there. The host queue does the same, deterministically: Enqueue only queues,
 // and the queue's thread runs what was queued when the call's DeviceScope ends, that is after
 // every other local of the call (the workspace tensor, the descriptors the scope still owns) is
-// gone; the scope waits for it, so that results are there when the op returns. Hence, in CI:
+// gone; the scope waits for it, so that results are there when the op returns (the simulated
+// device's other kernels run at once, on the calling thread). Hence, in CI:
 // - a descriptor destroyed by the calling scope is gone at the launch, which the CPU aclnn
 //   runtime refuses, naming it;
 // - the launch's aclGetRecentErrMsg() is that of the queue's thread: a status read anywhere but
@@ -17,20 +19,24 @@
 //   raising gets the queue's own error, which names the API only, as torch_npu's does);
 // - the workspace is freed in stream order: a free from the calling scope is queued behind the
 //   launch, as the caching allocator reuses a block only for work queued after it; a free on the
-//   queue's thread (a lambda that owned the tensor) is an error, raised at the end of the call.
+//   queue's thread (a lambda that owned the tensor) is an error, raised at the end of the call;
+//   and a launch whose call's workspace was freed before it ran (a tensor the calling scope let go
+//   before Enqueue: its free is queued first) is refused on the queue's thread, naming its API.
 // An exception of the lambda is raised at the end of the call that queued it (torch_npu raises its
 // own error at the next enqueue instead, Note [launch contract]).
 //
 // Asking for the stream outside a DeviceScope of the input's device fails, naming the device: the
-// CPU stand-in of "the current device's stream is not the input's".
-#ifndef ASCEND_OPS_BINDING_CPU_DEVICE_H
-#define ASCEND_OPS_BINDING_CPU_DEVICE_H
+// host stand-in of "the current device's stream is not the input's".
+#ifndef ASCEND_OPS_BINDING_HOST_DEVICE_H
+#define ASCEND_OPS_BINDING_HOST_DEVICE_H
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -40,6 +46,10 @@
 #include <vector>
 
 #include <ATen/ATen.h>
+#include <ATen/DeviceGuard.h>
+#include <c10/core/Allocator.h>
+#include <c10/core/DeviceGuard.h>
+#include <c10/core/impl/VirtualGuardImpl.h>
 #include <torch/library.h>
 
 namespace ascend_ops_npu {
@@ -50,7 +60,7 @@ inline bool& OnQueueThread()
     return onQueue;
 }
 
-// Note [CPU task queue].
+// Note [host task queue].
 class LaunchQueue {
 public:
     // Never destroyed: its thread runs until the process ends.
@@ -136,17 +146,31 @@ inline std::optional<c10::Device>& ScopedDevice()
     return device;
 }
 
-// The device of a call; at its end the call's queued launches run (Note [CPU task queue]), and a
-// failure among them is raised unless the call is already failing.
+// Whether a workspace block was freed (in stream order: when its free ran on the queue).
+using ReleasedFlag = std::shared_ptr<std::atomic<bool>>;
+
+// The workspaces of the call in progress on this thread (its DeviceScope's), or null.
+inline std::vector<ReleasedFlag>*& CallWorkspaces()
+{
+    static thread_local std::vector<ReleasedFlag>* workspaces = nullptr;
+    return workspaces;
+}
+
+// The device of a call, current for its scope; at its end the call's queued launches run (Note
+// [host task queue]), and a failure among them is raised unless the call is already failing.
 class DeviceScope {
 public:
-    explicit DeviceScope(const at::Tensor& x) : previous_(ScopedDevice()), exceptions_(std::uncaught_exceptions())
+    explicit DeviceScope(const at::Tensor& x)
+        : guard_(at::device_of(x)), previous_(ScopedDevice()), previousWorkspaces_(CallWorkspaces()),
+          exceptions_(std::uncaught_exceptions())
     {
         ScopedDevice() = x.device();
+        CallWorkspaces() = &workspaces_;
     }
     ~DeviceScope() noexcept(false)
     {
         ScopedDevice() = previous_;
+        CallWorkspaces() = previousWorkspaces_;
         const std::exception_ptr failure = LaunchQueue::Get().RunQueued();
         if (failure && std::uncaught_exceptions() == exceptions_) {
             std::rethrow_exception(failure);
@@ -156,11 +180,15 @@ public:
     DeviceScope& operator=(const DeviceScope&) = delete;
 
 private:
+    c10::OptionalDeviceGuard guard_;
     std::optional<c10::Device> previous_;
+    std::vector<ReleasedFlag> workspaces_;
+    std::vector<ReleasedFlag>* previousWorkspaces_;
     int exceptions_;
 };
 
-// The stream token the CPU aclnn runtime records (one per thread; its value means nothing).
+// The current stream of x's device, as the token the CPU aclnn runtime records (one per stream id;
+// its value means nothing else).
 inline aclrtStream CurrentStream(const at::Tensor& x)
 {
     const std::optional<c10::Device>& scoped = ScopedDevice();
@@ -168,21 +196,26 @@ inline aclrtStream CurrentStream(const at::Tensor& x)
                 x.device(), " asked for the current stream ",
                 scoped.has_value() ? "inside a device guard of " + scoped->str() : std::string("without a device guard"),
                 "; every call must hold a DeviceScope of its input's device");
-    static thread_local char token;
-    return &token;
+    const c10::Stream stream = c10::impl::VirtualGuardImpl(x.device().type()).getStream(x.device());
+    static std::mutex mutex;
+    static auto* tokens = new std::unordered_map<c10::StreamId, char>();
+    std::lock_guard<std::mutex> lock(mutex);
+    return &(*tokens)[stream.id()];
 }
 
-// The stream-ordered free of a workspace (Note [CPU task queue]).
-inline void FreeWorkspace(void* data)
+// The stream-ordered release of a workspace block (Note [host task queue]).
+inline void FreeWorkspace(c10::DataPtr* block, const ReleasedFlag& released)
 {
     if (!OnQueueThread()) {
-        LaunchQueue::Get().Push("free", [data]() -> int {
-            std::free(data);
+        LaunchQueue::Get().Push("free", [block, released]() -> int {
+            *released = true;
+            delete block;
             return 0;
         });
         return;
     }
-    std::free(data);
+    *released = true;
+    delete block;
     try {
         TORCH_CHECK(false, "ascend_ops_npu: the workspace was freed on the task queue's thread, when the launch's "
                            "lambda was destroyed: the lambda owned it; the calling scope must hold the workspace "
@@ -192,16 +225,36 @@ inline void FreeWorkspace(void* data)
     }
 }
 
+// A workspace from the allocator of x's device, released in stream order when the tensor dies.
 inline at::Tensor Workspace(uint64_t bytes, const at::Tensor& x)
 {
-    void* data = std::malloc(bytes);
-    TORCH_CHECK(data != nullptr, "ascend_ops_npu: no memory for a workspace of ", bytes, " bytes");
-    return at::from_blob(data, {static_cast<int64_t>(bytes)}, &FreeWorkspace, x.options().dtype(at::kByte));
+    c10::Allocator* allocator = c10::GetAllocator(x.device().type());
+    TORCH_CHECK(allocator != nullptr, "ascend_ops_npu: ", x.device(), " has no allocator for a workspace");
+    auto* block = new c10::DataPtr(allocator->allocate(bytes));
+    TORCH_CHECK(block->get() != nullptr, "ascend_ops_npu: no memory for a workspace of ", bytes, " bytes");
+    auto released = std::make_shared<std::atomic<bool>>(false);
+    if (CallWorkspaces() != nullptr) {
+        CallWorkspaces()->push_back(released);
+    }
+    return at::for_blob(block->get(), {static_cast<int64_t>(bytes)})
+        .deleter([block, released](void*) { FreeWorkspace(block, released); })
+        .target_device(x.device())
+        .options(x.options().dtype(at::kByte))
+        .make_tensor();
 }
 
+// Queues `launch`; on the queue's thread it runs only if no workspace of its call was freed before.
 inline void Enqueue(const char* api, std::function<int()> launch)
 {
-    LaunchQueue::Get().Push(api, std::move(launch));
+    std::vector<ReleasedFlag> workspaces = CallWorkspaces() != nullptr ? *CallWorkspaces() : std::vector<ReleasedFlag>{};
+    LaunchQueue::Get().Push(api, [api, workspaces, launch = std::move(launch)]() -> int {
+        for (const ReleasedFlag& released : workspaces) {
+            TORCH_CHECK(!*released, "ascend_ops_npu: the workspace of ", api, " was freed before its launch ran: the "
+                        "calling scope must hold the workspace tensor until the launch is queued (Note [launch "
+                        "contract])");
+        }
+        return launch();
+    });
 }
 
 // ---- NPU formats as tags on CPU storages (Note [private formats] in aclnn_call.h) ----------------
@@ -268,7 +321,7 @@ inline std::vector<int64_t> Reordered(size_t batch, std::initializer_list<int64_
 // (..., ceil(n / c0), ceil(m / 16), 16, c0), zero-padded, c0 elements making 32 bytes.
 inline at::Tensor ToPrivateFormat(const at::Tensor& x, int64_t format)
 {
-    TORCH_CHECK_VALUE(format == ACL_FORMAT_FRACTAL_NZ, "to_private_format: the CPU seam lays out FRACTAL_NZ (",
+    TORCH_CHECK_VALUE(format == ACL_FORMAT_FRACTAL_NZ, "to_private_format: the host seam lays out FRACTAL_NZ (",
                       static_cast<int>(ACL_FORMAT_FRACTAL_NZ), ") only, not ", format);
     TORCH_CHECK_VALUE(x.dim() >= 2, "to_private_format: FRACTAL_NZ needs 2 dims or more, x has ", x.dim());
     const int64_t c0 = std::max<int64_t>(32 / static_cast<int64_t>(x.element_size()), 1);
@@ -299,7 +352,7 @@ inline at::Tensor CastToNd(const at::Tensor& x)
     if (!tag) {
         return x;
     }
-    TORCH_CHECK(tag->format == ACL_FORMAT_FRACTAL_NZ, "CastToNd: the CPU seam casts FRACTAL_NZ only");
+    TORCH_CHECK(tag->format == ACL_FORMAT_FRACTAL_NZ, "CastToNd: the host seam casts FRACTAL_NZ only");
     TORCH_CHECK(x.storage_offset() == 0 && x.sizes().vec() == tag->logicalSizes,
                 "CastToNd: a view into a FRACTAL_NZ storage is not modelled");
     const size_t batch = tag->logicalSizes.size() - 2;
@@ -318,16 +371,22 @@ inline at::Tensor CastToNd(const at::Tensor& x)
 }  // namespace ascend_ops_npu
 
 // What tests need of the seam: a tensor in a private format, and the format a tensor is in.
-TORCH_LIBRARY(ascend_ops_cpu_device, m)
+TORCH_LIBRARY(ascend_ops_host_device, m)
 {
     m.def("to_private_format(Tensor x, int format) -> Tensor");
     m.def("npu_format(Tensor x) -> int");
 }
 
-TORCH_LIBRARY_IMPL(ascend_ops_cpu_device, CPU, m)
+TORCH_LIBRARY_IMPL(ascend_ops_host_device, CPU, m)
 {
     m.impl("to_private_format", &ascend_ops_npu::ToPrivateFormat);
     m.impl("npu_format", &ascend_ops_npu::NpuFormat);
 }
 
-#endif  // ASCEND_OPS_BINDING_CPU_DEVICE_H
+TORCH_LIBRARY_IMPL(ascend_ops_host_device, PrivateUse1, m)
+{
+    m.impl("to_private_format", &ascend_ops_npu::ToPrivateFormat);
+    m.impl("npu_format", &ascend_ops_npu::NpuFormat);
+}
+
+#endif  // ASCEND_OPS_BINDING_HOST_DEVICE_H

@@ -3,8 +3,9 @@
 // The opaque aclnn types, aclnnStatus and the create / destroy functions of the tensor and
 // integer-array descriptors, with the signatures the torch_npu wheel's op-plugin resolves them by
 // (op_plugin/utils/op_api_common_base.h); aclDataType, aclFormat and aclrtStream come from the
-// real acl headers of that wheel. A CANN toolkit's own acl_meta.h replaces this file on an Atlas
-// build; the CPU aclnn runtime (cpu_aclnn.cpp) implements it for the CPU run of the binding.
+// acl headers (the real ones of that wheel in the development checks, the package's acl_abi/ on the
+// simulated npu device). A CANN toolkit's own acl_meta.h replaces this file on an Atlas build; the
+// CPU aclnn runtime (cpu_aclnn.cpp) implements it for the host run of the binding.
 #ifndef ASCEND_OPS_CPU_ACLNN_ACL_META_H
 #define ASCEND_OPS_CPU_ACLNN_ACL_META_H
 

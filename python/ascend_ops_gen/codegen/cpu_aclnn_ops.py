@@ -1,19 +1,18 @@
-"""Emitter of the CPU aclnn runtime's op functions (from cpu_aclnn_ops_template.cpp): every op's
-aclnn<Op>GetWorkspaceSize and aclnn<Op>, each handing its arguments by OpDef name to the
-hand-written runtime (cpu_aclnn.h). cpu_aclnn.runtime_library writes the result into the build
-cache and compiles it there: it is part of the development package's runtime, not of the op
-package, so it is no file of ascend_kernels/. Pure: model in, text out."""
+"""Emitters of what the simulated npu device's CPU aclnn runtime (python/ascend_ops/sim/aclnn/)
+takes from the specs: every op's aclnn<Op>GetWorkspaceSize and aclnn<Op> (templates/cpu_aclnn_ops.cpp),
+each handing its arguments by OpDef name to the hand-written runtime, and the aclnn headers Note
+[aclnn rules] predicts, which the runtime and the binding compile against where CANN's op_build has
+not run. Both are files of binding/, not of the op package. Pure: model in, text out."""
 from __future__ import annotations
 
-from pathlib import Path
+from ..spec import SpecSet
+from .aclnn import aclnn_api, emit_header, header_name, opdef_arguments
+from .cpp import cpp_string, kernel_name
+from .file_manager import header_line
+from .templates import template
 
-from ascend_ops_gen.codegen.aclnn import aclnn_api, header_name, opdef_arguments
-from ascend_ops_gen.codegen.code_template import CodeTemplate
-from ascend_ops_gen.codegen.cpp import cpp_string, kernel_name
-from ascend_ops_gen.codegen.file_manager import header_line
-from ascend_ops_gen.spec import SpecSet
-
-TEMPLATE = Path(__file__).resolve().with_name("cpu_aclnn_ops_template.cpp")
+CPU_ACLNN_OPS_PATH = "binding/host_aclnn/cpu_aclnn_ops.cpp"
+PREDICTED_HEADERS_DIR = "binding/host_aclnn/op_api"
 
 _ROLE_CALL = {"input": "Input", "output": "Output", "attr": "Attr"}
 
@@ -43,7 +42,14 @@ def _functions(op_type: str, arguments) -> str:
 
 
 def emit_cpu_aclnn_ops(specs: SpecSet, source: str) -> str:
-    return CodeTemplate.from_file(TEMPLATE).substitute(
+    return template("cpu_aclnn_ops.cpp").substitute(
         header=header_line(source),
         includes=[f'#include "{header_name(op.op_type)}"' for op in specs.ops],
         functions=[_functions(op.op_type, opdef_arguments(op)) for op in specs.ops])
+
+
+def predicted_headers(specs: SpecSet, source: str) -> dict[str, str]:
+    """Path (under binding/) -> text of every op's predicted aclnn header."""
+    apis = [aclnn_api(op.op_type, opdef_arguments(op)) for op in specs.ops]
+    return {f"{PREDICTED_HEADERS_DIR}/{header_name(api.op_type)}": f"{header_line(source)}\n{emit_header(api)}"
+            for api in apis}

@@ -6,14 +6,17 @@ subprocess per scenario, because enabling the device is process-global and irrev
 """
 from __future__ import annotations
 
+import ctypes
 import json
 import logging
 import os
+import shutil
 import sys
 import traceback
 import types
 import warnings
 from collections.abc import Callable
+from pathlib import Path
 
 import torch
 
@@ -22,7 +25,7 @@ import ascend_ops
 from ascend_ops.npu import dispatch
 from ascend_ops.sim import device as sim_device
 from ascend_ops.runtime import torch_private, torch_views
-from ascend_ops.sim import runner
+from ascend_ops.sim import aclnn_route
 from ascend_ops_support import (CASES, HUGE_STRIDE_CALLS, HUGE_STRIDES, TF_CASE_DTYPE, bits,
                                 int_dtype, op_error, random_tensor, tf_cases)
 
@@ -39,6 +42,8 @@ SCENARIO_ENV = {
     # No C++ compiler once the device is up (NO_COMPILER_AFTER_IMPORT), so no simulator: the
     # custom kernels cannot run.
     "no_simulator": {"ASCEND_OPS_SIM_NPU": "1"},
+    # The custom route through a defective copy of the binding (DEFECTIVE_BINDING).
+    "defective_binding": {"ASCEND_OPS_SIM_NPU": "1"},
 }
 # The device is itself a C++ extension, built (or found in the build cache) at import; these
 # scenarios lose the compiler after that.
@@ -549,24 +554,12 @@ def npu_calls_obey_the_devices_dtype_rules() -> None:
 
 @check("enabled_by_call")
 def generated_kernels_run_for_the_claimed_product() -> None:
-    # ASCEND_OPS_BACKEND=sim on the device: the AscendC kernels, built for the device's product.
-    from ascend_ops.sim import runner
-
-    products = []
-    launch = runner.launch
-
-    def spy(plan, *args, **kwargs):
-        products.append(plan.product.key)
-        return launch(plan, *args, **kwargs)
-
-    runner.launch = spy
-    try:
-        x = random_tensor((2, 12, 3, 5), torch.float16, 7)
-        with ascend_ops.use_backend("sim"):
-            out = ascend_ops.depth_to_space(x.npu(), 2, data_format="NCHW", mode="CRD")
-    finally:
-        runner.launch = launch
-    assert products == ["atlas-200i-500-a2"], products
+    # The binding's aclnn calls run the AscendC kernels in the simulator of the claimed SoC.
+    x = random_tensor((2, 12, 3, 5), torch.float16, 7)
+    with RouteSpy() as spy:
+        out = ascend_ops.depth_to_space(x.npu(), 2, data_format="NCHW", mode="CRD")
+    assert spy.launches == 1 and aclnn_route.loaded().soc == "Ascend310B1", \
+        (spy.launches, aclnn_route.loaded().soc)
     assert_on_npu(out)
     assert_same_bits(out, torch.nn.functional.pixel_shuffle(x, 2))
 
@@ -574,17 +567,12 @@ def generated_kernels_run_for_the_claimed_product() -> None:
 # --- routes of npu calls (ascend_ops.npu.dispatch) ---------------------------------------------------------
 
 class RouteSpy:
-    """Counts simulator launches and torch_views compositions, and the log lines of
-    ascend_ops, while active."""
+    """Counts the aclnn calls the CPU aclnn runtime planned and launched (the binding's: the
+    custom route), torch_views compositions, and the log lines of ascend_ops, while active."""
 
     def __enter__(self) -> "RouteSpy":
-        self.launches, self.composed, self.records = 0, 0, []
-        self._launch, self._ops = runner.launch, dict(torch_views.OPS)
-
-        def launch(*args, **kwargs):
-            self.launches += 1
-            return self._launch(*args, **kwargs)
-        runner.launch = launch
+        self.composed, self.records = 0, []
+        self._counts, self._ops = aclnn_route.counts(), dict(torch_views.OPS)
         for name, fn in self._ops.items():
             torch_views.OPS[name] = self._counted(fn)
         self._handler = _ListHandler(self.records)
@@ -598,8 +586,15 @@ class RouteSpy:
             return fn(*args, **kwargs)
         return composed
 
+    @property
+    def planned(self) -> int:
+        return aclnn_route.counts()[0] - self._counts[0]
+
+    @property
+    def launches(self) -> int:
+        return aclnn_route.counts()[1] - self._counts[1]
+
     def __exit__(self, *exc) -> None:
-        runner.launch = self._launch
         torch_views.OPS.update(self._ops)
         dispatch.log.removeHandler(self._handler)
 
@@ -633,7 +628,8 @@ def every_op_on_every_product_takes_the_custom_route() -> None:
                     with RouteSpy() as spy:
                         actual = call(case, x.npu())
                     where = f"{product.key} {case.op} {case.id} {dtype}"
-                    assert spy.launches >= 1 and spy.composed == 0, \
+                    # an empty result launches no kernel
+                    assert spy.launches == (expected.numel() > 0) and spy.composed == 0, \
                         (where, spy.launches, spy.composed)
                     assert not spy.records, (where, spy.records)
                     assert_on_npu(actual)
@@ -650,6 +646,100 @@ def case_dtypes_or_none(case, product: str) -> list[torch.dtype]:
         return [torch.int8] if ascend_ops.is_supported(case.op, "int8", product) else []
     return [getattr(torch, n) for n in ("float16", "bfloat16", "uint32", "bool", "int32",
                                         "float32") if ascend_ops.is_supported(case.op, n, product)]
+
+
+def through_the_binding(call_op: Callable[[], torch.Tensor]) -> torch.Tensor:
+    """call_op(), checked to have gone through the binding's two aclnn calls: one GetWorkspaceSize
+    and one launch of the CPU aclnn runtime."""
+    with RouteSpy() as spy:
+        out = call_op()
+    if (spy.planned, spy.launches) != (1, 1):
+        raise AssertionError(f"the call planned {spy.planned} and launched {spy.launches} aclnn calls; "
+                             f"the custom route makes one of each through the binding")
+    return out
+
+
+@check("enabled_by_env")
+def the_custom_route_enters_the_binding_s_aclnn_calls() -> None:
+    x = random_tensor((3, 4, 5), torch.float32, 11)
+    out = through_the_binding(lambda: torch.ops.ascend_ops.slice(x.npu(), [1, 0, 2], [2, -1, 3]))
+    assert_same_bits(out, x[1:3, :, 2:5])
+    assert aclnn_route.loaded().soc == torch.npu.get_device_name()
+
+
+@check("enabled_by_env")
+def a_route_that_bypasses_the_binding_fails_the_check() -> None:
+    # negative control of the check above: the same call on the simulator backend, off the binding
+    x = random_tensor((3, 4, 5), torch.float32, 11)
+
+    def bypass() -> torch.Tensor:
+        with ascend_ops.use_backend("sim"):
+            return sim_device.on_device(torch.ops.ascend_ops.slice(x, [1, 0, 2], [2, -1, 3]))
+    try:
+        through_the_binding(bypass)
+    except AssertionError as e:
+        assert "planned 0 and launched 0 aclnn calls" in str(e), e
+    else:
+        raise AssertionError("a call that bypassed the binding passed the check")
+
+
+@check("enabled_by_env")
+def a_workspace_is_allocated_on_the_device_and_held_past_the_launch() -> None:
+    # positive control of the defective binding's check: the generated binding, with a workspace
+    x = random_tensor((3, 4, 5), torch.float32, 12)
+    before = sim_device.allocated()
+    add_workspace(4096)
+    try:
+        out = through_the_binding(lambda: ascend_ops.strided_slice(x.npu(), [2, 0, 4], [0, 4, 0], [-1, 2, -2]))
+    finally:
+        add_workspace(0)
+    assert_same_bits(out, ascend_ops.strided_slice(x, [2, 0, 4], [0, 4, 0], [-1, 2, -2]))
+    # the workspace came from the device's allocator and went back to it; the output remains
+    assert sim_device.allocated()[1] == before[1] + 1, (before, sim_device.allocated())
+
+
+def add_workspace(size: int) -> None:
+    """Every later GetWorkspaceSize asks for `size` more bytes (the runtime's test hook)."""
+    hook = aclnn_route.loaded().runtime.ascend_ops_cpu_aclnn_add_workspace
+    hook.argtypes = [ctypes.c_uint64]
+    hook(size)
+
+
+# The binding's workspace handed to the launch after the calling scope let go of it: its free is
+# queued before the launch (stream order), so the launch would run on freed memory.
+DEFECTIVE_BINDING = [(
+    "    const at::Tensor workspace = workspaceSize > 0 ? Workspace(workspaceSize, x) : at::Tensor();\n"
+    "    void* workspaceAddress = workspace.defined() ? workspace.data_ptr() : nullptr;\n",
+    "    void* workspaceAddress = workspaceSize > 0 ? Workspace(workspaceSize, x).data_ptr() : nullptr;\n")]
+
+
+@check("defective_binding")
+def the_queue_refuses_a_launch_whose_workspace_was_freed_before_it() -> None:
+    import tempfile
+
+    from ascend_ops.npu.binding import binding_source
+    from ascend_ops_gen.spec import project_root
+
+    folder = Path(tempfile.mkdtemp())
+    npu = folder / "npu"
+    shutil.copytree(project_root() / aclnn_route.NPU_HEADERS, npu)
+    call = npu / "aclnn_call.h"
+    text = call.read_text(encoding="utf-8")
+    for old, new in DEFECTIVE_BINDING:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    call.write_text(text, encoding="utf-8")
+    aclnn_route.load(torch.npu.get_device_name(), source=binding_source(), npu_headers=npu)
+    x = random_tensor((3, 4, 5), torch.float32, 12)
+    add_workspace(4096)
+    try:
+        ascend_ops.slice(x.npu(), [1, 0, 2], [2, -1, 3])
+    except RuntimeError as e:
+        assert "the workspace of aclnnAscendSlice was freed before its launch ran" in str(e), e
+    else:
+        raise AssertionError("a launch on a freed workspace ran")
+    finally:
+        add_workspace(0)
 
 
 @check("enabled_by_env")
@@ -688,12 +778,14 @@ def tf_cases_on_the_device_as_on_the_cpu() -> None:
     # new axes among them.
     route = dispatch.route(simulated=True).name
     with RouteSpy() as spy:
-        _tf_cases_agree(route)
-    assert (spy.launches > 60, spy.composed > 60) == (route == "custom", route == "torch_npu"), \
-        (route, spy.launches, spy.composed)
+        kernels = _tf_cases_agree(route)
+    assert kernels > 50 and (spy.launches, spy.composed > 50) == (
+        kernels if route == "custom" else 0, route == "torch_npu"), (route, kernels, spy.launches, spy.composed)
 
 
-def _tf_cases_agree(route: str) -> None:
+def _tf_cases_agree(route: str) -> int:
+    """Checks every TF case; returns how many have a non-empty result (a kernel to launch)."""
+    kernels = 0
     for k, case in enumerate(tf_cases()):
         x = random_tensor(case.shape, TF_CASE_DTYPE, seed=k)
         try:
@@ -713,6 +805,8 @@ def _tf_cases_agree(route: str) -> None:
             assert_same_bits(actual, expected)
         except Exception as e:  # noqa: BLE001 - name the case
             raise AssertionError(f"{route}: {case.id}: {e!r}") from None
+        kernels += expected.numel() > 0
+    return kernels
 
 
 @check("no_simulator")

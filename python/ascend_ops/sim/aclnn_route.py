@@ -18,7 +18,7 @@ from ascend_ops_gen.spec import project_root
 
 from ..runtime import build_cache, torch_extension
 
-__all__ = ["HostBinding", "load", "loaded", "counts", "CUSTOM_OPP_ENV"]
+__all__ = ["HostBinding", "build", "load", "loaded", "counts", "CUSTOM_OPP_ENV"]
 
 HERE = Path(__file__).resolve().parent / "aclnn"
 RUNTIME_SOURCE = HERE / "cpu_aclnn.cpp"
@@ -167,6 +167,16 @@ class HostBinding:
 
     def reset(self) -> None:
         self.runtime.ascend_ops_cpu_aclnn_reset()
+
+
+def build(soc: str) -> Path:
+    """Compile the runtime, the binding and the simulator library of `soc`'s NPU arch into the
+    build cache, if they are not there yet; the binding's path."""
+    from ..runtime.products import product
+    from .library import library_path
+
+    library_path(product(soc).npu_arch)
+    return binding_library(runtime_library())
 
 
 _loaded: HostBinding | None = None

@@ -101,8 +101,10 @@ def test_doctor_on_the_simulated_device() -> None:
     done = doctor(ASCEND_OPS_SIM_NPU="1")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "simulated npu device, SoC Ascend910B2, product line atlas-a2" in done.stdout
-    assert "slice: npu -> custom AscendC kernel on the simulator" in done.stdout
-    assert "[note] aclnn call not made: the simulated npu device runs the kernels on the simulator" in done.stdout
+    assert "slice: npu -> custom AscendC kernel (aclnn, over the CPU aclnn runtime and the simulator)" in done.stdout
+    assert "[ok  ] aclnn call depth_to_space example" in done.stdout, done.stdout
+    assert "through aclnnAscendDepthToSpace: aclnn status 0, the result equals cpu_reference's bit for bit" \
+        in done.stdout, done.stdout
 
 
 def test_doctor_fails_a_forced_custom_route_without_kernels() -> None:
@@ -414,15 +416,19 @@ def test_a_standard_the_binding_does_not_know_is_refused(tmp_path: Path, text: s
         npu_binding.binding_cxx_standard(fake_torch_include(tmp_path, text))
 
 
-def test_every_compile_of_the_binding_uses_torchs_standard() -> None:
+def test_every_compile_of_the_binding_uses_torchs_standard(monkeypatch) -> None:
     import torch
 
-    from ascend_ops_dev.binding import cpu_aclnn
+    from ascend_ops.runtime import build_cache
+    from ascend_ops.sim import aclnn_route
 
     header = (Path(torch.__file__).parent / "include" / "ATen" / "ATen.h").read_text(encoding="utf-8")
     required = int(re.search(r"__cplusplus < (\d+)L", header).group(1))
     flag = {201703: "-std=c++17", 202002: "-std=c++20"}[required]
     command = npu_binding.compile_command(Path("binding.cpp"), Path("torch_npu"), [])
     assert [f for f in command if f.startswith("-std=")] == [flag]
-    source = Path(cpu_aclnn.__file__).read_text(encoding="utf-8")
-    assert "binding_cxx_standard(" in source and "-std=c++" not in source
+    # the host build (the simulated device's binding): the last standard flag wins
+    builds = []
+    monkeypatch.setattr(build_cache, "build", lambda name, sources, **kwargs: builds.append(kwargs) or Path(name))
+    aclnn_route.binding_library(Path("runtime.so"))
+    assert [f for f in builds[0]["flags"] if f.startswith("-std=")][-1:] == [flag]

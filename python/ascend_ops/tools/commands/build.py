@@ -1,6 +1,7 @@
 """`ascend-ops build`: compile the compiled fast path (python/ascend_ops/cpu/compiled.py) into the
 build cache, once per torch version and source change, and with --sim-npu (or ASCEND_OPS_SIM_NPU=1)
-the simulated npu device (python/ascend_ops/sim/device.py); the next `import ascend_ops` uses them."""
+the simulated npu device (python/ascend_ops/sim/device.py) and its custom route, the binding over
+the CPU aclnn runtime (sim/aclnn_route.py); the next `import ascend_ops` uses them."""
 from __future__ import annotations
 
 import argparse
@@ -21,6 +22,8 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("TORCH_DEVICE_BACKEND_AUTOLOAD", "0")
     from ...cpu import compiled
     from ...runtime import build_cache
+    from ...runtime.products import product, product_from_env
+    from ...sim import aclnn_route
     from ...sim import device as sim_device
 
     built = [("fast path", compiled.build, (compiled.FastPathUnavailable,),
@@ -28,6 +31,9 @@ def run(args: argparse.Namespace) -> int:
     if args.sim_npu or sim_device.enabled_by_environment():
         built.append(("simulated npu device", sim_device.build, (sim_device.SimulatedNpuUnavailable,),
                       f"Everything else works; {sim_device.SIM_NPU_ENV}=1 is refused."))
+        soc = (product_from_env() or product(sim_device.DEFAULT_PRODUCT)).simulated_soc
+        built.append(("simulated npu device's binding", lambda: aclnn_route.build(soc), (),
+                      "npu calls take the torch_npu route on the device, after a log line saying why."))
     for what, build, errors, meanwhile in built:
         try:
             path = build()

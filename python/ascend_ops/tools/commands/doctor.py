@@ -175,7 +175,8 @@ def package_findings(torch_npu_imported: bool) -> list[Finding]:
 
 # Note [doctor's aclnn call]
 # ~~~~~~~~~~~~~~~~~~~~~~~~~~
-# With the binding loaded and an NPU visible, doctor makes one real call through it: the first
+# With the binding loaded and an NPU visible (or on the simulated npu device, whose binding runs
+# over the CPU aclnn runtime), doctor makes one real call through it: the first
 # worked example of the specs (op order, then example order) whose dtype the NPU's product line
 # supports, on the current npu device, through torch.ops.ascend_ops_npu (aclnn<OpType>
 # GetWorkspaceSize, then aclnn<OpType> on the stream). Copying the result to the host waits for
@@ -251,8 +252,15 @@ def call_findings(torch_npu_imported: bool) -> list[Finding]:
     from ...sim import device as sim_device
 
     if sim_device.is_enabled():
-        return [Finding(NOTE, "aclnn call", "not made: the simulated npu device runs the kernels on the "
-                        "simulator, not through aclnn")]
+        unavailable = dispatch.custom_kernels_unavailable(simulated=True)
+        if unavailable is not None:
+            return [Finding(NOTE, "aclnn call", f"not made: {unavailable}")]
+        try:
+            dispatch.load_simulated_binding()
+        except Exception as e:  # noqa: BLE001 - the failure is the finding
+            return [call_finding(AclnnCall(False, None, f"the simulated device's binding cannot load: "
+                                                        f"{type(e).__name__}: {e}"))]
+        return [call_finding(aclnn_call("npu", product=current_product("npu")))]
     if not torch_npu_imported:
         return [Finding(NOTE, "aclnn call", "not made: no NPU (torch_npu is not imported)")]
     unavailable = dispatch.custom_kernels_unavailable(simulated=False)
@@ -296,7 +304,8 @@ def route_findings() -> list[Finding]:
     elif forced == "torch_npu":
         npu_route = f"torch_npu composition (forced by {dispatch.KERNELS_ENV})"
     elif unavailable is None:
-        npu_route = "custom AscendC kernel" + (" on the simulator" if simulated else " (aclnn)")
+        npu_route = "custom AscendC kernel (aclnn" + (", over the CPU aclnn runtime and the simulator)"
+                                                     if simulated else ")")
     elif forced == "custom":
         out.append(Finding(FAIL, "routes", f"{dispatch.KERNELS_ENV}=custom, but the custom kernels "
                            f"cannot run: {unavailable}", f"unset {dispatch.KERNELS_ENV}, or build "

@@ -134,6 +134,7 @@ class HostBinding:
         runtime.ascend_ops_cpu_aclnn_calls.restype = ctypes.c_uint64
         runtime.ascend_ops_cpu_aclnn_record.argtypes = [ctypes.c_int32]
         runtime.ascend_ops_cpu_aclnn_counts.argtypes = [ctypes.POINTER(ctypes.c_uint64)] * 2
+        runtime.ascend_ops_cpu_aclnn_times.argtypes = [ctypes.POINTER(ctypes.c_uint64)] * 3
         torch.ops.load_library(str(binding_path))
         return cls(runtime, runtime_path, binding_path, vendor, headers)
 
@@ -153,6 +154,13 @@ class HostBinding:
         plans, launches = ctypes.c_uint64(), ctypes.c_uint64()
         self.runtime.ascend_ops_cpu_aclnn_counts(ctypes.byref(plans), ctypes.byref(launches))
         return plans.value, launches.value
+
+    def times(self) -> tuple[float, float, float]:
+        """Seconds spent since the process started in GetWorkspaceSize (InferShape and TilingFunc),
+        in aclnn<Op>, and of that in the simulated kernel."""
+        ns = [ctypes.c_uint64() for _ in range(3)]
+        self.runtime.ascend_ops_cpu_aclnn_times(*map(ctypes.byref, ns))
+        return tuple(n.value * 1e-9 for n in ns)
 
     def record(self, on: bool = True) -> None:
         """Keep a record of every later call (`calls`), or stop."""

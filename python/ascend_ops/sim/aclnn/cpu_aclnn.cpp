@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -87,6 +88,10 @@ struct Runtime {
     int64_t statsBytes = 0;
     uint64_t plans = 0;      // GetWorkspaceSize calls that succeeded
     uint64_t launches = 0;   // kernels launched
+    // Nanoseconds spent in GetWorkspaceSize, in aclnn<Op>, and of that in the simulated kernel.
+    uint64_t planNs = 0;
+    uint64_t launchNs = 0;
+    uint64_t kernelNs = 0;
     bool recording = false;  // ascend_ops_cpu_aclnn_record: keep every call's record in `calls`
     std::vector<std::string> calls;  // JSON objects
     // ascend_ops_cpu_aclnn_fail_next: the status and message the next GetWorkspaceSize returns.
@@ -259,11 +264,17 @@ void Record(const std::string& call)
     r.calls.push_back(call);
 }
 
-void Count(uint64_t Runtime::*counter)
+void Count(uint64_t Runtime::*counter, uint64_t by = 1)
 {
     Runtime& r = State();
     std::lock_guard<std::mutex> lock(r.mutex);
-    ++(r.*counter);
+    r.*counter += by;
+}
+
+uint64_t NsSince(std::chrono::steady_clock::time_point start)
+{
+    return static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
 }
 
 std::string Quoted(const std::string& text)
@@ -386,6 +397,7 @@ aclnnStatus Call::Fail(aclnnStatus status, const std::string& message)
 
 aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
 {
+    const auto started = std::chrono::steady_clock::now();
     const bool recording = Recording();
     std::string record;
     if (recording) {
@@ -519,6 +531,7 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
     if (status == kSuccess) {
         Count(&Runtime::plans);
     }
+    Count(&Runtime::planNs, NsSince(started));
     if (recording) {
         if (status == kSuccess) {
             record += ",\"workspace_size\":" + std::to_string(*workspaceSize);
@@ -531,6 +544,7 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
 aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                    aclrtStream stream)
 {
+    const auto started = std::chrono::steady_clock::now();
     const uint64_t asked = executor != nullptr ? executor->workspaceBytes : 0;
     const aclnnStatus status = [&]() -> aclnnStatus {
         Runtime& r = State();
@@ -580,11 +594,13 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
         }
         std::vector<uint8_t> stats(static_cast<size_t>(r.statsBytes));
         char message[1024] = {};
+        const auto kernelStarted = std::chrono::steady_clock::now();
         const int32_t ran = r.run(kernel, executor->kernelName.c_str(), r.soc.c_str(), 0, executor->tiling.data(),
                                   executor->tiling.size(), executor->blockDim, executor->tilingKey,
                                   executor->tensors.data(), executor->inputCount,
                                   static_cast<int32_t>(executor->tensors.size()),
                                   reinterpret_cast<AscendSimStats*>(stats.data()), message, sizeof(message));
+        Count(&Runtime::kernelNs, NsSince(kernelStarted));
         delete executor;  // an executor serves one launch
         if (ran != kSimOk) {
             t_recentError = std::string(api) + ": " + message;
@@ -593,6 +609,7 @@ aclnnStatus Launch(const char* api, void* workspace, uint64_t workspaceSize, acl
         Count(&Runtime::launches);
         return kSuccess;
     }();
+    Count(&Runtime::launchNs, NsSince(started));
     if (!Recording()) {
         return status;
     }
@@ -780,6 +797,15 @@ void ascend_ops_cpu_aclnn_counts(uint64_t* plans, uint64_t* launches)
     std::lock_guard<std::mutex> lock(r.mutex);
     *plans = r.plans;
     *launches = r.launches;
+}
+
+void ascend_ops_cpu_aclnn_times(uint64_t* planNs, uint64_t* launchNs, uint64_t* kernelNs)
+{
+    ascend_ops_cpu_aclnn::Runtime& r = State();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    *planNs = r.planNs;
+    *launchNs = r.launchNs;
+    *kernelNs = r.kernelNs;
 }
 
 }  // extern "C"

@@ -86,6 +86,9 @@ void ascend_ops_cpu_aclnn_reset(void);
 void ascend_ops_cpu_aclnn_record(int32_t on);
 // The GetWorkspaceSize calls that succeeded and the kernels launched, since the process started.
 void ascend_ops_cpu_aclnn_counts(uint64_t* plans, uint64_t* launches);
+// Nanoseconds spent, since the process started, in GetWorkspaceSize (InferShape, TilingFunc), in
+// aclnn<Op>, and of that in the simulated kernel (what a benchmark of the host route leaves out).
+void ascend_ops_cpu_aclnn_times(uint64_t* planNs, uint64_t* launchNs, uint64_t* kernelNs);
 // nnopbase's: collects the vendor folders at the process's first aclnn call (Note [vendor collection]).
 aclnnStatus NnopbaseCreateExecutorSpace(void** space);
 }

@@ -318,9 +318,11 @@ def test_an_input_in_the_outputs_cache_line_reads_as_from_its_own_gm(project):
 def test_the_simulated_npu_runs_the_ops_under_the_products_rules(project):
     code = """
         import torch, ascend_ops
+        from ascend_ops.sim import aclnn_route
         x = torch.tensor([[1.5, 2.0], [3.0, -1.0]], dtype=torch.float16).to("npu")
         z = ascend_ops.add(x, x)
         assert z.device.type == "npu" and torch.equal(z.cpu(), torch.tensor([[3.0, 4.0], [6.0, -2.0]], dtype=torch.float16))
+        assert aclnn_route.counts() == (1, 1), aclnn_route.counts()  # through the binding's aclnn calls
         data = torch.arange(12, dtype=torch.bfloat16).reshape(4, 3).to("npu")
         try:
             got = ascend_ops.onnx_gather(data, torch.tensor([3, -4]).to("npu")).cpu()
@@ -328,6 +330,7 @@ def test_the_simulated_npu_runs_the_ops_under_the_products_rules(project):
             print(e)
         else:
             assert torch.equal(got, torch.tensor([[9, 10, 11], [0, 1, 2]], dtype=torch.bfloat16))
+            assert aclnn_route.counts() == (2, 2), aclnn_route.counts()
             print("ran")
         print("ok")
     """

@@ -229,7 +229,7 @@ def compile_binding(source: Path, torch_npu_root: Path, aclnn_headers: Path, *, 
                     acl_include: Path | None = None, launch: str | None = None,
                     expect_launch: str | None = None) -> CompileResult:
     """The syntax-only compile of `source` against torch, torch_npu and `aclnn_headers` (with the
-    stand-in aclnn/acl_meta.h of ascend_ops_dev/binding/include). `acl_include`: a CANN include
+    stand-in aclnn/acl_meta.h of ascend_ops/sim/aclnn/include). `acl_include`: a CANN include
     folder whose acl headers replace torch_npu's (Note [acl overlay]). `launch` forces the
     OpCommand member, `expect_launch` has the compile prove which one it chooses (Note [launch
     path], ascend_kernels/npu/launch_path.h)."""

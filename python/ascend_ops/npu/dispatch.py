@@ -30,7 +30,7 @@ from ..sim import device as sim_device
 from ..runtime import torch_views
 from ..runtime.dtypes import numpy_dtype
 from ..runtime.errors import OpArgumentError
-from ..runtime.kernel_fold import result_without_kernel
+from ..runtime.kernel_fold import kernel_max_rank, result_without_kernel
 from ..runtime.products import NPU_DEVICE, current_product
 
 __all__ = ["KERNELS_ENV", "ROUTES", "Route", "device_kernel", "load_custom_kernels", "route",
@@ -116,14 +116,17 @@ def load_simulated_binding() -> None:
         binding.select(soc)
 
 
-def on_binding(op_name: str) -> Callable[..., torch.Tensor]:
+def on_binding(op_name: str, *, checked: bool = False) -> Callable[..., torch.Tensor]:
     """`op_name` through the loaded torch binding; its argument errors raise OpArgumentError. An
     identity or empty result of more dims than a CANN tensor shape holds takes no kernel
-    (Note [kernel rank] in runtime/kernel_fold.py), as on the simulator."""
+    (Note [kernel rank] in runtime/kernel_fold.py), as on the simulator. `checked`: the caller
+    checked the arguments already, so an op without a kernel rank limit goes straight on."""
+    folds = not checked or kernel_max_rank(op_name) is not None
+
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         from .binding import NAMESPACE
 
-        folded = result_without_kernel(op_name, x, args, kwargs)
+        folded = result_without_kernel(op_name, x, args, kwargs) if folds else None
         if folded is not None:
             return folded
         try:
@@ -137,7 +140,7 @@ def on_binding(op_name: str) -> Callable[..., torch.Tensor]:
 
 def device_kernel(op_name: str) -> Callable[..., torch.Tensor]:
     """The PrivateUse1 kernel of `op_name` (its dtype rule is checked before it runs)."""
-    binding = on_binding(op_name)
+    binding = on_binding(op_name, checked=True)
 
     def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         simulated = sim_device.is_simulated(x)

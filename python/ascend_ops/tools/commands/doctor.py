@@ -182,7 +182,7 @@ def package_findings(torch_npu_imported: bool) -> list[Finding]:
 # GetWorkspaceSize, then aclnn<OpType> on the stream). Copying the result to the host waits for
 # the launch; the result must equal cpu_reference's bit for bit. A call that raises reports the
 # aclnn status its message names (aclnn_call.h writes "aclnnStatus N"). The binding is a
-# parameter, so that the same function runs in CI on the CPU build of the binding and the CPU
+# parameter, so that the same function runs in CI on the host build of the binding and the CPU
 # aclnn runtime (tests/ascend_ops_dev/binding).
 _STATUS = re.compile(r"aclnnStatus (-?\d+)")
 

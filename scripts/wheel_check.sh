@@ -17,7 +17,7 @@ step "building the sdist and the wheel"
 .venv/bin/python -m build --outdir "$WORK/dist" "$ROOT" > "$WORK/build.log" 2>&1 \
   || { cat "$WORK/build.log"; exit 1; }
 WHEEL="$(ls "$WORK"/dist/ascend_ops-*.whl)"
-# No verification file (the development package, the CPU-debug tool, the CPU aclnn runtime, the
+# No verification file (the development package, the CPU-debug tool, the
 # CANN stand-ins) may reach the wheel: users get the product only.
 python3 scripts/wheel_contents.py "$WHEEL"
 step "the wheel holds no verification file ($(python3 -m zipfile -l "$WHEEL" | tail -n +2 | wc -l) files)"

@@ -340,6 +340,33 @@ def test_the_simulated_npu_runs_the_ops_under_the_products_rules(project):
         "(float16 data, int32 and int64 data and indices); supported there: float16, int32, int64")
 
 
+def test_dynamic_batch_sizes_compile_one_graph_and_a_specialising_rule_one_each(project):
+    """Note [custom symbolic sizes]: add's same_as rule keeps the batch size symbolic under
+    torch.compile(dynamic=True); with its sizes made concrete (negative control) every batch size
+    compiles a graph of its own."""
+    code = """
+        import torch, ascend_ops
+        from torch._dynamo.testing import CompileCounterWithBackend
+        from ascend_ops.runtime import custom_calls
+
+        def graphs():
+            torch._dynamo.reset()
+            counter = CompileCounterWithBackend("aot_eager")
+            compiled = torch.compile(lambda t: torch.ops.ascend_ops.add(t, t) + 1, backend=counter,
+                                     fullgraph=True, dynamic=True)
+            for batch in (2, 3, 5, 7, 11):
+                x = torch.randn(batch, 6)
+                assert torch.equal(compiled(x), x + x + 1)
+            return counter.frame_count
+
+        symbolic = graphs()
+        custom_calls._sizes = lambda x, symbolic: tuple(int(d) for d in x.shape)
+        print(symbolic, graphs())
+        print("ok")
+    """
+    assert _python(project, code).splitlines()[-2] == "1 5"
+
+
 def test_the_spec_examples_run_with_the_product_command(project):
     result = _run(project, "-c", "import sys; from ascend_ops_cli import main; sys.exit(main(['examples']))")
     ran = re.findall(r"^ok   (add|onnx_gather)/(\w+)", result.stdout, re.M)

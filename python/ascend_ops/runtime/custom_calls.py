@@ -78,7 +78,8 @@ def output_dtypes(op: OpSpec, dtypes: Mapping[str, str]) -> dict[str, str]:
 
 
 def output_shape(op: OpSpec, shapes: Sequence[tuple[int, ...] | None], attrs: Mapping[str, Any]) -> tuple[int, ...]:
-    """The outputs' shape by the spec's rule, from the inputs' shapes (None: left out)."""
+    """The outputs' shape by the spec's rule, from the inputs' shapes (None: left out). Sizes may
+    be SymInts under torch.compile where the rule is the spec's own (Note [custom symbolic sizes])."""
     rule = op.shape_rule
     by_name = {t.name: s for t, s in zip(op.inputs, shapes)}
     if rule.kind is ShapeRuleKind.SAME_AS:
@@ -86,9 +87,14 @@ def output_shape(op: OpSpec, shapes: Sequence[tuple[int, ...] | None], attrs: Ma
     if rule.kind is ShapeRuleKind.BROADCAST:
         listed = [tuple(by_name[n]) for n in rule.inputs]
         try:
+            if any(not isinstance(d, int) for s in listed for d in s):
+                import torch
+
+                return tuple(torch.broadcast_shapes(*listed))
             return tuple(np.broadcast_shapes(*listed))
-        except ValueError:
-            raise OpArgumentError(f"{' and '.join(f'{n} of shape {s}' for n, s in zip(rule.inputs, listed))} "
+        except (RuntimeError, ValueError):  # torch's, numpy's
+            concrete = [tuple(int(d) for d in s) for s in listed]
+            raise OpArgumentError(f"{' and '.join(f'{n} of shape {s}' for n, s in zip(rule.inputs, concrete))} "
                                   f"do not broadcast") from None
     return tuple(shape_function(op.name)(*shapes, **attrs))
 
@@ -99,11 +105,12 @@ def check_shapes(op: OpSpec, shapes: Sequence[tuple[int, ...] | None], out: tupl
     for t, shape in zip(op.inputs, shapes):
         if t.read is not ReadMode.TILE or shape is None or tuple(shape) == tuple(out):
             continue
+        shape, out = tuple(int(d) for d in shape), tuple(int(d) for d in out)
         if rule.kind is ShapeRuleKind.SAME_AS:
-            raise OpArgumentError(f"{t.name} has shape {tuple(shape)}; {op.name} needs the shape of "
-                                  f"{rule.inputs[0]}, {tuple(out)}")
-        raise OpArgumentError(f"{t.name} has shape {tuple(shape)}; {op.name}'s kernel reads it tile by tile "
-                              f"beside its outputs, of shape {tuple(out)} (expand it first)")
+            raise OpArgumentError(f"{t.name} has shape {shape}; {op.name} needs the shape of "
+                                  f"{rule.inputs[0]}, {out}")
+        raise OpArgumentError(f"{t.name} has shape {shape}; {op.name}'s kernel reads it tile by tile "
+                              f"beside its outputs, of shape {out} (expand it first)")
 
 
 def _dtype_name(tensor) -> str:
@@ -117,15 +124,33 @@ def _device(tensors: Sequence[Any]) -> str:
     return NPU_DEVICE if on_npu else "cpu"
 
 
+# Note [custom symbolic sizes]
+# ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+# Under torch.compile(dynamic=True) a custom op's fake kernel keeps the inputs' sizes symbolic
+# where the shape rule is the spec's own (same_as: the input's sizes; broadcast:
+# torch.broadcast_shapes, which guards only where two sizes must be compared), so a new batch size
+# reuses the graph. A hand-written rule (shape: infer_shape) is the author's Python on ints: its
+# sizes are made concrete, a guard on each, and each new size compiles again.
+
+
+def _sizes(x, symbolic: bool) -> tuple:
+    """x's sizes: as they are (SymInts under torch.compile) where `symbolic`, else ints."""
+    if symbolic:
+        return tuple(x.shape)
+    return tuple(int(d) for d in x.shape)
+
+
 def check_call(op: OpSpec, tensors: Sequence[Any], attrs: Mapping[str, Any]) -> tuple[tuple[int, ...], dict[str, str]]:
     """The call's checks (this module's docstring) on its tensors (torch or numpy; None: left out):
-    (the outputs' shape, the outputs' dtypes by name)."""
+    (the outputs' shape, the outputs' dtypes by name). Sizes stay symbolic where the shape rule
+    allows (Note [custom symbolic sizes])."""
     for t, tensor in zip(op.inputs, tensors):
         if tensor is None and not t.optional:
             raise OpArgumentError(f"{op.name}: input {t.name} is required, got None")
     dtypes = {t.name: _dtype_name(x) for t, x in zip(op.inputs, tensors) if x is not None}
     check_dtypes(op, dtypes, current_product(_device(tensors)))
-    shapes = [None if x is None else tuple(int(d) for d in x.shape) for x in tensors]
+    symbolic = op.shape_rule.kind in (ShapeRuleKind.SAME_AS, ShapeRuleKind.BROADCAST)
+    shapes = [None if x is None else _sizes(x, symbolic) for x in tensors]
     out = output_shape(op, shapes, attrs)
     check_shapes(op, shapes, out)
     return out, output_dtypes(op, dtypes)

@@ -11,6 +11,7 @@ import ctypes
 import json
 import os
 import shutil
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -188,6 +189,7 @@ def build(soc: str) -> Path:
 
 
 _loaded: HostBinding | None = None
+_loading = threading.Lock()
 
 
 def load(soc: str, **kwargs) -> HostBinding:
@@ -195,8 +197,11 @@ def load(soc: str, **kwargs) -> HostBinding:
     go to HostBinding.open then: tests load a defective binding this way)."""
     global _loaded
     if _loaded is None:
-        _loaded = HostBinding.open(build_cache.cache_dir() / INSTALL_DIR, **kwargs)
-        _loaded.select(soc)
+        with _loading:
+            if _loaded is None:
+                opened = HostBinding.open(build_cache.cache_dir() / INSTALL_DIR, **kwargs)
+                opened.select(soc)
+                _loaded = opened
     return _loaded
 
 

@@ -79,7 +79,7 @@ def test_a_spec_without_its_reference_imports_and_the_call_names_the_file(tmp_pa
     _add_spec(project)
     result = _run(project, "-c", textwrap.dedent("""
         import torch, ascend_ops
-        from ascend_ops.runtime.op_pieces import MissingOpPieceError
+        from ascend_ops.runtime.reference_functions import MissingOpPieceError
         assert ascend_ops.slice(torch.arange(6).reshape(2, 3), [0, 1], [2, 2]).shape == (2, 2)
         try:
             ascend_ops.transpose(torch.zeros(2, 3), [1, 0])

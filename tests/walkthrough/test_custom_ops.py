@@ -120,7 +120,7 @@ def test_a_custom_spec_without_its_reference_imports_and_the_call_names_the_file
     _dev(project, "generate", "-q")
     out = _python(project, """
         import torch, ascend_ops
-        from ascend_ops.runtime.op_pieces import MissingOpPieceError
+        from ascend_ops.runtime.reference_functions import MissingOpPieceError
         assert ascend_ops.slice(torch.arange(6).reshape(2, 3), [0, 1], [2, 2]).shape == (2, 2)
         try:
             ascend_ops.add(torch.ones(2), torch.ones(2))

@@ -43,7 +43,7 @@ import cpu_reference
 
 from ..runtime import build_cache
 from ..runtime.dtypes import to_numpy
-from ..runtime.op_pieces import canonical_view
+from ..runtime.reference_functions import canonical_view
 from ..runtime.torch_private import from_dlpack_capsule
 
 SOURCE = Path(__file__).parent / "src" / "strided_copy.cpp"

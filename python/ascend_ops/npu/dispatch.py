@@ -30,7 +30,7 @@ from ..sim import device as sim_device
 from ..runtime import torch_views
 from ..runtime.dtypes import numpy_dtype
 from ..runtime.errors import OpArgumentError
-from ..runtime.kernel_fold import result_without_kernel
+from ..runtime.kernel_rank import result_without_kernel
 from ..runtime.products import NPU_DEVICE, current_product, target_product
 
 __all__ = ["KERNELS_ENV", "ROUTES", "Route", "device_kernel", "load_custom_kernels", "route",
@@ -124,7 +124,7 @@ def _on_simulator(op_name: str) -> Callable[..., torch.Tensor]:
 def on_binding(op_name: str) -> Callable[..., torch.Tensor]:
     """`op_name` through the loaded torch binding; its argument errors raise OpArgumentError. An
     identity or empty result of more dims than a CANN tensor shape holds takes no kernel
-    (Note [kernel rank] in runtime/kernel_fold.py), as on the simulator."""
+    (Note [kernel rank] in runtime/kernel_rank.py), as on the simulator."""
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         from .binding import NAMESPACE
 

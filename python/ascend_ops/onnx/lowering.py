@@ -56,7 +56,7 @@ from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import LayoutChange, OnnxNodeSpec, OpSpec, specs
 
 from ..runtime.errors import SpecError
-from ..runtime.op_pieces import canonical_view
+from ..runtime.reference_functions import canonical_view
 
 INT64_MIN = -(2**63)  # ONNX's sentinel for "through element 0" with a negative step
 

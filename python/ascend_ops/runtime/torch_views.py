@@ -38,7 +38,7 @@ from cpu_reference.arguments import allow_symbolic_sizes
 
 from .dtypes import numpy_dtype
 from .errors import OpArgumentError
-from .op_pieces import canonical_view
+from .reference_functions import canonical_view
 
 # Fake kernels canonicalise torch.compile's symbolic sizes as they are (`symbolic_output_shape`).
 # (torch 2.6's sym_min of a SymInt and an int still guards: a graph per side of the bound.)

@@ -3,8 +3,9 @@
 `lower(op_name, shape, *args, **kwargs)` runs cpu_reference's canonicalisation on `shape` (bad
 arguments raise the op's own OpArgumentError) and returns the `OnnxNode`s that, applied in order
 to the input, produce the op's result: its view steps (Note [ONNX slices]) or the standard node
-its spec names (Note [native nodes]). Pure functions, no ONNX library needed: the torch.export
-exporter (`dynamo.py`), the TorchScript one (`legacy.py`) and `standalone.py` emit the nodes."""
+its spec names (Note [native nodes]). Pure functions, no ONNX library needed; the nodes become
+graph nodes in the torch.export exporter (`dynamo.py`), the TorchScript one (`legacy.py`) and
+one-op models without torch (`standalone.py`)."""
 from __future__ import annotations
 
 import builtins

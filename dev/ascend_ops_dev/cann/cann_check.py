@@ -257,8 +257,9 @@ def compile_command(job: Job, headers: CannHeaders, out_dir: Path, tiling_header
 # does not.
 def arch_rule_commands(job: Job, headers: CannHeaders, out_dir: Path, tiling_header: Path, scratch: Path,
                        cxx: str = "g++") -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The preprocessing of an "arch" job's kernel with -D__NPU_ARCH__ and without it (above); on headers that need the macro, the second preprocesses a scratch file that
-    includes kernel_operator.h with it, then drops it and includes the kernel."""
+    """The preprocessing of an "arch" job's kernel with -D__NPU_ARCH__ and without it (above); on
+    headers that need the macro, the second preprocesses a scratch file that includes
+    kernel_operator.h with it, then drops it and includes the kernel."""
     kernel = compile_command(replace(job, side="kernel"), headers, out_dir, tiling_header, cxx)
     with_it = tuple("-E" if flag == "-fsyntax-only" else flag for flag in kernel)
     without = [flag for flag in with_it if not flag.startswith(f"-D{NPU_ARCH_MACRO}=")]

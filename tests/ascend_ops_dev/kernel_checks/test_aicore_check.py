@@ -1,5 +1,6 @@
 """The `__aicore__` discipline check (kernel_checks/aicore_check.py): libclang's call graph from
-each kernel entry through the engine's code. The negative control unqualifies functions in a copy."""
+each kernel entry through the engine's code. The negative control unqualifies functions in a
+copy."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -34,7 +34,7 @@ from .errors import OpArgumentError
 # TF's limits, declared in op_specs/strided_slice.yaml
 MAX_SPEC_ENTRIES = STRIDED_SLICE_MAX_SPEC_ENTRIES
 MAX_PROCESSING_RANK = STRIDED_SLICE_MAX_PROCESSING_RANK
-# CANN's, declared there too: Note [kernel rank] in python/ascend_ops/runtime/kernel_fold.py
+# CANN's, declared there too: Note [kernel rank] in python/ascend_ops/runtime/kernel_rank.py
 MAX_KERNEL_RANK = STRIDED_SLICE_MAX_KERNEL_RANK
 
 # Entries of `final_shape_gather` that are not an input dimension (TF's kNewAxis / kShrinkAxis).

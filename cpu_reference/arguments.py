@@ -2,25 +2,10 @@
 
 Public: the ascend_ops runtime checks every attribute with these same rules before torch's
 parser sees it (ascend_ops/runtime/arguments.py), so both accept and reject the same calls.
+Shapes may hold a tracer's symbolic sizes (Note [symbolic sizes]).
 
 Indexes are plain Python ints from here on: the canonicalisation adds and
-subtracts INT64_MIN / INT64_MAX values, which would wrap in numpy int64.
-
-Note [symbolic sizes]
-~~~~~~~~~~~~~~~~~~~~~
-A tracer (torch.compile's fake kernels, ascend_ops/runtime/torch_views.py) may pass an input
-shape whose sizes are symbols, not ints. The canonicalisation runs on them unchanged: Python's
-operators build expressions, and a comparison whose answer depends on a symbol is a branch the
-tracer decides by its example and keeps as a guard on what it compiled. Only clamping is spelled
-`clamp`, so that a symbolic bound is clamped by the symbols' own min and max, an expression, not
-a branch. The tracer names its symbol type and that min and max (`allow_symbolic_sizes`); this
-package imports nothing of it. A message formatted from symbols would print them, so a tracer
-that meets an error redoes the call on the sizes' values, for the message eager gives.
-
-Most guards bound a size (`offset < dim`, a divisibility, the sign of a clamped interval); one
-fixes a size to a value, as its rule names one: NCHW_VECT_C's lane dim is 4. A refused call
-specialises every size, and torch itself a result dim of size 0 or 1.
-"""
+subtracts INT64_MIN / INT64_MAX values, which would wrap in numpy int64."""
 
 from __future__ import annotations
 
@@ -93,6 +78,21 @@ def string(name: str, value) -> str:
         )
     return value
 
+
+# Note [symbolic sizes]
+# ~~~~~~~~~~~~~~~~~~~~~
+# A tracer (torch.compile's fake kernels, ascend_ops/runtime/torch_views.py) may pass an input
+# shape whose sizes are symbols, not ints. The canonicalisation runs on them unchanged: Python's
+# operators build expressions, and a comparison whose answer depends on a symbol is a branch the
+# tracer decides by its example and keeps as a guard on what it compiled. Only clamping is spelled
+# `clamp`, so that a symbolic bound is clamped by the symbols' own min and max, an expression, not
+# a branch. The tracer names its symbol type and that min and max (`allow_symbolic_sizes`); this
+# package imports nothing of it. A message formatted from symbols would print them, so a tracer
+# that meets an error redoes the call on the sizes' values, for the message eager gives.
+#
+# Most guards bound a size (`offset < dim`, a divisibility, the sign of a clamped interval); one
+# fixes a size to a value, as its rule names one: NCHW_VECT_C's lane dim is 4. A refused call
+# specialises every size, and torch itself a result dim of size 0 or 1.
 
 # A tracer's symbolic size type, and its min and max (Note [symbolic sizes]).
 _symbolic_size_types: tuple[type, ...] = ()

@@ -1,7 +1,7 @@
 """Every backend accepts and rejects the same calls: native (compiled fast path and Python
 registration), reference, sim and the simulated npu device, for every rank 0..64 and every
 tensor kind (backend_sweep.py), and CANN's 25-dim tensor shape binds them all alike (Note
-[kernel rank] in python/ascend_ops/runtime/kernel_fold.py)."""
+[kernel rank] in python/ascend_ops/runtime/kernel_rank.py)."""
 from __future__ import annotations
 
 import json
@@ -19,7 +19,7 @@ import backend_sweep
 import cpu_reference
 from ascend_ops.cpu.backends import use_backend
 from ascend_ops.runtime.errors import OpArgumentError
-from ascend_ops.runtime.kernel_fold import kernel_max_rank
+from ascend_ops.runtime.kernel_rank import kernel_max_rank
 from ascend_ops.sim import runner
 from ascend_ops_gen.spec import project_root
 

@@ -1,22 +1,9 @@
 """`ascend-ops-dev bench`: time the ops' CPU path against cpu_reference, the numpy / torch
 expressions a user would write instead, and a plain memcpy of the same bytes.
 
-`cases.py` reads what is measured from the specs' `bench:` keys, this module measures it (`run`),
-`report.py` turns the results into the Markdown table, the chart and the JSON under
-`bench/results/`.
-
-torch allocates with 4 KiB pages unless THP_MEM_ALLOC_ENABLE=1 is set when it loads; with it,
-outputs of 2 MiB and more get huge pages, as ascend_ops' own outputs always do. So the torch
-baselines run a second time in a subprocess with that setting (`torch_thp.py`), taking turns
-with ascend_ops there, and count as baselines of their own: "torch (THP)".
-
-Each implementation is called once to warm up, then the implementations take turns, round
-after round and each round starting with the next one, so a burst of load from elsewhere (or
-the state the previous call left the heap in) hits them alike. A time is the median of the
-rounds; a ratio between two implementations is the median of their ratios round by round (a
-paired comparison, steadier than a ratio of medians on a shared machine). Throughput counts
-bytes read plus bytes written: twice the output's bytes.
-"""
+`cases.py` reads what is measured from the specs' `bench:` keys, this module measures it (`run`:
+the implementations take turns, round by round, see `_rounds`), `report.py` turns the results
+into the Markdown table, the chart and the JSON under `bench/results/`."""
 from __future__ import annotations
 
 import ctypes
@@ -213,6 +200,12 @@ def machine_info() -> dict[str, object]:
 
 
 # --- timing -------------------------------------------------------------------------------------
+# Each implementation is called once to warm up, then the implementations take turns, round
+# after round and each round starting with the next one, so a burst of load from elsewhere (or
+# the state the previous call left the heap in) hits them alike. A time is the median of the
+# rounds; a ratio between two implementations is the median of their ratios round by round (a
+# paired comparison, steadier than a ratio of medians on a shared machine). Throughput counts
+# bytes read plus bytes written: twice the output's bytes.
 
 def _rounds(fns: dict[str, Callable[[], object]], rounds: int,
             budget_s: float) -> dict[str, list[float]]:
@@ -321,6 +314,10 @@ def measure_torch_only(shape_class: ShapeClass, size: int,
     return _rounds(fns, settings.rounds[size], settings.budget_s)
 
 
+# torch allocates with 4 KiB pages unless THP_MEM_ALLOC_ENABLE=1 is set when it loads; with it,
+# outputs of 2 MiB and more get huge pages, as ascend_ops' own outputs always do. So the torch
+# baselines run a second time in a subprocess with that setting (`torch_thp.py`), taking turns
+# with ascend_ops there, and count as baselines of their own: "torch (THP)".
 def measure_with_torch_thp(classes: list[ShapeClass], settings: Settings
                            ) -> dict[tuple[str, str, int], dict[str, list[float]]]:
     """`measure_torch_only` of every class and size in a subprocess that sets

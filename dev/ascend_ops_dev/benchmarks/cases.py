@@ -18,7 +18,7 @@ import numpy as np
 import torch
 from ascend_ops_gen.spec import BENCH_KINDS, BenchClass, BenchTiny, Location, specs
 
-from ascend_ops.runtime.op_pieces import canonical_view
+from ascend_ops.runtime.reference_functions import canonical_view
 
 # What each kind of class moves, as the tables print it.
 KIND_TITLES = {"contiguous": "contiguous runs", "strided": "short runs / strided",

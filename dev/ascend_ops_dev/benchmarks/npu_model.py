@@ -1,36 +1,10 @@
 """A MODEL of each shape class's kernel time on each product line — not a measurement.
 
 Nothing here has run on an NPU. The generated AscendC kernel runs on the CPU simulator, which
-counts what it moves (bytes GM→UB and UB→GM per core) and the instructions each core issues (DMA,
-vector, scalar GM accesses, scalar UB accesses, run-time divisions, loop iterations: Note [scalar
-cost] in ascend_kernels/common/scalar_cost.h). The model turns those counts into time with the
-product's device-memory bandwidth from op_specs/products.yaml (each figure carries its source
-there) and the costs of ascend_kernels/common/cost_model.h (Note [cost model], each marked
-DOCUMENTED or ASSUMED), and compares it with the bandwidth roofline: the time
-to read the output's bytes once and write them once at full bandwidth.
-
-    launch   = block_dim * kBlockLaunchNs
-    transfer = max(moved_bytes * busiest_over_mean / bandwidth,
-                   moved_bytes * busiest_over_mean / block_dim / kCoreBandwidthGbps)
-    issue    = core_dma * kDmaIssueNs + core_vector * kVectorIssueNs
-    scalar   = core_div_mod * kDivModNs + core_mul_high * kMulHighNs + core_ub_scalar * kUbScalarNs
-               + core_gm_scalar * kGmScalarNs + core_loop_iterations * kLoopIterationNs
-               + core_address_lists * kAddressListNs
-    modeled  = launch + transfer + issue + scalar
-    roofline = 2 * output_bytes / bandwidth
-    floor    = 2 * output_bytes / (32 * input_blocks + output_bytes)
-
-core_* is the busiest core's count of each (the cores run in parallel; the slowest sets the
-pace). A core alone moves at most kCoreBandwidthGbps, and each launched block costs
-kBlockLaunchNs: the planner picks the core count that minimizes the same terms (Note [core count]
-in ascend_kernels/common/copy_cost.h). DMA moves global memory in 32-byte blocks, so no plan reads less than every 32-byte input
-block the view touches (`input_blocks`): `floor` is the best roofline / modeled a class can
-reach, with nothing but that moved (x[:, ::3] of float32 reads three times its output: 0.50).
-
-The model ignores overlap of instruction issue with transfers, caches, contention between cores
-and what every launch costs alike (the tiling each core reads): treat its ratios as where a
-kernel stands against the roofline, not as predicted microseconds.
-"""
+counts what each core moves and issues; the model turns those counts into time with the product's
+bandwidth and the costs of ascend_kernels/common/cost_model.h, and compares it with the bandwidth
+roofline (Note [npu model]). Treat its ratios as where a kernel stands against the roofline, not
+as predicted microseconds."""
 from __future__ import annotations
 
 import re
@@ -161,6 +135,39 @@ def _block_floor(shape_class: ShapeClass, shape: tuple[int, ...], elem_bytes: in
     blocks = np.unique(read.reshape(-1) * elem_bytes // DMA_BLOCK_BYTES).size
     out = read.size * elem_bytes
     return 2 * out / (blocks * DMA_BLOCK_BYTES + out)
+
+
+# Note [npu model]
+# ~~~~~~~~~~~~~~~~
+# The simulator counts what the kernel moves (bytes GM→UB and UB→GM per core) and the instructions
+# each core issues (DMA, vector, scalar GM accesses, scalar UB accesses, run-time divisions, loop
+# iterations: Note [scalar cost] in ascend_kernels/common/scalar_cost.h). The model turns those
+# counts into time with the product's device-memory bandwidth from op_specs/products.yaml (each
+# figure carries its source there) and the costs of ascend_kernels/common/cost_model.h
+# (Note [cost model], each marked DOCUMENTED or ASSUMED), and compares it with the bandwidth
+# roofline: the time to read the output's bytes once and write them once at full bandwidth.
+#
+#   launch   = block_dim * kBlockLaunchNs
+#   transfer = max(moved_bytes * busiest_over_mean / bandwidth,
+#                  moved_bytes * busiest_over_mean / block_dim / kCoreBandwidthGbps)
+#   issue    = core_dma * kDmaIssueNs + core_vector * kVectorIssueNs
+#   scalar   = core_div_mod * kDivModNs + core_mul_high * kMulHighNs + core_ub_scalar * kUbScalarNs
+#              + core_gm_scalar * kGmScalarNs + core_loop_iterations * kLoopIterationNs
+#              + core_address_lists * kAddressListNs
+#   modeled  = launch + transfer + issue + scalar
+#   roofline = 2 * output_bytes / bandwidth
+#   floor    = 2 * output_bytes / (32 * input_blocks + output_bytes)
+#
+# core_* is the busiest core's count of each (the cores run in parallel; the slowest sets the
+# pace). A core alone moves at most kCoreBandwidthGbps, and each launched block costs
+# kBlockLaunchNs: the planner picks the core count that minimizes the same terms
+# (Note [core count] in ascend_kernels/common/copy_cost.h). DMA moves global memory in 32-byte
+# blocks, so no plan reads less than every 32-byte input block the view touches (`input_blocks`):
+# `floor` is the best roofline / modeled a class can reach, with nothing but that moved
+# (x[:, ::3] of float32 reads three times its output: 0.50).
+#
+# The model ignores overlap of instruction issue with transfers, caches, contention between cores
+# and what every launch costs alike (the tiling each core reads).
 
 
 def times_us(stats, bandwidth_gbps: float) -> tuple[float, float]:

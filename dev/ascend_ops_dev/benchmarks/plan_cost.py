@@ -17,7 +17,7 @@ from ascend_ops_gen.spec import Product, project_root, specs
 
 from ascend_ops.cpu.native_copy import numpy_view
 from ascend_ops.runtime import build_cache
-from ascend_ops.runtime.op_pieces import canonical_view
+from ascend_ops.runtime.reference_functions import canonical_view
 from ascend_ops_dev.benchmarks.cases import ShapeClass
 from ascend_ops_dev.benchmarks.npu_model import dtype_for
 

@@ -1,32 +1,11 @@
 """Compile the generated kernels and host code against the real CANN / AscendC headers.
 
 Every `<op>/op_kernel/<op>.cpp` is compiled (`g++ -fsyntax-only`) once per NPU architecture of
-op_specs/products.yaml, in AscendC's CPU-debug mode with that architecture's defines, and every
-`<op>/op_host/<op>.cpp` once, against a folder of real headers: one laid out like the test fixture
-`../shared/cann-headers` (asc-devkit, asc-tools, metadef, ge, runtime, libboundscheck), or an
-installed CANN toolkit. The kernel-side tiling class behind GET_TILING_DATA, which a CANN build
-generates, is written by the codegen (`kernel.emit_kernel_tiling_data`; a custom op's own,
-`custom_op.emit_custom_kernel_tiling_data`) into a scratch folder and force-included.
-
-Each kernel and arch is also checked without -D__NPU_ARCH__ (side "arch", Note [build arch] in
-common/build_arch.h): the kernel preprocessed with the arch's other defines only (__CCE_AICORE__,
-as CANN 8.1's compilers give it) must be the very code preprocessed with -D__NPU_ARCH__, so it
-compiles to the same plan choices and tiling keys. On headers that need __NPU_ARCH__ themselves
-(asc-devkit: its compiler always defines it) the headers still get it, and the kernel's own code
-does not.
-
-Note [header warnings]
-A compile passes with no error and no warning, with two rules for warnings:
-  - `-Wdeprecated-declarations` always fails: the AscendC headers mark an API the architecture
-    lacks as deprecated ("unsupported API on current device"), wherever the warning points.
-  - a warning located inside the headers folder is tolerated only when HEADER_DEFECTS lists its
-    file and flag: a defect of the headers themselves, with the reason. Every tolerated warning
-    is reported. Any other warning (in the project's code, or an unlisted one in the headers)
-    fails.
-Kernels compile with the compiler's default warnings, as asc-devkit's own header check does
-(with -Wall -Wextra the headers raise hundreds of warnings of their own); host code with
--Wall -Wextra, as the fixture's recipe says.
-"""
+op_specs/products.yaml, in AscendC's CPU-debug mode with that architecture's defines (and once
+more without -D__NPU_ARCH__: `arch_rule_commands`), and every `<op>/op_host/<op>.cpp` once,
+against a folder of real headers: one laid out like the test fixture `../shared/cann-headers`
+(asc-devkit, asc-tools, metadef, ge, runtime, libboundscheck), or an installed CANN toolkit. What
+passes: Note [header warnings]."""
 from __future__ import annotations
 
 import fnmatch
@@ -61,6 +40,20 @@ KERNEL_FLAGS = ("-x", "c++", "-std=c++17", "-fsyntax-only")
 # After CANN's op_host compile line (cann_compile_line.host_compile_line), which selects the standard.
 HOST_FLAGS = ("-fsyntax-only", "-Wall", "-Wextra")
 DEPRECATED_API_FLAG = "-Wdeprecated-declarations"
+
+
+# Note [header warnings]
+# ~~~~~~~~~~~~~~~~~~~~~~
+# A compile passes with no error and no warning, with two rules for warnings:
+#   - `-Wdeprecated-declarations` always fails: the AscendC headers mark an API the architecture
+#     lacks as deprecated ("unsupported API on current device"), wherever the warning points.
+#   - a warning located inside the headers folder is tolerated only when HEADER_DEFECTS lists its
+#     file and flag: a defect of the headers themselves, with the reason. Every tolerated warning
+#     is reported. Any other warning (in the project's code, or an unlisted one in the headers)
+#     fails.
+# Kernels compile with the compiler's default warnings, as asc-devkit's own header check does
+# (with -Wall -Wextra the headers raise hundreds of warnings of their own); host code with
+# -Wall -Wextra, as the fixture's recipe says.
 
 
 @dataclass(frozen=True)
@@ -236,6 +229,9 @@ def jobs_for(specs: SpecSet, out_dir: Path, ops: Sequence[str] | None = None) ->
     return jobs
 
 
+# The kernel-side tiling class behind GET_TILING_DATA, which a CANN build generates, is written by
+# the codegen (`kernel.emit_kernel_tiling_data`; a custom op's own,
+# `custom_op.emit_custom_kernel_tiling_data`) into a scratch folder and force-included.
 def compile_command(job: Job, headers: CannHeaders, out_dir: Path, tiling_header: Path,
                     cxx: str = "g++", host_line: Sequence[str] | None = None) -> tuple[str, ...]:
     """The g++ command of `job`. Host files: CANN's op_host line (host_compile_line) with the
@@ -253,11 +249,17 @@ def compile_command(job: Job, headers: CannHeaders, out_dir: Path, tiling_header
             *project, str(job.source))
 
 
+# Each kernel and arch is also checked without -D__NPU_ARCH__ (side "arch", Note [build arch] in
+# common/build_arch.h): the kernel preprocessed with the arch's other defines only (__CCE_AICORE__,
+# as CANN 8.1's compilers give it) must be the very code preprocessed with -D__NPU_ARCH__, so it
+# compiles to the same plan choices and tiling keys. On headers that need __NPU_ARCH__ themselves
+# (asc-devkit: its compiler always defines it) the headers still get it, and the kernel's own code
+# does not.
 def arch_rule_commands(job: Job, headers: CannHeaders, out_dir: Path, tiling_header: Path, scratch: Path,
                        cxx: str = "g++") -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The preprocessing of an "arch" job's kernel with -D__NPU_ARCH__ and without it (module
-    docstring); on headers that need the macro, the second preprocesses a scratch file that
-    includes kernel_operator.h with it, then drops it and includes the kernel."""
+    """The preprocessing of an "arch" job's kernel with -D__NPU_ARCH__ and without it (above); on
+    headers that need the macro, the second preprocesses a scratch file that includes
+    kernel_operator.h with it, then drops it and includes the kernel."""
     kernel = compile_command(replace(job, side="kernel"), headers, out_dir, tiling_header, cxx)
     with_it = tuple("-E" if flag == "-fsyntax-only" else flag for flag in kernel)
     without = [flag for flag in with_it if not flag.startswith(f"-D{NPU_ARCH_MACRO}=")]

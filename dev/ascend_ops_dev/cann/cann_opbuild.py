@@ -3,27 +3,8 @@
 CANN's op-package build compiles every op_host file into `libascend_all_ops.so`
 (compile_ascendc_all_ops_so.py of the ASC CMake modules) and runs `op_build` on it, which reads
 the OpDef registry and writes `aclnn_<op>.h/.cpp`, `op_proto.h/.cc` and `aic-<soc>-ops-info.ini`.
-Here, against a folder laid out like the CANN sources fixture:
-
-1. `op_build` is compiled from asc-devkit's `tools/build/opbuild` (its files in the order of its
-   CMakeLists), linked against `libregister.so` built from metadef's open sources (the OpDef
-   registry, tiling data, types) and libboundscheck's securec, all with CANN's
-   `-D_GLIBCXX_USE_CXX11_ABI=0`. Cached by content.
-2. The op_host library is built by CANN's own compile_ascendc_all_ops_so.py, with the package's
-   compile options (cann_compile_line) and the fixture's host include folders, against a
-   throw-away `<cann>/lib64` holding those libraries.
-3. op_build runs on it for every product line's compute unit.
-
-Closed pieces get minimal stand-ins (dev/ascend_ops_dev/cann/opbuild_standin/): the log header
-`dlog_pub.h`, the OS layer `mmpa/mmpa_api.h` (thread id, environment reads), the error-message
-header `base/err_msg.h`, an empty `libexe_graph.so`, `libtiling_api.so` with never-called
-bodies of the libplatform / libtiling_api functions the op_host code references (op_build opens the
-library with RTLD_NOW but runs no TilingFunc), and the error manager's `ReportInnerError`
-(REPORT_INNER_ERROR, the op_host's rejections), linked into `libregister.so`.
-
-`compare_ops_info` checks the generated ops-info against op_specs/products.yaml (dtypes and
-formats per compute unit); `header_problems` the generated aclnn headers against the aclnn rules.
-"""
+`generate` does the same here, against a folder laid out like the CANN sources fixture, with
+stand-ins for the closed pieces; `ops_info_problems` and `header_problems` check what it wrote."""
 from __future__ import annotations
 
 import hashlib
@@ -42,6 +23,12 @@ from ascend_ops.runtime import build_cache as native
 from ascend_ops_dev.cann.cann_check import CannHeaders
 from ascend_ops_dev.cann.cann_compile_line import package_host_options
 
+# Closed pieces get minimal stand-ins (opbuild_standin/ beside this file): the log header
+# `dlog_pub.h`, the OS layer `mmpa/mmpa_api.h` (thread id, environment reads), the error-message
+# header `base/err_msg.h`, an empty `libexe_graph.so`, `libtiling_api.so` with never-called bodies
+# of the libplatform / libtiling_api functions the op_host code references (op_build opens the
+# library with RTLD_NOW but runs no TilingFunc), and the error manager's `ReportInnerError`
+# (REPORT_INNER_ERROR, the op_host's rejections), linked into `libregister.so`.
 STANDIN_DIR = Path(__file__).with_name("opbuild_standin")
 OPBUILD_DIR = "asc-devkit/tools/build/opbuild"
 ALL_OPS_SCRIPT = "asc-devkit/cmake/asc/fwk_modules/util/compile_ascendc_all_ops_so.py"
@@ -187,6 +174,8 @@ def run_op_build(tools: OpBuildTools, library: Path, out_dir: Path, compute_unit
 
 
 # ---- what it generated, against the package's own reading ----------------------------------------
+# `ops_info_problems` checks the generated ops-info against op_specs/products.yaml (dtypes and
+# formats per compute unit); `header_problems` the generated aclnn headers against the aclnn rules.
 
 def read_ops_info(path: Path) -> dict[str, dict[str, str]]:
     """An `aic-<unit>-ops-info.ini`: [OpType] sections of key=value lines."""
@@ -261,6 +250,16 @@ def header_problems(out_dir: Path, specs) -> list[tuple[str, str]]:
     return problems
 
 
+# The steps of `generate`, against a folder laid out like the CANN sources fixture:
+#
+# 1. `op_build` is compiled from asc-devkit's `tools/build/opbuild` (its files in the order of its
+#    CMakeLists), linked against `libregister.so` built from metadef's open sources (the OpDef
+#    registry, tiling data, types) and libboundscheck's securec, all with CANN's
+#    `-D_GLIBCXX_USE_CXX11_ABI=0`. Cached by content.
+# 2. The op_host library is built by CANN's own compile_ascendc_all_ops_so.py, with the package's
+#    compile options (cann_compile_line) and the fixture's host include folders, against a
+#    throw-away `<cann>/lib64` holding those libraries.
+# 3. op_build runs on it for every product line's compute unit.
 def generate(kernels_dir: Path, headers: CannHeaders) -> Path:
     """op_build's output for the package's op_host code (steps 1-3), in a folder cached by the
     content of everything it reads."""

@@ -4,29 +4,8 @@
 config, func, intf: `npu_op_package`, `npu_op_code_gen`, `npu_op_library`,
 `npu_op_kernel_library`, ...), built with make, packaged with CPack (CANN's makeself.cmake), and
 the `.run` it wrote is installed with `--install-path`, as on an Atlas machine. All of that is
-CANN's code, against a throw-away `ASCEND_HOME_PATH` laid out from a headers folder:
-
-    compiler/tikcpp/ascendc_kernel_cmake/   the `cmake/asc` modules (links), plus makeself
-    compiler/version.info                   the compiler version the packaging records
-    tools/opbuild/op_build                  op_build, built from source (cann_opbuild)
-    include/                                the open host headers, the stand-in aclnn/acl_meta.h
-                                            and the torch_npu wheel's acl/ headers (links)
-    lib64/                                  libregister, libexe_graph, libtiling_api (cann_opbuild);
-                                            empty libascendcl, libnnopbase, libmmpa, librt2_registry
-    bin/asc_opc                             the kernel compiler driver
-    set_env.sh                              ASCEND_HOME_PATH, PATH and LD_LIBRARY_PATH, as a
-                                            toolkit's set_env.sh sets them
-
-Stand-ins (dev/ascend_ops_dev/cann/package_standin/): `asc_opc`, which in CANN runs the op's
-generated compile script and bisheng: it records its command line and writes the `.o` / `.json`
-pair the build checks for; `makeself.sh`, which writes the self-extracting `.run`; the empty
-libraries, which only satisfy the link lines of libraries nothing loads here.
-
-What is checked: configure succeeds; every op x compute unit of products.yaml reaches asc_opc with
-the op's kernel source, its kernel entry, a SoC of that product line and exactly the dtypes the
-line supports for the op; the installed vendor folder is what the binding looks for
-(`ascend_ops.npu.binding.vendor_problems`) and holds the op's kernels per compute unit.
-"""
+CANN's code, against a throw-away `ASCEND_HOME_PATH` laid out from a headers folder
+(`toolkit_layout`) with a few stand-ins; `build` says what is checked."""
 from __future__ import annotations
 
 import hashlib
@@ -44,6 +23,10 @@ from ascend_ops.runtime import build_cache as native
 from ascend_ops_dev.cann import cann_opbuild
 from ascend_ops_dev.cann.cann_check import CannHeaders
 
+# Stand-ins (package_standin/ beside this file): `asc_opc`, which in CANN runs the op's generated
+# compile script and bisheng: it records its command line and writes the `.o` / `.json` pair the
+# build checks for; `makeself.sh`, which writes the self-extracting `.run`; the empty libraries,
+# which only satisfy the link lines of libraries nothing loads here.
 STANDIN_DIR = Path(__file__).with_name("package_standin")
 ASC_CMAKE = "asc-devkit/cmake/asc"
 ASC_CMAKE_IN_TOOLKIT = "compiler/tikcpp/ascendc_kernel_cmake"  # asc-config.cmake's default
@@ -145,8 +128,20 @@ def _link_tree(target: Path, source: Path, *, skip: tuple[str, ...] = ()) -> Non
             dest.symlink_to(entry.absolute())  # a relative source (--toolkit ../x) would dangle
 
 
+# The throw-away ASCEND_HOME_PATH of the ASC flow:
+#
+#   compiler/tikcpp/ascendc_kernel_cmake/   the `cmake/asc` modules (links), plus makeself
+#   compiler/version.info                   the compiler version the packaging records
+#   tools/opbuild/op_build                  op_build, built from source (cann_opbuild)
+#   include/                                the open host headers, the stand-in aclnn/acl_meta.h
+#                                           and the torch_npu wheel's acl/ headers (links)
+#   lib64/                                  libregister, libexe_graph, libtiling_api (cann_opbuild);
+#                                           empty libascendcl, libnnopbase, libmmpa, librt2_registry
+#   bin/asc_opc                             the kernel compiler driver
+#   set_env.sh                              ASCEND_HOME_PATH, PATH and LD_LIBRARY_PATH, as a
+#                                           toolkit's set_env.sh sets them
 def toolkit_layout(home: Path, headers: CannHeaders, tools: cann_opbuild.OpBuildTools) -> Path:
-    """The throw-away ASCEND_HOME_PATH described above, under `home`."""
+    """The throw-away ASCEND_HOME_PATH laid out above, under `home`."""
     from ascend_ops_gen.spec import project_root
 
     home = Path(home)
@@ -332,7 +327,12 @@ def build(kernels_dir: Path, headers: CannHeaders, *, jobs: int = 2, toolkit: Pa
     Without `toolkit`: the ASC flow, over a layout made from the headers folder `headers`. With
     it: the flow the toolkit offers (cann_flow); for msOpGen's templates, over the toolkit itself,
     with op_build built from `opbuild_sources` (a headers folder holding asc-devkit's sources;
-    default `headers`), since such a toolkit holds no op_build that runs here."""
+    default `headers`), since such a toolkit holds no op_build that runs here.
+
+    What is checked: configure succeeds; every op x compute unit of products.yaml reaches asc_opc
+    with the op's kernel source, its kernel entry, a SoC of that product line and exactly the
+    dtypes the line supports for the op; the installed vendor folder is what the binding looks
+    for (`ascend_ops.npu.binding.vendor_problems`) and holds the op's kernels per compute unit."""
     from ascend_ops_gen.spec import load_specs
     from ascend_ops.npu.binding import vendor_name
 

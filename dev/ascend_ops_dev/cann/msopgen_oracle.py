@@ -1,32 +1,11 @@
 """msOpGen, CANN's operator project generator, as an oracle of the generated OpDefs.
 
-Given an operator prototype (a JSON list of inputs, outputs and attributes), msOpGen writes a
-project whose `op_host/<op>.cpp` declares the op's OpDef: each input and output with its
-parameter type, dtype and format lists, each attribute with its default, and one
-`AddConfig("<short SoC name>")` per compute unit (`-c ai_core-<SoC>,...`). A toolkit ships it as
-pure Python (`python/site-packages/op_gen`), so it runs here. This module writes that prototype
-from each op spec, runs the toolkit's msOpGen on it and compares what it wrote with the OpDef the
-package's op_host code registers:
-
-- ours: every `ascend_kernels/<op>/op_host/<op>.cpp` linked with opdef_dump.cpp against
-  `ascend_kernels/sim/cann_host_stub`, whose OpDef records every call, and run: the OpDef as the
-  code declares it, the per-line configurations of AddCopyOpConfig included (built once per
-  content of what it compiles);
-- theirs: msOpGen's `op_host/<op>.cpp`, read strictly by `parse_opdef` (a call the reader does
-  not know is an error, not skipped), and the kernel entry of its `op_kernel/<op>.cpp`.
-
-msOpGen has one dtype list per OpDef: every `AddConfig(soc)` it writes takes the OpDef's own lists.
-So each op runs once with every SoC of op_specs/products.yaml and the op's dtypes (the OpDef's
-lists, its attributes, the set of configurations, the kernel entry), and once per product line
-with the line's SoCs and the dtypes the line supports (that line's configuration). A configuration
-is compared as CANN reads it: its parameters merged into the OpDef's (metadef's
-OpDefImpl::MergeParam), a parameter without formats taking ND. Runs are cached by the content of
-the prototype, the compute units and msOpGen's own files.
-
-Every difference is explained by exactly one named Expectation of EXPECTATIONS (what msOpGen
-writes, what the package writes, and why), and every expectation must explain at least one
-difference: anything else fails the check.
-"""
+Writes an operator prototype from each op spec, runs the toolkit's msOpGen on it (pure Python in
+a toolkit's `python/site-packages/op_gen`, so it runs here) and compares the OpDef it wrote with
+the one the package's op_host code registers (Note [msOpGen oracle]). Every difference is
+explained by exactly one named Expectation of EXPECTATIONS (what msOpGen writes, what the package
+writes, and why), and every expectation must explain at least one difference: anything else
+fails the check."""
 from __future__ import annotations
 
 import functools
@@ -61,6 +40,29 @@ _ATTR_TYPES = {AttrType.INT: "int", AttrType.INT_LIST: "list_int", AttrType.OPTI
 
 class OracleError(RuntimeError):
     """msOpGen or the OpDef dump could not run, or wrote what the reader cannot read."""
+
+
+# Note [msOpGen oracle]
+# ~~~~~~~~~~~~~~~~~~~~~
+# Given an operator prototype (a JSON list of inputs, outputs and attributes), msOpGen writes a
+# project whose `op_host/<op>.cpp` declares the op's OpDef: each input and output with its
+# parameter type, dtype and format lists, each attribute with its default, and one
+# `AddConfig("<short SoC name>")` per compute unit (`-c ai_core-<SoC>,...`). The two sides:
+#
+# - ours: every `ascend_kernels/<op>/op_host/<op>.cpp` linked with opdef_dump.cpp against
+#   `ascend_kernels/sim/cann_host_stub`, whose OpDef records every call, and run: the OpDef as the
+#   code declares it, the per-line configurations of AddCopyOpConfig included (built once per
+#   content of what it compiles);
+# - theirs: msOpGen's `op_host/<op>.cpp`, read strictly by `parse_opdef` (a call the reader does
+#   not know is an error, not skipped), and the kernel entry of its `op_kernel/<op>.cpp`.
+#
+# msOpGen has one dtype list per OpDef: every `AddConfig(soc)` it writes takes the OpDef's own
+# lists. So each op runs once with every SoC of op_specs/products.yaml and the op's dtypes (the
+# OpDef's lists, its attributes, the set of configurations, the kernel entry), and once per product
+# line with the line's SoCs and the dtypes the line supports (that line's configuration). A
+# configuration is compared as CANN reads it: its parameters merged into the OpDef's (metadef's
+# OpDefImpl::MergeParam), a parameter without formats taking ND. Runs are cached by the content of
+# the prototype, the compute units and msOpGen's own files.
 
 
 # ---- the records compared ------------------------------------------------------------------------

@@ -1,22 +1,11 @@
 """`ascend-ops-dev check-npu`: check the torch binding without an NPU or CANN.
 
-1. Signatures: the aclnn headers the binding compiles against (`--aclnn-headers DIR`: op_build's
-   output; else the ones Note [aclnn rules], ascend_ops_gen/codegen/aclnn.py, predicts) declare
-   what CANN's rules make of each generated OpDef; the binding includes every one of them, and
-   every aclnn call in it names one of their APIs.
+1. Signatures: the aclnn headers the binding compiles against declare what CANN's rules make of
+   each generated OpDef, and the binding calls only their APIs.
 2. Compile: `g++ -fsyntax-only` of the binding against the installed torch's headers, those of
-   the torch_npu wheel built for it (`pip download --no-deps torch_npu==<torch version>`, cached,
-   never installed: without CANN an installed torch_npu breaks `import torch`) and the aclnn
-   headers; `--torch-npu RELEASE` or `--paired-with CANN` (the release torch_npu's own table pairs
-   with the installed torch and that CANN) picks another release, and `--acl-headers DIR` compiles
-   with a CANN toolkit's acl headers in place of the ones torch_npu bundles, proving from the
-   include trace that every acl header read was DIR's (Note [acl overlay]). The binding proves at
-   compile time that each call passes what its header declares (Note [aclnn call check]), so a
-   wrong argument fails here, and that the launch path named is the one it compiles (Note [launch
-   path]); on a release without RunOpApiV2 the compile with it forced must fail (`--launch`
-   forces a member by hand). A result is cached by the hash of everything the compile reads, so a
-   repeated run costs nothing; `--no-cache` compiles again.
-"""
+   the torch_npu wheel built for it and the aclnn headers: the binding proves at compile time
+   that each call passes what its header declares and that its launch path is the one named.
+The details are under the section headings below."""
 from __future__ import annotations
 
 import argparse
@@ -68,6 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 # --- 1. signatures -------------------------------------------------------------------------------
+# The aclnn headers the binding compiles against (`--aclnn-headers DIR`: op_build's output; else the
+# ones Note [aclnn rules], ascend_ops_gen/codegen/aclnn.py, predicts) declare what CANN's rules make
+# of each generated OpDef; the binding includes every one of them, and every aclnn call in it names
+# one of their APIs.
 
 def signature_problems(binding_text: str, opdefs: dict[str, str], headers: dict[str, str]) -> list[str]:
     """Disagreements between the aclnn headers (file name -> text), the aclnn API CANN generates from
@@ -195,6 +188,18 @@ def _without_trace(output: str) -> str:
 
 
 # --- 4. the compile ------------------------------------------------------------------------------
+# `g++ -fsyntax-only` of the binding against the installed torch's headers, those of the torch_npu
+# wheel built for it (`pip download --no-deps torch_npu==<torch version>`, cached, never installed:
+# without CANN an installed torch_npu breaks `import torch`) and the aclnn headers; `--torch-npu
+# RELEASE` or `--paired-with CANN` (the release torch_npu's own table pairs with the installed torch
+# and that CANN) picks another release, and `--acl-headers DIR` compiles with a CANN toolkit's acl
+# headers in place of the ones torch_npu bundles, proving from the include trace that every acl
+# header read was DIR's (Note [acl overlay]). The binding proves at compile time that each call
+# passes what its header declares (Note [aclnn call check]), so a wrong argument fails here, and
+# that the launch path named is the one it compiles (Note [launch path]); on a release without
+# RunOpApiV2 the compile with it forced must fail (`--launch` forces a member by hand). A result is
+# cached by the hash of everything the compile reads, so a repeated run costs nothing; `--no-cache`
+# compiles again.
 
 @dataclass(frozen=True)
 class CompileResult:

@@ -1,30 +1,8 @@
-"""`ascend-ops-dev check-package`: what of CANN's own build can run without CANN's closed parts and an
-NPU, run on the op package, with one table (step x op x SoC, pass/fail, first error):
-
-  1 compile line   every op_host file with CANN's op_host line against the real headers: the ASC
-                   modules' (-D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11 + the package's options), or on
-                   a toolkit with msOpGen's templates the template's own opbuild() line, read
-                   from its func.cmake (-std=c++11 -I $CANN/include + the package's common/)
-  2 op_build       CANN's op_build built from source and run on the op_host library: the one
-                   CANN's compile_ascendc_all_ops_so.py builds (ASC flow), or the one the
-                   template's opbuild() builds while step 3 configures (msOpGen flow); its aclnn
-                   headers against the aclnn rules, its ops-info per compute unit against
-                   products.yaml
-  3 CMake          the op package configured with the toolkit's flow (asc-devkit's cmake/asc
-                   modules, or msOpGen's templates in place), built (make), its kernels compiled
-                   (make binary: each op x compute unit reaches the kernel compiler stand-in with
-                   its source, entry, SoC and the dtypes products.yaml gives), packaged into a .run
-                   (make package) and installed both ways CANN's install.sh offers: into
-                   $ASCEND_OPP_PATH/vendors/<vendor> with vendors/config.ini, and with
-                   --install-path, whose vendor folder is what the binding looks for
-  4 aclnn lookup   the torch binding, built against those headers, finds the op's aclnn functions
-                   itself in ASCEND_CUSTOM_OPP_PATH and calls them under its input's device guard
-  5 CPU aclnn run  the binding linked against the CPU aclnn runtime: the quick corpus of every op on
-                   every product line, bit for bit against cpu_reference, with the arguments each
-                   GetWorkspaceSize received checked against the spec
-
-It names every stand-in it uses. Without a headers folder it says where it looked and exits 2.
-"""
+"""`ascend-ops-dev check-package`: what of CANN's own build can run without CANN's closed parts
+and an NPU, run on the op package, with one table (step x op x SoC, pass/fail, first error). The
+steps (listed above `run`): CANN's op_host compile line, op_build, CANN's CMake build and
+packaging, the binding's own aclnn lookup, and the binding's run on the CPU aclnn runtime. It
+names every stand-in it uses. Without a headers folder it says where it looked and exits 2."""
 from __future__ import annotations
 
 import argparse
@@ -229,6 +207,29 @@ def stand_ins(flow: str, root: Path) -> str:
             f"makeself, install.sh and util scripts run as they are")
 
 
+# The steps, each a group of rows of the table:
+#
+# 1 compile line   every op_host file with CANN's op_host line against the real headers: the ASC
+#                  modules' (-D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11 + the package's options), or on
+#                  a toolkit with msOpGen's templates the template's own opbuild() line, read
+#                  from its func.cmake (-std=c++11 -I $CANN/include + the package's common/)
+# 2 op_build       CANN's op_build built from source and run on the op_host library: the one
+#                  CANN's compile_ascendc_all_ops_so.py builds (ASC flow), or the one the
+#                  template's opbuild() builds while step 3 configures (msOpGen flow); its aclnn
+#                  headers against the aclnn rules, its ops-info per compute unit against
+#                  products.yaml
+# 3 CMake          the op package configured with the toolkit's flow (asc-devkit's cmake/asc
+#                  modules, or msOpGen's templates in place), built (make), its kernels compiled
+#                  (make binary: each op x compute unit reaches the kernel compiler stand-in with
+#                  its source, entry, SoC and the dtypes products.yaml gives), packaged into a .run
+#                  (make package) and installed both ways CANN's install.sh offers: into
+#                  $ASCEND_OPP_PATH/vendors/<vendor> with vendors/config.ini, and with
+#                  --install-path, whose vendor folder is what the binding looks for
+# 4 aclnn lookup   the torch binding, built against those headers, finds the op's aclnn functions
+#                  itself in ASCEND_CUSTOM_OPP_PATH and calls them under its input's device guard
+# 5 CPU aclnn run  the binding linked against the CPU aclnn runtime: the quick corpus of every op on
+#                  every product line, bit for bit against cpu_reference, with the arguments each
+#                  GetWorkspaceSize received checked against the spec
 def run(args: argparse.Namespace) -> int:
     from ascend_ops_dev.cann import cann_check
     from ascend_ops_gen.spec import project_root, specs

@@ -2,38 +2,8 @@
 CPU-debug mode against a headers folder (the fixture or a CANN toolkit), linked with the
 CPU-debug framework that folder offers (Note [cpudebug framework layouts]), the launch driver
 `launch_main.cpp` and the intrinsic model `model.cpp` (both beside this file) (or, with
-`huawei_model`, a toolkit's own libcpudebug).
-
-Note [cpudebug framework layouts]
-A headers folder holds AscendC's CPU-debug framework in one of two layouts, told apart by the
-files it has (`framework()`), never by a version number:
-  - asc-tools (CANN 8.5+: asc-devkit with asc-tools' `cpudebug/`, as ../shared/cann-headers): the
-    framework is public source: the launcher's globals, GmAlloc, backtrace and print lock
-    (src/regfwk; stub_reg.cpp registers the closed library's stubs and is left out), the API
-    checkers (src/api_check), half's conversions (src/acl_stub), with libboundscheck's securec.
-    Closed: `stub_fun.h` and the intrinsics' bodies. The package supplies its own stub_fun.h
-    (include/stub_fun/, declarations only), the model, and stand-ins for the two closed headers
-    the checkers include (include/).
-  - tikicpulib (a CANN 8.1-8.3 toolkit, `tools/tikicpulib/lib/include` with `kern_fwk.h`, as
-    ../shared/cann-8.1/toolkit): headers only, among them the real generated `stub_fun.h`, which
-    declares every intrinsic; the framework's bodies (the launcher's library, the API checkers,
-    the per-product model, securec) are closed libraries. The model is compiled against the
-    toolkit's stub_fun.h, so every intrinsic the kernels reach must be defined with the toolkit's
-    exact signature (a different return type fails the compile, different parameters the link,
-    and both messages name the declaration). `framework_standin.cpp` stands in for the closed
-    framework library; its API-checker entry points accept every call, so Huawei's checkers do
-    not run in this layout.
-What differs between the two is listed in README.md beside this file.
-
-Note [cpudebug object cache]
-Every object is cached by content under the build cache (`build_cache.cache_dir()`/cpudebug): the
-key is the compiler's version, the command line and the bytes of the source and of every header
-the compile opened (its `-MD` dependency list, kept beside the object). A warm run hashes those
-files and compiles nothing; an edited header recompiles exactly the objects that opened it.
-Hashes of files already hashed are kept with their modification time and size
-(`file-hashes.json`), so a warm run only stats the headers; a file whose time or size changed is
-read again.
-"""
+`huawei_model`, a toolkit's own libcpudebug). Every object is cached by content:
+Note [cpudebug object cache]."""
 from __future__ import annotations
 
 import hashlib
@@ -111,6 +81,17 @@ class BuildStats:
                 self.compiled += 1
             else:
                 self.cached += 1
+
+
+# Note [cpudebug object cache]
+# ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+# Every object is cached by content under the build cache (`build_cache.cache_dir()`/cpudebug): the
+# key is the compiler's version, the command line and the bytes of the source and of every header
+# the compile opened (its `-MD` dependency list, kept beside the object). A warm run hashes those
+# files and compiles nothing; an edited header recompiles exactly the objects that opened it.
+# Hashes of files already hashed are kept with their modification time and size
+# (`file-hashes.json`), so a warm run only stats the headers; a file whose time or size changed is
+# read again.
 
 
 def _cache_root() -> Path:
@@ -248,6 +229,28 @@ class ArchBuild:
     objects: int
     stub_fun: Path | None  # the stub_fun.h the compiles opened: whose declarations the model defines
 
+
+# Note [cpudebug framework layouts]
+# ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+# A headers folder holds AscendC's CPU-debug framework in one of two layouts, told apart by the
+# files it has (`framework()`), never by a version number:
+#   - asc-tools (CANN 8.5+: asc-devkit with asc-tools' `cpudebug/`, as ../shared/cann-headers): the
+#     framework is public source: the launcher's globals, GmAlloc, backtrace and print lock
+#     (src/regfwk; stub_reg.cpp registers the closed library's stubs and is left out), the API
+#     checkers (src/api_check), half's conversions (src/acl_stub), with libboundscheck's securec.
+#     Closed: `stub_fun.h` and the intrinsics' bodies. The package supplies its own stub_fun.h
+#     (include/stub_fun/, declarations only), the model, and stand-ins for the two closed headers
+#     the checkers include (include/).
+#   - tikicpulib (a CANN 8.1-8.3 toolkit, `tools/tikicpulib/lib/include` with `kern_fwk.h`, as
+#     ../shared/cann-8.1/toolkit): headers only, among them the real generated `stub_fun.h`, which
+#     declares every intrinsic; the framework's bodies (the launcher's library, the API checkers,
+#     the per-product model, securec) are closed libraries. The model is compiled against the
+#     toolkit's stub_fun.h, so every intrinsic the kernels reach must be defined with the toolkit's
+#     exact signature (a different return type fails the compile, different parameters the link,
+#     and both messages name the declaration). `framework_standin.cpp` stands in for the closed
+#     framework library; its API-checker entry points accept every call, so Huawei's checkers do
+#     not run in this layout.
+# What differs between the two is listed in README.md beside this file.
 
 # The layouts of Note [cpudebug framework layouts], and Huawei's own library (--huawei-model).
 ASC_TOOLS = "asc-tools"

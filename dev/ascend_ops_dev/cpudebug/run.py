@@ -1,23 +1,12 @@
 """Run the verification corpus through Huawei's AscendC implementation in CPU-debug mode and
 compare each output, bit for bit, with the package's emulator and with cpu_reference.
 
-Each case is planned by the op's generated host code exactly as the sim backend plans it
-(`ascend_ops.sim.runner.plan`: InferShape, then the TilingFunc on the SoC's platform), then:
-  - the emulator runs the kernel with those tiling bytes (`runner.launch`);
-  - the arch's CPU-debug launcher (`build.build_arch`) runs the same kernel, tiling bytes and
-    input through asc-tools' ICPU_RUN_KF, one process per core;
-  - cpu_reference computes the expected output.
-A case fails on any difference, on a report of asc-tools' API checkers or of the model, or on a
-core that did not exit with status 0 (Note [cpudebug verdict]).
-
-Note [cpudebug verdict]
-The launcher prints one `[SUCCESS][<core>]` line per core that exited with status 0; a core
-stopped by a checker (which raises SIGABRT), an assertion of the AscendC API, a crash (SIGSEGV on
-GmAlloc's guard page) or the model's own checks prints none. Every line holding `[ERROR]` (the
-checkers' and the model's reports), `[NPUCHECK ERROR]` or `[ASSERT]` (the API's ASCENDC_ASSERT,
-on stderr) is a report. A report is tolerated only when CHECKER_DEFECTS names it: a defect of
-the checker itself, with the reason; tolerated reports are counted and shown.
-"""
+Each case is planned by the op's generated host code as the sim backend plans it (InferShape,
+then the TilingFunc on the SoC's platform: `ascend_ops.sim.runner.plan`), then run by the emulator
+(`runner.launch`) and by the arch's CPU-debug launcher (`build.build_arch`: asc-tools'
+ICPU_RUN_KF, one process per core) on the same tiling bytes and input. A case fails on any
+difference, on a checker's or the model's report, or on a core that did not exit with status 0
+(Note [cpudebug verdict])."""
 from __future__ import annotations
 
 import re
@@ -42,6 +31,16 @@ from ascend_ops.sim.runner import Plan, SimulatorError, launch, plan
 from ascend_ops.sim.library import library
 
 LAUNCH_TIMEOUT_S = 120
+
+
+# Note [cpudebug verdict]
+# ~~~~~~~~~~~~~~~~~~~~~~~
+# The launcher prints one `[SUCCESS][<core>]` line per core that exited with status 0; a core
+# stopped by a checker (which raises SIGABRT), an assertion of the AscendC API, a crash (SIGSEGV on
+# GmAlloc's guard page) or the model's own checks prints none. Every line holding `[ERROR]` (the
+# checkers' and the model's reports), `[NPUCHECK ERROR]` or `[ASSERT]` (the API's ASCENDC_ASSERT,
+# on stderr) is a report. A report is tolerated only when CHECKER_DEFECTS names it: a defect of
+# the checker itself, with the reason; tolerated reports are counted and shown.
 
 
 @dataclass(frozen=True)

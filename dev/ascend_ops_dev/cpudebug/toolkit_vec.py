@@ -1,22 +1,24 @@
-"""The element-wise vector intrinsics for a toolkit's own stub_fun.h (the tikicpulib layout).
-
-Note [vector intrinsics on a toolkit's stub_fun.h]
-With the package's stub_fun.h (asc-tools layout) the vector intrinsics Add ... Cast reach are one
-forwarding template per form (include/stub_fun/stub_fun_vec.h). A toolkit's generated stub_fun.h
-(CANN 8.1) declares each of them once per operand type and parameter list instead, and a call
-binds to that exact declaration, so the model must define every one with the toolkit's exact
-signature. `adapter_source` reads those declarations from the toolkit's stub_fun.h at build time
-and writes, for each of the modelled intrinsics (MODELLED), a definition with the declared
-parameter list whose body hands the operands to the same entry points of model_vec.inc the
-templates call (vec_model.h). Nothing of the toolkit is kept in the checkout: the source is
-written into the build cache, per stub_fun.h. Declarations model.cpp already defines (the
-engine's vadds, vlds and vsts forms) are left to it. An intrinsic outside MODELLED stays
-undefined, and the link names it as before.
-"""
+"""The element-wise vector intrinsics for a toolkit's own stub_fun.h (the tikicpulib layout),
+written at build time with the toolkit's exact signatures:
+Note [vector intrinsics on a toolkit's stub_fun.h]."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
+
+# Note [vector intrinsics on a toolkit's stub_fun.h]
+# ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+# With the package's stub_fun.h (asc-tools layout) the vector intrinsics Add ... Cast reach are one
+# forwarding template per form (include/stub_fun/stub_fun_vec.h). A toolkit's generated stub_fun.h
+# (CANN 8.1) declares each of them once per operand type and parameter list instead, and a call
+# binds to that exact declaration, so the model must define every one with the toolkit's exact
+# signature. `adapter_source` reads those declarations from the toolkit's stub_fun.h at build time
+# and writes, for each of the modelled intrinsics (MODELLED), a definition with the declared
+# parameter list whose body hands the operands to the same entry points of model_vec.inc the
+# templates call (vec_model.h). Nothing of the toolkit is kept in the checkout: the source is
+# written into the build cache, per stub_fun.h. Declarations model.cpp already defines (the
+# engine's vadds, vlds and vsts forms) are left to it. An intrinsic outside MODELLED stays
+# undefined, and the link names it as before.
 
 MODEL_CPP = Path(__file__).resolve().parent / "model.cpp"
 

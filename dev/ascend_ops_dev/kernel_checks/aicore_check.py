@@ -5,18 +5,7 @@ On bisheng, the Ascend compiler, a function without `__aicore__` is a host funct
 CPU-debug mode, and the simulator, expand `__aicore__` to nothing and cannot see a violation. This
 check parses each generated op_kernel with libclang (against the simulator's AscendC headers) and
 walks the calls from the `__global__` entry through the project's own code (`ascend_kernels/`
-outside `sim/`):
-
-  - every project function or method reached must be declared with one of QUALIFIERS, read from
-    its source tokens (the macros expand to nothing here);
-  - a call may leave the project only for the AscendC API (the simulator's headers stand in for
-    them); a function of the C or C++ library reached from kernel code is a violation (a host
-    function on the device).
-
-Templates are walked uninstantiated, so a call whose callee depends on a template parameter is
-resolved by name, to every project function of that name, and naming a project class makes its
-member functions reachable: the check may call more code reachable than is, never less.
-"""
+outside `sim/`), by the rules above `check_kernel`."""
 from __future__ import annotations
 
 import argparse
@@ -82,6 +71,17 @@ def parse_args(out_dir: Path, npu_arch: int) -> list[str]:
     return args
 
 
+# The rules of the walk:
+#
+# - every project function or method reached must be declared with one of QUALIFIERS, read from
+#   its source tokens (the macros expand to nothing here);
+# - a call may leave the project only for the AscendC API (the simulator's headers stand in for
+#   them); a function of the C or C++ library reached from kernel code is a violation (a host
+#   function on the device).
+#
+# Templates are walked uninstantiated, so a call whose callee depends on a template parameter is
+# resolved by name, to every project function of that name, and naming a project class makes its
+# member functions reachable: the check may call more code reachable than is, never less.
 def check_kernel(source: Path, out_dir: Path, npu_arch: int) -> list[Violation]:
     """The violations of one op_kernel source built for `npu_arch` (a custom op's through the
     simulator's translation unit of it, which declares its tiling struct)."""

@@ -24,11 +24,11 @@ import numpy as np
 import torch
 
 from . import native_copy
-from ..runtime import op_pieces
+from ..runtime import reference_functions
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.errors import OpArgumentError
 from ..runtime.build_cache import NativeBuildError
-from ..runtime.state import BACKEND_ENV, BACKENDS, DEFAULT_BACKEND, backend_choice
+from ..runtime.call_context import BACKEND_ENV, BACKENDS, DEFAULT_BACKEND, backend_choice
 
 
 def current_backend() -> str:
@@ -76,7 +76,7 @@ def use_backend(name: str) -> Iterator[str]:
 
 def _reference(op_name: str) -> Callable[..., torch.Tensor]:
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
-        return from_numpy(op_pieces.reference(op_name)(to_numpy(x), *args, **kwargs))
+        return from_numpy(reference_functions.reference(op_name)(to_numpy(x), *args, **kwargs))
     return run
 
 
@@ -105,7 +105,7 @@ def custom_cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
     (for `native` and `reference`) or the simulator, chosen per call."""
     def reference(*args, **kwargs):
         arrays = [to_numpy(a) if isinstance(a, torch.Tensor) else a for a in args]
-        out = op_pieces.reference(op_name)(*arrays, **kwargs)
+        out = reference_functions.reference(op_name)(*arrays, **kwargs)
         if isinstance(out, tuple):
             return tuple(from_numpy(np.asarray(o, order="C")) for o in out)
         return from_numpy(np.asarray(out, order="C"))

@@ -22,7 +22,7 @@ Which calls the C++ kernel copies itself: the native backend is active (ASCEND_O
 `use_backend`), the product that binds CPU tensors (`target_product`, else ASCEND_OPS_PRODUCT,
 never an NPU's: Note [active product]) allows the dtype, or none is chosen, the input is
 contiguous without lazy conj/neg bits, and the engine's view builder accepts the arguments. The
-context variables (runtime/state.py) are read from C++ on each call (two lookups, no Python
+context variables (runtime/call_context.py) are read from C++ on each call (two lookups, no Python
 code); the process default, which only the environment variables decide, is computed in Python
 (`default_state`) and cached in C++ until one of them changes.
 
@@ -71,7 +71,7 @@ from ascend_ops_gen.spec import OpSpec, specs
 
 from . import backends, native_copy
 from ..runtime import build_cache, torch_extension
-from ..runtime import state
+from ..runtime import call_context as state
 from ..runtime.products import current_product, dtype_name
 from ..runtime.arguments import OpPacket
 from ..runtime.errors import OpArgumentError, naming_op

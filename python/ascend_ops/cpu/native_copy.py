@@ -1,29 +1,11 @@
 """The native CPU executor: cpu_reference's canonicalisation, then one C++ strided copy.
 
 Every op is a view of its input followed by a copy. This executor asks cpu_reference for that
-view (`<op>_view`, as view steps) -- the very functions the reference runs, so the same checks
-and the same errors -- reads the numpy view's shape, byte strides and first element, and has
-`src/strided_copy.cpp` copy it into a fresh tensor on `torch.get_num_threads()` threads.
-Elements move as raw bits, so results equal the reference's bit for bit
-(tests/ascend_ops/cpu/test_native_backend.py compares the two on every op and dtype).
-
-Where numpy cannot express an op as one view of the input (NCHW_VECT_C: unpacking the int8
-lanes is a reshape that copies), and for tensors with a lazy conjugate or negative bit, the call
-runs on the reference instead.
-
-Note [native per-call cost]
-~~~~~~~~~~~~~~~~~~~~~~~~~~~
-What a call needs -- the output shape, the view's byte offset and its descriptor -- depends only
-on the input's shape, strides and dtype and on the op's arguments, so it is computed once per
-distinct call and cached. A repeated call is a dict lookup, `new_empty` and one ctypes call
-(`ascend-ops-dev bench` measures it against `x[...].clone()`). Outputs of 32 MiB and more come from
-strided_copy.cpp's allocator instead, as huge pages (Note [huge-page outputs] there), made by the
-compiled fast path (`use_large_output_maker`), which puts them in a resizable storage: a tensor made in
-Python from foreign memory could not be resized, shared or pinned like any other. With the fast
-path off every output is `new_empty`'s. The dispatcher hands the kernel plain
-ints and strs (the schema converts bools and numpy ints, and drops arguments equal to their
-defaults), so the arguments themselves form the key.
-"""
+view (`<op>_view`: the reference's own checks and errors) and has `src/strided_copy.cpp` copy it,
+as raw bits, into a fresh tensor on `torch.get_num_threads()` threads, so results equal the
+reference's bit for bit. What numpy cannot express as one view of the input (NCHW_VECT_C), and
+tensors with a lazy conjugate or negative bit, run on the reference. Each distinct call is
+planned once (Note [native per-call cost])."""
 from __future__ import annotations
 
 import ctypes
@@ -43,8 +25,21 @@ import cpu_reference
 
 from ..runtime import build_cache
 from ..runtime.dtypes import to_numpy
-from ..runtime.op_pieces import canonical_view
+from ..runtime.reference_functions import canonical_view
 from ..runtime.torch_private import from_dlpack_capsule
+
+# Note [native per-call cost]
+# ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+# What a call needs -- the output shape, the view's byte offset and its descriptor -- depends only
+# on the input's shape, strides and dtype and on the op's arguments, so it is computed once per
+# distinct call and cached. A repeated call is a dict lookup, `new_empty` and one ctypes call
+# (`ascend-ops-dev bench` measures it against `x[...].clone()`). Outputs of 32 MiB and more come
+# from strided_copy.cpp's allocator instead, as huge pages (Note [huge-page outputs] there), made by
+# the compiled fast path (`use_large_output_maker`), which puts them in a resizable storage: a
+# tensor made in Python from foreign memory could not be resized, shared or pinned like any other.
+# With the fast path off every output is `new_empty`'s. The dispatcher hands the kernel plain ints
+# and strs (the schema converts bools and numpy ints, and drops arguments equal to their defaults),
+# so the arguments themselves form the key.
 
 SOURCE = Path(__file__).parent / "src" / "strided_copy.cpp"
 _CACHE_LIMIT = 4096  # distinct calls remembered per op; the cache starts over beyond that
@@ -94,6 +89,10 @@ def descriptor(view: np.ndarray) -> bytes:
     return np.array([view.ndim, view.itemsize, *view.shape, *view.strides], dtype=np.int64).tobytes()
 
 
+# The executor reads the numpy view's shape, byte strides and first element; where numpy cannot
+# express an op as one view of the input (NCHW_VECT_C: unpacking the int8 lanes is a reshape that
+# copies) the call runs on the reference. tests/ascend_ops/cpu/test_native_backend.py compares the
+# two on every op and dtype.
 def plan_call(op_name: str, x: torch.Tensor, args: tuple, kwargs: dict) -> Plan:
     """Validate a call (cpu_reference's errors) and work out what copy it is."""
     a = to_numpy(x)

@@ -30,7 +30,7 @@ from ..sim import device as sim_device
 from ..runtime import torch_views
 from ..runtime.dtypes import numpy_dtype
 from ..runtime.errors import OpArgumentError
-from ..runtime.kernel_fold import kernel_max_rank, result_without_kernel
+from ..runtime.kernel_rank import kernel_max_rank, result_without_kernel
 from ..runtime.products import NPU_DEVICE, current_product
 
 __all__ = ["KERNELS_ENV", "ROUTES", "Route", "device_kernel", "load_custom_kernels", "route",
@@ -119,7 +119,7 @@ def load_simulated_binding() -> None:
 def on_binding(op_name: str, *, checked: bool = False) -> Callable[..., torch.Tensor]:
     """`op_name` through the loaded torch binding; its argument errors raise OpArgumentError. An
     identity or empty result of more dims than a CANN tensor shape holds takes no kernel
-    (Note [kernel rank] in runtime/kernel_fold.py), as on the simulator. `checked`: the caller
+    (Note [kernel rank] in runtime/kernel_rank.py), as on the simulator. `checked`: the caller
     checked the arguments already, so an op without a kernel rank limit goes straight on."""
     folds = not checked or kernel_max_rank(op_name) is not None
 

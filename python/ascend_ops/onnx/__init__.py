@@ -11,7 +11,7 @@ TorchScript exporter (`dynamo=False`). `standalone.op_model(op, shape, dtype, **
 one-op model directly, without an export (ascend_ops itself still imports torch). Needs the `onnx`
 extra: pip install "ascend-ops[onnx]"; without it the import fails at once with one line saying so.
 """
-from ..runtime.extras import require
+from ..runtime.optional_deps import require
 
 require("onnx", "ascend_ops.onnx", ("onnx", "onnxscript"))
 

@@ -1,50 +1,11 @@
 """Each op as a chain of standard ONNX nodes, computed from the input's static shape.
 
-Pure functions, no ONNX library needed: `lower(op_name, shape, *args, **kwargs)` runs
-cpu_reference's canonicalisation on `shape` (so bad arguments raise the op's own
-OpArgumentError) and returns the `OnnxNode`s that, applied in order to the input, produce the
-op's result. Emitters turn them into graph nodes for the torch.export-based exporter
-(`dynamo.py`), the TorchScript one (`legacy.py`) and one-op models without torch
-(`standalone.py`).
-
-No op has code here. Every op is a view of its input (cpu_reference/view_steps.py), and its
-view steps become nodes one by one: an index becomes Slice, Squeeze and Unsqueeze (Note [ONNX
-slices]), a reshape Reshape, a permutation Transpose. Where the spec names a standard node that
-computes the op (`onnx_node:` in op_specs/<op>.yaml, e.g. DepthToSpace), that node is exported
-instead, with the layout changes the spec gives around it (Note [native nodes]).
-
-Every node is in the default ONNX domain and valid unchanged from opset 13 (Squeeze and
-Unsqueeze take their axes as an input) through opset 23, the newest torch 2.13 exports.
-
-Note [ONNX slices]
-~~~~~~~~~~~~~~~~~~
-ONNX Slice wraps a negative start once and then clamps it into [0, dim-1] for a negative step,
-where TF (and numpy) clamp into [-1, dim-1]: with step -1, start -100 on a dimension of 10 is
-empty in TF and one element in ONNX. So no raw TF index is ever exported. Each input dimension
-gets the canonical range the op's view step indexes it with (begin in range, exclusive end,
-size; for a strided slice, that of cpu_reference's `StridedSliceView`), exported as:
-  - size 0: start 0, end 0, step 1;
-  - size 1: start begin, end begin + 1, step 1 (a shrink axis too; its stride is irrelevant);
-  - otherwise: start begin, end the canonical end, step the stride, except that the canonical
-    end -1 of a negative stride ("through element 0") becomes INT64_MIN, since -1 would wrap.
-Every input dimension is listed, in order, even when taken whole. ATC's ONNX Slice parser
-(CANN operator list, opsets 8-18) requires the step of the last axis to be 1 and rejects
-rank-1 inputs; when either would happen, the input gets a trailing axis of size 1 first
-(Unsqueeze), sliced with step 1 and squeezed away with the shrink axes.
-
-Note [native nodes]
-~~~~~~~~~~~~~~~~~~~
-A spec's `onnx_node` names a standard node, the op arguments its attributes take, the argument
-values it needs (`when`; SpaceToDepth has no CRD order before opset 28) and the one layout it
-works in (DepthToSpace and SpaceToDepth: NCHW only). An input in another layout the spec lists
-is brought to the node's by that layout change (a Transpose, then a Reshape joining axes: NHWC
-is one transpose, NCHW_VECT_C's [N, C/4, H, W, 4] a transpose and a join), and the node's
-result goes back by the inverse change, computed at the op's output shape. Before using the
-node the lowering checks, on shapes, that the op in the node's layout, applied to the changed
-input, has the changed output's shape: a layout change that does not fit the op's shapes is a
-SpecError at the spec's line. That the values are right is what onnxruntime checks in
-tests/ascend_ops/onnx/test_onnx_*.py. Any other call exports the view steps.
-"""
+`lower(op_name, shape, *args, **kwargs)` runs cpu_reference's canonicalisation on `shape` (bad
+arguments raise the op's own OpArgumentError) and returns the `OnnxNode`s that, applied in order
+to the input, produce the op's result: its view steps (Note [ONNX slices]) or the standard node
+its spec names (Note [native nodes]). Pure functions, no ONNX library needed; the nodes become
+graph nodes in the torch.export exporter (`dynamo.py`), the TorchScript one (`legacy.py`) and
+one-op models without torch (`standalone.py`)."""
 from __future__ import annotations
 
 import builtins
@@ -56,13 +17,15 @@ from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import LayoutChange, OnnxNodeSpec, OpSpec, specs
 
 from ..runtime.errors import SpecError
-from ..runtime.op_pieces import canonical_view
+from ..runtime.reference_functions import canonical_view
 
 INT64_MIN = -(2**63)  # ONNX's sentinel for "through element 0" with a negative step
 
 AttributeValue = int | str | tuple[int, ...]
 
 
+# Every node is in the default ONNX domain and valid unchanged from opset 13 (Squeeze and
+# Unsqueeze take their axes as an input) through opset 23, the newest torch 2.13 exports.
 @dataclass(frozen=True)
 class OnnxNode:
     """`op_type(x, *int64 constants, **attributes)`, with x the previous node's output."""
@@ -89,6 +52,9 @@ def lower(op_name: str, shape, *args, **kwargs) -> tuple[OnnxNode, ...]:
 
 
 # --- view steps -------------------------------------------------------------------------------
+# No op has code here. Every op is a view of its input (cpu_reference/view_steps.py), and its view
+# steps become nodes one by one: an index becomes Slice, Squeeze and Unsqueeze
+# (Note [ONNX slices]), a reshape Reshape, a permutation Transpose.
 
 def _view_nodes(shape: tuple[int, ...], steps: Sequence) -> list[OnnxNode]:
     nodes: list[OnnxNode] = []
@@ -138,6 +104,23 @@ def _index_nodes(shape: tuple[int, ...], items: tuple) -> tuple[list[OnnxNode], 
     return nodes, tuple(1 if size is None else size for size in kept_and_new)
 
 
+# Note [ONNX slices]
+# ~~~~~~~~~~~~~~~~~~
+# ONNX Slice wraps a negative start once and then clamps it into [0, dim-1] for a negative step,
+# where TF (and numpy) clamp into [-1, dim-1]: with step -1, start -100 on a dimension of 10 is
+# empty in TF and one element in ONNX. So no raw TF index is ever exported. Each input dimension
+# gets the canonical range the op's view step indexes it with (begin in range, exclusive end,
+# size; for a strided slice, that of cpu_reference's `StridedSliceView`), exported as:
+#   - size 0: start 0, end 0, step 1;
+#   - size 1: start begin, end begin + 1, step 1 (a shrink axis too; its stride is irrelevant);
+#   - otherwise: start begin, end the canonical end, step the stride, except that the canonical
+#     end -1 of a negative stride ("through element 0") becomes INT64_MIN, since -1 would wrap.
+# Every input dimension is listed, in order, even when taken whole. ATC's ONNX Slice parser
+# (CANN operator list, opsets 8-18) requires the step of the last axis to be 1 and rejects
+# rank-1 inputs; when either would happen, the input gets a trailing axis of size 1 first
+# (Unsqueeze), sliced with step 1 and squeezed away with the shrink axes.
+
+
 def _onnx_range(picked: range) -> tuple[int, int, int]:
     """The (start, end, step) of Note [ONNX slices] for the elements `picked` of one dimension."""
     if len(picked) == 0:
@@ -167,6 +150,21 @@ def _slice_nodes(shape: tuple[int, ...], ranges: list[tuple[int, int, int]],
 
 
 # --- a standard node the spec names: Note [native nodes] --------------------------------------
+
+# Note [native nodes]
+# ~~~~~~~~~~~~~~~~~~~
+# A spec's `onnx_node` (op_specs/<op>.yaml, e.g. DepthToSpace) names a standard node that computes
+# the op, the op arguments its attributes take, the argument values it needs (`when`; SpaceToDepth
+# has no CRD order before opset 28) and the one layout it works in (DepthToSpace and SpaceToDepth:
+# NCHW only); that node is exported instead of the view steps. An input in another layout the spec
+# lists is brought to the node's by that layout change (a Transpose, then a Reshape joining axes:
+# NHWC is one transpose, NCHW_VECT_C's [N, C/4, H, W, 4] a transpose and a join), and the node's
+# result goes back by the inverse change, computed at the op's output shape. Before using the
+# node the lowering checks, on shapes, that the op in the node's layout, applied to the changed
+# input, has the changed output's shape: a layout change that does not fit the op's shapes is a
+# SpecError at the spec's line. That the values are right is what onnxruntime checks in
+# tests/ascend_ops/onnx/test_onnx_*.py. Any other call exports the view steps.
+
 
 def _native_nodes(spec: OpSpec, node: OnnxNodeSpec, shape: tuple[int, ...],
                   output_shape: tuple[int, ...], args: tuple, kwargs: dict) -> list[OnnxNode] | None:

@@ -3,24 +3,8 @@
 The spec's `backward:` says how: `scatter` sends the incoming gradient to the input elements the
 op read (zeros elsewhere), `{inverse: <op>}` applies that op, with the same arguments. Every op
 only moves elements, so it is linear in its input: its forward-mode derivative (`jvp`) is the op
-applied to the tangent.
-
-Each differentiable op has one `torch.autograd.Function` (`op_function`), written with
-`setup_context` (what torch.func asks for), `jvp` and `vmap`, so one class serves plain autograd,
-`torch.func.grad` / `vjp` / `jacrev` / `jacfwd` / `jvp`, `forward_ad.make_dual`, `gradcheck` /
-`gradgradcheck` and vmap over the op or over any of them. Its backward calls only torch ops with
-vmap rules (a copy into a view of fresh zeros, or the inverse op), so vmap can batch it.
-`transform_kernel(op)` runs that Function where torch.func transforms meet the op first;
-`autograd_kernel(op)` is the op's kernel on the Autograd key, the same Function with a forward
-that takes `ctx` (cheaper, for plain autograd): registration.py registers it directly (the
-Python registration) or hands it to the compiled kernel's autograd gate (Note [autograd gate]
-in cpu/compiled.py), which calls it whenever a gradient or a tangent may be needed.
-
-`vmap_rule(op)` is the op's batching rule (the Function's `vmap`): the op applied to each
-element of the batch, the results stacked. A non-differentiable op (a spec without
-`backward:`) refuses gradients and tangents with an error naming it, never a silent zero; a
-custom op (kind: custom), of several inputs, has `custom_autograd_kernel`, which does the same.
-"""
+applied to the tangent. Each differentiable op has one `torch.autograd.Function` (`op_function`),
+which `autograd_kernel`, `transform_kernel` and `vmap_rule` put on the dispatcher's keys."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -93,6 +77,11 @@ def backward_function(op: OpSpec) -> Callable[[torch.Tensor, tuple, OpCall], tor
     return _inverse_backward(op.backward.inverse)
 
 
+# The Function is written with `setup_context` (what torch.func asks for), `jvp` and `vmap`, so one
+# class serves plain autograd, `torch.func.grad` / `vjp` / `jacrev` / `jacfwd` / `jvp`,
+# `forward_ad.make_dual`, `gradcheck` / `gradgradcheck` and vmap over the op or over any of them.
+# Its backward calls only torch ops with vmap rules (a copy into a view of fresh zeros, or the
+# inverse op), so vmap can batch it.
 def op_function(op: OpSpec) -> type[torch.autograd.Function]:
     """The op's autograd.Function: forward below the Autograd key, backward by the spec's rule,
     jvp the op on the tangent."""
@@ -159,6 +148,11 @@ def _kernel(op: OpSpec, function: type[torch.autograd.Function], key: str):
     return kernel
 
 
+# `transform_kernel(op)` runs the Function where torch.func transforms meet the op first;
+# `autograd_kernel(op)` is the op's kernel on the Autograd key, the same Function with a forward
+# that takes `ctx` (cheaper, for plain autograd): registration.py registers it directly (the
+# Python registration) or hands it to the compiled kernel's autograd gate (Note [autograd gate]
+# in cpu/compiled.py), which calls it whenever a gradient or a tangent may be needed.
 def autograd_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
     """The op's Autograd-key kernel: every call goes through the op's Function, which records
     the backward only when a gradient (or a tangent) is asked for."""
@@ -173,6 +167,9 @@ def transform_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
     return _kernel(op, op_function(op), "transform")
 
 
+# `vmap_rule(op)` is the Function's `vmap`. A non-differentiable op (a spec without `backward:`)
+# refuses gradients and tangents with an error naming it, never a silent zero; a custom op (kind:
+# custom), of several inputs, has `custom_autograd_kernel`, which does the same.
 def vmap_rule(op: OpSpec):
     """The op's batching rule: the op on each element of the batch, stacked along dim 0."""
     name = op.name

@@ -3,34 +3,8 @@
 Used by the simulator (the generated AscendC kernels compiled against `ascend_kernels/sim/`)
 and by the native CPU executor. The cache key covers the compiler, its flags and the bytes of
 every source and header the build can see, so an edited header rebuilds and nothing else does.
-
-Note [build cache]
-~~~~~~~~~~~~~~~~~~
-The cache is $ASCEND_OPS_CACHE, else the platform's user cache folder (platformdirs), never the
-installed package, which may be read-only. A cache that cannot be used (the variable names a
-file, a read-only folder, ...) costs one warning naming it; the process then builds into a
-temporary folder of its own. Each library is built under a file lock of its own (filelock), so
-threads and processes making the same first call compile it once, and the others wait and load
-it. The compiler writes to `<target>.tmp-*` and the result is renamed into place; a build that
-was killed leaves its temporary file behind, and the next build of that library, holding the
-lock, removes it.
-
-Note [verified libraries]
-~~~~~~~~~~~~~~~~~~~~~~~~~
-A library is loaded only after its bytes match the record its build wrote beside it
-(`<library>.record`: size and SHA-256) and its ELF header names this machine's class and
-architecture: a truncated library, mapped, would kill the process with SIGBUS at its first
-access, and a foreign one would not load. The record is written before the library is renamed
-into place, so a library with no record is never one a build finished. A damaged entry (no
-record, another size or hash, not an ELF file, another arch, a folder in its place) costs one
-warning naming it and what is wrong, and is never loaded: the build replaces it, or, where the
-cache is not writable, builds into the fallback folder instead. A complete cache on a read-only
-mount is used as it is. The fallback folder is `ascend-ops-cache-<uid>` in the temporary
-directory (owned by the user, mode 0700), shared by the user's processes, each marking its use
-with a file inside; the last to exit removes it and its lock file (one a killed process left
-behind is reused by the next, which removes both in turn). `ascend-ops doctor` lists damaged
-entries, and stale ones no build will use (`stale_entries`).
-"""
+Note [build cache]: where the cache lives and how builds share it; Note [verified libraries]:
+what is loaded."""
 from __future__ import annotations
 
 import atexit
@@ -65,6 +39,34 @@ _TMP_MARK = ".tmp-"
 RECORD_SUFFIX = ".record"
 _BUILT = (".so", ".o")  # what builds leave in the cache: libraries and objects
 _FORMAT = "verified-1"  # part of every key: entries from before records existed are not looked at
+
+
+# Note [build cache]
+# ~~~~~~~~~~~~~~~~~~
+# The cache is $ASCEND_OPS_CACHE, else the platform's user cache folder (platformdirs), never the
+# installed package, which may be read-only. A cache that cannot be used (the variable names a
+# file, a read-only folder, ...) costs one warning naming it; the process then builds into a
+# temporary folder of its own. Each library is built under a file lock of its own (filelock), so
+# threads and processes making the same first call compile it once, and the others wait and load
+# it. The compiler writes to `<target>.tmp-*` and the result is renamed into place; a build that
+# was killed leaves its temporary file behind, and the next build of that library, holding the
+# lock, removes it.
+#
+# Note [verified libraries]
+# ~~~~~~~~~~~~~~~~~~~~~~~~~
+# A library is loaded only after its bytes match the record its build wrote beside it
+# (`<library>.record`: size and SHA-256) and its ELF header names this machine's class and
+# architecture: a truncated library, mapped, would kill the process with SIGBUS at its first
+# access, and a foreign one would not load. The record is written before the library is renamed
+# into place, so a library with no record is never one a build finished. A damaged entry (no
+# record, another size or hash, not an ELF file, another arch, a folder in its place) costs one
+# warning naming it and what is wrong, and is never loaded: the build replaces it, or, where the
+# cache is not writable, builds into the fallback folder instead. A complete cache on a read-only
+# mount is used as it is. The fallback folder is `ascend-ops-cache-<uid>` in the temporary
+# directory (owned by the user, mode 0700), shared by the user's processes, each marking its use
+# with a file inside; the last to exit removes it and its lock file (one a killed process left
+# behind is reused by the next, which removes both in turn). `ascend-ops doctor` lists damaged
+# entries, and stale ones no build will use (`stale_entries`).
 
 
 class NativeBuildError(RuntimeError):

@@ -24,7 +24,7 @@ from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import OpSpec, Product, ReadMode, ShapeRuleKind
 
 from .errors import OpArgumentError, UnsupportedDtypeError
-from .op_pieces import shape_function
+from .reference_functions import shape_function
 from .products import NPU_DEVICE, current_product
 
 

@@ -16,7 +16,7 @@ import torch
 from ascend_ops_gen.spec import OpSpec, Product, specs
 
 from .errors import OpArgumentError, SpecError, UnsupportedDtypeError
-from .state import PRODUCT_ENV, target_choice
+from .call_context import PRODUCT_ENV, target_choice
 
 __all__ = ["products", "product", "supported_dtypes", "is_supported", "current_product",
            "target_product", "check_dtype", "dtype_name", "npu_product", "PRODUCT_ENV", "NPU_DEVICE"]
@@ -37,7 +37,7 @@ NPU_DEVICE = "npu"  # the device type of an NPU's tensors (PrivateUse1, as torch
 # every fixed-size dtype. An NPU in the machine changes nothing for CPU tensors: they run as on
 # a machine without one. The context comes first on npu too, so a test or a user on an NPU
 # machine can still check how a call would fare on another product line.
-# `current_product(device)` is this rule (the context's choice is `state.target_choice`); the
+# `current_product(device)` is this rule (the context's choice is `call_context.target_choice`); the
 # compiled CPU kernel reads the same for CPU tensors (Note [fast path] in cpu/compiled.py).
 
 

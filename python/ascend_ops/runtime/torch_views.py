@@ -2,26 +2,10 @@
 
 The canonicalisation is cpu_reference's, run on shapes alone (`<op>_view`, its view steps), then
 put in the one form torch views hold (`torch_view`, Note [torch views]); only the final data
-movement is torch's. That gives, from one piece of code: the fake (meta) kernels that
-`torch.compile` traces (shapes only; symbolic sizes stay symbols, `symbolic_output_shape`), the
-device path for NPU tensors when no custom AscendC kernel is loaded (torch_npu's own
-slice/flip/permute kernels move the data), the NPU path's argument check, and the slices'
-gradients (`write_into_zeros`, the view written). All of
-them are pure data movement, so bit-exact with the reference. Nothing here is written per op.
-
-Note [torch views]
-~~~~~~~~~~~~~~~~~~
-TensorFlow and numpy take any int64 step; a torch view holds less. torch's slice cannot step
-backwards, and it multiplies the step into the dim's stride in int64 (SymInts hold less still),
-so `x[1::-2**63]`, one element in numpy, overflows torch's `as_strided` or comes back with a
-wrapped stride. `torch_index` therefore writes every range as torch can hold it, from the dim's
-size alone: a range of at most one element takes step 1 and ends after its element; a range of
-more elements has a step below the dim's size, so its stride stays within the tensor's extent;
-a negative step becomes the same elements with the positive step, that result dim reversed
-afterwards (`TorchIndex.flip_dims`). An ellipsis is spelled out as whole ranges. Every path that
-makes torch views of a call (fake kernels, the torch_npu route, the NPU argument check, the
-slices' backward) takes this form, so they accept and reject what the CPU path does.
-"""
+movement is torch's. That serves: the fake kernels `torch.compile` traces (symbolic sizes stay
+symbols, `symbolic_output_shape`), the NPU path without a custom AscendC kernel (torch_npu's own
+slice/flip/permute kernels move the data), the NPU argument check and the slices' gradients
+(`write_into_zeros`): pure data movement, so bit-exact with the reference; nothing is per op."""
 from __future__ import annotations
 
 import builtins
@@ -38,7 +22,7 @@ from cpu_reference.arguments import allow_symbolic_sizes
 
 from .dtypes import numpy_dtype
 from .errors import OpArgumentError
-from .op_pieces import canonical_view
+from .reference_functions import canonical_view
 
 # Fake kernels canonicalise torch.compile's symbolic sizes as they are (`symbolic_output_shape`).
 # (torch 2.6's sym_min of a SymInt and an int still guards: a graph per side of the bound.)
@@ -68,6 +52,20 @@ class TorchView:
 
     output_shape: tuple[int, ...]
     steps: tuple[TorchStep, ...]
+
+
+# Note [torch views]
+# ~~~~~~~~~~~~~~~~~~
+# TensorFlow and numpy take any int64 step; a torch view holds less. torch's slice cannot step
+# backwards, and it multiplies the step into the dim's stride in int64 (SymInts hold less still),
+# so `x[1::-2**63]`, one element in numpy, overflows torch's `as_strided` or comes back with a
+# wrapped stride. `torch_index` therefore writes every range as torch can hold it, from the dim's
+# size alone: a range of at most one element takes step 1 and ends after its element; a range of
+# more elements has a step below the dim's size, so its stride stays within the tensor's extent;
+# a negative step becomes the same elements with the positive step, that result dim reversed
+# afterwards (`TorchIndex.flip_dims`). An ellipsis is spelled out as whole ranges. Every path that
+# makes torch views of a call (fake kernels, the torch_npu route, the NPU argument check, the
+# slices' backward) takes this form, so they accept and reject what the CPU path does.
 
 
 def _torch_range(item: builtins.slice, dim: int) -> tuple[builtins.slice, int, bool]:

@@ -8,13 +8,13 @@ TilingFunc) on CPU bodies of the CANN host headers, run on the CPU.
 - `corpus`: the verification corpus `ascend-ops-dev sim` runs;
 - `device`: the simulated `npu` device (ASCEND_OPS_SIM_NPU=1), which runs them behind npu tensors.
 
-The names below come from `runner`, `custom_runner` and `calls`, imported when first asked for:
+The names below come from `runner`, `custom_runner` and `any_op`, imported when first asked for:
 `import ascend_ops` loads `device` only.
 """
 import importlib
 
 _HOMES = {"Plan": "runner", "SimStats": "runner", "SimulatorError": "runner", "launch": "runner",
-          "plan": "runner", "run_op": "runner", "sim_product": "runner", "simulate": "calls",
+          "plan": "runner", "run_op": "runner", "sim_product": "runner", "simulate": "any_op",
           "OpPlan": "custom_runner", "launch_op": "custom_runner", "plan_op": "custom_runner",
           "simulate_op": "custom_runner"}
 __all__ = sorted(_HOMES)

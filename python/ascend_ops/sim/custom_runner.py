@@ -27,7 +27,7 @@ from ascend_ops_gen.spec import AttrType, OpSpec, Product, specs
 
 from ..runtime.custom_calls import bound_tensors, check_dtypes, output_dtypes
 from ..runtime.dtypes import from_numpy, to_numpy
-from ..runtime.op_pieces import data_check
+from ..runtime.reference_functions import data_check
 from ..runtime.products import product as product_named
 from .library import Attr, Stats, Tensor, library
 from .runner import (MESSAGE_BYTES, OK, SimStats, SimulatorError, marshal_attribute, plan_error, sim_product,

@@ -26,7 +26,7 @@ from ascend_ops_gen.spec import AttrType, Product, specs
 
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.errors import OpArgumentError
-from ..runtime.kernel_fold import result_without_kernel
+from ..runtime.kernel_rank import result_without_kernel
 from ..runtime.products import check_dtype, current_product, product as product_named
 from .device import DEFAULT_PRODUCT
 from .library import Attr, Stats, library, tiling_struct
@@ -261,7 +261,7 @@ def stats_of(stats: Stats, *, mode: str, output_units: int, rows: int, useful_by
 def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None = None,
              seed: int = 0, **kwargs) -> tuple[np.ndarray, SimStats]:
     """`op_name` (a view op) on a numpy array through the generated kernel: (fresh output,
-    statistics). `ascend_ops.sim.simulate` takes custom ops too (calls.py)."""
+    statistics). `ascend_ops.sim.simulate` takes custom ops too (any_op.py)."""
     x = np.asarray(x, order="C")
     planned = plan(op_name, x.shape, x.dtype.name, args, kwargs, product=product)
     out = np.empty(planned.output_shape, dtype=x.dtype)
@@ -316,7 +316,7 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
     canonicalisation, on the shape only: Note [sim argument checks]), then the call is planned by
     the op's host code before any element is copied into the kernel's contiguous input. An
     identity or empty result of more dims than a CANN tensor shape holds runs without a kernel,
-    as on the NPU (Note [kernel rank] in runtime/kernel_fold.py). (A custom op's is
+    as on the NPU (Note [kernel rank] in runtime/kernel_rank.py). (A custom op's is
     custom_runner.run_custom.)"""
     folded = result_without_kernel(op_name, x, args, kwargs)
     if folded is not None:

@@ -45,7 +45,7 @@ def run_command_set(commands: CommandSet, argv: list[str] | None = None) -> int:
     """Parse `argv` with `commands`' parser and run the command; argument, spec and missing-extra
     errors are one line on stderr and exit code 2."""
     from ..runtime.errors import OpArgumentError, SpecError
-    from ..runtime.extras import MissingExtraError
+    from ..runtime.optional_deps import MissingExtraError
 
     args = build_parser(commands).parse_args(argv)
     try:

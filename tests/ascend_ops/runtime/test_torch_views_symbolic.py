@@ -17,7 +17,7 @@ from torch._dynamo.testing import CompileCounterWithBackend
 import ascend_ops
 import cpu_reference
 from ascend_ops.runtime import torch_views
-from ascend_ops.runtime.op_pieces import canonical_view
+from ascend_ops.runtime.reference_functions import canonical_view
 from ascend_ops.runtime.torch_private import torch_version
 from ascend_ops_support import Case, assert_same_bits, case_id, op_error, strided_slice_case
 

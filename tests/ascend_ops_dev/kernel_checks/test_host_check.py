@@ -1,4 +1,4 @@
-"""The generated C++ compiles without CANN (codegen/host_check.py): op_host against the CANN
+"""The generated C++ compiles without CANN (kernel_checks/host_check.py): op_host against the CANN
 header stand-in, op_kernel against the AscendC simulator headers."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ascend_ops_dev.kernel_checks.host_check import check_host_code, main
 from ascend_ops_gen.codegen.project import arch_products
 from ascend_ops_gen.spec import specs
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_every_generated_source_of_the_checkout_compiles():

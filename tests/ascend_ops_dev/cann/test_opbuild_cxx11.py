@@ -15,7 +15,7 @@ import pytest
 from ascend_ops_dev.cann import cann_package
 from ascend_ops_gen.spec import specs
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 KERNELS = REPO / "ascend_kernels"
 TOOLKIT = REPO.parent / "shared/cann-8.1/toolkit"
 OPS = tuple(op.name for op in specs().ops)

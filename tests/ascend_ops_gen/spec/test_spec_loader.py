@@ -14,7 +14,7 @@ from ascend_ops.runtime.errors import SpecError
 from ascend_ops_gen.spec import load_specs, specs
 from spec_copy import SpecCopy
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SPEC_DIR = ROOT / "op_specs"
 # Every <op>.yaml of op_specs/, found without the loader (products.yaml is the one other file).
 OP_FILES = tuple(sorted(p.stem for p in SPEC_DIR.glob("*.yaml") if p.stem != "products"))
@@ -566,7 +566,7 @@ def test_every_op_declares_its_corpus_and_the_nodes_point_at_their_lines():
     declared = [op for op in specs().ops if op.corpus is not None and not op.is_custom]  # optional: an op
     assert {"strided_slice", "slice", "depth_to_space", "space_to_depth"} <= {op.name for op in declared}
     for op in declared:  # without one runs its worked example in the corpus instead (a custom op: its
-        # cases are its inputs' shapes, tests/ascend_ops_gen/test_custom_specs.py)
+        # cases are its inputs' shapes, tests/ascend_ops_gen/spec/test_custom_specs.py)
         assert sum(c.large_contiguous for c in op.corpus.cases) == 1, op.name
         for case in op.corpus.cases:
             assert f'name: "{case.name}"' in line(case.loc.file, case.loc.line), case

@@ -1,6 +1,6 @@
-"""`ascend-ops-dev check-cann` (ascend_ops/cann_check.py): the generated code against the real CANN /
-AscendC headers of ../shared/cann-headers (or an installed toolkit). The negative controls edit a
-throw-away copy of the checkout and must make the check fail."""
+"""`ascend-ops-dev check-cann` (ascend_ops_dev/cann/cann_check.py): the generated code against the
+real CANN / AscendC headers of ../shared/cann-headers (or an installed toolkit). The negative
+controls edit a throw-away copy of the checkout and must make the check fail."""
 from __future__ import annotations
 
 import re
@@ -13,6 +13,7 @@ import pytest
 from ascend_ops_dev.cann import cann_check
 from ascend_ops_dev.cli import main
 from ascend_ops_gen.spec import load_specs, specs
+from project_copy import FIXTURES
 
 # An arch whose kernels use DataCopyPad, and one without it (op_specs/products.yaml).
 PAD_ARCH, NO_PAD_ARCH = (next(p.npu_arch for p in specs().products if p.key == key)
@@ -20,8 +21,7 @@ PAD_ARCH, NO_PAD_ARCH = (next(p.npu_arch for p in specs().products if p.key == k
 assert [p.data_copy_pad for p in specs().products if p.npu_arch in (PAD_ARCH, NO_PAD_ARCH)
         and p.key in ("atlas-a2", "atlas-inference")] == [True, False]
 
-ROOT = Path(__file__).resolve().parents[2]
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+ROOT = Path(__file__).resolve().parents[3]
 
 try:
     HEADERS = cann_check.find_headers(None, ROOT)

@@ -1,5 +1,6 @@
-"""The `__aicore__` discipline check (ascend_ops/aicore_check.py): libclang's call graph from each
-kernel entry through the engine's code. The negative control unqualifies functions in a copy."""
+"""The `__aicore__` discipline check (kernel_checks/aicore_check.py): libclang's call graph from
+each kernel entry through the engine's code. The negative control unqualifies functions in a
+copy."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,7 +14,7 @@ A2_ARCH = next(p.npu_arch for p in specs().products if p.key == "atlas-a2")
 
 pytest.importorskip("clang.cindex", reason="libclang is in the test extra (scripts/setup.sh installs it)")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 KERNEL_H = "ascend_kernels/common/copy_kernel_base.h"
 BURST_H = "ascend_kernels/common/copy_kernel_burst.h"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_ops.runtime.extras import EXTRAS, MissingExtraError, install_hint, require
+from ascend_ops.runtime.optional_deps import EXTRAS, MissingExtraError, install_hint, require
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -30,8 +30,9 @@ def test_import_ascend_ops_onnx_names_the_extra_in_one_line(tmp_path, missing, n
                           env=_without(tmp_path, missing), timeout=300, check=False)
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
-    assert last == (f"ascend_ops.runtime.extras.MissingExtraError: ascend_ops.onnx needs the onnx extra "
-                    f"({named} missing): {install_hint('onnx')}"), done.stderr[-2000:]
+    expected = (f"ascend_ops.runtime.optional_deps.MissingExtraError: ascend_ops.onnx needs the "
+                f"onnx extra ({named} missing): {install_hint('onnx')}")
+    assert last == expected, done.stderr[-2000:]
 
 
 def test_with_the_extra_the_documented_standalone_module_is_there():

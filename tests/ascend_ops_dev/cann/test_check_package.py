@@ -13,7 +13,7 @@ from ascend_ops_dev.cann import cann_check, cann_package
 from ascend_ops_dev.commands import check_package
 from ascend_ops_gen.spec import load_specs
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 try:
     HEADERS = cann_check.find_headers(None, ROOT)
 except cann_check.HeadersNotFound:

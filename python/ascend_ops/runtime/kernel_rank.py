@@ -1,18 +1,5 @@
 """Calls the NPU path answers without a kernel: identity and empty results of more dimensions
-than a CANN tensor shape holds.
-
-Note [kernel rank]
-~~~~~~~~~~~~~~~~~~
-The copy kernels take their input and output as CANN tensors, whose shape (`gert::Shape`) holds
-25 dims. An op whose spec declares `max_kernel_rank` (strided_slice, the one op whose ranks are
-not bounded below that by its own rules) keeps every result that needs a kernel within it: its
-view builders (cpu_reference and the C++ one the host code and the compiled fast path share)
-refuse a result of more dims that is neither an identity nor empty, with the same
-OpArgumentError on every backend. An identity or empty result of any rank is the one thing
-left: the NPU path (the real binding and the simulator) folds it here, with no kernel at all —
-an identity is the input's elements in order, reshaped; an empty result has no elements. Calls
-within the limit, of any kind, still go to the kernel.
-"""
+than a CANN tensor shape holds (Note [kernel rank])."""
 from __future__ import annotations
 
 import math
@@ -22,6 +9,18 @@ import torch
 from ascend_ops_gen.spec import specs
 
 from .torch_views import takes_input_in_order, torch_view
+
+# Note [kernel rank]
+# ~~~~~~~~~~~~~~~~~~
+# The copy kernels take their input and output as CANN tensors, whose shape (`gert::Shape`) holds
+# 25 dims. An op whose spec declares `max_kernel_rank` (strided_slice, the one op whose ranks are
+# not bounded below that by its own rules) keeps every result that needs a kernel within it: its
+# view builders (cpu_reference and the C++ one the host code and the compiled fast path share)
+# refuse a result of more dims that is neither an identity nor empty, with the same
+# OpArgumentError on every backend. An identity or empty result of any rank is the one thing
+# left: the NPU path (the real binding and the simulator) folds it here, with no kernel at all —
+# an identity is the input's elements in order, reshaped; an empty result has no elements. Calls
+# within the limit, of any kind, still go to the kernel.
 
 KERNEL_RANK_LIMIT = "max_kernel_rank"
 

@@ -13,7 +13,7 @@ from ascend_ops.sim.library import arch_defines
 from ascend_ops_gen.errors import SpecError
 from ascend_ops_gen.spec import load_specs, specs
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HEADERS = ROOT.parent / "shared" / "cann-headers"
 CPUDEBUG_CMAKE = HEADERS / "asc-tools" / "cpudebug" / "CMakeLists.txt"
 OP_COMPILER_CONFIG = HEADERS / "asc-devkit" / "tools" / "build" / "asc_op_compile_base" / "asc_op_compiler" / "config"

@@ -12,7 +12,7 @@ import pytest
 from ascend_ops_gen.spec import (OpKind, ReadMode, ShapeRuleKind, TilingSource, specs)
 from spec_copy import SpecCopy
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WALKTHROUGH = ROOT / "tests" / "walkthrough"
 
 

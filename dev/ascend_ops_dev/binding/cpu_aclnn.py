@@ -1,17 +1,8 @@
-"""The torch binding and the CPU aclnn runtime of the simulated npu device
-(ascend_ops.sim.aclnn_route), built against real headers and run on CPU tensors, for the checks:
-
-    aclnn headers   the aclnn_<op>.h CANN's op_build generated (`headers=`), or, where it has not
-                    run, the ones Note [aclnn rules] predicts (generated into
-                    ascend_kernels/binding/host_aclnn/op_api)
-    acl headers     the real ones of the torch_npu wheel matching torch (the simulated device
-                    compiles against the package's acl_abi/ instead)
-    runtime, binding, vendor layout
-                    as ascend_ops.sim.aclnn_route builds and lays them out; the runtime with
-                    -Wall -Wextra -Werror, and recording every call
-
-`CpuBinding.open(install)` does it all and loads the binding (torch.ops.ascend_ops_npu.<op> on
-CPU tensors); `select(soc)` switches the SoC (and so the simulator library) the calls run on.
+"""The simulated npu device's binding and CPU aclnn runtime (ascend_ops.sim.aclnn_route), built
+against real headers (the torch_npu wheel's acl headers; op_build's aclnn headers where given, else
+the predicted ones) and run on CPU tensors for the checks: `CpuBinding.open(install)` builds, lays
+out the vendor folder and loads it, recording every call, with the runtime's failure hooks; and
+what GetWorkspaceSize must receive for a corpus case.
 """
 from __future__ import annotations
 

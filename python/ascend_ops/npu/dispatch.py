@@ -1,20 +1,5 @@
-"""The kernels of NPU tensors (dispatch key PrivateUse1, which torch_npu renames to "npu").
-
-Each call takes one of two routes, after the argument checks and the dtype rule of the product
-that binds npu tensors (Note [active product] in runtime/products.py):
-
-- `custom`: the package's own AscendC kernel, through the torch binding
-  (`torch.ops.ascend_ops_npu.<op>`, the op package's aclnn API). On a real NPU the binding
-  built against torch_npu (binding.py), loaded at import once `import torch_npu` succeeded; on
-  the simulated npu device (`sim_device`) the same binding built for host memory, over the CPU
-  aclnn runtime that runs the op's InferShape, TilingFunc and kernel in the simulator of the
-  device's product (`ascend_ops.sim.aclnn_route`), loaded at the first call.
-- `torch_npu`: the op composed of torch's view and copy ops (`torch_views`), which torch_npu's
-  own kernels run on the device. Used when the custom kernels cannot run, after one log line
-  saying why (not built, CANN too old, load error, ...). The data never leaves the device.
-
-ASCEND_OPS_NPU_KERNELS=custom or =torch_npu forces a route; `custom` fails, saying why, where
-the custom kernels cannot run.
+"""The kernels of NPU tensors (PrivateUse1, which torch_npu renames "npu"): after the argument
+checks and the dtype rule of the device's product, each call takes one route (Note [npu routes]).
 """
 from __future__ import annotations
 
@@ -36,6 +21,19 @@ from ..runtime.products import NPU_DEVICE, current_product
 __all__ = ["KERNELS_ENV", "ROUTES", "Route", "device_kernel", "load_custom_kernels", "route",
            "custom_kernels_unavailable", "torch_npu_import_error"]
 
+# Note [npu routes]
+# ~~~~~~~~~~~~~~~~~
+# - `custom`: the package's own AscendC kernel, through the torch binding
+#   (`torch.ops.ascend_ops_npu.<op>`, the op package's aclnn API). On a real NPU the binding built
+#   against torch_npu (binding.py), loaded at import once `import torch_npu` succeeded; on the
+#   simulated npu device the same binding built for host memory, over the CPU aclnn runtime that
+#   runs the op's InferShape, TilingFunc and kernel in the simulator of the device's product
+#   (`ascend_ops.sim.aclnn_route`), loaded at the first call.
+# - `torch_npu`: the op composed of torch's view and copy ops (`torch_views`), which torch_npu's
+#   own kernels run on the device. Used when the custom kernels cannot run, after one log line
+#   saying why (not built, CANN too old, load error, ...). The data never leaves the device.
+# ASCEND_OPS_NPU_KERNELS=custom or =torch_npu forces a route; `custom` fails, saying why, where
+# the custom kernels cannot run.
 KERNELS_ENV = "ASCEND_OPS_NPU_KERNELS"
 ROUTES = ("custom", "torch_npu")
 log = logging.getLogger("ascend_ops")

@@ -64,7 +64,8 @@ def binding_library(runtime: Path, *, aclnn_headers: Path | None = None, acl_hea
 
     root = project_root()
     standard = binding_cxx_standard(Path(torch.__file__).parent / "include")[0]
-    flags = [f if not f.startswith("-std=") else standard for f in torch_extension.torch_flags()]
+    # Torch's standard for the binding, as on an Atlas box; -O2 (the cache's) for glue code.
+    flags = [standard if f.startswith("-std=") else f for f in torch_extension.torch_flags() if f != "-O3"]
     return build_cache.build(
         "ascend_ops_npu_host", [source or binding_source()],
         include_dirs=[npu_headers or root / NPU_HEADERS, STAND_IN_HEADERS, aclnn_headers or predicted_headers(),

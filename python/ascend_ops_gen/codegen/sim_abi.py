@@ -1,15 +1,12 @@
-"""The ctypes mirrors of the simulator library's C ABI: `python/ascend_ops/sim/abi.py`, and its proof
+"""The ctypes mirrors of the simulator library's C ABI: `python/ascend_ops/sim/abi.py` and its proof,
 `python/ascend_ops/sim/sim_abi_mirrors_generated.h`.
 
-`sim_abi.h` declares the structs the library's C functions take (`struct AscendSim<Name> { ... };`,
-one member per line); `copy_tiling.h` declares the engine's CopyTiling (copy_tiling.py reads it).
-Both are parsed here, once, at generation time: the mirrors are written as ctypes classes with the
-offset and size of every field as the C rules place them (natural alignment, LP64), and the proof
-header, which launcher.cpp includes, `static_assert`s each field's type, offset and the struct's
-size against the C++ structs, as copy_tiling.py's twin does. A header edited without `generate` then
-fails the simulator's build; the library still reports each struct's size when it loads
-(library.py compares). The run counters have one list, `ASCEND_SIM_STATS_COUNTERS` of
-`ascend_kernels/sim/sim_stats.h`, and launcher.cpp proves `AscendSimStats` against it.
+The structs of `sim_abi.h` (one member per line) and the engine's CopyTiling (copy_tiling.py reads
+it) are laid out here as C does (natural alignment, LP64) and written as ctypes classes; the proof,
+which launcher.cpp includes, `static_assert`s every field's type and offset and every struct's size
+of the C++ structs, as copy_tiling.py's twin does. The run counters have one list,
+`ASCEND_SIM_STATS_COUNTERS` of `ascend_kernels/sim/sim_stats.h`, which launcher.cpp proves
+`AscendSimStats` against.
 
 Accepted member syntax of sim_abi.h (comments allowed anywhere):
     <int64_t|uint64_t|int32_t|uint32_t|double|const char*|const int64_t*|void*> <name>;

@@ -84,6 +84,13 @@ def test_the_bundle_and_the_product_hold_no_verification_file():
     # negative control: the generator's files, had the package search kept them
     generator = [f.as_posix() for f in files if f.parts[:2] == ("ascend_ops_gen", "codegen")]
     assert len(generator) > 20 and _wheel_contents().verification_files(generator) == generator
+    # A wheel built from the sdist (scripts/wheel_check.sh) would take them in as package data of
+    # ascend_ops_gen unless pyproject.toml excludes them from it.
+    import tomllib
+
+    excluded = tomllib.loads((CHECKOUT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"]["setuptools"]["exclude-package-data"]["ascend_ops_gen"]
+    assert [g for g in generator if not any(Path(g).relative_to("ascend_ops_gen").match(p) for p in excluded)] == []
 
 
 def test_the_wheel_check_knows_every_file_of_the_development_package():

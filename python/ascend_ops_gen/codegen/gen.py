@@ -264,7 +264,8 @@ def _load_sim_abi(out_dir: Path) -> tuple[sim_abi.MirrorStruct, ...] | None:
 
 
 def owned_dirs(specs: SpecSet) -> list[str]:
-    """Folders whose every file is generated: each op's op_host/ and op_kernel/, and the binding's."""
+    """Folders whose every file is generated: each op's op_host/ and op_kernel/ (a custom op's op_sim/
+    too), and the binding's."""
     return [f"{op.name}/{part}" for op in specs.ops for part in ("op_host", "op_kernel")] + \
         [binding.BINDING_PATH.split("/")[0]] + \
         [custom_op.sim_unit_path(op).rsplit("/", 1)[0] for op in specs.ops if op.is_custom]

@@ -9,5 +9,6 @@
 This package never imports torch nor `ascend_ops` (the runtime, which registers
 `torch.ops.ascend_ops.*` when imported): the generator must run, and name a missing piece,
 while the runtime cannot import, as torchgen runs without `torch`. The runtime imports the
-specs, schemas and generator from here, under these names.
+specs and schemas from here, never the generator: it reads the files `codegen/` wrote, and the
+wheel leaves `codegen/` out.
 """

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[2] / "python" / "ascend_ops"
 
 
@@ -234,3 +236,133 @@ def test_the_backend_check_finds_each_form():
     assert _backend_imports(text) == ["from ..cpu import backends, compiled", "from ..sim import device as sim_device",
                                       "from ascend_ops.npu.dispatch import device_kernel",
                                       "import ascend_ops.sim.runner", "from .. import cpu"]
+
+
+# --- the product runs what the generator wrote, never the generator ---------------------------
+
+def codegen_imports(path: Path) -> list[str]:
+    """`file:line: statement` of each import of ascend_ops_gen.codegen in a source file, in any
+    form (`import ascend_ops_gen.codegen.x`, `from ascend_ops_gen.codegen[.x] import y`, `from
+    ascend_ops_gen import codegen`), inside functions too."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        else:
+            continue
+        if any(n == "ascend_ops_gen.codegen" or n.startswith("ascend_ops_gen.codegen.") for n in names):
+            found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def product_sources(root: Path) -> list[Path]:
+    """The Python sources of what the wheel ships: python/ (but the generator) and cpu_reference/."""
+    codegen = root / "python" / "ascend_ops_gen" / "codegen"
+    return [p for folder in ("python", "cpu_reference") for p in sorted((root / folder).rglob("*.py"))
+            if codegen not in p.parents]
+
+
+def test_the_product_imports_nothing_of_the_generator():
+    """What the runtime needs of the specs and the C headers is generated into committed files
+    (`ascend-ops-dev generate`); ascend_ops_gen.codegen is the workshop and is not in the wheel."""
+    sources = product_sources(PACKAGE.parents[1])
+    assert len(sources) > 50 and PACKAGE / "sim" / "library.py" in sources
+    assert {str(p): lines for p in sources if (lines := codegen_imports(p))} == {}
+
+
+def test_the_generator_check_finds_a_planted_runtime_import(tmp_path):
+    # negative control: each form of the import, planted in a module of a copy of the product
+    package = tmp_path / "python" / "ascend_ops" / "sim"
+    package.mkdir(parents=True)
+    (tmp_path / "python" / "ascend_ops_gen" / "codegen").mkdir(parents=True)
+    (tmp_path / "python" / "ascend_ops_gen" / "codegen" / "gen.py").write_text("import os\n")
+    (package / "library.py").write_text(
+        "import ctypes\n"
+        "from ascend_ops_gen.codegen.cpp import kernel_name\n"
+        "from ascend_ops_gen import codegen, spec\n"
+        "def f():\n"
+        "    import ascend_ops_gen.codegen.gen as gen\n"
+        "from ascend_ops_gen.spec import specs\n")
+    sources = product_sources(tmp_path)
+    assert sources == [package / "library.py"]  # the generator's own folder is not the product
+    assert codegen_imports(sources[0]) == [
+        "library.py:2: from ascend_ops_gen.codegen.cpp import kernel_name",
+        "library.py:3: from ascend_ops_gen import codegen, spec",
+        "library.py:5: import ascend_ops_gen.codegen.gen as gen"]
+
+
+# Replaces every emitter of ascend_ops_gen.codegen (each `emit_*` function, and the driver's
+# `generated_files` and `fast_path_file`), under every name a codegen module binds it to, with one
+# that records the call and raises; then runs the statement and prints what was called.
+_EMITTERS_PATCHED = """
+import importlib, json, pkgutil, sys, types
+import ascend_ops_gen.codegen as codegen
+
+called = []
+modules = [importlib.import_module(f"ascend_ops_gen.codegen.{m.name}") for m in pkgutil.iter_modules(codegen.__path__)
+           if m.name != "__main__"]
+emitters = {id(v): f"{v.__module__}.{v.__name__}" for m in modules for k, v in vars(m).items()
+            if isinstance(v, types.FunctionType) and v.__module__.startswith("ascend_ops_gen.codegen")
+            and (v.__name__.startswith("emit_") or v.__name__ in ("generated_files", "fast_path_file"))}
+
+
+def refusing(name):
+    def emitter(*args, **kwargs):
+        called.append(name)
+        raise RuntimeError(f"the product ran the emitter {name}")
+    return emitter
+
+
+for m in modules:
+    for k, v in list(vars(m).items()):
+        if id(v) in emitters:
+            setattr(m, k, refusing(emitters[id(v)]))
+{statement}
+print(json.dumps({"emitters": len(emitters), "called": called, "result": result}))
+"""
+
+
+def _emitters_called(statement: str) -> dict:
+    env = {**os.environ, "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"}
+    done = subprocess.run([sys.executable, "-c", _EMITTERS_PATCHED.replace("{statement}", statement)], env=env,
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_import_ascend_ops_with_the_built_extension_runs_no_emitter():
+    from ascend_ops.cpu import compiled
+
+    if compiled.switched_off() or compiled.built_path() is None:
+        pytest.skip("needs the compiled fast path built for this torch (`ascend-ops build`)")
+    got = _emitters_called("""
+import torch, ascend_ops
+from ascend_ops.cpu import compiled
+from ascend_ops.sim import custom_runner, library, runner
+from ascend_ops.npu import binding
+x = torch.arange(12).reshape(3, 4)
+result = [compiled.fast_path_active(), ascend_ops.slice(x, [1, 1], [2, 2]).tolist(),
+          library.kernel_entry("AscendSlice"), library.arch_defines(2201)["__NPU_ARCH__"], library.ge_dtype("float16"),
+          binding.vendor_problems(binding.Path("/nonexistent"))]
+""")
+    assert got["emitters"] > 20  # the patch reached the emitters
+    assert got == {"emitters": got["emitters"], "called": [],
+                   "result": [True, [[5, 6], [9, 10]], "ascend_slice", "2201", "DT_FLOAT16",
+                              ["/nonexistent is no folder"]]}
+
+
+def test_the_probe_sees_an_emitter_the_product_runs():
+    # negative control: what compiled.stale_table ran before the table carried the specs digest
+    got = _emitters_called("""
+from ascend_ops_gen.spec import project_root, specs
+try:
+    from ascend_ops_gen.codegen.gen import fast_path_file, load_engine_api
+    fast_path_file(specs(), load_engine_api(project_root() / "ascend_kernels"))
+    result = "ran"
+except RuntimeError as e:
+    result = str(e)
+""")
+    assert got["called"] == ["ascend_ops_gen.codegen.gen.fast_path_file"]
+    assert got["result"] == "the product ran the emitter ascend_ops_gen.codegen.gen.fast_path_file"

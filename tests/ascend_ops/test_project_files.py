@@ -51,12 +51,46 @@ def _wheel_contents():
     return module
 
 
+def _wheel_packages() -> set[str]:
+    """The packages of python/ that pyproject.toml's package search puts in the wheel."""
+    import tomllib
+
+    import setuptools
+
+    find = tomllib.loads((CHECKOUT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"]["setuptools"]["packages"]["find"]
+    return set(setuptools.find_packages(where=str(CHECKOUT / "python"), include=find["include"],
+                                        exclude=find["exclude"]))
+
+
 def test_the_bundle_and_the_product_hold_no_verification_file():
     bundled = [p.as_posix() for p in _setup_module().bundled_files()]
     assert _wheel_contents().verification_files(bundled) == []
-    product = [p.relative_to(CHECKOUT / "python").as_posix() for p in (CHECKOUT / "python").rglob("*")
-               if p.is_file() and "__pycache__" not in p.parts]
+    packages = _wheel_packages()
+    assert {"ascend_ops", "ascend_ops.sim", "ascend_ops_gen", "ascend_ops_gen.spec"} <= packages
+    assert not {"ascend_ops_gen.codegen"} & packages  # the generator stays in the checkout
+    files = [p.relative_to(CHECKOUT / "python") for p in (CHECKOUT / "python").rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts]
+
+    def package_of(f: Path) -> str:  # the nearest folder with an __init__.py
+        folder = f.parent
+        while folder.parts and not (CHECKOUT / "python" / folder / "__init__.py").is_file():
+            folder = folder.parent
+        return ".".join(folder.parts)
+
+    product = [f.as_posix() for f in files if package_of(f) in packages]
+    assert "ascend_ops/sim/abi.py" in product and "ascend_ops_gen/spec/loader.py" in product
     assert _wheel_contents().verification_files(product) == []
+    # negative control: the generator's files, had the package search kept them
+    generator = [f.as_posix() for f in files if f.parts[:2] == ("ascend_ops_gen", "codegen")]
+    assert len(generator) > 20 and _wheel_contents().verification_files(generator) == generator
+    # A wheel built from the sdist (scripts/wheel_check.sh) would take them in as package data of
+    # ascend_ops_gen unless pyproject.toml excludes them from it.
+    import tomllib
+
+    excluded = tomllib.loads((CHECKOUT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"]["setuptools"]["exclude-package-data"]["ascend_ops_gen"]
+    assert [g for g in generator if not any(Path(g).relative_to("ascend_ops_gen").match(p) for p in excluded)] == []
 
 
 def test_the_wheel_check_knows_every_file_of_the_development_package():
@@ -82,6 +116,10 @@ def test_the_wheel_check_knows_every_file_of_the_development_package():
     ("ascend_ops_gen/bundled/ascend_kernels/npu/aclnn_call.h", False),
     ("ascend_ops/tools/commands/caps.py", False),
     ("ascend_ops/sim/launcher.cpp", False),
+    ("ascend_ops_gen/codegen/gen.py", True),
+    ("ascend_ops_gen/codegen/templates/op_host.cpp", True),
+    ("ascend_ops_gen/spec/loader.py", False),
+    ("ascend_ops/sim/abi.py", False),
 ])
 def test_the_wheel_check_fails_on_a_verification_file(tmp_path, name, found):
     import zipfile

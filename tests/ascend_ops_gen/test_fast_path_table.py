@@ -30,3 +30,21 @@ def test_the_table_carries_each_product_lines_dtypes_and_the_schema():
         assert f'"{" ".join(OP.supported_dtypes(p))}"' in text
     assert "demo_window(Tensor x, int[] begin" in text
     assert f"kFastProductCount = {len(SPECS.products)};" in text
+
+
+def test_the_table_records_the_digest_of_the_specs_it_was_generated_from(tmp_path):
+    import shutil
+
+    from ascend_ops.cpu import compiled
+
+    assert compiled.FAST_PATH_TABLE == fast_path.FAST_PATH_HEADER  # where the runtime reads it
+    text = fast_path_file(SPECS, ENGINE).content
+    assert len(SPECS.digest) == 64 and f'kFastSpecsDigest = "{SPECS.digest}";' in text
+    assert compiled._SPECS_DIGEST.search(text)["digest"] == SPECS.digest
+    # negative control: an edited spec has another digest, and so another table
+    shutil.copytree(FIXTURES / "op_specs", tmp_path / "op_specs")
+    spec = tmp_path / "op_specs" / "demo_window.yaml"
+    spec.write_text(spec.read_text() + "\n# edited\n")
+    edited = load_specs(tmp_path / "op_specs")
+    assert edited.digest != SPECS.digest
+    assert f'"{edited.digest}"' in fast_path_file(edited, ENGINE).content

@@ -1,6 +1,7 @@
 """Each op's code in its folder: `ascend_kernels/<op>/` holds the op's hand-written view builder
 and dtype rule (`<op>_view.h`; a custom op: its Compute, `<op>_compute.h`) beside its generated
-op_host/ and op_kernel/; `common/` is the engine and names no op."""
+op_host/ and op_kernel/ (a custom op also op_sim/, its simulator unit); `common/` is the engine
+and names no op."""
 from __future__ import annotations
 
 import re
@@ -49,7 +50,8 @@ def test_every_op_folder_holds_its_hand_written_view_builder():
         text = view.read_text(encoding="utf-8")
         assert not is_generated(text), view
         assert (f" {compute_name(op)}(" if custom else f"inline Status {builder_name(op)}(") in text, view
-        assert {p.name for p in (KERNELS / op.name).iterdir() if p.is_dir()} == {"op_host", "op_kernel"}
+        generated = {"op_host", "op_kernel", "op_sim"} if custom else {"op_host", "op_kernel"}
+        assert {p.name for p in (KERNELS / op.name).iterdir() if p.is_dir()} == generated
 
 
 def test_common_names_no_op():

@@ -38,10 +38,10 @@ import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
-from ascend_ops_gen.codegen.binding import BINDING_PATH, NAMESPACE
 from ascend_ops_gen.spec import project_root
 
 from ..runtime import build_cache, torch_private
+from .binding_names import ACLNN_HEADERS, BINDING_PATH, NAMESPACE
 
 __all__ = ["NAMESPACE", "NPU_DIR_ENV", "BuildRecord", "binding_cxx_standard", "binding_source",
            "compile_command", "install_dir", "load", "op_api_library", "read_build_record", "vendor_name",
@@ -214,8 +214,6 @@ def op_api_library() -> str:
 def vendor_problems(vendor: Path, op_types: Sequence[str] = ()) -> list[str]:
     """What `vendor` lacks of Note [vendor layout] (empty: it is complete), each naming the path;
     with `op_types`, also each op's generated aclnn header."""
-    from ascend_ops_gen.codegen.aclnn import header_name
-
     vendor = Path(vendor)
     if not vendor.is_dir():
         return [f"{vendor} is no folder"]
@@ -226,8 +224,8 @@ def vendor_problems(vendor: Path, op_types: Sequence[str] = ()) -> list[str]:
     for folder in (VENDOR_HEADERS, *VENDOR_OP_IMPL):
         if not (vendor / folder).is_dir():
             problems.append(f"{vendor / folder} is missing")
-    problems += [f"{vendor / VENDOR_HEADERS / header_name(t)} is missing" for t in op_types
-                 if (vendor / VENDOR_HEADERS).is_dir() and not (vendor / VENDOR_HEADERS / header_name(t)).is_file()]
+    problems += [f"{vendor / VENDOR_HEADERS / ACLNN_HEADERS[t]} is missing" for t in op_types
+                 if (vendor / VENDOR_HEADERS).is_dir() and not (vendor / VENDOR_HEADERS / ACLNN_HEADERS[t]).is_file()]
     if not (vendor / VENDOR_SET_ENV).is_file():
         problems.append(f"{vendor / VENDOR_SET_ENV} is missing")
     return problems

@@ -20,8 +20,6 @@ import numpy as np
 
 from cpu_reference.arguments import integer
 
-from ascend_ops_gen.codegen.cpp import ge_dtype, kernel_name
-from ascend_ops_gen.codegen.custom_op import tiling_field_names
 from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import AttrType, OpSpec, Product, specs
 
@@ -29,7 +27,8 @@ from ..runtime.custom_calls import bound_tensors, check_dtypes, output_dtypes
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.reference_functions import data_check
 from ..runtime.products import product as product_named
-from .library import Attr, Stats, Tensor, library
+from . import cann_names
+from .library import Attr, Stats, Tensor, ge_dtype, kernel_entry, library
 from .runner import (MESSAGE_BYTES, OK, SimStats, SimulatorError, marshal_attribute, plan_error, sim_product,
                      soc_of, stats_of)
 
@@ -52,7 +51,7 @@ class OpPlan:
     @property
     def fields(self) -> dict[str, int]:
         """The tiling data's fields by name (each an int64: the element split, then the op's own)."""
-        names = tiling_field_names(specs().op(self.op))
+        names = cann_names.CUSTOM_TILING_FIELDS[self.op]
         return dict(zip(names, struct.unpack(f"<{len(names)}q", self.tiling[:8 * len(names)])))
 
     @property
@@ -124,7 +123,7 @@ def plan_op(op_name: str, shapes: Sequence[Sequence[int] | None], dtypes: Sequen
 
 
 def _ge(dtype: str) -> bytes:
-    return ge_dtype(dtype, specs()).removeprefix("ge::").encode()
+    return ge_dtype(dtype).encode()
 
 
 def launch_op(plan: OpPlan, inputs: Sequence[np.ndarray | None], outputs: Sequence[np.ndarray], *,
@@ -133,7 +132,7 @@ def launch_op(plan: OpPlan, inputs: Sequence[np.ndarray | None], outputs: Sequen
     input left out) and `outputs` (fresh, the planned shapes), on the plan's SoC."""
     op = specs().op(plan.op)
     lib = library(plan.product.npu_arch)
-    name = kernel_name(op.op_type)
+    name = kernel_entry(op.op_type)
     entry = ctypes.cast(getattr(lib.cdll, name), ctypes.c_void_p).value
     entries = []
     for t, a in [*zip(op.inputs, inputs), *zip(op.outputs, outputs)]:

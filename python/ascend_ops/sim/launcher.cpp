@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "sim_abi.h"
+#include "sim_abi_mirrors_generated.h"
 #include "sim_context.h"
 #include "sim_platform.h"
 

@@ -9,6 +9,10 @@ CANN compiles op_host, without them, and serve every arch; the view ops' kernels
 arch, since they instantiate the same engine (Note [object builds] in build_cache.py). Products
 sharing an arch share a library. Everything else about a product (UB size, cores, DataCopyPad,
 ...) the library reads from the generated product table by the SoC name it is given at run time.
+
+What this module takes from the specs and the C headers is generated (`ascend-ops-dev generate`):
+the ctypes mirrors (abi.py), the CANN names (cann_names.py) and each custom op's kernel unit
+(`ascend_kernels/<op>/op_sim/<op>.cpp`).
 """
 from __future__ import annotations
 
@@ -19,64 +23,54 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from ascend_ops_gen.codegen import custom_op
-from ascend_ops_gen.codegen.copy_tiling import load_copy_tiling
-from ascend_ops_gen.codegen.cpp import kernel_name
-from ascend_ops_gen.codegen.project import cpu_debug_defines
-from ascend_ops_gen.spec import project_root, specs
+
+from ascend_ops_gen.errors import SpecError
+from ascend_ops_gen.spec import OpSpec, project_root, specs
 
 from ..runtime import build_cache
-from . import abi
+from . import abi, cann_names
+from .abi import Attr, SocInfo, Stats, Tensor
 
 LAUNCHER = Path(__file__).with_name("launcher.cpp")
-COPY_TILING_HEADER = "ascend_kernels/common/copy_tiling.h"
-
-_CTYPES = {"int64_t": ctypes.c_int64, "uint64_t": ctypes.c_uint64, "int32_t": ctypes.c_int32,
-           "uint32_t": ctypes.c_uint32, "int16_t": ctypes.c_int16, "uint16_t": ctypes.c_uint16,
-           "int8_t": ctypes.c_int8, "uint8_t": ctypes.c_uint8}
-
-
-def _abi(name: str) -> type[ctypes.Structure]:
-    return abi.structs(project_root() / "ascend_kernels")[name]
-
-
-def __getattr__(name: str):
-    """Attr, SocInfo, Stats and Tensor: sim_abi.h's AscendSim<Name> structs as ctypes classes
-    (abi.py), built on first use."""
-    if name in ("Attr", "SocInfo", "Stats", "Tensor"):
-        return _abi(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_TILING_STRUCT_LOCK = threading.Lock()
+_REGENERATE = "run `ascend-ops-dev generate`"
 
 
 def tiling_struct() -> type[ctypes.Structure]:
-    """`struct CopyTiling` as ctypes, read from the engine header the way the codegen reads it.
-    One class for the process: `ascend-ops-dev sim` builds libraries on several threads, and a second
-    class would make ctypes reject the tilings `plan` creates for a library declared with the first."""
-    with _TILING_STRUCT_LOCK:
-        return _tiling_struct()
-
-
-@functools.lru_cache(maxsize=None)
-def _tiling_struct() -> type[ctypes.Structure]:
-    layout = load_copy_tiling(project_root() / COPY_TILING_HEADER, COPY_TILING_HEADER)
-    fields = [(f.name, _CTYPES[f.ctype] * f.count if f.count else _CTYPES[f.ctype])
-              for f in layout.fields]
-    struct = type("CopyTiling", (ctypes.Structure,), {"_fields_": fields})
-    assert ctypes.sizeof(struct) == layout.size, "CopyTiling has padding (copy_tiling.py forbids it)"
-    return struct
+    """`struct CopyTiling` as ctypes (abi.py): one class for the process, so ctypes accepts the
+    tilings `plan` creates for a library declared with it."""
+    return abi.CopyTiling
 
 
 def arch_defines(npu_arch: int) -> dict[str, str]:
     """What CANN's CPU-debug build of a kernel of `npu_arch` defines: __NPU_ARCH__ and the arch's
     products.yaml cpu_debug_defines (a bare NAME is defined as 1)."""
+    if npu_arch not in cann_names.ARCH_DEFINES:
+        raise KeyError(f"NPU arch {npu_arch} is the npu_arch of no product of op_specs/products.yaml "
+                       f"(known: {', '.join(map(str, cann_names.ARCH_DEFINES))}; after editing it, "
+                       f"{_REGENERATE})")
     defines = {"__NPU_ARCH__": str(npu_arch)}
-    for define in cpu_debug_defines(specs(), npu_arch):
+    for define in cann_names.ARCH_DEFINES[npu_arch]:
         name, _, value = define.partition("=")
         defines[name] = value or "1"
     return defines
+
+
+def kernel_entry(op_type: str) -> str:
+    """The kernel entry CANN derives from an OpType (AscendSlice -> ascend_slice)."""
+    try:
+        return cann_names.KERNEL_ENTRIES[op_type]
+    except KeyError:
+        raise KeyError(f"OpType {op_type!r} has no kernel entry in {cann_names.__name__}; "
+                       f"{_REGENERATE}") from None
+
+
+def ge_dtype(name: str) -> str:
+    """The ge::DataType name of a dtype of the spec vocabulary ("float16" -> "DT_FLOAT16")."""
+    try:
+        return cann_names.GE_DTYPES[name]
+    except KeyError:
+        raise SpecError(f"op_specs/products.yaml: dtype {name!r} has no ge::DataType spelling; add it "
+                        f"to GE_DTYPES in ascend_ops_gen/codegen/cpp.py and {_REGENERATE}") from None
 
 
 @dataclass(frozen=True)
@@ -88,7 +82,7 @@ class SimLibrary:
     def kernel(self, op_name: str) -> tuple[str, int]:
         """The name and address of the kernel entry of `op_name`, found by the name CANN derives
         from its OpType."""
-        name = kernel_name(specs().op(op_name).op_type)
+        name = kernel_entry(specs().op(op_name).op_type)
         return name, ctypes.cast(getattr(self.cdll, name), ctypes.c_void_p).value
 
 
@@ -118,20 +112,17 @@ def units(npu_arch: int) -> list[build_cache.Unit]:
     return host + [build_cache.Unit(k, _include_dirs(), defines=arch) for k in kernels]
 
 
-def custom_kernel_unit(op, kernels_dir: Path | None = None) -> Path:
+def custom_kernel_unit(op: OpSpec, kernels_dir: Path | None = None) -> Path:
     """The simulator's translation unit of a custom op's kernel (in `kernels_dir`, the package's
-    ascend_kernels/ by default): the kernel-side struct CANN derives from the op's tiling data,
-    named as GET_TILING_DATA's struct (ASCEND_SIM_TILING_TYPE, which the library's other kernels
-    take as CopyTiling), then the generated kernel. Written into the build cache by content."""
+    ascend_kernels/ by default), generated as `<op>/op_sim/<op>.cpp`: the kernel-side struct of the
+    op's tiling data, named as GET_TILING_DATA's struct (ASCEND_SIM_TILING_TYPE, which the
+    library's other kernels take as CopyTiling), then the generated kernel."""
     kernels_dir = kernels_dir if kernels_dir is not None else project_root() / "ascend_kernels"
-    kernel = Path(kernels_dir).resolve() / op.name / "op_kernel" / f"{op.name}.cpp"
-    text = "\n".join([
-        f"// The simulator's translation unit of {op.name}'s kernel (python/ascend_ops/sim/library.py).",
-        "#undef ASCEND_SIM_TILING_TYPE",
-        f"#define ASCEND_SIM_TILING_TYPE {custom_op.tiling_class(op)}",
-        custom_op.emit_custom_kernel_tiling_data(op, tool="ascend_ops.sim.library", get_tiling_data=False),
-        f'#include "{kernel}"', ""])
-    return _content_unit(f"{op.name}_kernel.cpp", text)
+    unit = Path(kernels_dir) / op.name / "op_sim" / f"{op.name}.cpp"
+    if not unit.is_file():
+        raise build_cache.NativeBuildError(f"{unit} (the simulator's unit of custom op {op.name}) is "
+                                           f"missing; {_REGENERATE}")
+    return unit
 
 
 def _content_unit(name: str, text: str) -> Path:
@@ -178,12 +169,12 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.ascend_sim_tensor_bytes.restype = ctypes.c_int64
     lib.ascend_sim_mode_name.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.ascend_sim_mode_name.restype = ctypes.c_char_p
-    lib.ascend_sim_soc_info.argtypes = [ctypes.c_char_p, ctypes.POINTER(_abi("SocInfo")),
+    lib.ascend_sim_soc_info.argtypes = [ctypes.c_char_p, ctypes.POINTER(SocInfo),
                                         ctypes.c_char_p, ctypes.c_uint64]
     lib.ascend_sim_soc_info.restype = ctypes.c_int32
     lib.ascend_sim_plan.argtypes = [
         ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int32, i64p,
-        ctypes.POINTER(_abi("Attr")), ctypes.c_int32, u8p, ctypes.POINTER(ctypes.c_uint64),
+        ctypes.POINTER(Attr), ctypes.c_int32, u8p, ctypes.POINTER(ctypes.c_uint64),
         ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint64),
         ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int32), i64p,
         ctypes.POINTER(ctypes.c_char_p), ctypes.c_char_p, ctypes.c_uint64]
@@ -191,20 +182,20 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.ascend_sim_run.argtypes = [
         ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_void_p,
         ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_uint64,
-        ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(_abi("Stats")), ctypes.c_char_p,
+        ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(Stats), ctypes.c_char_p,
         ctypes.c_uint64]
     lib.ascend_sim_run.restype = ctypes.c_int32
-    tensors = ctypes.POINTER(_abi("Tensor"))
+    tensors = ctypes.POINTER(Tensor)
     lib.ascend_sim_plan_op.argtypes = [
         ctypes.c_char_p, ctypes.c_char_p, tensors, ctypes.c_int32, tensors, ctypes.c_int32,
-        ctypes.POINTER(_abi("Attr")), ctypes.c_int32, u8p, ctypes.POINTER(ctypes.c_uint64),
+        ctypes.POINTER(Attr), ctypes.c_int32, u8p, ctypes.POINTER(ctypes.c_uint64),
         ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64),
         ctypes.POINTER(ctypes.c_int32), i64p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_char_p, ctypes.c_uint64]
     lib.ascend_sim_plan_op.restype = ctypes.c_int32
     lib.ascend_sim_run_op.argtypes = [
         ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_void_p,
         ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint64, tensors, ctypes.c_int32, ctypes.c_int32,
-        ctypes.POINTER(_abi("Stats")), ctypes.c_char_p, ctypes.c_uint64]
+        ctypes.POINTER(Stats), ctypes.c_char_p, ctypes.c_uint64]
     lib.ascend_sim_run_op.restype = ctypes.c_int32
 
 
@@ -215,7 +206,7 @@ def _check_abi(lib: ctypes.CDLL) -> tuple[int, int]:
     lib.ascend_sim_abi(*values)
     max_dims, attr, soc_info, stats, capacity = (v.value for v in values)
     got = (attr, soc_info, stats, lib.ascend_sim_tensor_bytes())
-    want = tuple(ctypes.sizeof(_abi(n)) for n in ("Attr", "SocInfo", "Stats", "Tensor"))
+    want = tuple(ctypes.sizeof(getattr(abi, n)) for n in ("Attr", "SocInfo", "Stats", "Tensor"))
     if got != want:
         raise build_cache.NativeBuildError(
             f"the simulator library's AscendSimAttr, AscendSimSocInfo, AscendSimStats and AscendSimTensor "

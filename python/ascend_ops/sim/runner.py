@@ -20,7 +20,6 @@ import torch
 
 from cpu_reference.arguments import index_vector, integer, string
 
-from ascend_ops_gen.codegen.cpp import ge_dtype
 from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import AttrType, Product, specs
 
@@ -29,7 +28,7 @@ from ..runtime.errors import OpArgumentError
 from ..runtime.kernel_rank import result_without_kernel
 from ..runtime.products import check_dtype, current_product, product as product_named
 from .device import DEFAULT_PRODUCT
-from .library import Attr, Stats, library, tiling_struct
+from .library import Attr, Stats, ge_dtype, library, tiling_struct
 
 MESSAGE_BYTES = 4096
 # ascend_sim_plan / ascend_sim_run status codes (launcher.cpp)
@@ -154,7 +153,7 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
     rejected_by, message = ctypes.c_char_p(), ctypes.create_string_buffer(MESSAGE_BYTES)
     status = lib.cdll.ascend_sim_plan(
         op.op_type.encode(), soc.encode(),
-        ge_dtype(dtype, specs()).removeprefix("ge::").encode(), len(shape),
+        ge_dtype(dtype).encode(), len(shape),
         (ctypes.c_int64 * max(len(shape), 1))(*shape), attrs, len(given), tiling,
         ctypes.byref(tiling_bytes), ctypes.byref(block_dim), ctypes.byref(key),
         ctypes.byref(workspace_bytes), ctypes.byref(out_rank), out_dims, ctypes.byref(rejected_by),

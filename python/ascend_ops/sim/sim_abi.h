@@ -1,6 +1,7 @@
 // The C ABI of the simulator library (launcher.cpp): its structs and status codes, shared with
 // its callers in C++ (the CPU aclnn runtime of the development package, dev/ascend_ops_dev/binding/cpu_aclnn.cpp) and mirrored in ctypes by
-// library.py, which checks the sizes through ascend_sim_abi.
+// abi.py (generated from this header and proved by sim_abi_mirrors_generated.h); library.py
+// compares the sizes the library reports through ascend_sim_abi.
 #ifndef ASCEND_OPS_SIM_ABI_H
 #define ASCEND_OPS_SIM_ABI_H
 

@@ -5,6 +5,7 @@
     gen.py (the driver)  ->  file_manager.py (the only writer)
 
 Entry points: `ascend-ops-dev generate [--check]` / `python -m ascend_ops_gen.codegen` (cli.py).
+The product reads the files written here and never imports this package; the wheel leaves it out.
 Nothing here imports torch or the `ascend_ops` runtime (see ascend_ops_gen). The syntax check
 of the generated code, `python -m ascend_ops_dev.kernel_checks.host_check`, compiles it with the
 simulator's defines and so lives with the runtime's tools.

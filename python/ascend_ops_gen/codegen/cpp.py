@@ -13,7 +13,7 @@ from ..errors import SpecError
 from ..spec import Attribute, AttrType, OpSpec, Product, SpecSet
 
 # ge::DataType of each dtype name of the spec vocabulary (graph/types.h).
-_GE_DTYPES = {
+GE_DTYPES = {
     "float16": "ge::DT_FLOAT16", "float32": "ge::DT_FLOAT", "bfloat16": "ge::DT_BF16",
     "float64": "ge::DT_DOUBLE", "int8": "ge::DT_INT8", "uint8": "ge::DT_UINT8",
     "int16": "ge::DT_INT16", "uint16": "ge::DT_UINT16", "int32": "ge::DT_INT32",
@@ -29,11 +29,11 @@ FORMAT_ND = "ge::FORMAT_ND"
 
 def ge_dtype(name: str, specs: SpecSet) -> str:
     try:
-        return _GE_DTYPES[name]
+        return GE_DTYPES[name]
     except KeyError:
         products = specs.products[0].loc.file if specs.products else "op_specs/products.yaml"
         raise SpecError(f"{products}: dtype {name!r} has no ge::DataType spelling; add it to "
-                        f"_GE_DTYPES in ascend_ops_gen/codegen/cpp.py") from None
+                        f"GE_DTYPES in ascend_ops_gen/codegen/cpp.py") from None
 
 
 def element_type(size: int) -> str:

@@ -322,10 +322,27 @@ def emit_custom_kernel_source(op: OpSpec, specs: SpecSet) -> str:
         entry_params=gm_params, dispatch=dispatch)
 
 
-def emit_custom_kernel_tiling_data(op: OpSpec, *, tool: str, get_tiling_data: bool) -> str:
+def sim_unit_path(op: OpSpec) -> str:
+    """The simulator's translation unit of a custom op's kernel, relative to ascend_kernels/."""
+    return f"{op.name}/op_sim/{op.name}.cpp"
+
+
+def emit_custom_sim_unit(op: OpSpec) -> str:
+    """The simulator's translation unit of the op's kernel (python/ascend_ops/sim/library.py builds
+    it): the kernel-side struct of its tiling data, named as the struct the simulator's
+    GET_TILING_DATA takes (ASCEND_SIM_TILING_TYPE), then the generated kernel."""
+    return template("custom_kernel_sim_unit.cpp").substitute(
+        header=header_line(op.file), op_name=op.name, class_name=tiling_class(op),
+        tiling_data=emit_custom_kernel_tiling_data(op, tool="ascend-ops-dev generate", get_tiling_data=False,
+                                                   in_package=True))
+
+
+def emit_custom_kernel_tiling_data(op: OpSpec, *, tool: str, get_tiling_data: bool,
+                                   in_package: bool = False) -> str:
     """The kernel-side struct of the op's tiling data, as a CANN build derives it; with
     `get_tiling_data`, also the GET_TILING_DATA that fills it from the kernel's tiling argument (the
-    simulator's own GET_TILING_DATA takes the struct as ASCEND_SIM_TILING_TYPE instead)."""
+    simulator's own GET_TILING_DATA takes the struct as ASCEND_SIM_TILING_TYPE instead);
+    `in_package`: for a file of the package (the simulator's unit), not a tool's scratch file."""
     names = tiling_field_names(op)
     macro = []
     if get_tiling_data:
@@ -343,7 +360,8 @@ def emit_custom_kernel_tiling_data(op: OpSpec, *, tool: str, get_tiling_data: bo
                  f"    {cls} tilingData;                    \\",
                  f"    InitCustomTilingData<{cls}>((tilingArg), &tilingData)"]
     return template("custom_kernel_tiling_data.h").substitute(
-        source=op.file, tool=tool, class_name=tiling_class(op), op_name=op.name, guard=op.name.upper(),
+        source=op.file, tool=tool, scratch="" if in_package else "; not part of the package",
+        class_name=tiling_class(op), op_name=op.name, guard=op.name.upper(),
         macro_note=", and the GET_TILING_DATA that fills it" if get_tiling_data else "",
         fields=[f"int64_t {name};" for name in names], size=8 * len(names),
         includes=(["", '#include "kernel_tiling/kernel_tiling.h"', "#ifdef ASCENDC_CPU_DEBUG",

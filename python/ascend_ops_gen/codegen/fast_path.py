@@ -7,6 +7,11 @@ the autograd formula. All of that is per-op data, written here from the specs: t
 (`schema.torch_schema`, the same text torch.library would get), the rank limit, the spec's
 backward rule, the op's dtype rule (Check<Op>Dtype, Note [dtype rules] in op_views.py) and the
 dtypes each product line supports. Pure: model in, text out.
+
+The table also records the digest of the spec files it was generated from (`SpecSet.digest`):
+python/ascend_ops/cpu/compiled.py compares it with the specs it reads, so an edited spec that was
+not generated again keeps the extension built from the old table unused, without running this
+emitter.
 """
 from __future__ import annotations
 
@@ -86,6 +91,7 @@ def emit_fast_path_header(specs: SpecSet,
         header=header_line(source),
         product_count=str(len(specs.products)),
         product_keys=", ".join(cpp_string(p.key) for p in specs.products),
+        specs_digest=cpp_string(specs.digest),
         dtype_rules=rules,
         entries=entries,
         op_count=str(len(dtype_checks)))

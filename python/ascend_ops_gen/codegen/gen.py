@@ -21,7 +21,16 @@ What is generated, relative to the output folder (`ascend_kernels/`):
     binding/op_view_dispatch_generated.h               every op's view builder by the op's name
     binding/host_aclnn/                                the CPU aclnn runtime's op functions and the
                                                        predicted aclnn headers (simulated npu device)
+    <op>/op_sim/<op>.cpp                               a custom op's kernel unit of the simulator
     ../cpu_reference/_op_limits.py                     the ops' limits for the numpy reference
+    ../python/ascend_ops/sim/abi.py                    ctypes mirrors of sim_abi.h and CopyTiling,
+    ../python/ascend_ops/sim/sim_abi_mirrors_generated.h   and their static_assert proof (sim_abi.py)
+    ../python/ascend_ops/sim/cann_names.py             CANN names the simulator passes (runtime_tables.py)
+    ../python/ascend_ops/npu/binding_names.py          the binding's names and aclnn headers
+
+The product (python/ascend_ops) runs none of this: what it needs of the specs and the headers is
+in the files above, which `generate --check` keeps current (the last four only when the product
+package sits beside the output folder, as in a checkout).
 
 The hand-written part of a view op is its view builder and dtype rule, `<op>/<op>_view.h`; its spec
 declares how they take the attributes and the generated op_host source checks them at compile time
@@ -40,7 +49,8 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, ShapeRuleKind, SpecSet, load_specs
-from . import binding, cpu_aclnn_ops, custom_op, fast_path, host, kernel, limits, op_views, project, view_dispatch
+from . import (binding, cpu_aclnn_ops, custom_op, fast_path, host, kernel, limits, op_views, project,
+               runtime_tables, sim_abi, view_dispatch)
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .file_manager import FileManager, GeneratedFile, Problem, Report
 from .op_views import ViewBuilderError, bind_attributes, bind_dtype_check
@@ -56,7 +66,7 @@ class CodegenError(ValueError):
 
 # Errors that already name the file and line to fix.
 LOCATED_ERRORS = (SpecError, TilingHeaderError, ViewBuilderError, CodegenError,
-                  fast_path.FastPathError)
+                  fast_path.FastPathError, sim_abi.AbiError)
 
 
 @dataclass(frozen=True)
@@ -67,6 +77,8 @@ class EngineApi:
     view_headers: frozenset[str]  # the op folders that hold a hand-written <op>_view.h
     kernels_label: str            # "ascend_kernels": where the op folders are, for messages
     hand_written: frozenset[str] = frozenset()  # every file of the op folders, relative to them
+    # sim_abi.h's structs, when the product package sits beside the output folder (else None)
+    sim_abi: tuple[sim_abi.MirrorStruct, ...] | None = None
 
     def require(self, op: OpSpec, path: str, what: str) -> None:
         """A custom op's hand-written piece `path` (relative to ascend_kernels/), or an error naming it."""
@@ -138,6 +150,7 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
                                    view_dispatch.emit_view_dispatch(view_specs, views, project.specs_glob(specs)),
                                    project.specs_glob(specs)))
     files.append(fast_path_file(specs, engine))
+    files += runtime_files(specs, engine)
     with generating("the ops' limits for cpu_reference", project.specs_glob(specs)):
         files.append(GeneratedFile(limits.REFERENCE_LIMITS_PATH, limits.emit_reference_limits(specs, project.specs_glob(specs)),
                                    project.specs_glob(specs)))
@@ -174,6 +187,26 @@ def fast_path_file(specs: SpecSet, engine: EngineApi) -> GeneratedFile:
         return GeneratedFile(fast_path.FAST_PATH_HEADER,
                              fast_path.emit_fast_path_header(view_specs, checks, project.specs_glob(specs)),
                              project.specs_glob(specs))
+
+
+def runtime_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
+    """What the product reads instead of running an emitter: each custom op's simulator unit and,
+    with the product beside the output folder, the ctypes mirrors and their proof, and the name
+    tables of the simulator and the binding."""
+    glob = project.specs_glob(specs)
+    files = [GeneratedFile(custom_op.sim_unit_path(op), custom_op.emit_custom_sim_unit(op), op.file)
+             for op in specs.ops if op.is_custom]
+    if engine.sim_abi is None:
+        return files
+    with generating("the simulator's ctypes mirrors", sim_abi.ABI_HEADER.removeprefix("../")):
+        structs = (*engine.sim_abi, sim_abi.copy_tiling_struct(engine.tiling))
+        source = f"{sim_abi.ABI_HEADER.removeprefix('../')} and {engine.tiling.header}"
+        files += [GeneratedFile(sim_abi.MIRRORS_PATH, sim_abi.emit_mirrors(structs, source), source),
+                  GeneratedFile(sim_abi.PROOF_PATH, sim_abi.emit_proof(structs, source), source)]
+    with generating("the runtime's name tables", glob):
+        files += [GeneratedFile(runtime_tables.SIM_NAMES_PATH, runtime_tables.emit_sim_names(specs, glob), glob),
+                  GeneratedFile(runtime_tables.NPU_NAMES_PATH, runtime_tables.emit_npu_names(specs, glob), glob)]
+    return files
 
 
 def _check_folder_name(op: OpSpec) -> None:
@@ -233,13 +266,24 @@ def load_engine_api(out_dir: Path) -> EngineApi:
         tiling=load_copy_tiling(out_dir / COPY_TILING_HEADER, f"{label}/{COPY_TILING_HEADER}"),
         view_headers=headers,
         kernels_label=label,
-        hand_written=hand_written)
+        hand_written=hand_written,
+        sim_abi=_load_sim_abi(out_dir))
+
+
+def _load_sim_abi(out_dir: Path) -> tuple[sim_abi.MirrorStruct, ...] | None:
+    """sim_abi.h's structs, when the product package sits beside `out_dir`."""
+    header = out_dir / sim_abi.ABI_HEADER
+    if not header.parent.parent.is_dir():
+        return None
+    return sim_abi.load_sim_abi(header, sim_abi.ABI_HEADER.removeprefix("../"))
 
 
 def owned_dirs(specs: SpecSet) -> list[str]:
-    """Folders whose every file is generated: each op's op_host/ and op_kernel/, and the binding's."""
+    """Folders whose every file is generated: each op's op_host/ and op_kernel/ (a custom op's op_sim/
+    too), and the binding's."""
     return [f"{op.name}/{part}" for op in specs.ops for part in ("op_host", "op_kernel")] + \
-        [binding.BINDING_PATH.split("/")[0]]
+        [binding.BINDING_PATH.split("/")[0]] + \
+        [custom_op.sim_unit_path(op).rsplit("/", 1)[0] for op in specs.ops if op.is_custom]
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ rule and, where it can, what to write instead.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from pathlib import Path
 from typing import Any, Callable
@@ -431,7 +432,18 @@ def load_specs(spec_dir: Path, root: Path | None = None, *, skip_broken_ops: boo
             seen[o.op_type] = o
     if not ops:
         raise SpecError(broken[0][1])
-    return SpecSet(dtype_sizes, products, tuple(ops), tuple(broken))
+    return SpecSet(dtype_sizes, products, tuple(ops), tuple(broken), specs_digest(spec_dir))
+
+
+def specs_digest(spec_dir: Path) -> str:
+    """The sha256 of every `*.yaml` file of `spec_dir` (name and bytes, by name): what a file
+    generated from the specs records to show which specs it was generated from."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(spec_dir).glob("*.yaml")):
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
 
 
 # Note [project files]

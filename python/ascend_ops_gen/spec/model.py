@@ -749,6 +749,9 @@ class SpecSet:
     # Op specs left out because they do not load (load_specs(skip_broken_ops=True) only): each
     # op's name (its file name) and its error. Note [a broken op spec] in loader.py.
     broken: tuple[tuple[str, str], ...] = ()
+    # sha256 of the spec files read (`specs_digest`): generated files that the runtime checks
+    # against the specs it reads (the CPU fast path's table) carry it.
+    digest: str = ""
 
     def first_error(self) -> str | None:
         """The first broken op spec's error, or None when every op spec loaded."""

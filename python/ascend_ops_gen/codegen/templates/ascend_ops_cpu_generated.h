@@ -14,6 +14,9 @@ namespace ascend_ops_fast {
 
 constexpr int32_t kFastProductCount = $product_count;
 inline constexpr const char* kFastProductKeys[kFastProductCount] = {$product_keys};
+// The sha256 of the op_specs/*.yaml files this table was generated from (python/ascend_ops/cpu/
+// compiled.py compares it with the specs in use before loading an extension built from it).
+inline constexpr const char* kFastSpecsDigest = $specs_digest;
 
 enum class BackwardRule { kNone, kScatter, kInverse };
 

@@ -1,4 +1,4 @@
-// Written from $source by $tool; not part of the package.
+// Written from $source by $tool$scratch.
 //
 // The kernel side of $class_name (a custom op's tiling data), as a CANN build derives it from the
 // BEGIN_TILING_DATA_DEF class op_host/${op_name}_tiling.h registers: the same int64_t fields in

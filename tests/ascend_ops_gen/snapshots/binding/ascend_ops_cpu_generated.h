@@ -14,6 +14,9 @@ namespace ascend_ops_fast {
 
 constexpr int32_t kFastProductCount = 3;
 inline constexpr const char* kFastProductKeys[kFastProductCount] = {"split-line", "coupled-line", "small-line"};
+// The sha256 of the op_specs/*.yaml files this table was generated from (python/ascend_ops/cpu/
+// compiled.py compares it with the specs in use before loading an extension built from it).
+inline constexpr const char* kFastSpecsDigest = "171e05603e8d50e915815811c1fbd4eacb88f9d4c250f1d127ea89a8c4cc1beb";
 
 enum class BackwardRule { kNone, kScatter, kInverse };
 

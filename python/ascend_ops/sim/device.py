@@ -26,6 +26,7 @@ from types import ModuleType
 import torch
 from ..runtime import build_cache, torch_extension, torch_private
 from ..runtime.products import product, product_from_env
+from . import inductor
 
 __all__ = ["enable_simulated_npu", "enabled_by_environment", "is_enabled", "is_simulated",
            "host_tensor", "on_device", "build", "built_path", "SIM_NPU_ENV", "DEVICE_TYPE",
@@ -247,6 +248,23 @@ class _SimulatedNpuModule(ModuleType):
     def set_rng_state(self, new_state: torch.Tensor, device="npu") -> None:
         _check_device(device)
         _extension.set_rng_state(new_state)
+
+    # Inductor's code generation for npu tensors: the CPU's (Note [inductor on the simulated npu]).
+    @property
+    def Scheduling(self):  # noqa: N802 - the names inductor reads
+        return inductor.codegen(DEVICE_TYPE).Scheduling
+
+    @property
+    def PythonWrapperCodegen(self):  # noqa: N802
+        return inductor.codegen(DEVICE_TYPE).PythonWrapperCodegen
+
+    @property
+    def CppWrapperCodegen(self):  # noqa: N802
+        return inductor.codegen(DEVICE_TYPE).CppWrapperCodegen
+
+    @property
+    def WrapperFxCodegen(self):  # noqa: N802
+        return inductor.codegen(DEVICE_TYPE).WrapperFxCodegen
 
 
 # --- exit ---------------------------------------------------------------------------------------

@@ -58,19 +58,19 @@ GPU_ONLY_LOOP_TRANSFORMS = ("loop_ordering_after_fusion", "loop_reindexing_after
                             "loop_index_inversion_in_fusion")
 
 
+class _Refusing(type):
+    """Classes standing in for code generation the device lacks: making one, or asking one for
+    anything, raises their `message`. Classes, as inductor checks that a scheduling is one."""
+
+    def __call__(cls, *args, **kwargs):
+        raise RuntimeError(cls.message)
+
+    def __getattr__(cls, name: str):
+        raise RuntimeError(cls.message)
+
+
 def _refusing(message: str) -> type:
-    """A stand-in for code generation the device lacks: making one raises `message`. A class, as
-    inductor checks that a scheduling is one."""
-
-    class Refused:
-        def __new__(cls, *args, **kwargs):
-            raise RuntimeError(message)
-
-        @classmethod
-        def create(cls, *args, **kwargs):
-            raise RuntimeError(message)
-
-    return Refused
+    return _Refusing("Refused", (), {"message": message})
 
 
 def _host_memory_codegen(device_type: str, cpu: torch_private.InductorCpuCodegen

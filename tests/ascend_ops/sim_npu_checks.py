@@ -496,9 +496,15 @@ def _gradient(fn):
     return gradient
 
 
+def _cond_on_a_sum(t):  # each branch a graph of its own, with its own wrapper
+    sliced = ascend_ops.slice(t, [1, 0, 1], [2, -1, 4])
+    return torch.cond(sliced.sum() > 0, lambda u: u * 2, lambda u: u - 1, (sliced,))
+
+
 # Functions compiled with inductor: (function, whether inductor computes it as eager does).
 INDUCTOR_FUNCTIONS = {
     "sliced_between_pointwise": (_sliced_between_pointwise, True),
+    "cond_on_a_sum": (_cond_on_a_sum, True),
     "normalised": (_normalised, False),
     "softmax_of_a_slice": (_softmax_of_a_slice, False),
     "gradient_of_a_slice": (_gradient(lambda t: ascend_ops.strided_slice(

@@ -156,6 +156,7 @@ class InductorCpuCodegen(NamedTuple):
 
     scheduling: type  # makes the C++ kernels
     wrapper: type  # the Python wrapper around them
+    subgraph_wrapper: type  # the wrapper of a graph inside control flow (torch.cond)
     device_interface: type  # what inductor asks of the device (core count, synchronisation)
     config: Any  # inductor's config module: `config.patch(cuda_backend=...)` picks a backend
 
@@ -165,6 +166,7 @@ def inductor_cpu_codegen() -> InductorCpuCodegen:
     return InductorCpuCodegen(
         _inductor_name("torch._inductor.codegen.cpp", "CppScheduling"),
         _inductor_name("torch._inductor.codegen.wrapper", "PythonWrapperCodegen"),
+        _inductor_name("torch._inductor.codegen.wrapper", "SubgraphPythonWrapperCodegen"),
         _inductor_name(_DEVICE_INTERFACE, "get_interface_for_device")("cpu"),
         _inductor_name("torch._inductor.config"))
 

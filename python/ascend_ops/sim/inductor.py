@@ -38,9 +38,7 @@ from ..runtime import torch_private
 # `WrapperFxCodegen` of `torch.<backend>` the first time it lowers a graph, after registering the
 # CPU's (torch/_inductor/codegen/common.py, init_backend_registration); reading them registers
 # the rest, so nothing of inductor loads before a compilation needs it. Not served: the C++ and
-# FX wrappers (`cpp_wrapper=True`, AOTInductor: their allocations name the device to the
-# AOTInductor ABI, which knows no npu), and graphs inside control flow (torch.cond, while_loop),
-# whose wrappers inductor makes without asking the device.
+# FX wrappers (`cpp_wrapper=True`, AOTInductor, `fx_wrapper=True`), which refuse npu tensors.
 
 
 class Codegen(NamedTuple):
@@ -66,6 +64,8 @@ class _Refusing(type):
         raise RuntimeError(cls.message)
 
     def __getattr__(cls, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
         raise RuntimeError(cls.message)
 
 
@@ -86,15 +86,8 @@ def _host_memory_codegen(device_type: str, cpu: torch_private.InductorCpuCodegen
             with cpu.config.patch(cuda_backend="cpp"):
                 super().codegen_node(node)
 
-    class HostMemoryWrapper(cpu.wrapper):
-        """The CPU's Python wrapper, calling C++ kernels on npu tensors as on CPU tensors once
-        the device is idle."""
-
-        @classmethod
-        def create(cls, is_subgraph: bool, *args, **kwargs):
-            if is_subgraph:
-                return cpu.wrapper.create(is_subgraph, *args, **kwargs)
-            return cls()
+    class HostKernelCalls:
+        """Calls C++ kernels on npu tensors as on CPU tensors, once the device is idle."""
 
         def generate_kernel_call(self, kernel_name: str, call_args, *args, **kwargs):
             if kwargs.get("triton", True):
@@ -102,6 +95,18 @@ def _host_memory_codegen(device_type: str, cpu: torch_private.InductorCpuCodegen
             self.writeline(f"torch.{device_type}.synchronize()")
             self.writeline(self.wrap_kernel_call(kernel_name, call_args))
             return None
+
+    class HostMemorySubgraphWrapper(HostKernelCalls, cpu.subgraph_wrapper):
+        """The CPU's wrapper of a graph inside control flow, for npu tensors."""
+
+    class HostMemoryWrapper(HostKernelCalls, cpu.wrapper):
+        """The CPU's Python wrapper, for npu tensors."""
+
+        @staticmethod
+        def create(is_subgraph: bool, *args, **kwargs):
+            # The arguments of the subgraph wrapper's constructor follow is_subgraph.
+            return HostMemorySubgraphWrapper(*args, **kwargs) if is_subgraph \
+                else HostMemoryWrapper()
 
     class HostMemoryInterface(cpu.device_interface):
         """The CPU's device interface, synchronising the device."""

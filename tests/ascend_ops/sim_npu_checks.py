@@ -597,13 +597,15 @@ def tf_cases_compile_to_the_eager_results_on_npu_and_cpu() -> None:
 @check("inductor_not_offered")
 def without_its_code_generation_inductor_fails_on_npu_tensors() -> None:
     # Negative control of inductor_runs_cpp_kernels_on_npu_tensors: torch.npu offers inductor no
-    # code generation, and the check fails with inductor's error from before.
+    # code generation, and the check fails with inductor's error from before (torch 2.6's
+    # lowering calls the device's scheduling, None; 2.13's fails on its device op overrides).
     for name in sim_device.inductor.Codegen._fields:
         delattr(type(torch.npu), name)
     try:
         _inductor_runs_cpp_kernels_on_npu_tensors()
     except Exception as e:  # noqa: BLE001 - the message is the check
-        assert "KeyError: 'npu'" in str(e), e
+        assert "TypeError: 'NoneType' object is not callable" in str(e) \
+            or "KeyError: 'npu'" in str(e), e
     else:
         raise AssertionError("inductor compiled npu tensors without the device's code generation")
 

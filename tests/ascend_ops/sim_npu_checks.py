@@ -524,7 +524,8 @@ def _inductor_runs_cpp_kernels_on_npu_tensors() -> None:
         results, codes = {}, {}
         for device in ("npu", "cpu"):
             torch._dynamo.reset()
-            compiled = torch.compile(fn, backend="inductor", fullgraph=name != "gradient_of_a_slice")
+            one_graph = name != "gradient_of_a_slice"  # backward() ends a graph
+            compiled = torch.compile(fn, backend="inductor", fullgraph=one_graph)
             results[device], codes[device] = run_and_get_code(compiled, x.to(device))
         code = "\n".join(codes["npu"])
         assert "cpp_fused" in code and "device='npu'" in code, (name, code[-3000:])
@@ -564,34 +565,62 @@ def tf_cases_compile_to_the_eager_results_on_npu_and_cpu() -> None:
     assert len(accepted) > 50 and len(refused) >= 8
     assert sum(case.id.startswith("huge_") for case, _, _ in accepted) == \
         len(HUGE_STRIDES) * len(HUGE_STRIDE_CALLS)
+    assert any(case.kwargs.get("new_axis_mask") and case.kwargs.get("shrink_axis_mask")
+               for case, _, _ in accepted)
 
+    for backend in ("aot_eager", "inductor"):
+        for device in ("npu", "cpu"):
+            _compiled_tf_calls_agree(accepted, refused, backend, device)
+
+
+@check("inductor")
+def the_tf_case_comparison_fails_on_other_bits_or_errors() -> None:
+    # Negative control of tf_cases_compile_to_the_eager_results_on_npu_and_cpu: one eager result
+    # with a bit flipped, one eager error with another message; each comparison fails.
+    accepted, refused = tf_calls()
+    k = next(i for i, (case, _, _) in enumerate(accepted) if case.id.startswith("huge_"))
+    case, x, eager = accepted[k]
+    flipped = (bits(eager) ^ 1).view(eager.dtype)
+    case_r, x_r, error = refused[0]
+    for wrong_accepted, wrong_refused, named in (
+            (accepted[:k] + [(case, x, flipped)] + accepted[k + 1:], [], case.id),
+            (accepted[:3], [(case_r, x_r, type(error)(f"{error} (changed)"))], case_r.id)):
+        try:
+            _compiled_tf_calls_agree(wrong_accepted, wrong_refused, "inductor", "npu")
+        except AssertionError as e:
+            assert named in str(e), e
+        else:
+            raise AssertionError(f"a wrong eager result or error of {named} passed")
+
+
+def _compiled_tf_calls_agree(accepted: list, refused: list, backend: str, device: str) -> None:
+    """tf_calls()'s accepted calls compiled in one graph on `device` tensors give their eager
+    results' bits; each refused call compiled alone raises its eager error."""
     def every_call(*xs):
         return [ascend_ops.strided_slice(x, *case.args, **case.kwargs)
                 for (case, _, _), x in zip(accepted, xs)]
 
-    for backend in ("aot_eager", "inductor"):
-        for device in ("npu", "cpu"):
-            torch._dynamo.reset()
-            compiled = torch.compile(every_call, backend=backend, fullgraph=True)(
-                *(x.to(device) for _, x, _ in accepted))
-            for (case, _, eager), result in zip(accepted, compiled):
-                try:
-                    assert result.device.type == device, result.device
-                    assert_same_bits(result, eager)
-                except AssertionError as e:
-                    raise AssertionError(f"{backend}, {device}: {case.id}: {e}") from None
-            for case, x, eager in refused:
-                torch._dynamo.reset()
-                try:
-                    torch.compile(lambda t: ascend_ops.strided_slice(t, *case.args, **case.kwargs),
-                                  backend=backend, fullgraph=True)(x.to(device))
-                except Exception as raised:  # noqa: BLE001 - compared with eager's below
-                    error = op_error(raised)
-                    assert (type(error), str(error)) == (type(eager), str(eager)), \
-                        (backend, device, case.id, error, eager)
-                else:
-                    raise AssertionError(f"{backend}, {device}: {case.id} accepted; eager "
-                                         f"raised {eager!r}")
+    torch._dynamo.reset()
+    compiled = torch.compile(every_call, backend=backend, fullgraph=True)(
+        *(x.to(device) for _, x, _ in accepted))
+    for (case, _, eager), result in zip(accepted, compiled):
+        try:
+            assert result.device.type == device, result.device
+            assert_same_bits(result, eager)
+        except AssertionError as e:
+            raise AssertionError(f"{backend}, {device}: {case.id}: {e}") from None
+    for case, x, eager in refused:
+        torch._dynamo.reset()
+        try:
+            torch.compile(lambda t: ascend_ops.strided_slice(t, *case.args, **case.kwargs),
+                          backend=backend, fullgraph=True)(x.to(device))
+        except Exception as raised:  # noqa: BLE001 - compared with eager's below
+            error = op_error(raised)
+            assert (type(error), str(error)) == (type(eager), str(eager)), \
+                (backend, device, case.id, error, eager)
+        else:
+            raise AssertionError(f"{backend}, {device}: {case.id} accepted; eager raised "
+                                 f"{eager!r}")
 
 
 @check("inductor_not_offered")

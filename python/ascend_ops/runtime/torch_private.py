@@ -201,6 +201,7 @@ __all__ = [
     "OpOverloadPacket", "OpOverload", "OpNamespace", "packet_arguments", "packet_op",
     "destroy_library", "auto_dispatch_below_autograd",
     "from_dlpack_capsule", "register_device_module", "privateuse1_backend_name",
-    "run_backward_on_engine", "InductorCodegenUnavailable", "InductorCpuCodegen", "inductor_cpu_codegen",
-    "share_inductor_device_op_overrides", "register_inductor_device_interface", "torch_npu_cann_at_least",
+    "run_backward_on_engine", "InductorCodegenUnavailable", "InductorCpuCodegen",
+    "inductor_cpu_codegen", "share_inductor_device_op_overrides",
+    "register_inductor_device_interface", "torch_npu_cann_at_least",
 ]

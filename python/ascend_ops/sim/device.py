@@ -7,8 +7,9 @@ built once into the build cache like the CPU fast path, by `ascend-ops build` or
 every aten op work on npu tensors. `torch.npu.get_device_name()` claims the simulated SoC of the
 product named by ASCEND_OPS_PRODUCT (atlas-a2's when unset), so npu tensors obey that product's
 rules as on a real NPU (`current_product("npu")`); CPU tensors obey only a product chosen on
-purpose, as without the device. `import ascend_ops` enables it when ASCEND_OPS_SIM_NPU=1, and
-loads none of its C++ otherwise.
+purpose, as without the device. `torch.compile` with inductor generates C++ for npu tensors
+(sim/inductor.py). `import ascend_ops` enables it when ASCEND_OPS_SIM_NPU=1, and loads none of
+its C++ otherwise.
 
 Process-global and irreversible: one rename of PrivateUse1 per process, so the simulated device
 and torch_npu never share a process. See Note [simulated npu].

@@ -339,6 +339,21 @@ def tf_cases() -> tuple[Case, ...]:
     return tuple(out) + TF_ERRORS
 
 
+def tf_calls() -> tuple[list, list]:
+    """tf_cases() on random TF_CASE_DTYPE inputs, split into (case, input, eager result) and
+    (case, input, eager error)."""
+    import ascend_ops
+
+    accepted, refused = [], []
+    for k, case in enumerate(tf_cases()):
+        x = random_tensor(case.shape, TF_CASE_DTYPE, seed=k)
+        try:
+            accepted.append((case, x, ascend_ops.strided_slice(x, *case.args, **case.kwargs)))
+        except ascend_ops.OpArgumentError as e:
+            refused.append((case, x, e))
+    return accepted, refused
+
+
 def op_error(raised: BaseException) -> BaseException:
     """The op's own error in what a call raised: itself, or, under torch.compile, the cause dynamo
     wraps (its fake-tensor pass raises the op's error inside errors of its own)."""

@@ -27,7 +27,7 @@ from ascend_ops.sim import device as sim_device
 from ascend_ops.runtime import torch_private, torch_views
 from ascend_ops.sim import aclnn_route
 from ascend_ops_support import (CASES, HUGE_STRIDE_CALLS, HUGE_STRIDES, TF_CASE_DTYPE, bits,
-                                int_dtype, op_error, random_tensor, tf_cases)
+                                int_dtype, op_error, random_tensor, tf_calls, tf_cases)
 
 RESULTS_PREFIX = "RESULTS "
 
@@ -44,6 +44,13 @@ SCENARIO_ENV = {
     "no_simulator": {"ASCEND_OPS_SIM_NPU": "1"},
     # The custom route through a defective copy of the binding (DEFECTIVE_BINDING).
     "defective_binding": {"ASCEND_OPS_SIM_NPU": "1"},
+    # torch.compile with inductor on npu tensors; each scenario compiles with inductor first in
+    # its process, as inductor asks the device for its code generation once.
+    "inductor": {"ASCEND_OPS_SIM_NPU": "1"},
+    # Negative controls: torch.npu without its inductor code generation, and a torch without an
+    # inductor name the code generation needs.
+    "inductor_not_offered": {"ASCEND_OPS_SIM_NPU": "1"},
+    "inductor_names_missing": {"ASCEND_OPS_SIM_NPU": "1"},
 }
 # The device is itself a C++ extension, built (or found in the build cache) at import; these
 # scenarios lose the compiler after that.
@@ -425,8 +432,8 @@ def opcheck_of_cpu_inputs_still_passes() -> None:
 
 @check("enabled_by_env")
 def torch_compile_traces_npu_tensors() -> None:
-    # FakeTensor propagation of npu tensors (Note [fake npu tensors]); inductor has no code
-    # generator for the simulated device, the backends that run the traced graph eagerly do.
+    # FakeTensor propagation of npu tensors (Note [fake npu tensors]), with the backends that run
+    # the traced graph eagerly; inductor has its own scenario.
     x = random_tensor((4, 5, 6), torch.float32, 9)
 
     def plain(a):
@@ -468,6 +475,195 @@ def strides_past_int32_compile_on_the_device() -> None:
                     assert_same_bits(compiled, fn(x))
                 except AssertionError as e:
                     raise AssertionError(f"{product.key}, stride {stride}, {begin}:{end}: {e}") from None
+
+
+# --- scenarios "inductor", "inductor_not_offered", "inductor_names_missing" ---------------------
+# Inductor's C++ code generation on npu tensors (sim/inductor.py, Note [inductor on the simulated
+# npu]).
+
+def _sliced_between_pointwise(t):
+    return ascend_ops.strided_slice(t * 2, [3, 1], [0, 5], [-2, 2], end_mask=1)[:, 1:] + 1
+
+
+def _normalised(t):  # a pointwise op reading a reduction: GPU_ONLY_LOOP_TRANSFORMS would fail it
+    return t / t.abs().sum(-1, keepdim=True)
+
+
+def _softmax_of_a_slice(t):
+    return torch.softmax(ascend_ops.slice(t, [1, 0, 1], [2, -1, 4]), -1)
+
+
+def _gradient(fn):
+    def gradient(t):
+        t = t.detach().requires_grad_()
+        (fn(t) ** 2).sum().backward()
+        return t.grad
+    return gradient
+
+
+def _cond_on_a_sum(t):  # each branch a graph of its own, with its own wrapper
+    sliced = ascend_ops.slice(t, [1, 0, 1], [2, -1, 4])
+    return torch.cond(sliced.sum() > 0, lambda u: u * 2, lambda u: u - 1, (sliced,))
+
+
+# Functions compiled with inductor: (function, whether inductor computes it as eager does).
+INDUCTOR_FUNCTIONS = {
+    "sliced_between_pointwise": (_sliced_between_pointwise, True),
+    "cond_on_a_sum": (_cond_on_a_sum, True),
+    "normalised": (_normalised, False),
+    "softmax_of_a_slice": (_softmax_of_a_slice, False),
+    "gradient_of_a_slice": (_gradient(lambda t: ascend_ops.strided_slice(
+        t.sin(), [1, 0, 1], [4, 5, 6], [2, 2, -1], end_mask=4)), False),
+}
+
+
+def _inductor_runs_cpp_kernels_on_npu_tensors() -> None:
+    """Each of INDUCTOR_FUNCTIONS, compiled by inductor for npu tensors: the generated code
+    synchronises the device, calls a generated C++ kernel and allocates on the npu, and the
+    result has the bits of the same compilation for CPU tensors (and of eager, where inductor
+    computes as eager does)."""
+    from torch._inductor.utils import run_and_get_code
+
+    x = torch.randn((4, 5, 6), generator=torch.Generator().manual_seed(11))
+    for name, (fn, as_eager) in INDUCTOR_FUNCTIONS.items():
+        results, codes = {}, {}
+        for device in ("npu", "cpu"):
+            torch._dynamo.reset()
+            one_graph = name != "gradient_of_a_slice"  # backward() ends a graph
+            compiled = torch.compile(fn, backend="inductor", fullgraph=one_graph)
+            results[device], codes[device] = run_and_get_code(compiled, x.to(device))
+        code = "\n".join(codes["npu"])
+        assert "cpp_fused" in code and "device='npu'" in code, (name, code[-3000:])
+        assert "torch.npu.synchronize()\n" in code, (name, code[-3000:])
+        assert_on_npu(results["npu"])
+        try:
+            assert_same_bits(results["npu"], results["cpu"])
+            if as_eager:
+                assert_same_bits(results["npu"], fn(x))
+        except AssertionError as e:
+            raise AssertionError(f"{name}: {e}") from None
+
+
+INDUCTOR_CPP_CODEGEN = "torch._inductor.codegen.cpp"
+
+
+@check("inductor")
+def inductor_is_not_loaded_before_a_compilation() -> None:
+    x = torch.arange(6.0).npu()
+    assert torch.equal((x * 2).cpu(), torch.arange(0.0, 12.0, 2.0))
+    assert INDUCTOR_CPP_CODEGEN not in sys.modules
+
+
+@check("inductor")
+def inductor_runs_cpp_kernels_on_npu_tensors() -> None:
+    _inductor_runs_cpp_kernels_on_npu_tensors()
+    assert INDUCTOR_CPP_CODEGEN in sys.modules  # the negative control of the look above
+
+
+@check("inductor")
+def tf_cases_compile_to_the_eager_results_on_npu_and_cpu() -> None:
+    # test_torch_ops.test_tf_cases_compile_to_the_eager_results, on npu tensors (and on CPU
+    # tensors in a process with the device): the accepted calls in one graph, bit for bit as
+    # eager (steps of +-2**62, 2**63-1 and -2**63 to one element, shrunk dims beside new axes);
+    # each refused call refused with eager's error.
+    accepted, refused = tf_calls()
+    assert len(accepted) > 50 and len(refused) >= 8
+    assert sum(case.id.startswith("huge_") for case, _, _ in accepted) == \
+        len(HUGE_STRIDES) * len(HUGE_STRIDE_CALLS)
+    assert any(case.kwargs.get("new_axis_mask") and case.kwargs.get("shrink_axis_mask")
+               for case, _, _ in accepted)
+
+    for backend in ("aot_eager", "inductor"):
+        for device in ("npu", "cpu"):
+            _compiled_tf_calls_agree(accepted, refused, backend, device)
+
+
+@check("inductor")
+def the_tf_case_comparison_fails_on_other_bits_or_errors() -> None:
+    # Negative control of tf_cases_compile_to_the_eager_results_on_npu_and_cpu: one eager result
+    # with a bit flipped, one eager error with another message; each comparison fails.
+    accepted, refused = tf_calls()
+    k = next(i for i, (case, _, _) in enumerate(accepted) if case.id.startswith("huge_"))
+    case, x, eager = accepted[k]
+    flipped = (bits(eager) ^ 1).view(eager.dtype)
+    case_r, x_r, error = refused[0]
+    for wrong_accepted, wrong_refused, named in (
+            (accepted[:k] + [(case, x, flipped)] + accepted[k + 1:], [], case.id),
+            (accepted[:3], [(case_r, x_r, type(error)(f"{error} (changed)"))], case_r.id)):
+        try:
+            _compiled_tf_calls_agree(wrong_accepted, wrong_refused, "inductor", "npu")
+        except AssertionError as e:
+            assert named in str(e), e
+        else:
+            raise AssertionError(f"a wrong eager result or error of {named} passed")
+
+
+def _compiled_tf_calls_agree(accepted: list, refused: list, backend: str, device: str) -> None:
+    """tf_calls()'s accepted calls compiled in one graph on `device` tensors give their eager
+    results' bits; each refused call compiled alone raises its eager error."""
+    def every_call(*xs):
+        return [ascend_ops.strided_slice(x, *case.args, **case.kwargs)
+                for (case, _, _), x in zip(accepted, xs)]
+
+    torch._dynamo.reset()
+    compiled = torch.compile(every_call, backend=backend, fullgraph=True)(
+        *(x.to(device) for _, x, _ in accepted))
+    for (case, _, eager), result in zip(accepted, compiled):
+        try:
+            assert result.device.type == device, result.device
+            assert_same_bits(result, eager)
+        except AssertionError as e:
+            raise AssertionError(f"{backend}, {device}: {case.id}: {e}") from None
+    for case, x, eager in refused:
+        torch._dynamo.reset()
+        try:
+            torch.compile(lambda t: ascend_ops.strided_slice(t, *case.args, **case.kwargs),
+                          backend=backend, fullgraph=True)(x.to(device))
+        except Exception as raised:  # noqa: BLE001 - compared with eager's below
+            error = op_error(raised)
+            assert (type(error), str(error)) == (type(eager), str(eager)), \
+                (backend, device, case.id, error, eager)
+        else:
+            raise AssertionError(f"{backend}, {device}: {case.id} accepted; eager raised "
+                                 f"{eager!r}")
+
+
+@check("inductor_not_offered")
+def without_its_code_generation_inductor_fails_on_npu_tensors() -> None:
+    # Negative control of inductor_runs_cpp_kernels_on_npu_tensors: torch.npu offers inductor no
+    # code generation, and the check fails with inductor's error from before (torch 2.6's
+    # lowering calls the device's scheduling, None; 2.13's fails on its device op overrides).
+    for name in sim_device.inductor.Codegen._fields:
+        delattr(type(torch.npu), name)
+    try:
+        _inductor_runs_cpp_kernels_on_npu_tensors()
+    except Exception as e:  # noqa: BLE001 - the message is the check
+        assert "TypeError: 'NoneType' object is not callable" in str(e) \
+            or "KeyError: 'npu'" in str(e), e
+    else:
+        raise AssertionError("inductor compiled npu tensors without the device's code generation")
+
+
+@check("inductor_names_missing")
+def without_an_inductor_name_inductor_refuses_naming_torch() -> None:
+    def missing():
+        raise torch_private.InductorCodegenUnavailable(
+            f"torch {torch.__version__} has no torch._inductor.codegen.cpp.CppScheduling")
+
+    torch_private.inductor_cpu_codegen = missing
+    try:
+        _inductor_runs_cpp_kernels_on_npu_tensors()
+    except Exception as e:  # noqa: BLE001 - the message is the check
+        assert (f"torch.compile's inductor backend cannot generate code for the simulated npu "
+                f"device on torch {torch.__version__}: torch {torch.__version__} has no "
+                f"torch._inductor.codegen.cpp.CppScheduling; backend='aot_eager' compiles npu "
+                f"tensors on this torch") in str(e), e
+    else:
+        raise AssertionError("inductor compiled npu tensors without CppScheduling")
+    torch._dynamo.reset()
+    compiled = torch.compile(_sliced_between_pointwise, backend="aot_eager", fullgraph=True)
+    x = torch.randn((4, 5, 6), generator=torch.Generator().manual_seed(11))
+    assert_same_bits(compiled(x.npu()), _sliced_between_pointwise(x))
 
 
 @check("enabled_by_env")

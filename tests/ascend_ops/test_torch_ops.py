@@ -10,9 +10,9 @@ import torch
 import ascend_ops
 import cpu_reference
 from ascend_ops.cpu import backends
-from ascend_ops_support import (CASES, HUGE_STRIDE_CALLS, HUGE_STRIDES, SPEC_DTYPES, TF_CASE_DTYPE,
-                                Case, assert_same_bits, bits, case_id, cases, numpy_view,
-                                op_error, random_tensor, strided_slice_case, tf_cases, torch_dtype)
+from ascend_ops_support import (CASES, HUGE_STRIDE_CALLS, HUGE_STRIDES, SPEC_DTYPES, Case,
+                                assert_same_bits, bits, case_id, cases, numpy_view, op_error,
+                                random_tensor, strided_slice_case, tf_calls, torch_dtype)
 
 pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
 
@@ -259,26 +259,13 @@ def test_strides_past_int32_compile_to_the_eager_result_on_every_product(stride)
             assert_same_bits(compiled, eager)
 
 
-def _tf_calls() -> tuple[list, list]:
-    """tf_cases() on random TF_CASE_DTYPE inputs, split into (case, input, eager result) and
-    (case, input, eager error)."""
-    accepted, refused = [], []
-    for k, case in enumerate(tf_cases()):
-        x = random_tensor(case.shape, TF_CASE_DTYPE, seed=k)
-        try:
-            accepted.append((case, x, ascend_ops.strided_slice(x, *case.args, **case.kwargs)))
-        except ascend_ops.OpArgumentError as e:
-            refused.append((case, x, e))
-    return accepted, refused
-
-
 @pytest.mark.parametrize("backend", ["aot_eager", "inductor"])
 def test_tf_cases_compile_to_the_eager_results(backend):
     """Every TF call the repository holds, steps past int32 and shrunk dims beside new axes among
     them: the accepted ones in one compiled graph, bit for bit as eager; each refused one refused
     under compile with eager's error (type and message; dynamo raises it as the cause of its
     own)."""
-    accepted, refused = _tf_calls()
+    accepted, refused = tf_calls()
     assert len(accepted) > 50 and len(refused) >= 8
 
     def every_call(*xs):
@@ -305,7 +292,7 @@ def test_tf_cases_backward_writes_the_gradient_where_the_forward_read():
     """The slices' backward (runtime/autograd.py) on every accepted TF call, eager and compiled
     (aot_eager, one graph): the gradient is the incoming one at the elements numpy's view of the
     same call reads (cpu_reference on element positions), zeros elsewhere."""
-    accepted, _ = _tf_calls()
+    accepted, _ = tf_calls()
     inputs = [x.float().zero_().requires_grad_() for _, x, _ in accepted]
     weights = [torch.arange(y.numel(), dtype=torch.float32).reshape(y.shape) + 1
                for _, _, y in accepted]

@@ -8,9 +8,10 @@ it. `check_torch_version()` runs first at `import ascend_ops`.
 """
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 
@@ -127,6 +128,63 @@ run_backward_on_engine: Callable[..., Any] = _required(
     "run_backward", "a backward without the contextvars stash", "the autograd engine")
 
 
+# --- inductor on the simulated npu device (sim/inductor.py) --------------------------------------
+# The device's memory is host memory, so it takes inductor's CPU code generation (Note [inductor
+# on the simulated npu]). Looked up when inductor first lowers a graph, not at import (inductor is
+# slow to import); without them torch.compile's inductor backend refuses npu tensors, naming the
+# missing name, and its other backends still serve them.
+class InductorCodegenUnavailable(RuntimeError):
+    """This torch lacks an inductor name the simulated npu device's code generation needs."""
+
+
+def _inductor_name(module: str, name: str | None = None) -> Any:
+    """`module.name` (the module itself without a name), or InductorCodegenUnavailable."""
+    purpose = "inductor's CPU code generation, which the simulated npu device takes"
+    try:
+        found = importlib.import_module(module)
+        return found if name is None else getattr(found, name)
+    except (ImportError, AttributeError):
+        full_name = module if name is None else f"{module}.{name}"
+        raise InductorCodegenUnavailable(_missing(full_name, purpose)) from None
+
+
+_CODEGEN, _DEVICE_INTERFACE = "torch._inductor.codegen.common", "torch._dynamo.device_interface"
+
+
+class InductorCpuCodegen(NamedTuple):
+    """Inductor's C++ code generation for CPU tensors."""
+
+    scheduling: type  # makes the C++ kernels
+    wrapper: type  # the Python wrapper around them
+    subgraph_wrapper: type  # the wrapper of a graph inside control flow (torch.cond)
+    device_interface: type  # what inductor asks of the device (core count, synchronisation)
+    config: Any  # inductor's config module: `config.patch(cuda_backend=...)` picks a backend
+
+
+def inductor_cpu_codegen() -> InductorCpuCodegen:
+    """The CPU's code generation, looked up (and inductor imported) now."""
+    return InductorCpuCodegen(
+        _inductor_name("torch._inductor.codegen.cpp", "CppScheduling"),
+        _inductor_name("torch._inductor.codegen.wrapper", "PythonWrapperCodegen"),
+        _inductor_name("torch._inductor.codegen.wrapper", "SubgraphPythonWrapperCodegen"),
+        _inductor_name(_DEVICE_INTERFACE, "get_interface_for_device")("cpu"),
+        _inductor_name("torch._inductor.config"))
+
+
+def share_inductor_device_op_overrides(device: str, like: str) -> None:
+    """Give `device` the device op overrides inductor has for `like` (what its wrapper writes to
+    guard a device and get a stream). Reading `like`'s first also fills torch 2.6's table, which
+    fills itself only while it is empty."""
+    overrides = _inductor_name(_CODEGEN, "get_device_op_overrides")(like)
+    _inductor_name(_CODEGEN, "register_device_op_overrides")(device, overrides)
+
+
+def register_inductor_device_interface(device: str, interface: type) -> None:
+    """Register `device`'s interface (what inductor asks of a device: its properties, how to
+    synchronise it), a subclass of one `inductor_cpu_codegen` returns."""
+    _inductor_name(_DEVICE_INTERFACE, "register_interface_for_device")(device, interface)
+
+
 # --- torch_npu -----------------------------------------------------------------------------------
 def torch_npu_cann_at_least(torch_npu: Any, version: str) -> bool:
     """Whether the CANN under torch_npu is at least `version` (torch_npu's own comparison, not
@@ -143,5 +201,7 @@ __all__ = [
     "OpOverloadPacket", "OpOverload", "OpNamespace", "packet_arguments", "packet_op",
     "destroy_library", "auto_dispatch_below_autograd",
     "from_dlpack_capsule", "register_device_module", "privateuse1_backend_name",
-    "run_backward_on_engine", "torch_npu_cann_at_least",
+    "run_backward_on_engine", "InductorCodegenUnavailable", "InductorCpuCodegen",
+    "inductor_cpu_codegen", "share_inductor_device_op_overrides",
+    "register_inductor_device_interface", "torch_npu_cann_at_least",
 ]

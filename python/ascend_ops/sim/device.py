@@ -7,8 +7,9 @@ built once into the build cache like the CPU fast path, by `ascend-ops build` or
 every aten op work on npu tensors. `torch.npu.get_device_name()` claims the simulated SoC of the
 product named by ASCEND_OPS_PRODUCT (atlas-a2's when unset), so npu tensors obey that product's
 rules as on a real NPU (`current_product("npu")`); CPU tensors obey only a product chosen on
-purpose, as without the device. `import ascend_ops` enables it when ASCEND_OPS_SIM_NPU=1, and
-loads none of its C++ otherwise.
+purpose, as without the device. `torch.compile` with inductor generates C++ for npu tensors
+(sim/inductor.py). `import ascend_ops` enables it when ASCEND_OPS_SIM_NPU=1, and loads none of
+its C++ otherwise.
 
 Process-global and irreversible: one rename of PrivateUse1 per process, so the simulated device
 and torch_npu never share a process. See Note [simulated npu].
@@ -26,6 +27,7 @@ from types import ModuleType
 import torch
 from ..runtime import build_cache, torch_extension, torch_private
 from ..runtime.products import product, product_from_env
+from . import inductor
 
 __all__ = ["enable_simulated_npu", "enabled_by_environment", "is_enabled", "is_simulated",
            "host_tensor", "on_device", "build", "built_path", "SIM_NPU_ENV", "DEVICE_TYPE",
@@ -247,6 +249,23 @@ class _SimulatedNpuModule(ModuleType):
     def set_rng_state(self, new_state: torch.Tensor, device="npu") -> None:
         _check_device(device)
         _extension.set_rng_state(new_state)
+
+    # Inductor's code generation for npu tensors: the CPU's (Note [inductor on the simulated npu]).
+    @property
+    def Scheduling(self):  # noqa: N802 - the names inductor reads
+        return inductor.codegen(DEVICE_TYPE).Scheduling
+
+    @property
+    def PythonWrapperCodegen(self):  # noqa: N802
+        return inductor.codegen(DEVICE_TYPE).PythonWrapperCodegen
+
+    @property
+    def CppWrapperCodegen(self):  # noqa: N802
+        return inductor.codegen(DEVICE_TYPE).CppWrapperCodegen
+
+    @property
+    def WrapperFxCodegen(self):  # noqa: N802
+        return inductor.codegen(DEVICE_TYPE).WrapperFxCodegen
 
 
 # --- exit ---------------------------------------------------------------------------------------

@@ -202,6 +202,22 @@ def test_a_missing_required_name_is_an_import_error_naming_it_and_the_range():
     assert isinstance(missing.value, ImportError)
 
 
+def test_a_missing_inductor_name_is_an_error_naming_it():
+    with pytest.raises(torch_private.InductorCodegenUnavailable) as missing:
+        torch_private._inductor_name("torch._inductor.codegen.cpp", "_Gone")
+    assert str(missing.value) == (
+        f"torch {torch.__version__} has no torch._inductor.codegen.cpp._Gone (inductor's CPU code "
+        f"generation, which the simulated npu device takes)")
+    with pytest.raises(torch_private.InductorCodegenUnavailable, match="no torch._inductor.gone "):
+        torch_private._inductor_name("torch._inductor.gone")
+
+
+def test_inductor_s_cpu_code_generation_is_found_on_this_torch():
+    cpu = torch_private.inductor_cpu_codegen()
+    assert [c.__name__ for c in cpu[:2]] == ["CppScheduling", "PythonWrapperCodegen"]
+    assert cpu.device_interface.is_available() and hasattr(cpu.config, "cuda_backend")
+
+
 # --- no torch object changes class ---------------------------------------------------------------
 
 def class_assignments(source: str, filename: str = "<scratch>") -> list[str]:

@@ -1,54 +1,6 @@
-"""The compiled CPU kernel: the common call of `torch.ops.ascend_ops.*` in C++ (`ascend_ops_fast.cpp`).
-
-A torch extension, built with g++ against the installed torch's headers and libraries into the
-package's build cache (build_cache.py, keyed by the sources, the flags and the torch version), once,
-by `ascend-ops build` (scripts/setup.sh runs it). It is no registrar: registration.py defines the
-ops from the specs (schemas, fake kernels, PrivateUse1, the one autograd implementation in
-runtime/autograd.py) and then, when the extension loads, `plug_in` registers two C++ kernels into
-that registration: the CPU kernel and the autograd gate. Every call the C++ CPU kernel does not
-copy itself runs the Python CPU kernel registration.py registers without the extension, so
-errors are raised in one place. See Note [fast path] and Note [autograd gate].
-
-Without the extension (switched off with ASCEND_OPS_FAST=0, not built yet, no compiler, no torch
-headers) the Python kernels are registered instead, after one log line saying why. When it is
-only not built yet, the first call the native backend runs starts its build in the background
-(Note [first-use build]) and the process switches to it once it is ready. In process,
-`switched(False)` turns the C++ kernels into plain relays to the Python ones (the differential
-test compares both).
-
-Note [fast path]
-~~~~~~~~~~~~~~~~
-Which calls the C++ kernel copies itself: the native backend is active (ASCEND_OPS_BACKEND or
-`use_backend`), the product that binds CPU tensors (`target_product`, else ASCEND_OPS_PRODUCT,
-never an NPU's: Note [active product]) allows the dtype, or none is chosen, the input is
-contiguous without lazy conj/neg bits, and the engine's view builder accepts the arguments. The
-context variables (runtime/call_context.py) are read from C++ on each call (two lookups, no Python
-code); the process default, which only the environment variables decide, is computed in Python
-(`default_state`) and cached in C++ until one of them changes.
-
-Note [autograd gate]
-~~~~~~~~~~~~~~~~~~~~
-The autograd formulas exist once, in runtime/autograd.py (one autograd.Function per op, which
-torch.func, forward-mode AD and vmap accept). Registering that Python kernel on the Autograd key
-would cost every call a trip through Python, so with the extension the Autograd key holds a
-generic C++ gate instead, with no formula: a call with GradMode off or an input that does not
-require grad, and no forward-mode tangent on it, is redispatched below the Autograd key in C++
-(what any built-in op's autograd kernel does then); every other call runs the Python autograd
-kernel, which records the op's backward (or computes its tangent) exactly as without the
-extension. Under torch.func transforms the gate sees the transform's wrapper tensors, whose
-`requires_grad` and tangents are the transform's, so it decides the same way.
-
-Note [first-use build]
-~~~~~~~~~~~~~~~~~~~~~~
-After `pip install` nothing has built the extension. The first call on the native backend (whose
-calls are the ones it speeds up) then runs on the Python kernel as before, and starts
-`ascend-ops build` as a detached process, after one progress line on stderr: the build outlives
-a short script, so the next process finds it in the cache, and the cache's build lock keeps
-concurrent processes from compiling it twice. A thread of this process waits for that build and
-then plugs the extension in (registration.py's `switch_to`): from then on calls run on the C++
-kernels, with no restart. The call that started it waits for nothing but the native copy, which
-it needs anyway. `ASCEND_OPS_FAST_BUILD=0` turns the first-use build off (images built with
-`ascend-ops build`, read-only installs); `ASCEND_OPS_FAST=0` turns the extension off altogether.
+"""The compiled CPU kernel: the common call of `torch.ops.ascend_ops.*` in C++
+(`src/ascend_ops_fast.cpp`), a torch extension built into the build cache and plugged into the one
+registration (the comments below the imports: how it is built, plugged in and switched to).
 """
 from __future__ import annotations
 
@@ -77,6 +29,56 @@ from ..runtime.products import current_product, dtype_name
 from ..runtime.arguments import OpPacket
 from ..runtime.errors import OpArgumentError, naming_op
 from ..runtime.dtypes import movable
+
+# A torch extension, built with g++ against the installed torch's headers and libraries into the
+# package's build cache (build_cache.py, keyed by the sources, the flags and the torch version),
+# once, by `ascend-ops build` (scripts/setup.sh runs it). It is no registrar: registration.py
+# defines the ops from the specs (schemas, fake kernels, PrivateUse1, the one autograd
+# implementation in runtime/autograd.py) and then, when the extension loads, `plug_in` registers two
+# C++ kernels into that registration: the CPU kernel and the autograd gate. Every call the C++ CPU
+# kernel does not copy itself runs the Python CPU kernel registration.py registers without the
+# extension, so errors are raised in one place. See Note [fast path] and Note [autograd gate].
+#
+# Without the extension (switched off with ASCEND_OPS_FAST=0, not built yet, no compiler, no torch
+# headers) the Python kernels are registered instead, after one log line saying why. When it is
+# only not built yet, the first call the native backend runs starts its build in the background
+# (Note [first-use build]) and the process switches to it once it is ready. In process,
+# `switched(False)` turns the C++ kernels into plain relays to the Python ones (the differential
+# test compares both).
+#
+# Note [fast path]
+# ~~~~~~~~~~~~~~~~
+# Which calls the C++ kernel copies itself: the native backend is active (ASCEND_OPS_BACKEND or
+# `use_backend`), the product that binds CPU tensors (`target_product`, else ASCEND_OPS_PRODUCT,
+# never an NPU's: Note [active product]) allows the dtype, or none is chosen, the input is
+# contiguous without lazy conj/neg bits, and the engine's view builder accepts the arguments. The
+# context variables (runtime/call_context.py) are read from C++ on each call (two lookups, no Python
+# code); the process default, which only the environment variables decide, is computed in Python
+# (`default_state`) and cached in C++ until one of them changes.
+#
+# Note [autograd gate]
+# ~~~~~~~~~~~~~~~~~~~~
+# The autograd formulas exist once, in runtime/autograd.py (one autograd.Function per op, which
+# torch.func, forward-mode AD and vmap accept). Registering that Python kernel on the Autograd key
+# would cost every call a trip through Python, so with the extension the Autograd key holds a
+# generic C++ gate instead, with no formula: a call with GradMode off or an input that does not
+# require grad, and no forward-mode tangent on it, is redispatched below the Autograd key in C++
+# (what any built-in op's autograd kernel does then); every other call runs the Python autograd
+# kernel, which records the op's backward (or computes its tangent) exactly as without the
+# extension. Under torch.func transforms the gate sees the transform's wrapper tensors, whose
+# `requires_grad` and tangents are the transform's, so it decides the same way.
+#
+# Note [first-use build]
+# ~~~~~~~~~~~~~~~~~~~~~~
+# After `pip install` nothing has built the extension. The first call on the native backend (whose
+# calls are the ones it speeds up) then runs on the Python kernel as before, and starts
+# `ascend-ops build` as a detached process, after one progress line on stderr: the build outlives
+# a short script, so the next process finds it in the cache, and the cache's build lock keeps
+# concurrent processes from compiling it twice. A thread of this process waits for that build and
+# then plugs the extension in (registration.py's `switch_to`): from then on calls run on the C++
+# kernels, with no restart. The call that started it waits for nothing but the native copy, which
+# it needs anyway. `ASCEND_OPS_FAST_BUILD=0` turns the first-use build off (images built with
+# `ascend-ops build`, read-only installs); `ASCEND_OPS_FAST=0` turns the extension off altogether.
 
 FAST_ENV = "ASCEND_OPS_FAST"
 FIRST_USE_BUILD_ENV = "ASCEND_OPS_FAST_BUILD"

@@ -1,28 +1,5 @@
 """The torch binding of the CANN op package on a real NPU: how it compiles, where it and the op
 package are installed, and loading both.
-
-One compile command serves the Atlas build (`build`, run by scripts/build_ascend.sh) and the CI
-syntax check (`ascend-ops-dev check-npu`): the generated `ascend_kernels/binding/ascend_ops_npu.cpp`
-against torch's headers, the torch_npu wheel's (`include/`), the binding's own aclnn call path
-(`ascend_kernels/npu/`), the aclnn headers CANN generated for the ops and the engine's
-`ascend_kernels/common/`.
-
-Installed layout, under `install_dir()` ($ASCEND_OPS_NPU_DIR, else `<cache>/npu`):
-
-    opp/vendors/<vendor>/          the op package (`custom_opp_*.run --install-path=<dir>/opp`)
-    lib/libascend_ops_npu.so       the binding
-    build.json                     what both were built from (BuildRecord)
-
-or, shared by every user (scripts/build_ascend.sh where $ASCEND_OPP_PATH/vendors is writable), the
-op package in `$ASCEND_OPP_PATH/vendors/<vendor>/` (CANN's own install) and `lib/` and
-`build.json` in its `torch_binding/`.
-
-`import ascend_ops` puts the installed vendor folder first on ASCEND_CUSTOM_OPP_PATH
-(`put_vendor_first`, Note [kernel discovery]). `load()` runs only after `import torch_npu` succeeded:
-it checks that CANN can find the op package (that variable, or $ASCEND_OPP_PATH/vendors/config.ini)
-and loads the binding. The binding opens the op API library itself at its first call (Note [own
-aclnn lookup] in ascend_kernels/npu/aclnn_call.h), so op-plugin's copy of the variable does not
-matter.
 """
 from __future__ import annotations
 
@@ -43,6 +20,29 @@ from ascend_ops_gen.spec import project_root
 from ..runtime import build_cache, torch_private
 from .binding_names import ACLNN_HEADERS, BINDING_PATH, NAMESPACE
 
+# One compile command serves the Atlas build (`build`, run by scripts/build_ascend.sh) and the CI
+# syntax check (`ascend-ops-dev check-npu`): the generated
+# `ascend_kernels/binding/ascend_ops_npu.cpp` against torch's headers, the torch_npu wheel's
+# (`include/`), the binding's own aclnn call path (`ascend_kernels/npu/`), the aclnn headers CANN
+# generated for the ops and the engine's `ascend_kernels/common/`.
+#
+# Installed layout, under `install_dir()` ($ASCEND_OPS_NPU_DIR, else `<cache>/npu`):
+#
+#     opp/vendors/<vendor>/          the op package (`custom_opp_*.run --install-path=<dir>/opp`)
+#     lib/libascend_ops_npu.so       the binding
+#     build.json                     what both were built from (BuildRecord)
+#
+# or, shared by every user (scripts/build_ascend.sh where $ASCEND_OPP_PATH/vendors is writable), the
+# op package in `$ASCEND_OPP_PATH/vendors/<vendor>/` (CANN's own install) and `lib/` and
+# `build.json` in its `torch_binding/`.
+#
+# `import ascend_ops` puts the installed vendor folder first on ASCEND_CUSTOM_OPP_PATH
+# (`put_vendor_first`, Note [kernel discovery]). `load()` runs only after `import torch_npu`
+# succeeded: it checks that CANN can find the op package (that variable, or
+# $ASCEND_OPP_PATH/vendors/config.ini) and loads the binding. The binding opens the op API library
+# itself at its first call (Note [own aclnn lookup] in ascend_kernels/npu/aclnn_call.h), so
+# op-plugin's copy of the variable does not matter.
+
 __all__ = ["NAMESPACE", "NPU_DIR_ENV", "BuildRecord", "binding_cxx_standard", "binding_source",
            "compile_command", "install_dir", "load", "op_api_library", "read_build_record", "vendor_name",
            "vendor_problems"]
@@ -51,9 +51,9 @@ NPU_DIR_ENV = "ASCEND_OPS_NPU_DIR"
 CUSTOM_OPP_ENV = "ASCEND_CUSTOM_OPP_PATH"
 LIBRARY_NAME = "libascend_ops_npu.so"
 RECORD_NAME = "build.json"
-# The C++ standard of every compile of the binding is the one the installed torch's headers ask
-# for, and no newer: ATen/ATen.h opens with `#if !defined(_MSC_VER) && __cplusplus < 201703L` /
-# `#error C++17 or later ...` up to torch 2.13, and with `< 202002L` / `C++20` from torch 2.14 (whose
+# The C++ standard of every compile of the binding is the one the installed torch's headers ask for,
+# and no newer: ATen/ATen.h opens with `#if !defined(_MSC_VER) && __cplusplus < 201703L` / `#error
+# C++17 or later ...` up to torch 2.13, and with `< 202002L` / `C++20` from torch 2.14 (whose
 # torch.utils.cpp_extension passes -std=c++20). C++17 keeps the binding buildable by g++ 9 (Ubuntu
 # 20.04 images); C++20 needs g++ 10. The value is `__cplusplus`; each standard, its flag and the
 # first g++ major that has all of it.

@@ -1,32 +1,4 @@
-"""The aclnn API that CANN's build generates for a custom op, predicted from its OpDef.
-
-Building an op package generates, per OpType `Xxx`, `aclnn_xxx.h` with
-
-    aclnnStatus aclnnXxxGetWorkspaceSize(<inputs>, <attributes>, <outputs>,
-                                         uint64_t *workspaceSize, aclOpExecutor **executor);
-    aclnnStatus aclnnXxx(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
-                         aclrtStream stream);
-
-Note [aclnn rules]
-    order        inputs, then attributes in declaration order, then outputs
-    input        const aclTensor *<name>         (optional input: <name>Optional)
-    output       const aclTensor *out            (one output; several: <name>Out each)
-    in = out     one aclTensor *<name>Ref        (an input and an output of the same name)
-    Int          int64_t <name>
-    Float        double <name>
-    Bool         bool <name>
-    ListInt      const aclIntArray *<name>       (optional: <name>Optional)
-    String       char *<name>                    (optional: <name>Optional)
-with <name> the OpDef name in lowerCamelCase. These are CANN's documented rules for the
-single-operator API ("Single-Operator API Calling" in the Ascend C guide) and what published
-generated headers show; an optional scalar attribute keeps its plain name in those headers.
-No CANN build has checked this module's output: `ascend-ops-dev check-npu` compares it with the
-binding, and an Atlas build's `build_out/autogen/aclnn_*.h` is the real answer.
-
-Two sources feed the same rules: the spec model (`opdef_arguments`, what the binding emitter
-declares) and the text of a generated OpDef (`parse_opdef`, what CANN reads), so the check
-that compares them sees any drift between the OpDef and the binding.
-"""
+"""The aclnn API that CANN's build generates for a custom op, predicted from its OpDef."""
 from __future__ import annotations
 
 import re
@@ -34,6 +6,33 @@ from dataclasses import dataclass
 
 from ..spec import OpSpec
 from .cpp import camel, kernel_name, opdef_attr
+
+# Building an op package generates, per OpType `Xxx`, `aclnn_xxx.h` with
+#
+#     aclnnStatus aclnnXxxGetWorkspaceSize(<inputs>, <attributes>, <outputs>,
+#                                          uint64_t *workspaceSize, aclOpExecutor **executor);
+#     aclnnStatus aclnnXxx(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+#                          aclrtStream stream);
+#
+# Note [aclnn rules]
+#     order        inputs, then attributes in declaration order, then outputs
+#     input        const aclTensor *<name>         (optional input: <name>Optional)
+#     output       const aclTensor *out            (one output; several: <name>Out each)
+#     in = out     one aclTensor *<name>Ref        (an input and an output of the same name)
+#     Int          int64_t <name>
+#     Float        double <name>
+#     Bool         bool <name>
+#     ListInt      const aclIntArray *<name>       (optional: <name>Optional)
+#     String       char *<name>                    (optional: <name>Optional)
+# with <name> the OpDef name in lowerCamelCase. These are CANN's documented rules for the
+# single-operator API ("Single-Operator API Calling" in the Ascend C guide) and what published
+# generated headers show; an optional scalar attribute keeps its plain name in those headers.
+# No CANN build has checked this module's output: `ascend-ops-dev check-npu` compares it with the
+# binding, and an Atlas build's `build_out/autogen/aclnn_*.h` is the real answer.
+#
+# Two sources feed the same rules: the spec model (`opdef_arguments`, what the binding emitter
+# declares) and the text of a generated OpDef (`parse_opdef`, what CANN reads), so the check
+# that compares them sees any drift between the OpDef and the binding.
 
 
 class AclnnError(ValueError):

@@ -4,18 +4,6 @@ CANN's kernel side does not see the host's tiling class: its build parses the ma
 `BEGIN_TILING_DATA_DEF` header and emits a `#pragma pack(1)` struct with the same fields. The
 engine keeps its tiling as a plain C++ struct, so the codegen parses that struct (as CANN's own
 `tiling_data_def_build.py` parses tiling headers) and emits the macro twin field for field.
-
-Note [tiling twin layout]: the twin is packed, the engine's struct is not. They agree byte for
-byte only when every field already sits at a multiple of its own size and the struct's size is a
-multiple of 8, so no padding exists to drop. The parser checks exactly that, in the header's
-order (reordering would change the layout of `CopyTiling` itself), and the generated twin
-(`common/copy_tiling_data_generated.h`, one class every op registers) re-proves it with
-`static_assert`s on `sizeof` and `offsetof`.
-
-The accepted member syntax, one per line (comments allowed anywhere):
-    <int64_t|uint64_t|int32_t|uint32_t|int16_t|uint16_t|int8_t|uint8_t> <name>;
-    <int64_t|...> <name>[<N>];      N a literal or a constexpr of this header (or a header it
-                                    includes with "..." from the same folder)
 """
 from __future__ import annotations
 
@@ -23,6 +11,18 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+
+# Note [tiling twin layout]: the twin is packed, the engine's struct is not. They agree byte for
+# byte only when every field already sits at a multiple of its own size and the struct's size is a
+# multiple of 8, so no padding exists to drop. The parser checks exactly that, in the header's
+# order (reordering would change the layout of `CopyTiling` itself), and the generated twin
+# (`common/copy_tiling_data_generated.h`, one class every op registers) re-proves it with
+# `static_assert`s on `sizeof` and `offsetof`.
+#
+# The accepted member syntax, one per line (comments allowed anywhere):
+#     <int64_t|uint64_t|int32_t|uint32_t|int16_t|uint16_t|int8_t|uint8_t> <name>;
+#     <int64_t|...> <name>[<N>];      N a literal or a constexpr of this header (or a header it
+#                                     includes with "..." from the same folder)
 
 STRUCT_NAME = "CopyTiling"
 

@@ -2,29 +2,6 @@
 its op_host source (OpDef, shape rule, TilingFunc) and tiling data, its kernel entry (the standard
 pipeline around the author's Compute<Op> and Load<Op>), and, for the tools that compile kernels
 outside a CANN build, the kernel-side tiling struct CANN derives from the tiling data.
-
-The op's hand-written C++ sits beside the generated folders: `<op>/<op>_compute.h` (Compute<Op>,
-and Load<Op> when an input is `read: load` or `read: gm`) and, for `shape: infer_shape`,
-`<op>/<op>_shape.h` (Infer<Op>Shape). The generated code calls them; the op_host source states the
-shape function's signature in a `static_assert`, the kernel calls the hooks as Note [custom op
-hooks] says, so a hook that disagrees fails to compile naming the call.
-
-Note [custom op hooks]
-    Compute<Op>(outputs..., staged inputs..., uint32_t count[, const <OpType>TilingData& tiling])
-        the op's math on one tile: every output's tile from the tiles of the inputs read `tile`
-        or `load`, in spec order, `count` elements each (a multiple of 32 bytes of the smallest
-        staged element). The tiling data is passed when the spec declares `tiling:` fields.
-    Load<Op>(loaded tiles..., GlobalTensors of the `load` and `gm` inputs..., int64_t pos,
-             uint32_t count, const <OpType>TilingData& tiling)
-        the data-dependent part of CopyIn: fills each `load` input's tile with, for the output
-        positions [pos, pos + count), the element of that input each position reads, by any GM
-        reads it likes (GetValue, DataCopy). The pipeline orders the vector unit's last reads of
-        the tiles before it and its scalar writes before Compute.
-    Infer<Op>Shape(const TensorShape* inputs, <attributes>, TensorShape* output)
-        (shape: infer_shape) the outputs' shape from the inputs' (an absent optional one has rank
-        -1), the attributes bound as Note [attribute binding] in op_views.py says.
-Tensors are `LocalTensor<T>` / `GlobalTensor<T>` of the dtype's kernel type (KERNEL_TYPES); the
-hooks are templates on them (the kernel passes them, never names the template arguments).
 """
 from __future__ import annotations
 
@@ -35,6 +12,29 @@ from .file_manager import header_line
 from .host import wrapped_call
 from .op_views import bind_attributes
 from .templates import template
+
+# The op's hand-written C++ sits beside the generated folders: `<op>/<op>_compute.h` (Compute<Op>,
+# and Load<Op> when an input is `read: load` or `read: gm`) and, for `shape: infer_shape`,
+# `<op>/<op>_shape.h` (Infer<Op>Shape). The generated code calls them; the op_host source states the
+# shape function's signature in a `static_assert`, the kernel calls the hooks as Note [custom op
+# hooks] says, so a hook that disagrees fails to compile naming the call.
+#
+# Note [custom op hooks]
+#     Compute<Op>(outputs..., staged inputs..., uint32_t count[, const <OpType>TilingData& tiling])
+#         the op's math on one tile: every output's tile from the tiles of the inputs read `tile`
+#         or `load`, in spec order, `count` elements each (a multiple of 32 bytes of the smallest
+#         staged element). The tiling data is passed when the spec declares `tiling:` fields.
+#     Load<Op>(loaded tiles..., GlobalTensors of the `load` and `gm` inputs..., int64_t pos,
+#              uint32_t count, const <OpType>TilingData& tiling)
+#         the data-dependent part of CopyIn: fills each `load` input's tile with, for the output
+#         positions [pos, pos + count), the element of that input each position reads, by any GM
+#         reads it likes (GetValue, DataCopy). The pipeline orders the vector unit's last reads of
+#         the tiles before it and its scalar writes before Compute.
+#     Infer<Op>Shape(const TensorShape* inputs, <attributes>, TensorShape* output)
+#         (shape: infer_shape) the outputs' shape from the inputs' (an absent optional one has rank
+#         -1), the attributes bound as Note [attribute binding] in op_views.py says.
+# Tensors are `LocalTensor<T>` / `GlobalTensor<T>` of the dtype's kernel type (KERNEL_TYPES); the
+# hooks are templates on them (the kernel passes them, never names the template arguments).
 
 # The C++ type a kernel holds each dtype in (bool as its byte).
 KERNEL_TYPES = {"float16": "half", "float32": "float", "bfloat16": "bfloat16_t", "int8": "int8_t",
@@ -101,7 +101,8 @@ def _ge_format(name: str) -> str:
     return f"ge::FORMAT_{name}"
 
 
-# --- op_host ----------------------------------------------------------------------------------------
+# --- op_host
+# ----------------------------------------------------------------------------------------
 
 def emit_custom_tiling_header(op: OpSpec) -> str:
     return template("custom_op_host_tiling.h").substitute(
@@ -225,7 +226,8 @@ def emit_custom_host_source(op: OpSpec, specs: SpecSet) -> str:
         opdef_tensors=opdef, attrs=[attr_def(a) for a in op.attributes], configs=configs)
 
 
-# --- op_kernel --------------------------------------------------------------------------------------
+# --- op_kernel
+# --------------------------------------------------------------------------------------
 
 def emit_custom_kernel_source(op: OpSpec, specs: SpecSet) -> str:
     del specs  # the kernel's types come from the op's own dtypes

@@ -1,43 +1,5 @@
 """The driver: read op_specs/ and the engine headers, run every emitter, hand the files to the
 FileManager. `generated_files` is pure; `generate` does the I/O.
-
-What is generated, relative to the output folder (`ascend_kernels/`):
-
-    CMakeLists.txt, CMakePresets.json                  the CANN project (all ops, all products)
-    common/products_generated.h                        product facts for host C++ (products.yaml): the
-                                                       ProductInfo / SocEntry structs and their rows
-    common/arch_traits_generated.h                     the per-architecture facts kernels build by:
-                                                       ArchTraits, its rows, ASCEND_OPS_ARCH_* macros
-    common/copy_tiling_data_generated.h                CopyTilingData, the BEGIN_TILING_DATA_DEF
-                                                       twin of CopyTiling (common/copy_tiling.h)
-    common/copy_tiling_twin_generated.h                LoadCopyTiling (common/copy_tiling.h)
-    <op>/<op>_limits_generated.h                       the op's limits (max_rank, limits:) for C++
-    <op>/op_host/<op>_tiling.h                         CopyTilingData registered for the OpType
-    <op>/op_host/<op>.cpp                              OpDef, AddConfig per product, view glue
-    <op>/op_host/CMakeLists.txt, <op>/op_kernel/CMakeLists.txt
-    <op>/op_kernel/<op>.cpp                            the kernel entry
-    binding/ascend_ops_npu.cpp                         the torch binding of every op's aclnn API
-    binding/ascend_ops_cpu_generated.h                 per-op facts for the compiled CPU fast path
-    binding/op_view_dispatch_generated.h               every op's view builder by the op's name
-    binding/host_aclnn/                                the CPU aclnn runtime's op functions and the
-                                                       predicted aclnn headers (simulated npu device)
-    <op>/op_sim/<op>.cpp                               a custom op's kernel unit of the simulator
-    ../cpu_reference/_op_limits.py                     the ops' limits for the numpy reference
-    ../python/ascend_ops/sim/abi.py                    ctypes mirrors of sim_abi.h and CopyTiling,
-    ../python/ascend_ops/sim/sim_abi_mirrors_generated.h   and their static_assert proof (sim_abi.py)
-    ../python/ascend_ops/sim/cann_names.py             CANN names the simulator passes (runtime_tables.py)
-    ../python/ascend_ops/npu/binding_names.py          the binding's names and aclnn headers
-
-The product (python/ascend_ops) runs none of this: what it needs of the specs and the headers is
-in the files above, which `generate --check` keeps current (the last four only when the product
-package sits beside the output folder, as in a checkout).
-
-The hand-written part of a view op is its view builder and dtype rule, `<op>/<op>_view.h`; its spec
-declares how they take the attributes and the generated op_host source checks them at compile time
-(Note [attribute binding] in op_views.py); op_host/ and op_kernel/ beside it are generated. A custom
-op (kind: custom) has its Compute (and Load) in `<op>/<op>_compute.h` and, with `shape:
-infer_shape`, its shape rule in `<op>/<op>_shape.h` (custom_op.py); the view-only files (the view
-dispatch, the CPU fast path's table) leave it out.
 """
 from __future__ import annotations
 
@@ -49,11 +11,50 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, ShapeRuleKind, SpecSet, load_specs
-from . import (binding, cpu_aclnn_ops, custom_op, fast_path, host, kernel, limits, op_views, project,
-               runtime_tables, sim_abi, view_dispatch)
+from . import (binding, cpu_aclnn_ops, custom_op, fast_path, host, kernel, limits, op_views,
+               project, runtime_tables, sim_abi, view_dispatch)
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .file_manager import FileManager, GeneratedFile, Problem, Report
 from .op_views import ViewBuilderError, bind_attributes, bind_dtype_check
+
+# What is generated, relative to the output folder (`ascend_kernels/`):
+#
+# CMakeLists.txt, CMakePresets.json                  the CANN project (all ops, all products)
+# common/products_generated.h                        product facts for host C++ (products.yaml): the
+#                                                    ProductInfo / SocEntry structs and their rows
+# common/arch_traits_generated.h                     the per-architecture facts kernels build by:
+#                                                    ArchTraits, its rows, ASCEND_OPS_ARCH_* macros
+# common/copy_tiling_data_generated.h                CopyTilingData, the BEGIN_TILING_DATA_DEF
+#                                                    twin of CopyTiling (common/copy_tiling.h)
+# common/copy_tiling_twin_generated.h                LoadCopyTiling (common/copy_tiling.h)
+# <op>/<op>_limits_generated.h                       the op's limits (max_rank, limits:) for C++
+# <op>/op_host/<op>_tiling.h                         CopyTilingData registered for the OpType
+# <op>/op_host/<op>.cpp                              OpDef, AddConfig per product, view glue
+# <op>/op_host/CMakeLists.txt, <op>/op_kernel/CMakeLists.txt
+# <op>/op_kernel/<op>.cpp                            the kernel entry
+# binding/ascend_ops_npu.cpp                         the torch binding of every op's aclnn API
+# binding/ascend_ops_cpu_generated.h                 per-op facts for the compiled CPU fast path
+# binding/op_view_dispatch_generated.h               every op's view builder by the op's name
+# binding/host_aclnn/                                the CPU aclnn runtime's op functions and the
+#                                                    predicted aclnn headers (simulated npu device)
+# <op>/op_sim/<op>.cpp                               a custom op's kernel unit of the simulator
+# ../cpu_reference/_op_limits.py                     the ops' limits for the numpy reference
+# ../python/ascend_ops/sim/abi.py                    ctypes mirrors of sim_abi.h and CopyTiling,
+# ../python/ascend_ops/sim/sim_abi_mirrors_generated.h   and their static_assert proof (sim_abi.py)
+# ../python/ascend_ops/sim/cann_names.py             CANN names the simulator passes
+#                                                    (runtime_tables.py)
+# ../python/ascend_ops/npu/binding_names.py          the binding's names and aclnn headers
+#
+# The product (python/ascend_ops) runs none of this: what it needs of the specs and the headers is
+# in the files above, which `generate --check` keeps current (the last four only when the product
+# package sits beside the output folder, as in a checkout).
+#
+# The hand-written part of a view op is its view builder and dtype rule, `<op>/<op>_view.h`; its
+# spec declares how they take the attributes and the generated op_host source checks them at compile
+# time (Note [attribute binding] in op_views.py); op_host/ and op_kernel/ beside it are generated. A
+# custom op (kind: custom) has its Compute (and Load) in `<op>/<op>_compute.h` and, with `shape:
+# infer_shape`, its shape rule in `<op>/<op>_shape.h` (custom_op.py); the view-only files (the view
+# dispatch, the CPU fast path's table) leave it out.
 
 COPY_TILING_HEADER = "common/copy_tiling.h"
 # Hand-written folders of ascend_kernels/; an op folder may not take their names.

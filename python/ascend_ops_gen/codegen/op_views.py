@@ -1,36 +1,35 @@
-"""The ops' view builders as their specs declare them, and the compile-time check of the C++.
-
-Every op `<op>` has a hand-written `inline Status Build<Op>View(const TensorShape& input,
-<arguments>, TensorShape* outShape, StridedView* view)` in `ascend_kernels/<op>/<op>_view.h`, where
-<arguments> are the op's attributes in spec order, either as parameters or, when the spec says
-`view_builder: {args: struct}`, as the fields of one `const <Op>Args&`. The generated tiling function
-calls it, so the codegen binds each attribute to its C++ argument from the spec alone (Note
-[attribute binding]) and never reads the header: the generated op_host source states the
-signature the spec implies in `static_assert`s (`view_checks`), and the compiler, not a parser,
-holds the header to it. A header that disagrees fails every build of the op (the simulator's,
-`ascend-ops-dev check-cann`, the host syntax check) with a message naming the spec and the header.
-
-Note [attribute binding]
-    int          -> int64_t <name>
-    int[], int[]? -> const int64_t* <name>, int64_t <name>Size   (int[]?: nullptr when absent)
-    str          -> const char* <name>
-with <name> the attribute's name in lowerCamelCase (`begin_mask` -> `beginMask`). As parameters
-only their types and order are checked (a parameter's name is no part of a C++ type); as the
-fields of `<Op>Args`, each field's name and type, and that the struct has no other field.
-
-Note [dtype rules]
-An op whose arguments are valid only for some dtypes (DepthToSpace's NCHW_VECT_C needs int8)
-declares `view_builder: {dtype_check: [<attributes>]}` and has `inline Status Check<Op>Dtype(const
-char* dtype, <those attributes>)` beside its view builder, bound as above, in spec order. The
-generated tiling function calls it, with the op_specs/ name of the input's dtype, before the view
-builder, as the reference checks the dtype between the attributes and the shape.
-"""
+"""The ops' view builders as their specs declare them, and the compile-time check of the C++."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..spec import AttrType, OpSpec
 from .cpp import camel
+
+# Every op `<op>` has a hand-written `inline Status Build<Op>View(const TensorShape& input,
+# <arguments>, TensorShape* outShape, StridedView* view)` in `ascend_kernels/<op>/<op>_view.h`,
+# where <arguments> are the op's attributes in spec order, either as parameters or, when the spec
+# says `view_builder: {args: struct}`, as the fields of one `const <Op>Args&`. The generated tiling
+# function calls it, so the codegen binds each attribute to its C++ argument from the spec alone
+# (Note [attribute binding]) and never reads the header: the generated op_host source states the
+# signature the spec implies in `static_assert`s (`view_checks`), and the compiler, not a parser,
+# holds the header to it. A header that disagrees fails every build of the op (the simulator's,
+# `ascend-ops-dev check-cann`, the host syntax check) with a message naming the spec and the header.
+#
+# Note [attribute binding]
+#     int          -> int64_t <name>
+#     int[], int[]? -> const int64_t* <name>, int64_t <name>Size   (int[]?: nullptr when absent)
+#     str          -> const char* <name>
+# with <name> the attribute's name in lowerCamelCase (`begin_mask` -> `beginMask`). As parameters
+# only their types and order are checked (a parameter's name is no part of a C++ type); as the
+# fields of `<Op>Args`, each field's name and type, and that the struct has no other field.
+#
+# Note [dtype rules]
+# An op whose arguments are valid only for some dtypes (DepthToSpace's NCHW_VECT_C needs int8)
+# declares `view_builder: {dtype_check: [<attributes>]}` and has `inline Status Check<Op>Dtype(const
+# char* dtype, <those attributes>)` beside its view builder, bound as above, in spec order. The
+# generated tiling function calls it, with the op_specs/ name of the input's dtype, before the view
+# builder, as the reference checks the dtype between the attributes and the shape.
 
 
 class ViewBuilderError(ValueError):

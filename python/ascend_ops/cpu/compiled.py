@@ -80,6 +80,24 @@ from ..runtime.dtypes import movable
 # it needs anyway. `ASCEND_OPS_FAST_BUILD=0` turns the first-use build off (images built with
 # `ascend-ops build`, read-only installs); `ASCEND_OPS_FAST=0` turns the extension off altogether.
 
+# Note [CPU route]
+# ~~~~~~~~~~~~~~~~
+# A CPU call takes one route, chosen by what each layer leaves to the next, never rerouted:
+# - the op's packet (`torch.ops.ascend_ops.<op>`, runtime/arguments.OpPacket) tries its fast call,
+#   the extension's `call`, which copies the common call (Note [fast path]) before torch's
+#   dispatcher is entered: unboxing a schema's int lists through the dispatcher costs more than
+#   copying a tiny tensor (bench/results/bench.md: 1.5-1.8 us a tiny call against 5.9-7.1 us for an
+#   empty custom op of the same schema);
+# - what it leaves, and every call that enters through the dispatcher (an overload,
+#   torch.compile's graphs, autograd's redispatch), meets the C++ CPU kernel and autograd gate
+#   `plug_in` registered, which copy the same calls;
+# - what those leave runs the Python CPU kernel, the one place errors are raised.
+# So one call meets at most three entries, each because a caller can arrive there; merging them
+# would either send every call through the dispatcher (4x the tiny call) or leave torch's own
+# callers without the C++ copy. The switch when the first-use build finishes is one: `switch_to`
+# (registration.py) registers the C++ kernels over the Python ones through torch.library, then
+# drops the library that held the Python ones, and installs the fast calls.
+
 FAST_ENV = "ASCEND_OPS_FAST"
 FIRST_USE_BUILD_ENV = "ASCEND_OPS_FAST_BUILD"
 SOURCE = Path(__file__).parent / "src" / "ascend_ops_fast.cpp"

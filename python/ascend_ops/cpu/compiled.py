@@ -92,9 +92,9 @@ from ..runtime.dtypes import movable
 #   torch.compile's graphs, autograd's redispatch), meets the C++ CPU kernel and autograd gate
 #   `plug_in` registered, which copy the same calls;
 # - what those leave runs the Python CPU kernel, the one place errors are raised.
-# So one call meets at most three entries, each because a caller can arrive there; merging them
-# would either send every call through the dispatcher (4x the tiny call) or leave torch's own
-# callers without the C++ copy. The switch when the first-use build finishes is one: `switch_to`
+# The common call ends at the first; only what it leaves goes on, and each later entry exists
+# because a caller can arrive there: merging them would send every call through the dispatcher
+# (4x the tiny call) or leave torch's own callers without the C++ copy. The switch when the first-use build finishes is one: `switch_to`
 # (registration.py) registers the C++ kernels over the Python ones through torch.library, then
 # drops the library that held the Python ones, and installs the fast calls.
 

@@ -1,17 +1,4 @@
-"""What every op's canonicalisation returns: its result as a chain of view steps of its input.
-
-Every op is a view of its input followed by one copy. `cpu_reference.<op>_view(shape, ...)`
-checks the op's arguments for an input of `shape` and returns an object with `output_shape`
-and `view_steps()`, the steps that turn the input into the result:
-
-    Index(items)    numpy basic indexing: ints, slices of any step, None (new axis), Ellipsis
-    Reshape(shape)  C-order reshape
-    Permute(axes)   axis permutation (numpy transpose)
-
-The package's other layers only ever read those steps: the native CPU backend takes them as
-numpy views of the input, the torch fake and device kernels as torch views, so an op added to
-cpu_reference needs no per-op code anywhere else. `View` is the plain form of that object.
-"""
+"""What every op's canonicalisation returns: its result as a chain of view steps of its input."""
 
 from __future__ import annotations
 
@@ -19,6 +6,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+
+# Every op is a view of its input followed by one copy. `cpu_reference.<op>_view(shape, ...)`
+# checks the op's arguments for an input of `shape` and returns an object with `output_shape`
+# and `view_steps()`, the steps that turn the input into the result:
+#
+#     Index(items)    numpy basic indexing: ints, slices of any step, None (new axis), Ellipsis
+#     Reshape(shape)  C-order reshape
+#     Permute(axes)   axis permutation (numpy transpose)
+#
+# The package's other layers only ever read those steps: the native CPU backend takes them as
+# numpy views of the input, the torch fake and device kernels as torch views, so an op added to
+# cpu_reference needs no per-op code anywhere else. `View` is the plain form of that object.
 
 
 @dataclass(frozen=True)

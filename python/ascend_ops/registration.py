@@ -1,16 +1,5 @@
 """`torch.ops.ascend_ops.*`, registered once: schemas from the specs, per-device kernels, fake
 kernels, autograd (runtime/autograd.py), vmap rules.
-
-This module is the one registrar. The compiled CPU kernel (cpu/compiled.py), when built, is
-plugged into this registration as its CPU and Autograd-key kernels (the C++ copy of the common
-call and the autograd gate); it relays everything else to the Python kernels registered here
-otherwise, so the checks, formulas and error messages exist once.
-
-Every call, on every device, first validates its arguments (cpu_reference's canonicalisation,
-OpArgumentError) and the dtype rule of the product that binds its device (UnsupportedDtypeError:
-an npu tensor its NPU's, a CPU tensor only a product chosen on purpose); only then does
-any data move. CPU tensors go to the selected CPU backend (see `backends.py`); NPU tensors
-(PrivateUse1, the key torch_npu renames to "npu") go to `dispatch.device_kernel`.
 """
 from __future__ import annotations
 
@@ -30,6 +19,17 @@ from .runtime.arguments import OpPacket, check_input, check_kind
 from .runtime.errors import OpArgumentError, SpecError, naming_op
 from .runtime.products import check_dtype, current_product
 from .runtime.torch_private import OpNamespace, destroy_library
+
+# This module is the one registrar. The compiled CPU kernel (cpu/compiled.py), when built, is
+# plugged into this registration as its CPU and Autograd-key kernels (the C++ copy of the common
+# call and the autograd gate); it relays everything else to the Python kernels registered here
+# otherwise, so the checks, formulas and error messages exist once.
+#
+# Every call, on every device, first validates its arguments (cpu_reference's canonicalisation,
+# OpArgumentError) and the dtype rule of the product that binds its device (UnsupportedDtypeError:
+# an npu tensor its NPU's, a CPU tensor only a product chosen on purpose); only then does
+# any data move. CPU tensors go to the selected CPU backend (see `backends.py`); NPU tensors
+# (PrivateUse1, the key torch_npu renames to "npu") go to `dispatch.device_kernel`.
 
 NAMESPACE = "ascend_ops"
 

@@ -1,23 +1,23 @@
 """CANN's op_host compile lines: the ASC modules' line with the package's compile options read from
 its own CMake, and the line of msOpGen's project template (CANN 8.1-8.3) read from the toolkit.
-
-CANN's op-package build compiles every op_host file into `libascend_all_ops.so` before its code
-generator runs, with `-D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11` followed by the options the package
-passes to `npu_op_code_gen(COMPILE_OPTIONS ...)` (compile_ascendc_all_ops_so.py of the ASC CMake
-modules; a failure stops the configure). The package keeps those options in one line of
-`ascend_kernels/cmake/ascend_ops.cmake`, `set(ASCEND_OPS_HOST_COMPILE_OPTIONS ...)`; every check
-that compiles op_host code (check-cann, the CPU host check, the op_build step) builds its command
-from `host_compile_line`, so what passes here is what CANN's build runs.
-
-msOpGen's template has its own line, in the `opbuild()` function of its cmake/func.cmake, with no
-hook for the package's options: `msopgen_host_line` reads it from the toolkit, so a check of a
-toolkit runs that toolkit's line.
 """
 from __future__ import annotations
 
 import re
 import shlex
 from pathlib import Path
+
+# CANN's op-package build compiles every op_host file into `libascend_all_ops.so` before its code
+# generator runs, with `-D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11` followed by the options the package
+# passes to `npu_op_code_gen(COMPILE_OPTIONS ...)` (compile_ascendc_all_ops_so.py of the ASC CMake
+# modules; a failure stops the configure). The package keeps those options in one line of
+# `ascend_kernels/cmake/ascend_ops.cmake`, `set(ASCEND_OPS_HOST_COMPILE_OPTIONS ...)`; every check
+# that compiles op_host code (check-cann, the CPU host check, the op_build step) builds its command
+# from `host_compile_line`, so what passes here is what CANN's build runs.
+#
+# msOpGen's template has its own line, in the `opbuild()` function of its cmake/func.cmake, with no
+# hook for the package's options: `msopgen_host_line` reads it from the toolkit, so a check of a
+# toolkit runs that toolkit's line.
 
 # What compile_ascendc_all_ops_so.py puts before the package's options.
 CANN_HOST_PREFIX = ("-D_GLIBCXX_USE_CXX11_ABI=0", "-std=c++11")

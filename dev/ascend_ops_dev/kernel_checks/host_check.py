@@ -1,18 +1,4 @@
-"""Syntax-check the generated C++ without CANN.
-
-    op_host/*.cpp:   g++ -D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11 <the package's op_host options>
-                         -fsyntax-only -I ascend_kernels/sim/cann_host_stub <file>
-                     (CANN's op_host compile line, dev/ascend_ops_dev/cann/cann_compile_line.py)
-    op_kernel/*.cpp: g++ -std=c++17 -fsyntax-only -I ascend_kernels/sim -I ascend_kernels/common
-                         -DASCEND_SIM_TILING_TYPE=ascend_ops::CopyTiling -D__NPU_ARCH__=<arch> <file>
-                     once per NPU arch of op_specs/products.yaml (the kernels choose their APIs by it);
-                     a custom op's kernel through the simulator's translation unit of it, which
-                     declares its tiling struct (ascend_ops.sim.library.custom_kernel_unit)
-
-`ascend_kernels/sim/cann_host_stub/` declares what the generated host code uses with CANN's
-signatures, and `ascend_kernels/sim/` emulates the AscendC API the kernels use, so a wrong call,
-type or include shows up here.
-"""
+"""Syntax-check the generated C++ without CANN."""
 from __future__ import annotations
 
 import argparse
@@ -23,6 +9,19 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
+
+#  op_host/*.cpp:   g++ -D_GLIBCXX_USE_CXX11_ABI=0 -std=c++11 <the package's op_host options>
+#                       -fsyntax-only -I ascend_kernels/sim/cann_host_stub <file>
+#                   (CANN's op_host compile line, dev/ascend_ops_dev/cann/cann_compile_line.py)
+#  op_kernel/*.cpp: g++ -std=c++17 -fsyntax-only -I ascend_kernels/sim -I ascend_kernels/common
+#                       -DASCEND_SIM_TILING_TYPE=ascend_ops::CopyTiling -D__NPU_ARCH__=<arch> <file>
+#                   once per NPU arch of op_specs/products.yaml (kernels pick their APIs by it);
+#                   a custom op's kernel through the simulator's translation unit of it, which
+#                   declares its tiling struct (ascend_ops.sim.library.custom_kernel_unit)
+#
+# `ascend_kernels/sim/cann_host_stub/` declares what the generated host code uses with CANN's
+# signatures, and `ascend_kernels/sim/` emulates the AscendC API the kernels use, so a wrong call,
+# type or include shows up here.
 
 STUB_DIR = "sim/cann_host_stub"
 SIM_DIR = "sim"

@@ -1,17 +1,6 @@
 """The verification corpus: every op x product line x dtype the product supports x the op's
 cases, each run through the generated kernel on the simulator and compared bit for bit (integer
 views) with cpu_reference.
-
-Each op's cases live in its spec (`corpus:` in op_specs/<op>.yaml, documented in
-op_specs/README.md); this module only turns them into calls. They cover 0-d up to 8-d inputs,
-shapes whose dims all differ, size-1 dims, empty results, negative strides, byte lengths that
-are not multiples of 32, and tensors far larger than UB (sized in bytes, so every element size
-splits into tiles and over every core). Each op has one `large contiguous` case: a copy the DMA
-can do in long bursts, which must reach >= 95% DMA efficiency on every core of the product.
-`quick` cases are the subset pytest runs. An op whose spec has no `corpus:` runs its worked
-examples. A custom op (kind: custom) runs its worked examples and its `corpus:` cases (each
-input's shape, random data or integers drawn from a range) for every dtype combination of every
-product line, every output compared bit for bit.
 """
 from __future__ import annotations
 
@@ -28,6 +17,17 @@ from ascend_ops_gen.spec import (Draw, DrawKind, Example, Formula, LargeSize, Op
 from ascend_ops.runtime.errors import OpArgumentError
 from ascend_ops.sim.runner import SimStats, SimulatorError, simulate
 from ascend_ops.tools.examples import example_dtypes
+
+# Each op's cases live in its spec (`corpus:` in op_specs/<op>.yaml, documented in
+# op_specs/README.md); this module only turns them into calls. They cover 0-d up to 8-d inputs,
+# shapes whose dims all differ, size-1 dims, empty results, negative strides, byte lengths that
+# are not multiples of 32, and tensors far larger than UB (sized in bytes, so every element size
+# splits into tiles and over every core). Each op has one `large contiguous` case: a copy the DMA
+# can do in long bursts, which must reach >= 95% DMA efficiency on every core of the product.
+# `quick` cases are the subset pytest runs. An op whose spec has no `corpus:` runs its worked
+# examples. A custom op (kind: custom) runs its worked examples and its `corpus:` cases (each
+# input's shape, random data or integers drawn from a range) for every dtype combination of every
+# product line, every output compared bit for bit.
 
 LARGE_BYTES = 6 << 20        # large cases of the full corpus: > 24x the UB of any product
 QUICK_LARGE_BYTES = 3 << 19  # large cases of the quick corpus: 1.5 MiB, still > 4x UB

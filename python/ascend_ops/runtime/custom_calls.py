@@ -1,17 +1,5 @@
 """A call of a custom op (kind: custom, Note [custom ops] in ascend_ops_gen/spec/model.py) as every
 path checks it before any data moves, from the spec alone:
-
-- the tensors bound by name (`bound_tensors`): an optional input may be None;
-- each input's dtype against its tensor's list under the rule of the product that binds the
-  call's device (Note [active product] in products.py), which applies to every tensor, and a
-  tensor that shares another's dtypes (`same_as`) has that tensor's dtype
-  (`check_dtypes`, UnsupportedDtypeError); the outputs' dtypes follow (`output_dtypes`);
-- the outputs' shape by the spec's `shape:` rule (`output_shape`: an input's shape, numpy
-  broadcasting, or the reference's `<op>_shape` twin of the op's Infer<Op>Shape), and every input
-  the kernel reads tile by tile has that shape (`check_shapes`, OpArgumentError).
-
-The fake kernel (`fake_kernel`) is those rules on shapes; the CPU, NPU and simulated paths run
-them before their executor.
 """
 from __future__ import annotations
 
@@ -26,6 +14,18 @@ from ascend_ops_gen.spec import OpSpec, Product, ReadMode, ShapeRuleKind
 from .errors import OpArgumentError, UnsupportedDtypeError
 from .reference_functions import shape_function
 from .products import NPU_DEVICE, current_product
+
+# - the tensors bound by name (`bound_tensors`): an optional input may be None;
+# - each input's dtype against its tensor's list under the rule of the product that binds the
+#   call's device (Note [active product] in products.py), which applies to every tensor, and a
+#   tensor that shares another's dtypes (`same_as`) has that tensor's dtype
+#   (`check_dtypes`, UnsupportedDtypeError); the outputs' dtypes follow (`output_dtypes`);
+# - the outputs' shape by the spec's `shape:` rule (`output_shape`: an input's shape, numpy
+#   broadcasting, or the reference's `<op>_shape` twin of the op's Infer<Op>Shape), and every input
+#   the kernel reads tile by tile has that shape (`check_shapes`, OpArgumentError).
+#
+# The fake kernel (`fake_kernel`) is those rules on shapes; the CPU, NPU and simulated paths run
+# them before their executor.
 
 
 def bound_tensors(op: OpSpec, args: Sequence[Any], kwargs: Mapping[str, Any]) -> tuple[list, tuple, dict]:

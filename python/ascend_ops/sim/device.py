@@ -1,19 +1,4 @@
-"""A simulated `npu` device, so the NPU dispatch path runs without an NPU or torch_npu.
-
-`enable_simulated_npu()` renames PrivateUse1 (the key torch_npu's tensors carry) to "npu" and
-loads the device, a C++ PrivateUse1 backend whose memory is host memory (`sim_npu_device.cpp`,
-built once into the build cache like the CPU fast path, by `ascend-ops build` or on first use):
-`x.to("npu")`, `.npu()`, `.cpu()`, `torch.empty/zeros(..., device="npu")`, `torch.npu.*` and
-every aten op work on npu tensors. `torch.npu.get_device_name()` claims the simulated SoC of the
-product named by ASCEND_OPS_PRODUCT (atlas-a2's when unset), so npu tensors obey that product's
-rules as on a real NPU (`current_product("npu")`); CPU tensors obey only a product chosen on
-purpose, as without the device. `torch.compile` with inductor generates C++ for npu tensors
-(sim/inductor.py). `import ascend_ops` enables it when ASCEND_OPS_SIM_NPU=1, and loads none of
-its C++ otherwise.
-
-Process-global and irreversible: one rename of PrivateUse1 per process, so the simulated device
-and torch_npu never share a process. See Note [simulated npu].
-"""
+"""A simulated `npu` device, so the NPU dispatch path runs without an NPU or torch_npu."""
 from __future__ import annotations
 
 import atexit
@@ -28,6 +13,20 @@ import torch
 from ..runtime import build_cache, torch_extension, torch_private
 from ..runtime.products import product, product_from_env
 from . import inductor
+
+# `enable_simulated_npu()` renames PrivateUse1 (the key torch_npu's tensors carry) to "npu" and
+# loads the device, a C++ PrivateUse1 backend whose memory is host memory (`sim_npu_device.cpp`,
+# built once into the build cache like the CPU fast path, by `ascend-ops build` or on first use):
+# `x.to("npu")`, `.npu()`, `.cpu()`, `torch.empty/zeros(..., device="npu")`, `torch.npu.*` and
+# every aten op work on npu tensors. `torch.npu.get_device_name()` claims the simulated SoC of the
+# product named by ASCEND_OPS_PRODUCT (atlas-a2's when unset), so npu tensors obey that product's
+# rules as on a real NPU (`current_product("npu")`); CPU tensors obey only a product chosen on
+# purpose, as without the device. `torch.compile` with inductor generates C++ for npu tensors
+# (sim/inductor.py). `import ascend_ops` enables it when ASCEND_OPS_SIM_NPU=1, and loads none of
+# its C++ otherwise.
+#
+# Process-global and irreversible: one rename of PrivateUse1 per process, so the simulated device
+# and torch_npu never share a process. See Note [simulated npu].
 
 __all__ = ["enable_simulated_npu", "enabled_by_environment", "is_enabled", "is_simulated",
            "host_tensor", "on_device", "build", "built_path", "SIM_NPU_ENV", "DEVICE_TYPE",

@@ -2,17 +2,6 @@
 code `ascend_kernels/<op>/op_host/<op>.cpp` (against the CPU bodies of the CANN host headers,
 `ascend_kernels/sim/cann_host_stub/`) and kernel `ascend_kernels/<op>/op_kernel/<op>.cpp`
 (against the AscendC emulation headers), and the ctypes mirrors of the structs its C ABI passes.
-
-Only the kernels depend on the NPU arch, through the macros CANN's CPU debug build defines for it
-(`__NPU_ARCH__`, `__CCE_AICORE__`; the kernels test them): the host units are compiled once, as
-CANN compiles op_host, without them, and serve every arch; the view ops' kernels are one unit per
-arch, since they instantiate the same engine (Note [object builds] in build_cache.py). Products
-sharing an arch share a library. Everything else about a product (UB size, cores, DataCopyPad,
-...) the library reads from the generated product table by the SoC name it is given at run time.
-
-What this module takes from the specs and the C headers is generated (`ascend-ops-dev generate`):
-the ctypes mirrors (abi.py), the CANN names (cann_names.py) and each custom op's kernel unit
-(`ascend_kernels/<op>/op_sim/<op>.cpp`).
 """
 from __future__ import annotations
 
@@ -30,6 +19,17 @@ from ascend_ops_gen.spec import OpSpec, project_root, specs
 from ..runtime import build_cache
 from . import abi, cann_names
 from .abi import Attr, SocInfo, Stats, Tensor
+
+# Only the kernels depend on the NPU arch, through the macros CANN's CPU debug build defines for it
+# (`__NPU_ARCH__`, `__CCE_AICORE__`; the kernels test them): the host units are compiled once, as
+# CANN compiles op_host, without them, and serve every arch; the view ops' kernels are one unit per
+# arch, since they instantiate the same engine (Note [object builds] in build_cache.py). Products
+# sharing an arch share a library. Everything else about a product (UB size, cores, DataCopyPad,
+# ...) the library reads from the generated product table by the SoC name it is given at run time.
+#
+# What this module takes from the specs and the C headers is generated (`ascend-ops-dev generate`):
+# the ctypes mirrors (abi.py), the CANN names (cann_names.py) and each custom op's kernel unit
+# (`ascend_kernels/<op>/op_sim/<op>.cpp`).
 
 LAUNCHER = Path(__file__).with_name("launcher.cpp")
 _REGENERATE = "run `ascend-ops-dev generate`"

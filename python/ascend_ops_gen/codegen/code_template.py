@@ -1,23 +1,22 @@
-"""A tiny `$var` template engine, after torchgen's `CodeTemplate`.
-
-Placeholders are `$name` or `${name}`; `$$` is a literal `$` (CMake and JSON templates spell
-`${CMAKE_SOURCE_DIR}` as `$${CMAKE_SOURCE_DIR}`). How a value is written depends on where the
-placeholder stands:
-
-- alone on its line (only indentation before it, nothing after): a list puts one element per
-  line and a multi-line string one line per line, each at the placeholder's indentation; an
-  empty list or string removes the line;
-- inside a line: a list is joined with ", ", `${,name}` puts ", " before a non-empty list and
-  `${name,}` after it; a string is inserted as is.
-
-A placeholder without a value is an error naming the template file and line: a typo in a
-template must not turn into silently missing C++.
-"""
+"""A tiny `$var` template engine, after torchgen's `CodeTemplate`."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 from typing import Any, Mapping, Sequence
+
+# Placeholders are `$name` or `${name}`; `$$` is a literal `$` (CMake and JSON templates spell
+# `${CMAKE_SOURCE_DIR}` as `$${CMAKE_SOURCE_DIR}`). How a value is written depends on where the
+# placeholder stands:
+#
+# - alone on its line (only indentation before it, nothing after): a list puts one element per
+#   line and a multi-line string one line per line, each at the placeholder's indentation; an
+#   empty list or string removes the line;
+# - inside a line: a list is joined with ", ", `${,name}` puts ", " before a non-empty list and
+#   `${name,}` after it; a string is inserted as is.
+#
+# A placeholder without a value is an error naming the template file and line: a typo in a
+# template must not turn into silently missing C++.
 
 _PLACEHOLDER = re.compile(
     r"\$(?:(?P<dollar>\$)|(?P<bare>[A-Za-z_]\w*)|\{(?P<lead>,?)(?P<braced>[A-Za-z_]\w*)(?P<trail>,?)\})")

@@ -1,18 +1,4 @@
-"""`binding/ascend_ops_cpu_generated.h`: what the compiled CPU fast path knows of every op.
-
-The fast path (python/ascend_ops/cpu/src/ascend_ops_fast.cpp) registers `torch.ops.ascend_ops.*`
-in C++: the schemas, a CPU kernel that builds the op's view with its engine view builder
-(<op>/<op>_view.h, through the by-name dispatch `kOpViews`) and copies it, the product dtype rule and
-the autograd formula. All of that is per-op data, written here from the specs: the schema string
-(`schema.torch_schema`, the same text torch.library would get), the rank limit, the spec's
-backward rule, the op's dtype rule (Check<Op>Dtype, Note [dtype rules] in op_views.py) and the
-dtypes each product line supports. Pure: model in, text out.
-
-The table also records the digest of the spec files it was generated from (`SpecSet.digest`):
-python/ascend_ops/cpu/compiled.py compares it with the specs it reads, so an edited spec that was
-not generated again keeps the extension built from the old table unused, without running this
-emitter.
-"""
+"""`binding/ascend_ops_cpu_generated.h`: what the compiled CPU fast path knows of every op."""
 from __future__ import annotations
 
 from ..schema import torch_schema
@@ -22,6 +8,19 @@ from .file_manager import header_line
 from .host import wrapped_call
 from .op_views import BoundArgument, DtypeCheck
 from .templates import template
+
+# The fast path (python/ascend_ops/cpu/src/ascend_ops_fast.cpp) registers `torch.ops.ascend_ops.*`
+# in C++: the schemas, a CPU kernel that builds the op's view with its engine view builder
+# (<op>/<op>_view.h, through the by-name dispatch `kOpViews`) and copies it, the product dtype rule
+# and the autograd formula. All of that is per-op data, written here from the specs: the schema
+# string (`schema.torch_schema`, the same text torch.library would get), the rank limit, the spec's
+# backward rule, the op's dtype rule (Check<Op>Dtype, Note [dtype rules] in op_views.py) and the
+# dtypes each product line supports. Pure: model in, text out.
+#
+# The table also records the digest of the spec files it was generated from (`SpecSet.digest`):
+# python/ascend_ops/cpu/compiled.py compares it with the specs it reads, so an edited spec that was
+# not generated again keeps the extension built from the old table unused, without running this
+# emitter.
 
 FAST_PATH_HEADER = "binding/ascend_ops_cpu_generated.h"
 _MAX_VIEW_DIMS = "ascend_ops::kMaxViewDims"

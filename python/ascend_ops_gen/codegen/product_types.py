@@ -1,23 +1,22 @@
-"""The product table's C++ structs, written from op_specs/products.yaml.
-
-Note [product table layout]
-`common/products_generated.h` declares `ProductInfo` and `SocEntry` (host code),
-`common/arch_traits_generated.h` `ArchTraits` (what kernel builds read), and they fill arrays of
-them, all from products.yaml: the structs and their rows are written together, so they cannot
-disagree. `ProductInfo` holds a product line's structural keys (key, add_config, npu_arch,
-architecture) and then one field per key of products.yaml's `facts:`, in its order, named by
-the key in camelCase (`ub_reserved_bytes` -> `ubReservedBytes`, `gather_8bit` -> `gather8Bit`) and
-typed by its declared type (a set of dtypes or round modes is a uint32_t mask: bit i for the i-th
-name of the dtype table, `kDtypeBit<Dtype>` in arch_traits_generated.h, or for AscendC's RoundMode
-value i). `ArchTraits` holds npu_arch and the facts declared `per: arch`. Adding a product fact is
-therefore one key under `facts:` (and its values) plus the code that uses it.
-"""
+"""The product table's C++ structs, written from op_specs/products.yaml."""
 from __future__ import annotations
 
 import re
 
 from ..spec import ProductFact
 from ..spec.model import SET_FACT_TYPES
+
+# Note [product table layout]
+# `common/products_generated.h` declares `ProductInfo` and `SocEntry` (host code),
+# `common/arch_traits_generated.h` `ArchTraits` (what kernel builds read), and they fill arrays of
+# them, all from products.yaml: the structs and their rows are written together, so they cannot
+# disagree. `ProductInfo` holds a product line's structural keys (key, add_config, npu_arch,
+# architecture) and then one field per key of products.yaml's `facts:`, in its order, named by
+# the key in camelCase (`ub_reserved_bytes` -> `ubReservedBytes`, `gather_8bit` -> `gather8Bit`) and
+# typed by its declared type (a set of dtypes or round modes is a uint32_t mask: bit i for the i-th
+# name of the dtype table, `kDtypeBit<Dtype>` in arch_traits_generated.h, or for AscendC's RoundMode
+# value i). `ArchTraits` holds npu_arch and the facts declared `per: arch`. Adding a product fact is
+# therefore one key under `facts:` (and its values) plus the code that uses it.
 
 # C++ type of each fact type of products.yaml (model.FACT_TYPES).
 CPP_FACT_TYPES = {"bool": "bool", "int32": "int32_t", "int64": "int64_t", "dtypes": "uint32_t",

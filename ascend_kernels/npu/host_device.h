@@ -230,8 +230,9 @@ inline at::Tensor Workspace(uint64_t bytes, const at::Tensor& x)
 {
     c10::Allocator* allocator = c10::GetAllocator(x.device().type());
     TORCH_CHECK(allocator != nullptr, "ascend_ops_npu: ", x.device(), " has no allocator for a workspace");
-    auto* block = new c10::DataPtr(allocator->allocate(bytes));
-    TORCH_CHECK(block->get() != nullptr, "ascend_ops_npu: no memory for a workspace of ", bytes, " bytes");
+    c10::DataPtr memory = allocator->allocate(bytes);
+    TORCH_CHECK(memory.get() != nullptr, "ascend_ops_npu: no memory for a workspace of ", bytes, " bytes");
+    auto* block = new c10::DataPtr(std::move(memory));
     auto released = std::make_shared<std::atomic<bool>>(false);
     if (CallWorkspaces() != nullptr) {
         CallWorkspaces()->push_back(released);

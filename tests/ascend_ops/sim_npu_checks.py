@@ -10,7 +10,6 @@ import ctypes
 import json
 import logging
 import os
-import shutil
 import sys
 import traceback
 import types
@@ -30,6 +29,7 @@ from ascend_ops_support import (CASES, HUGE_STRIDE_CALLS, HUGE_STRIDES, TF_CASE_
                                 int_dtype, op_error, random_tensor, tf_calls, tf_cases)
 
 RESULTS_PREFIX = "RESULTS "
+SUPPORT = Path(__file__).resolve().parents[1] / "support"  # tests/support: binding_copies
 
 # Each scenario's environment on top of the caller's (from which every ASCEND_OPS_* is removed).
 SCENARIO_ENV = {
@@ -913,19 +913,11 @@ DEFECTIVE_BINDING = [(
 def the_queue_refuses_a_launch_whose_workspace_was_freed_before_it() -> None:
     import tempfile
 
-    from ascend_ops.npu.binding import binding_source
-    from ascend_ops_gen.spec import project_root
+    sys.path.insert(0, str(SUPPORT))
+    from binding_copies import defective_copy
 
-    folder = Path(tempfile.mkdtemp())
-    npu = folder / "npu"
-    shutil.copytree(project_root() / aclnn_route.NPU_HEADERS, npu)
-    call = npu / "aclnn_call.h"
-    text = call.read_text(encoding="utf-8")
-    for old, new in DEFECTIVE_BINDING:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    call.write_text(text, encoding="utf-8")
-    aclnn_route.load(torch.npu.get_device_name(), source=binding_source(), npu_headers=npu)
+    source, npu = defective_copy(Path(tempfile.mkdtemp()), DEFECTIVE_BINDING)
+    aclnn_route.load(torch.npu.get_device_name(), source=source, npu_headers=npu)
     x = random_tensor((3, 4, 5), torch.float32, 12)
     add_workspace(4096)
     try:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -15,9 +14,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from ascend_ops.npu.binding import binding_source
+from binding_copies import defective_copy
 from ascend_ops_dev.binding import cpu_aclnn
-from ascend_ops_gen.spec import project_root, specs
+from ascend_ops_gen.spec import specs
 
 SOC = specs().products[0].simulated_soc
 FRACTAL_NZ = 29  # ACL_FORMAT_FRACTAL_NZ (acl_base_rt.h)
@@ -30,26 +29,6 @@ def run_python(code: str) -> dict:
                           env=environment, check=False, timeout=900)
     assert done.returncode == 0, done.stdout + done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def defective_copy(root: Path, edits: list[tuple[str, str]],
-                   binding_edits: tuple[tuple[str, str], ...] = ()) -> tuple[Path, Path]:
-    """The binding and its aclnn_call.h with each (old, new) replaced once."""
-    npu = root / "npu"
-    shutil.copytree(project_root() / cpu_aclnn.NPU_HEADERS, npu)
-    call = npu / "aclnn_call.h"
-    text = call.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    call.write_text(text, encoding="utf-8")
-    source = root / "ascend_ops_npu.cpp"
-    text = binding_source().read_text(encoding="utf-8")
-    for old, new in binding_edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    source.write_text(text, encoding="utf-8")
-    return source, npu
 
 
 @pytest.fixture(scope="module")

@@ -82,21 +82,21 @@ from ..runtime.dtypes import movable
 
 # Note [CPU route]
 # ~~~~~~~~~~~~~~~~
-# A CPU call takes one route, chosen by what each layer leaves to the next, never rerouted:
-# - the op's packet (`torch.ops.ascend_ops.<op>`, runtime/arguments.OpPacket) tries its fast call,
-#   the extension's `call`, which copies the common call (Note [fast path]) before torch's
-#   dispatcher is entered: unboxing a schema's int lists through the dispatcher costs more than
-#   copying a tiny tensor (bench/results/bench.md: 1.5-1.8 us a tiny call against 5.9-7.1 us for an
-#   empty custom op of the same schema);
-# - what it leaves, and every call that enters through the dispatcher (an overload,
-#   torch.compile's graphs, autograd's redispatch), meets the C++ CPU kernel and autograd gate
-#   `plug_in` registered, which copy the same calls;
-# - what those leave runs the Python CPU kernel, the one place errors are raised.
-# The common call ends at the first; only what it leaves goes on, and each later entry exists
-# because a caller can arrive there: merging them would send every call through the dispatcher
-# (4x the tiny call) or leave torch's own callers without the C++ copy. The switch when the first-use build finishes is one: `switch_to`
-# (registration.py) registers the C++ kernels over the Python ones through torch.library, then
-# drops the library that held the Python ones, and installs the fast calls.
+# A CPU call takes one route; each entry hands on only what it leaves, nothing is rerouted:
+# - the op's packet (`torch.ops.ascend_ops.<op>`, runtime/arguments.OpPacket) gives the call to its
+#   fast call, the extension's `call`, which turns the arguments into the schema's values in C++
+#   and calls the op through torch's dispatcher (skipping the Python argument parsing of torch's
+#   own op objects: bench/results/bench.md, 1.5-1.8 us a tiny call against 5.9-7.1 us for an
+#   empty custom op of the same schema); a call it cannot convert goes through the packet's checks;
+# - in the dispatcher the autograd gate and the C++ CPU kernel `plug_in` registered copy the
+#   common call (Note [fast path], Note [autograd gate]); every caller that enters there (an
+#   overload, torch.compile's graphs, autograd's redispatch) meets the same kernels;
+# - what they leave runs the Python CPU kernel, the one place errors are raised.
+# The dispatcher must hold a kernel for torch's own callers, so the packet's entry cannot be the
+# only one; and sending every call through torch's op objects would cost the tiny call 4x. The
+# switch when the first-use build finishes is one: `switch_to` (registration.py) registers the C++
+# kernels over the Python ones through torch.library, drops the library that held the Python
+# ones, and installs the fast calls.
 
 FAST_ENV = "ASCEND_OPS_FAST"
 FIRST_USE_BUILD_ENV = "ASCEND_OPS_FAST_BUILD"

@@ -880,7 +880,7 @@ def a_route_that_bypasses_the_binding_fails_the_check() -> None:
 
 
 @check("enabled_by_env")
-def a_workspace_is_allocated_on_the_device_and_held_past_the_launch() -> None:
+def a_call_with_a_workspace_passes_and_leaves_only_its_output() -> None:
     # positive control of the defective binding's check: the generated binding, with a workspace
     x = random_tensor((3, 4, 5), torch.float32, 12)
     before = sim_device.allocated()
@@ -890,12 +890,14 @@ def a_workspace_is_allocated_on_the_device_and_held_past_the_launch() -> None:
     finally:
         add_workspace(0)
     assert_same_bits(out, ascend_ops.strided_slice(x, [2, 0, 4], [0, 4, 0], [-1, 2, -2]))
-    # the workspace came from the device's allocator and went back to it; the output remains
-    assert sim_device.allocated()[1] == before[1] + 1, (before, sim_device.allocated())
+    # nothing of the call stays on the device but its output
+    assert sim_device.allocated() == (before[0] + out.untyped_storage().nbytes(), before[1] + 1), \
+        (before, sim_device.allocated())
 
 
 def add_workspace(size: int) -> None:
     """Every later GetWorkspaceSize asks for `size` more bytes (the runtime's test hook)."""
+    dispatch.load_simulated_binding()
     hook = aclnn_route.loaded().runtime.ascend_ops_cpu_aclnn_add_workspace
     hook.argtypes = [ctypes.c_uint64]
     hook(size)

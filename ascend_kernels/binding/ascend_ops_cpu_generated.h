@@ -16,7 +16,7 @@ constexpr int32_t kFastProductCount = 5;
 inline constexpr const char* kFastProductKeys[kFastProductCount] = {"atlas-a3", "atlas-a2", "atlas-training", "atlas-inference", "atlas-200i-500-a2"};
 // The sha256 of the op_specs/*.yaml files this table was generated from (python/ascend_ops/cpu/
 // compiled.py compares it with the specs in use before loading an extension built from it).
-inline constexpr const char* kFastSpecsDigest = "3d477a7400eff1827f24cb2cd6d0b03d1d3bb215cb6cf4011691227959de8bdc";
+inline constexpr const char* kFastSpecsDigest = "667d96be06a8fc07349c4a938d56f563d5d38de07aba161c3873e646cf41bdb4";
 
 enum class BackwardRule { kNone, kScatter, kInverse };
 

@@ -44,6 +44,7 @@
 #include "copy_planner.h"
 #include "copy_tiling.h"
 #include "copy_tiling_data_generated.h"
+#include "copy_write_planner.h"
 #include "products.h"
 #include "soc_info.h"
 #include "status.h"
@@ -122,6 +123,29 @@ private:
 using BuildOpViewFunc = Status (*)(const TensorShape& input, OpAttrReader& attrs, TensorShape* outShape,
                                    StridedView* view);
 
+// A write op's output shape (a gradient's `shape` attribute: Note [write modes] in
+// copy_write_planner.h), from its attributes.
+using ReadOutputShapeFunc = Status (*)(OpAttrReader& attrs, TensorShape* outShape);
+
+// An int[] attribute as a tensor shape: dims >= 0, at most kMaxViewDims (cpu_reference's
+// shape_vector and its messages).
+inline Status ShapeFromList(const IntListAttr& list, TensorShape* out)
+{
+    if (list.size > kMaxViewDims) {
+        return Status::Error("x has %lld dimensions: at most %d are supported (numpy's limit)",
+                             static_cast<long long>(list.size), kMaxViewDims);
+    }
+    out->rank = static_cast<int32_t>(list.size);
+    for (int64_t i = 0; i < list.size; ++i) {
+        if (list.data[i] < 0) {
+            return Status::Error("shape[%lld] = %lld is out of range: it must be in [0, %lld]", static_cast<long long>(i),
+                                 static_cast<long long>(list.data[i]), static_cast<long long>(INT64_MAX));
+        }
+        out->dims[i] = list.data[i];
+    }
+    return Status::Ok();
+}
+
 // An op's dtype rule (generated per op from its Check<Op>Dtype in <op>/<op>_view.h): the input's dtype,
 // by its op_specs/ name, against the op's attributes.
 using CheckOpDtypeFunc = Status (*)(const char* dtype, OpAttrReader& attrs);
@@ -144,6 +168,9 @@ struct CopyOpHost {
     CheckOpDtypeFunc checkDtype;  // nullptr: every dtype of the OpDef takes every valid argument
     const DtypeName* dtypeNames;  // the op's dtypes, for checkDtype
     size_t dtypeCount;
+    // A write op (Note [write modes] in copy_write_planner.h): its output shape, of which
+    // buildView makes the view its input is written into; nullptr: the op reads a view of its input.
+    ReadOutputShapeFunc readOutputShape;
 };
 
 // What rejected a call: its arguments (the view builder or the dtype rule: the caller's mistake),
@@ -203,8 +230,32 @@ inline Status ToTensorShape(const gert::Shape& shape, const char* name, TensorSh
     return Status::Ok();
 }
 
-// The output shape of `op` and the view of its input of shape `input`: what both the tiling
-// function and shape inference start from.
+inline bool SameShape(const TensorShape& a, const TensorShape& b)
+{
+    if (a.rank != b.rank) {
+        return false;
+    }
+    for (int32_t i = 0; i < a.rank; ++i) {
+        if (a.dims[i] != b.dims[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// "2,3,4": TensorFlow's TensorShape::DebugString without its brackets.
+inline std::string ShapeText(const TensorShape& shape)
+{
+    std::string text;
+    for (int32_t i = 0; i < shape.rank; ++i) {
+        text += (i > 0 ? "," : "") + std::to_string(shape.dims[i]);
+    }
+    return text;
+}
+
+// The output shape of `op` and the view its kernel copies, for an input of shape `input`: what
+// both the tiling function and shape inference start from. A read op's view is of its input; a
+// write op's (readOutputShape) of its output.
 inline Status BuildOpView(const CopyOpHost& op, const gert::Shape& input, const gert::RuntimeAttrs* attrs,
                           TensorShape* outShape, StridedView* view)
 {
@@ -217,7 +268,20 @@ inline Status BuildOpView(const CopyOpHost& op, const gert::Shape& input, const 
         return status;
     }
     OpAttrReader reader(*attrs);
-    const Status built = op.buildView(inputShape, reader, outShape, view);
+    if (op.readOutputShape == nullptr) {
+        const Status built = op.buildView(inputShape, reader, outShape, view);
+        return reader.status().ok ? built : reader.status();
+    }
+    // A write op: the view of its output shape must have its input's shape.
+    Status built = op.readOutputShape(reader, outShape);
+    TensorShape viewShape;
+    if (built.ok) {
+        built = op.buildView(*outShape, reader, &viewShape, view);
+    }
+    if (built.ok && !SameShape(viewShape, inputShape)) {
+        built = Status::Error("shape of %s was [%s] instead of [%s]", op.input, ShapeText(inputShape).c_str(),
+                              ShapeText(viewShape).c_str());
+    }
     return reader.status().ok ? built : reader.status();
 }
 
@@ -306,8 +370,8 @@ inline Status SaveCopyTiling(CopyTiling& plan, gert::TilingData* raw)
 // GetLibApiWorkSpaceSize() plus its own bytes.
 constexpr size_t kNoWorkspace = 0;
 
-// The tiling function of `op`: the view of its input, planned for this SoC by PlanStridedCopy and
-// saved for the kernel, which runs on plan.blockDim cores and picks its element-size instance by
+// The tiling function of `op`: the view of its input, planned for this SoC by PlanStridedCopy (a
+// write op's view of its output: by PlanStridedWrite) and saved for the kernel, which runs on plan.blockDim cores and picks its element-size instance by
 // the tiling key. The OpDef admits only the spec's dtypes, so the element size comes from CANN.
 template <const CopyOpHost* kOp>
 ge::graphStatus CopyOpTiling(gert::TilingContext* context)
@@ -342,7 +406,9 @@ ge::graphStatus CopyOpTiling(gert::TilingContext* context)
         return Reject(op, node, status, Rejection::kContext);
     }
     CopyTiling plan;
-    status = PlanStridedCopy(view, static_cast<uint32_t>(elemBytes), soc, &plan);
+    status = op.readOutputShape == nullptr
+                 ? PlanStridedCopy(view, static_cast<uint32_t>(elemBytes), soc, &plan)
+                 : PlanStridedWrite(view, NumElements(outShape), static_cast<uint32_t>(elemBytes), soc, &plan);
     if (!status.ok) {
         return Reject(op, node, status, Rejection::kPlanner);
     }

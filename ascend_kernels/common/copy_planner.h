@@ -413,6 +413,8 @@ inline const char* CopyModeName(const CopyTiling& t)
                    : t.transposeGroupStride != 0 ? "transpose/transdata"
                                                  : "transpose/scalar";
         case kCopyModeScalar: return "scalar";
+        case kCopyModeWriteBurst: return "write-burst";
+        case kCopyModeWriteScalar: return "write-scalar";
         default: return "unknown";
     }
 }

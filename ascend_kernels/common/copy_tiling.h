@@ -6,11 +6,18 @@
 // 8-byte fields first, so every field is naturally aligned and pack(1) and host layouts agree.
 //
 // Fields (all counts in units: elements of `unitBytes` bytes, see Note [copy units]):
-//   shape, stride, offset, rank  merged view: output element i = input unit offset + sum idx_d*stride[d]
+//   shape, stride, offset, rank  merged view: output element i = input unit offset + sum idx_d*stride[d];
+//                                write modes (Note [write modes] in copy_write_planner.h): packed input
+//                                element i goes to output unit offset + sum idx_d*stride[d]
+//   packedStride, packedOffset   write modes: where packed input element i is, packedOffset + sum
+//                                idx_d*packedStride[d] (negative along dims the plan turned to run
+//                                forward in the output); 0 in the read modes
+//   packedElems                  write modes: units of the packed input (0: the output is all zeros)
 //   shapeReciprocal              per dim, ceil(2^64 / shape[d]), or 0: none (Note [index reciprocals] in
 //                                scalar_cost.h)
-//   totalElems                   output units
+//   totalElems                   output units (WRITE_BURST: packed input units, which its cores split)
 //   hullLo, hullHi               input units [hullLo, hullHi) the view touches; no read leaves them
+//                                (write modes: the output units, [0, output size), all written)
 //   splitGranule                 core ranges are multiples of this many output units (GATHER/TRANSPOSE:
 //                                of this many GATHER units) ...
 //   granulesPerCore              ... block b owns granulesPerCore granules, plus one if
@@ -59,12 +66,17 @@ constexpr uint32_t kCopyModeBurstAligned = 2;   // rows with unit stride, DataCo
 constexpr uint32_t kCopyModeGather = 3;         // windows into UB, Gather into output order
 constexpr uint32_t kCopyModeTranspose = 4;      // as GATHER, windows taken along the innermost output axis
 constexpr uint32_t kCopyModeScalar = 5;         // element by element (no layout the DMA can serve)
+constexpr uint32_t kCopyModeWriteBurst = 6;     // rows into the view of a zero-filled output, DataCopyPad
+constexpr uint32_t kCopyModeWriteScalar = 7;    // output tiles zeroed in UB, elements placed by scalar moves
 
 struct CopyTiling {
     int64_t shape[kMaxDims];
     int64_t stride[kMaxDims];
     uint64_t shapeReciprocal[kMaxDims];
+    int64_t packedStride[kMaxDims];
     int64_t offset;
+    int64_t packedOffset;
+    int64_t packedElems;
     int64_t totalElems;
     int64_t hullLo;
     int64_t hullHi;

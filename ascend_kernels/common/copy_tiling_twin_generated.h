@@ -28,7 +28,12 @@ __aicore__ inline CopyTiling LoadCopyTiling(const TilingData& src)
     for (int32_t i = 0; i < 8; ++i) {
         t.shapeReciprocal[i] = src.shapeReciprocal[i];
     }
+    for (int32_t i = 0; i < 8; ++i) {
+        t.packedStride[i] = src.packedStride[i];
+    }
     t.offset = src.offset;
+    t.packedOffset = src.packedOffset;
+    t.packedElems = src.packedElems;
     t.totalElems = src.totalElems;
     t.hullLo = src.hullLo;
     t.hullHi = src.hullHi;

@@ -1,4 +1,5 @@
-// AscendC kernels that copy a strided view of `x` into the contiguous output `y`, one class per
+// AscendC kernels that copy a strided view of `x` into the contiguous output `y` (or, in the write
+// modes, `x` into a view of `y`: Note [write modes] in copy_write_planner.h), one class per
 // copy mode (Note [copy modes] in copy_planner.h), one header per mode (copy_kernel_<mode>.h), and
 // RunStridedCopy, the entry every generated op_kernel calls. The kernels learn what the SoC offers
 // only from the tiling: the planner chose. Which AscendC APIs they compile is fixed per
@@ -11,6 +12,7 @@
 #include "copy_kernel_burst_aligned.h"
 #include "copy_kernel_gather.h"
 #include "copy_kernel_scalar.h"
+#include "copy_kernel_write.h"
 
 namespace ascend_ops {
 
@@ -39,6 +41,12 @@ __aicore__ inline void RunStridedCopyUnits(GM_ADDR x, GM_ADDR y, const CopyTilin
         RunCopyKernel<GatherCopyKernel<T>>(x, y, t);
     } else if (t.mode == kCopyModeScalar) {
         RunCopyKernel<ScalarCopyKernel<T>>(x, y, t);
+    } else if (t.mode == kCopyModeWriteBurst) {
+        if constexpr (kBuildPads<T>) {
+            RunCopyKernel<WriteBurstKernel<T>>(x, y, t);
+        }
+    } else if (t.mode == kCopyModeWriteScalar) {
+        RunCopyKernel<WriteScalarKernel<T>>(x, y, t);
     }
 }
 

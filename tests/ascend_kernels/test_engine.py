@@ -346,3 +346,91 @@ def test_crd_with_nchw_vect_c_is_rejected(driver, tmp_path):
     lines = [SOCS["atlas-a2"], f"case v {SOCS['atlas-a2'].split()[1]} 1 depth_to_space 5 1 4 2 2 4 2 NCHW_VECT_C CRD"]
     results = run_driver(driver, tmp_path, lines)
     assert results["v"].startswith("error mode = 'CRD' is not supported with data_format 'NCHW_VECT_C'")
+
+
+# --- the write direction (Note [write modes] in copy_write_planner.h) -----------------------------
+
+# The slices' views written into: the case's shape is the output's (the gradient's `shape`), its
+# arguments the forward's. Reversed dims, new and shrink axes, rows long and short, > UB, 0-d,
+# an empty input (all zeros), and a whole output.
+WRITE_CASES = [
+    ss([4], [-2], [0], [-1], end_mask=1),
+    ss([5] * 6, [1, 2, 0, 0, 0, 0], [2, 4, 0, 0, -3, 0], [1, 1, 1, 1, -1, 1],
+       begin_mask=48, end_mask=32, ellipsis_mask=8, new_axis_mask=4, shrink_axis_mask=1),
+    ss([], [0], [0], [1], ellipsis_mask=1),  # 0-d
+    ss([3, 5, 7], [0, 0, 0], [0, 0, 0], [1, 1, 1], begin_mask=7, end_mask=7),  # the whole output
+    ss([3, 5, 7], [2, -1, 1], [0, 0, 6], [-1, -2, 2], end_mask=3),
+    ss([2, 3, 4, 5, 6, 7, 8, 9], [1, 0, 0, 4, 0, 6, 0, 8], [2, 3, 4, -1, 6, 0, 8, 0],
+       [1, 2, -1, -1, 4, -2, 3, -3], begin_mask=4, end_mask=160),  # 8-d, all distinct
+    ss([4, 6], [3, 0], [1, 6], [1, 1]),  # empty input: all zeros
+    ss([250006], [1], [0], [3], end_mask=1),  # strided, > UB
+    ss([7, 70001], [6, -1], [0, 0], [-2, -1], end_mask=3),  # reversed rows > UB
+    ss([61, 1031], [60, 2], [0, 1030], [-1, 1], end_mask=1),  # reversed outer dim, long rows
+    ss([97, 2053], [0, 3], [97, 2050], [1, 1]),  # long odd rows, > UB
+    ss([300, 7, 33], [0, 0, 1], [300, 7, 32], [2, 1, 1]),  # short rows
+    ss([64, 4096], [0, 0], [0, 0], [1, 2], begin_mask=3, end_mask=3),  # step 2 innermost
+    ss([5, 130001], [1, 0], [4, 0], [1, 1], end_mask=2),  # rows longer than a tile
+    sl([5, 6, 7], [1, -4, 0], [3, -1, 7]),
+    sl([2, 3, 4, 5, 6, 7, 8, 9], [1, 0, 1, 0, 2, 0, 3, 0], [1, 3, 2, 5, 3, 7, 4, 9]),
+    sl([1001, 257], [3, 1], [997, 255]),  # > UB, odd rows
+    sl([9, 66, 1024], [0, 1, 0], [-1, 64, -1]),  # the backward benchmark's slice, gaps between runs
+    sl([], [], []),
+]
+
+
+def write_reference(case: Case, dy: np.ndarray) -> np.ndarray:
+    grad = getattr(cpu_reference, f"{case.op}_grad")
+    return grad(list(case.shape), *case.args, dy, **dict(case.kwargs))
+
+
+@pytest.fixture(scope="module")
+def write_results(driver, tmp_path_factory):
+    out = tmp_path_factory.mktemp("engine_write")
+    runs = [Run(f"w{i}_{p}_{e}", case, p, e) for i, case in enumerate(WRITE_CASES) for p in PRODUCTS
+            for e in (1, 2, 4, 8)]
+    lines = [*SOCS.values()]
+    lines += [
+        f"write {r.id} {SOCS[r.product].split()[1]} {r.elem_bytes} {r.case.op} {len(r.case.shape)} "
+        f"{' '.join(map(str, r.case.shape))} {r.case.driver_args()}"
+        for r in runs
+    ]
+    return runs, run_driver(driver, out, lines), out
+
+
+def test_the_write_modes_match_the_naive_scatter_and_the_reference(write_results):
+    runs, results, out = write_results
+    failures = []
+    for run in runs:
+        rest = results[run.id]
+        label = f"write {run.case} on {run.product} with {run.elem_bytes}-byte elements"
+        if not rest.startswith("ok "):
+            failures.append(f"{label}: {rest}")
+            continue
+        fields = parse_ok(rest)
+        forward_shape = run.case.reference(np.zeros(run.case.shape, UNSIGNED[run.elem_bytes])).shape
+        expected = write_reference(run.case, input_array(forward_shape, run.elem_bytes))
+        got = np.fromfile(out / f"{run.id}.bin", dtype=UNSIGNED[run.elem_bytes])
+        if fields["firstBad"] != "-1":
+            failures.append(f"{label}: differs from the naive scatter at element {fields['firstBad']} ({fields})")
+        elif fields["partition"] != "1" or fields["ubFits"] != "1":
+            failures.append(f"{label}: bad plan {fields}")
+        elif not np.array_equal(got, expected.reshape(-1)):
+            failures.append(f"{label}: bytes differ from cpu_reference")
+    assert not failures, "\n".join(failures[:20])
+
+
+def test_the_write_modes_cover_the_design(write_results):
+    runs, results, _ = write_results
+    modes = {(r.product, parse_ok(results[r.id])["mode"]) for r in runs if results[r.id].startswith("ok ")}
+    assert {m for _, m in modes} == {"WRITE_BURST", "WRITE_SCALAR"}
+    # DataCopyPad's SoCs write rows; the others (310P, 910) place every element.
+    assert ("atlas-a2", "WRITE_BURST") in modes and ("atlas-200i-500-a2", "WRITE_BURST") in modes
+    assert {m for p, m in modes if p in ("atlas-training", "atlas-inference")} == {"WRITE_SCALAR"}
+
+
+def test_a_write_view_that_interleaves_is_refused(driver, tmp_path):
+    # depth_to_space's view interleaves its dims: no core could own a range of its output.
+    soc = SOCS["atlas-a2"].split()[1]
+    lines = [SOCS["atlas-a2"], f"write i {soc} 4 depth_to_space 4 1 2 3 8 2 NHWC DCR"]
+    results = run_driver(driver, tmp_path, lines)
+    assert results["i"].startswith("error the write view's dim"), results["i"]

@@ -82,7 +82,7 @@ def test_cmake_hands_every_op_to_canns_modules(project, fake_cann, tmp_path):
     calls = (build / "npu_calls.txt").read_text().splitlines()
     common = project.out / "common"
     code_gen = next(c for c in calls if c.startswith("npu_op_code_gen"))
-    ops = sorted(o.name for o in specs().ops)
+    ops = sorted(o.name for o in specs().kernel_ops())
     assert code_gen.split(" SRC ")[1].split(" PACKAGE ")[0].split() == [
         str(project.out / op / "op_host" / f"{op}.cpp") for op in ops]
     # What CMake hands CANN's code generation is what the compile checks read from the CMake file.
@@ -91,7 +91,7 @@ def test_cmake_hands_every_op_to_canns_modules(project, fake_cann, tmp_path):
     assert f"COMPILE_OPTIONS {options} OUT_DIR" in code_gen and "PACKAGE ascend_ops" in code_gen
     kernels = [c for c in calls if c.startswith("npu_op_kernel_sources")]
     assert kernels == [f"npu_op_kernel_sources ascendc_kernels OP_TYPE {t} KERNEL_DIR {op}/op_kernel "
-                       f"KERNEL_FILE {op}.cpp" for op, t in zip(ops, [specs().op(o).op_type for o in ops])]
+                       f"KERNEL_FILE {op}.cpp" for op, t in zip(ops, [specs().kernel_op(o).op_type for o in ops])]
     assert calls.index(code_gen) < calls.index(kernels[0])  # kernel sources need the autogen path
     assert f"npu_op_kernel_options ascendc_kernels ALL OPTIONS -I{common}" in calls
     assert f"npu_op_kernel_library ascendc_kernels SRC_BASE {project.out}/ TILING_LIBRARY cust_optiling" in calls

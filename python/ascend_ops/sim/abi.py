@@ -77,45 +77,48 @@ class Tensor(ctypes.Structure):
 
 
 class CopyTiling(ctypes.Structure):
-    """`ascend_ops::CopyTiling` (ascend_kernels/common/copy_tiling.h): 376 bytes."""
+    """`ascend_ops::CopyTiling` (ascend_kernels/common/copy_tiling.h): 456 bytes."""
 
     _fields_ = [
         ('shape', ctypes.c_int64 * 8),  # offset 0
         ('stride', ctypes.c_int64 * 8),  # offset 64
         ('shapeReciprocal', ctypes.c_uint64 * 8),  # offset 128
-        ('offset', ctypes.c_int64),  # offset 192
-        ('totalElems', ctypes.c_int64),  # offset 200
-        ('hullLo', ctypes.c_int64),  # offset 208
-        ('hullHi', ctypes.c_int64),  # offset 216
-        ('splitGranule', ctypes.c_int64),  # offset 224
-        ('granulesPerCore', ctypes.c_int64),  # offset 232
-        ('granuleRemainder', ctypes.c_int64),  # offset 240
-        ('tileElems', ctypes.c_int64),  # offset 248
-        ('rowsPerTile', ctypes.c_int64),  # offset 256
-        ('unitElems', ctypes.c_int64),  # offset 264
-        ('unitsPerTile', ctypes.c_int64),  # offset 272
-        ('windowElems', ctypes.c_int64),  # offset 280
-        ('windowLo', ctypes.c_int64),  # offset 288
-        ('blockSlotBytes', ctypes.c_uint32),  # offset 296
-        ('unitSlotBytes', ctypes.c_uint32),  # offset 300
-        ('mode', ctypes.c_uint32),  # offset 304
-        ('elemBytes', ctypes.c_uint32),  # offset 308
-        ('unitBytes', ctypes.c_uint32),  # offset 312
-        ('blockDim', ctypes.c_uint32),  # offset 316
-        ('rank', ctypes.c_int32),  # offset 320
-        ('unitDim', ctypes.c_int32),  # offset 324
-        ('countDim', ctypes.c_int32),  # offset 328
-        ('usePad', ctypes.c_uint32),  # offset 332
-        ('useVectorGather', ctypes.c_uint32),  # offset 336
-        ('inBufBytes', ctypes.c_uint32),  # offset 340
-        ('outBufBytes', ctypes.c_uint32),  # offset 344
-        ('tableBytes', ctypes.c_uint32),  # offset 348
-        ('runDim', ctypes.c_int32),  # offset 352
-        ('pieceSlotBytes', ctypes.c_uint32),  # offset 356
-        ('countInnerDim', ctypes.c_int32),  # offset 360
-        ('windowCount', ctypes.c_uint32),  # offset 364
-        ('transposeGroupStride', ctypes.c_uint32),  # offset 368
-        ('transposeGroupRun', ctypes.c_uint32),  # offset 372
+        ('packedStride', ctypes.c_int64 * 8),  # offset 192
+        ('offset', ctypes.c_int64),  # offset 256
+        ('packedOffset', ctypes.c_int64),  # offset 264
+        ('packedElems', ctypes.c_int64),  # offset 272
+        ('totalElems', ctypes.c_int64),  # offset 280
+        ('hullLo', ctypes.c_int64),  # offset 288
+        ('hullHi', ctypes.c_int64),  # offset 296
+        ('splitGranule', ctypes.c_int64),  # offset 304
+        ('granulesPerCore', ctypes.c_int64),  # offset 312
+        ('granuleRemainder', ctypes.c_int64),  # offset 320
+        ('tileElems', ctypes.c_int64),  # offset 328
+        ('rowsPerTile', ctypes.c_int64),  # offset 336
+        ('unitElems', ctypes.c_int64),  # offset 344
+        ('unitsPerTile', ctypes.c_int64),  # offset 352
+        ('windowElems', ctypes.c_int64),  # offset 360
+        ('windowLo', ctypes.c_int64),  # offset 368
+        ('blockSlotBytes', ctypes.c_uint32),  # offset 376
+        ('unitSlotBytes', ctypes.c_uint32),  # offset 380
+        ('mode', ctypes.c_uint32),  # offset 384
+        ('elemBytes', ctypes.c_uint32),  # offset 388
+        ('unitBytes', ctypes.c_uint32),  # offset 392
+        ('blockDim', ctypes.c_uint32),  # offset 396
+        ('rank', ctypes.c_int32),  # offset 400
+        ('unitDim', ctypes.c_int32),  # offset 404
+        ('countDim', ctypes.c_int32),  # offset 408
+        ('usePad', ctypes.c_uint32),  # offset 412
+        ('useVectorGather', ctypes.c_uint32),  # offset 416
+        ('inBufBytes', ctypes.c_uint32),  # offset 420
+        ('outBufBytes', ctypes.c_uint32),  # offset 424
+        ('tableBytes', ctypes.c_uint32),  # offset 428
+        ('runDim', ctypes.c_int32),  # offset 432
+        ('pieceSlotBytes', ctypes.c_uint32),  # offset 436
+        ('countInnerDim', ctypes.c_int32),  # offset 440
+        ('windowCount', ctypes.c_uint32),  # offset 444
+        ('transposeGroupStride', ctypes.c_uint32),  # offset 448
+        ('transposeGroupRun', ctypes.c_uint32),  # offset 452
     ]
 
 
@@ -140,16 +143,17 @@ LAYOUTS = {
     'Tensor': (48, {
         'name': 0, 'rank': 8, 'dims': 16, 'dtype': 24, 'data': 32, 'bytes': 40,
     }),
-    'CopyTiling': (376, {
-        'shape': 0, 'stride': 64, 'shapeReciprocal': 128, 'offset': 192, 'totalElems': 200,
-        'hullLo': 208, 'hullHi': 216, 'splitGranule': 224, 'granulesPerCore': 232,
-        'granuleRemainder': 240, 'tileElems': 248, 'rowsPerTile': 256, 'unitElems': 264,
-        'unitsPerTile': 272, 'windowElems': 280, 'windowLo': 288, 'blockSlotBytes': 296,
-        'unitSlotBytes': 300, 'mode': 304, 'elemBytes': 308, 'unitBytes': 312, 'blockDim': 316,
-        'rank': 320, 'unitDim': 324, 'countDim': 328, 'usePad': 332, 'useVectorGather': 336,
-        'inBufBytes': 340, 'outBufBytes': 344, 'tableBytes': 348, 'runDim': 352,
-        'pieceSlotBytes': 356, 'countInnerDim': 360, 'windowCount': 364,
-        'transposeGroupStride': 368, 'transposeGroupRun': 372,
+    'CopyTiling': (456, {
+        'shape': 0, 'stride': 64, 'shapeReciprocal': 128, 'packedStride': 192, 'offset': 256,
+        'packedOffset': 264, 'packedElems': 272, 'totalElems': 280, 'hullLo': 288,
+        'hullHi': 296, 'splitGranule': 304, 'granulesPerCore': 312, 'granuleRemainder': 320,
+        'tileElems': 328, 'rowsPerTile': 336, 'unitElems': 344, 'unitsPerTile': 352,
+        'windowElems': 360, 'windowLo': 368, 'blockSlotBytes': 376, 'unitSlotBytes': 380,
+        'mode': 384, 'elemBytes': 388, 'unitBytes': 392, 'blockDim': 396, 'rank': 400,
+        'unitDim': 404, 'countDim': 408, 'usePad': 412, 'useVectorGather': 416,
+        'inBufBytes': 420, 'outBufBytes': 424, 'tableBytes': 428, 'runDim': 432,
+        'pieceSlotBytes': 436, 'countInnerDim': 440, 'windowCount': 444,
+        'transposeGroupStride': 448, 'transposeGroupRun': 452,
     }),
 }
 

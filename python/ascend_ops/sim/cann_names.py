@@ -6,8 +6,10 @@ order) and the products.yaml cpu_debug_defines of each NPU arch's CPU-debug buil
 KERNEL_ENTRIES = {
     'AscendDepthToSpace': 'ascend_depth_to_space',
     'AscendSlice': 'ascend_slice',
+    'AscendSliceGrad': 'ascend_slice_grad',
     'AscendSpaceToDepth': 'ascend_space_to_depth',
     'AscendStridedSlice': 'ascend_strided_slice',
+    'AscendStridedSliceGrad': 'ascend_strided_slice_grad',
 }
 
 GE_DTYPES = {

@@ -82,7 +82,7 @@ class SimLibrary:
     def kernel(self, op_name: str) -> tuple[str, int]:
         """The name and address of the kernel entry of `op_name`, found by the name CANN derives
         from its OpType."""
-        name = kernel_entry(specs().op(op_name).op_type)
+        name = kernel_entry(specs().kernel_op(op_name).op_type)
         return name, ctypes.cast(getattr(self.cdll, name), ctypes.c_void_p).value
 
 
@@ -96,10 +96,11 @@ _COPY_TILING = (("ASCEND_SIM_TILING_TYPE", "ascend_ops::CopyTiling"),)
 
 def units(npu_arch: int) -> list[build_cache.Unit]:
     """The translation units of NPU arch `npu_arch`'s library: the launcher and every op's
-    op_host (the same for every arch), the view ops' kernels as one unit, and each custom op's
-    kernel through its own unit (`custom_kernel_unit`: it declares its own tiling type)."""
+    op_host (the same for every arch; the gradient ops' too), the engine's kernels as one unit, and
+    each custom op's kernel through its own unit (`custom_kernel_unit`: it declares its own tiling
+    type)."""
     root = project_root() / "ascend_kernels"
-    ops = sorted(specs().ops, key=lambda o: o.name)
+    ops = sorted(specs().kernel_ops(), key=lambda o: o.name)
     host = [build_cache.Unit(source, _include_dirs(), defines=_COPY_TILING)
             for source in [LAUNCHER, *(root / op.name / "op_host" / f"{op.name}.cpp" for op in ops)]]
     arch = tuple(sorted({**dict(_COPY_TILING), **arch_defines(npu_arch)}.items()))

@@ -129,9 +129,9 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
     simulated one (SoCs differ in core counts)."""
     p = product_named(product) if product is not None else sim_product()
     soc = soc_of(p, soc)
+    op = specs().kernel_op(op_name)
     if dtype_rule:
-        check_dtype(op_name, dtype, p)
-    op = specs().op(op_name)
+        check_dtype(op, dtype, p)
     lib = library(p.npu_arch)
     shape = tuple(integer(f"shape[{i}]", d, low=0) for i, d in enumerate(shape))
     if len(shape) > lib.max_dims:  # a limit of CANN's, not of the op's arguments
@@ -255,6 +255,20 @@ def stats_of(stats: Stats, *, mode: str, output_units: int, rows: int, useful_by
         address_list_instructions=stats.addressListInstructions,
         core_address_list_instructions=stats.coreAddressListInstructions,
         mul_highs=stats.scalarMulHighs, core_mul_highs=stats.coreScalarMulHighs)
+
+
+def simulate_gradient(op_name: str, shape, *args, product: Product | str | None = None, seed: int = 0,
+                      **kwargs) -> tuple[np.ndarray, SimStats]:
+    """A gradient op (`strided_slice_grad(shape, begin, end, strides, dy, **masks)`) on numpy
+    arrays through its generated kernel, the engine's write direction: (fresh output, statistics).
+    The output starts as 0xA5 bytes, so an element the kernel left unwritten cannot pass for a
+    zero."""
+    *attributes, dy = args
+    dy = np.asarray(dy, order="C")
+    planned = plan(op_name, dy.shape, dy.dtype.name, (shape, *attributes), kwargs, product=product)
+    out = np.empty(planned.output_shape, dtype=dy.dtype)
+    out.reshape(-1).view(np.uint8).fill(0xA5)
+    return out, launch(planned, dy, out, seed=seed)
 
 
 def simulate(op_name: str, x: np.ndarray, *args, product: Product | str | None = None,

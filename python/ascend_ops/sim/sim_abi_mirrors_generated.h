@@ -99,78 +99,84 @@ static_assert(offsetof(AscendSimTensor, data) == 32 &&
               std::is_same<decltype(AscendSimTensor::data), void*>::value, "AscendSimTensor changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
 static_assert(offsetof(AscendSimTensor, bytes) == 40 &&
               std::is_same<decltype(AscendSimTensor::bytes), uint64_t>::value, "AscendSimTensor changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(sizeof(ascend_ops::CopyTiling) == 376, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
+static_assert(sizeof(ascend_ops::CopyTiling) == 456, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
 static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0 &&
               std::is_same<decltype(ascend_ops::CopyTiling::shape), int64_t[8]>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
 static_assert(offsetof(ascend_ops::CopyTiling, stride) == 64 &&
               std::is_same<decltype(ascend_ops::CopyTiling::stride), int64_t[8]>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
 static_assert(offsetof(ascend_ops::CopyTiling, shapeReciprocal) == 128 &&
               std::is_same<decltype(ascend_ops::CopyTiling::shapeReciprocal), uint64_t[8]>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, offset) == 192 &&
+static_assert(offsetof(ascend_ops::CopyTiling, packedStride) == 192 &&
+              std::is_same<decltype(ascend_ops::CopyTiling::packedStride), int64_t[8]>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
+static_assert(offsetof(ascend_ops::CopyTiling, offset) == 256 &&
               std::is_same<decltype(ascend_ops::CopyTiling::offset), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, totalElems) == 200 &&
+static_assert(offsetof(ascend_ops::CopyTiling, packedOffset) == 264 &&
+              std::is_same<decltype(ascend_ops::CopyTiling::packedOffset), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
+static_assert(offsetof(ascend_ops::CopyTiling, packedElems) == 272 &&
+              std::is_same<decltype(ascend_ops::CopyTiling::packedElems), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
+static_assert(offsetof(ascend_ops::CopyTiling, totalElems) == 280 &&
               std::is_same<decltype(ascend_ops::CopyTiling::totalElems), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, hullLo) == 208 &&
+static_assert(offsetof(ascend_ops::CopyTiling, hullLo) == 288 &&
               std::is_same<decltype(ascend_ops::CopyTiling::hullLo), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, hullHi) == 216 &&
+static_assert(offsetof(ascend_ops::CopyTiling, hullHi) == 296 &&
               std::is_same<decltype(ascend_ops::CopyTiling::hullHi), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, splitGranule) == 224 &&
+static_assert(offsetof(ascend_ops::CopyTiling, splitGranule) == 304 &&
               std::is_same<decltype(ascend_ops::CopyTiling::splitGranule), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, granulesPerCore) == 232 &&
+static_assert(offsetof(ascend_ops::CopyTiling, granulesPerCore) == 312 &&
               std::is_same<decltype(ascend_ops::CopyTiling::granulesPerCore), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, granuleRemainder) == 240 &&
+static_assert(offsetof(ascend_ops::CopyTiling, granuleRemainder) == 320 &&
               std::is_same<decltype(ascend_ops::CopyTiling::granuleRemainder), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, tileElems) == 248 &&
+static_assert(offsetof(ascend_ops::CopyTiling, tileElems) == 328 &&
               std::is_same<decltype(ascend_ops::CopyTiling::tileElems), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, rowsPerTile) == 256 &&
+static_assert(offsetof(ascend_ops::CopyTiling, rowsPerTile) == 336 &&
               std::is_same<decltype(ascend_ops::CopyTiling::rowsPerTile), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, unitElems) == 264 &&
+static_assert(offsetof(ascend_ops::CopyTiling, unitElems) == 344 &&
               std::is_same<decltype(ascend_ops::CopyTiling::unitElems), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, unitsPerTile) == 272 &&
+static_assert(offsetof(ascend_ops::CopyTiling, unitsPerTile) == 352 &&
               std::is_same<decltype(ascend_ops::CopyTiling::unitsPerTile), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, windowElems) == 280 &&
+static_assert(offsetof(ascend_ops::CopyTiling, windowElems) == 360 &&
               std::is_same<decltype(ascend_ops::CopyTiling::windowElems), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, windowLo) == 288 &&
+static_assert(offsetof(ascend_ops::CopyTiling, windowLo) == 368 &&
               std::is_same<decltype(ascend_ops::CopyTiling::windowLo), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, blockSlotBytes) == 296 &&
+static_assert(offsetof(ascend_ops::CopyTiling, blockSlotBytes) == 376 &&
               std::is_same<decltype(ascend_ops::CopyTiling::blockSlotBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, unitSlotBytes) == 300 &&
+static_assert(offsetof(ascend_ops::CopyTiling, unitSlotBytes) == 380 &&
               std::is_same<decltype(ascend_ops::CopyTiling::unitSlotBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, mode) == 304 &&
+static_assert(offsetof(ascend_ops::CopyTiling, mode) == 384 &&
               std::is_same<decltype(ascend_ops::CopyTiling::mode), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 308 &&
+static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 388 &&
               std::is_same<decltype(ascend_ops::CopyTiling::elemBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, unitBytes) == 312 &&
+static_assert(offsetof(ascend_ops::CopyTiling, unitBytes) == 392 &&
               std::is_same<decltype(ascend_ops::CopyTiling::unitBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, blockDim) == 316 &&
+static_assert(offsetof(ascend_ops::CopyTiling, blockDim) == 396 &&
               std::is_same<decltype(ascend_ops::CopyTiling::blockDim), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, rank) == 320 &&
+static_assert(offsetof(ascend_ops::CopyTiling, rank) == 400 &&
               std::is_same<decltype(ascend_ops::CopyTiling::rank), int32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, unitDim) == 324 &&
+static_assert(offsetof(ascend_ops::CopyTiling, unitDim) == 404 &&
               std::is_same<decltype(ascend_ops::CopyTiling::unitDim), int32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, countDim) == 328 &&
+static_assert(offsetof(ascend_ops::CopyTiling, countDim) == 408 &&
               std::is_same<decltype(ascend_ops::CopyTiling::countDim), int32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, usePad) == 332 &&
+static_assert(offsetof(ascend_ops::CopyTiling, usePad) == 412 &&
               std::is_same<decltype(ascend_ops::CopyTiling::usePad), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, useVectorGather) == 336 &&
+static_assert(offsetof(ascend_ops::CopyTiling, useVectorGather) == 416 &&
               std::is_same<decltype(ascend_ops::CopyTiling::useVectorGather), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, inBufBytes) == 340 &&
+static_assert(offsetof(ascend_ops::CopyTiling, inBufBytes) == 420 &&
               std::is_same<decltype(ascend_ops::CopyTiling::inBufBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 344 &&
+static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 424 &&
               std::is_same<decltype(ascend_ops::CopyTiling::outBufBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 348 &&
+static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 428 &&
               std::is_same<decltype(ascend_ops::CopyTiling::tableBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 352 &&
+static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 432 &&
               std::is_same<decltype(ascend_ops::CopyTiling::runDim), int32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 356 &&
+static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 436 &&
               std::is_same<decltype(ascend_ops::CopyTiling::pieceSlotBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 360 &&
+static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 440 &&
               std::is_same<decltype(ascend_ops::CopyTiling::countInnerDim), int32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 364 &&
+static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 444 &&
               std::is_same<decltype(ascend_ops::CopyTiling::windowCount), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupStride) == 368 &&
+static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupStride) == 448 &&
               std::is_same<decltype(ascend_ops::CopyTiling::transposeGroupStride), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupRun) == 372 &&
+static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupRun) == 452 &&
               std::is_same<decltype(ascend_ops::CopyTiling::transposeGroupRun), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
 
 #endif  // ASCEND_OPS_SIM_ABI_MIRRORS_GENERATED_H

@@ -136,7 +136,7 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
             GeneratedFile("common/copy_tiling_twin_generated.h",
                           kernel.emit_tiling_loader(engine.tiling), engine.tiling.header),
         ]
-    for op in specs.ops:
+    for op in specs.kernel_ops():
         with generating(f"op {op.name}", op.loc):
             files += _custom_op_files(op, specs, engine) if op.is_custom else _op_files(op, specs, engine)
     view_specs = view_ops(specs)
@@ -225,8 +225,9 @@ def _op_folder(op: OpSpec, tiling: Callable[[], str], host_source: Callable[[], 
     def file(path: str, emit: Callable[[], str]) -> GeneratedFile:
         return GeneratedFile(path, emit(), op.file)
 
+    # A gradient op's view builder is its view op's, which includes its view op's limits.
     limit_files = [file(limits.limits_header_path(op), lambda: limits.emit_limits_header(op))] \
-        if limits.op_limits(op) else []
+        if limits.op_limits(op) and not op.forward else []
     return limit_files + [
         file(f"{host_dir}/{host.tiling_header_name(op)}", tiling),
         file(f"{host_dir}/{op.name}.cpp", host_source),
@@ -237,9 +238,11 @@ def _op_folder(op: OpSpec, tiling: Callable[[], str], host_source: Callable[[], 
 
 
 def _op_files(op: OpSpec, specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
+    """A view op's folder, or a gradient op's (its view op's view builder and dtype rule)."""
     _check_folder_name(op)
-    builder, bound = engine.bind(op)
-    dtype_check = bind_dtype_check(op, bound)
+    view_op = specs.op(op.forward) if op.forward else op
+    builder, bound = engine.bind(view_op)
+    dtype_check = bind_dtype_check(view_op, bound)
     return _op_folder(op, lambda: host.emit_tiling_header(op),
                       lambda: host.emit_host_source(op, specs, builder, bound, dtype_check),
                       lambda: kernel.emit_kernel_source(op, specs))
@@ -282,7 +285,7 @@ def _load_sim_abi(out_dir: Path) -> tuple[sim_abi.MirrorStruct, ...] | None:
 def owned_dirs(specs: SpecSet) -> list[str]:
     """Folders whose every file is generated: each op's op_host/ and op_kernel/ (a custom op's op_sim/
     too), and the binding's."""
-    return [f"{op.name}/{part}" for op in specs.ops for part in ("op_host", "op_kernel")] + \
+    return [f"{op.name}/{part}" for op in specs.kernel_ops() for part in ("op_host", "op_kernel")] + \
         [binding.BINDING_PATH.split("/")[0]] + \
         [custom_op.sim_unit_path(op).rsplit("/", 1)[0] for op in specs.ops if op.is_custom]
 

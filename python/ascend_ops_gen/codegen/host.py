@@ -7,6 +7,7 @@ what its spec says.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable
 
 from ..spec import AttrType, OpSpec, SpecSet
@@ -47,20 +48,52 @@ def emit_tiling_header(op: OpSpec) -> str:
 def emit_host_source(op: OpSpec, specs: SpecSet, builder: ViewBuilder,
                      bound: tuple[BoundArgument, ...],
                      dtype_check: tuple[DtypeCheck, tuple[BoundArgument, ...]] | None = None) -> str:
+    """A view op's op_host source; for a gradient op (`op.forward`, gradient_spec) its view op's
+    builder, bound and dtype rule, whose attributes come one place later in the gradient's OpDef
+    (after `shape`), and ReadOutputShape, which reads `shape` (Note [write modes] in
+    common/copy_write_planner.h)."""
     x, y = op.inputs[0].name, op.outputs[0].name
     all_dtypes = [ge_dtype(d, specs) for d in op.dtypes]
+    view_op = op.forward or op.name
+    checks = view_checks(specs.op(view_op) if op.forward else op, builder, bound,
+                         dtype_check[0] if dtype_check else None, f"ascend_kernels/{view_hh(view_op)}")
+    if op.forward:
+        bound = tuple(dataclasses.replace(b, attr_index=b.attr_index + 1) for b in bound)
+        if dtype_check:
+            dtype_check = (dtype_check[0],
+                           tuple(dataclasses.replace(b, attr_index=b.attr_index + 1) for b in dtype_check[1]))
     return template("op_host.cpp").substitute(
         header=header_line(op.file), op_type=op.op_type, op_name=op.name,
         input=x, output=y, builder=builder.name, tiling_header=tiling_header_name(op),
-        view_header=f"{op.name}_view.h",
-        view_checks=view_checks(op, builder, bound, dtype_check[0] if dtype_check else None,
-                                f"ascend_kernels/{op.name}/{op.name}_view.h"),
+        view_include=f"../../{view_hh(view_op)}" if op.forward else f"../{view_op}_view.h",
+        view_op=view_op,
+        about=[f"// The gradient of `{op.forward}`: {y} is zeros of its `shape` attribute with {x} written into "
+               f"the view of it that `{op.forward}` reads (Note [write modes] in common/copy_write_planner.h)."]
+        if op.forward else [],
+        output_shape_rule=_output_shape_rule(op) if op.forward else [],
+        output_shape_hook="ReadOutputShape" if op.forward else "nullptr",
+        view_checks=checks,
         build_view=_build_view(op, builder, bound),
         dtype_rule=_dtype_rule(op, specs, dtype_check),
         dtype_hooks="CheckDtype, kDtypeNames, " + str(len(op.dtypes)) if dtype_check else "nullptr, nullptr, 0",
         all_dtypes=all_dtypes, all_formats=[FORMAT_ND] * len(all_dtypes),
         attrs=[attr_def(a) for a in op.attributes],
         configs=_configs(op, specs))
+
+
+def view_hh(op_name: str) -> str:
+    """The view op's hand-written view builder, relative to ascend_kernels/."""
+    return f"{op_name}/{op_name}_view.h"
+
+
+def _output_shape_rule(op: OpSpec) -> list[str]:
+    return [f"// The shape of {op.outputs[0].name}: the `shape` attribute.",
+            "static ascend_ops::Status ReadOutputShape(ascend_ops::OpAttrReader& attrs, "
+            "ascend_ops::TensorShape* outShape)",
+            "{",
+            f"    return ascend_ops::ShapeFromList({_read(op, 0)}, outShape);",
+            "}",
+            ""]
 
 
 def emit_host_cmake(op: OpSpec) -> str:
@@ -96,8 +129,9 @@ def _list_local(name: str) -> str:
 def _build_view(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ...]) -> list[str]:
     """BuildView's body: each attribute read where the view builder takes it. A list feeds two
     parameters (data, size), so it is read once into a local first."""
+    used = {b.attr_index for b in bound}  # a gradient's `shape` is ReadOutputShape's
     lines = [f"const ascend_ops::IntListAttr {_list_local(a.name)} = {_read(op, i)};"
-             for i, a in enumerate(op.attributes) if a.type in _LISTS]
+             for i, a in enumerate(op.attributes) if a.type in _LISTS and i in used]
     return lines + view_builder_call(
         op, builder, bound, "input", "outShape", "view", indent=_BODY_INDENT,
         value=lambda i: _read(op, i),

@@ -123,6 +123,6 @@ def emit_cmake_presets(specs: SpecSet) -> str:
 def emit_top_cmake(specs: SpecSet) -> str:
     return template("CMakeLists.txt").substitute(
         header=header_line(specs_glob(specs), comment="#"),
-        host_subdirectories=[f"add_subdirectory({op.name}/op_host)" for op in specs.ops],
-        kernel_subdirectories=[f"add_subdirectory({op.name}/op_kernel)" for op in specs.ops])
+        host_subdirectories=[f"add_subdirectory({op.name}/op_host)" for op in specs.kernel_ops()],
+        kernel_subdirectories=[f"add_subdirectory({op.name}/op_kernel)" for op in specs.kernel_ops()])
 

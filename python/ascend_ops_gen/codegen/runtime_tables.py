@@ -25,7 +25,7 @@ def _rows(pairs) -> list[str]:
 
 
 def emit_sim_names(specs: SpecSet, source: str) -> str:
-    ops = sorted(specs.ops, key=lambda o: o.op_type)
+    ops = sorted(specs.kernel_ops(), key=lambda o: o.op_type)
     return template("sim_cann_names.py").substitute(
         header=header_line(source, "#"),
         kernel_entries=_rows((op.op_type, kernel_name(op.op_type)) for op in ops),

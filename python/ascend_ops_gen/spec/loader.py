@@ -118,9 +118,9 @@ def _parse_gradient_op(f: Fields) -> GradientOp:
     semantics, summary = g.take("semantics", str), g.take("summary", str)
     kernel = g.take("kernel", str)
     if kernel not in {k.value for k in GradientKernel}:
-        raise g.error("kernel", f"backward.scatter.kernel must be 'none' (no AscendC kernel is "
-                                f"generated for a gradient op yet: every device runs its torch "
-                                f"view write), got {kernel!r}")
+        raise g.error("kernel", f"backward.scatter.kernel must be 'engine' (the engine's write "
+                                f"direction: an AscendC kernel of its own) or 'none' (no kernel: every "
+                                f"device runs its torch view write), got {kernel!r}")
     examples = []
     for node, line in items_of(g.take("examples", list, []), "backward.scatter.examples", g, "examples"):
         e = Fields(node, "backward.scatter.examples[]", f.file, line)

@@ -8,6 +8,7 @@ raised while using a node can name the line to fix.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import enum
 import itertools
 import math
@@ -318,7 +319,8 @@ class BackwardRule(enum.Enum):
 class GradientKernel(enum.Enum):
     """How a gradient op's data moves on an NPU (`kernel:` of `backward: {scatter: ...}`)."""
 
-    NONE = "none"  # no AscendC kernel is generated yet: every device runs the torch view write
+    NONE = "none"      # no AscendC kernel: every device runs the torch view write
+    ENGINE = "engine"  # the engine's write modes: an OpDef of its own (gradient_spec)
 
 
 @dataclass(frozen=True)
@@ -345,6 +347,23 @@ class GradientOp:
     kernel: GradientKernel
     loc: Location
     examples: tuple[GradientExample, ...] = ()
+
+
+def gradient_spec(op: OpSpec) -> OpSpec:
+    """The gradient op view op `op` declares, as an op of the engine's write direction (Note [write
+    modes] in ascend_kernels/common/copy_write_planner.h): input `dy`, output `dx` of the shape
+    its first attribute, `shape`, gives; then the view op's attributes, whose view of `dx` `dy` is
+    written into. It has the view op's dtypes, product rules, view builder and limits, and no
+    examples, corpus or benchmark of its own."""
+    g = op.backward.gradient
+    shape = Attribute("shape", AttrType.INT_LIST, REQUIRED, None, False,
+                      f"The shape of the input of `{op.name}`, and of the result.", g.loc)
+    return dataclasses.replace(
+        op, name=g.name, op_type=g.op_type, semantics=g.semantics, summary=g.summary, doc="",
+        inputs=(TensorArg("dy", f"The gradient of the result of `{op.name}`.", g.loc),),
+        outputs=(TensorArg("dx", "Zeros of `shape`, with `dy` at the elements the view op reads.", g.loc),),
+        attributes=(shape, *op.attributes), examples=(), errors=(), loc=g.loc, backward=None, corpus=None,
+        onnx_node=None, bench=None, forward=op.name)
 
 
 @dataclass(frozen=True)
@@ -649,6 +668,7 @@ class OpSpec:
     kind: OpKind = OpKind.VIEW
     shape_rule: ShapeRule | None = None  # custom ops
     tiling: tuple[TilingField, ...] = ()  # custom ops: the fields they add to their tiling data
+    forward: str | None = None  # a gradient op (gradient_spec): the view op whose view it writes
 
     @property
     def file(self) -> str:
@@ -766,6 +786,24 @@ class SpecSet:
 
     def op(self, name: str) -> OpSpec:
         for o in self.ops:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def kernel_ops(self) -> tuple[OpSpec, ...]:
+        """Every op with a kernel folder of its own in ascend_kernels/: the ops, then the gradient
+        ops that run on the engine (gradient_spec), each after its view op."""
+        out = []
+        for o in self.ops:
+            out.append(o)
+            g = o.backward.gradient if o.backward is not None else None
+            if g is not None and g.kernel is GradientKernel.ENGINE:
+                out.append(gradient_spec(o))
+        return tuple(out)
+
+    def kernel_op(self, name: str) -> OpSpec:
+        """An op of kernel_ops() by name."""
+        for o in self.kernel_ops():
             if o.name == name:
                 return o
         raise KeyError(name)

@@ -8,6 +8,10 @@
 //     an op of op_specs/: its attributes in spec order (op_view_dispatch_generated.h), an int as
 //                   <value>, an int[] or int[]? as <n> <values...> (n = 0 for None), a str as a word
 //     view:          <rank> <shape...> <stride...> <offset>     (a raw view of the input)
+//   write <id> <soc> <elemBytes> <op> <outRank> <dims...> <op arguments...>
+//     the other direction (PlanStridedWrite, Note [write modes]): a packed input of the view's
+//     shape written into the view of an output of <dims...>, which starts as 0xA5 bytes and must
+//     end zero outside the view
 //
 // For each case one line: "result <id> error <message>" or "result <id> ok key=value ...", and
 // the output bytes in <outdir>/<id>.bin. Input byte i is InputByte(i) (the test computes the same).
@@ -22,6 +26,7 @@
 #include <vector>
 
 #include "copy_planner.h"
+#include "copy_write_planner.h"
 #include "op_view_dispatch_generated.h"
 #include "products.h"
 #include "strided_copy_kernel.h"
@@ -72,6 +77,8 @@ const char* ModeName(uint32_t mode)
         case kCopyModeGather: return "GATHER";
         case kCopyModeTranspose: return "TRANSPOSE";
         case kCopyModeScalar: return "SCALAR";
+        case kCopyModeWriteBurst: return "WRITE_BURST";
+        case kCopyModeWriteScalar: return "WRITE_SCALAR";
     }
     return "?";
 }
@@ -131,7 +138,8 @@ bool BuildView(const std::string& op, std::istream& in, const TensorShape& input
     return true;
 }
 
-void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std::string& outDir)
+// `write`: the view is of the output, which the packed input is written into (Note [write modes]).
+void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std::string& outDir, bool write)
 {
     std::string id, socName, op;
     uint32_t elemBytes;
@@ -148,8 +156,15 @@ void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std
         std::cout << "result " << id << " error " << error << "\n";
         return;
     }
+    // The write direction: the op's input shape is the output's, the view's result the input's.
+    const TensorShape viewShape = outShape;
+    if (write) {
+        outShape = input;
+        input = viewShape;
+    }
     CopyTiling tiling;
-    Status planned = PlanStridedCopy(view, elemBytes, soc.info, &tiling);
+    Status planned = write ? PlanStridedWrite(view, NumElements(outShape), elemBytes, soc.info, &tiling)
+                           : PlanStridedCopy(view, elemBytes, soc.info, &tiling);
     if (!planned.ok) {
         std::cout << "result " << id << " error " << planned.message << "\n";
         return;
@@ -174,12 +189,14 @@ void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std
     if (tiling.mode == kCopyModeEmpty) {
         partition = tiling.blockDim == 1;
     }
-    const int64_t ubNeeded = 2 * int64_t{tiling.inBufBytes} + 2 * int64_t{tiling.outBufBytes} + tiling.tableBytes;
+    // WRITE_BURST's outBufBytes is its one zero buffer.
+    const int64_t outBuffers = tiling.mode == kCopyModeWriteBurst ? 1 : 2;
+    const int64_t ubNeeded = 2 * int64_t{tiling.inBufBytes} + outBuffers * tiling.outBufBytes + tiling.tableBytes;
     const bool ubFits = ubNeeded <= soc.info.ubBytes;
     const int64_t inBytes = NumElements(input) * elemBytes;
     const int64_t outElems = NumElements(outShape);
     const int64_t outBytes = outElems * elemBytes;
-    std::vector<uint8_t> x(static_cast<size_t>(inBytes) + 1), y(static_cast<size_t>(outBytes) + 1, 0);
+    std::vector<uint8_t> x(static_cast<size_t>(inBytes) + 1), y(static_cast<size_t>(outBytes) + 1, write ? 0xA5 : 0);
     for (int64_t i = 0; i < inBytes; ++i) {
         x[static_cast<size_t>(i)] = InputByte(i);
     }
@@ -195,13 +212,20 @@ void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std
         std::cout << "result " << id << " simfail mode=" << ModeName(tiling.mode) << " " << failure << "\n";
         return;
     }
-    // Naive strided copy of the unmerged view.
+    // Naive strided copy of the unmerged view (write: zeros, then the naive scatter).
     int64_t firstBad = -1;
+    std::vector<uint8_t> expected;
+    if (write) {
+        expected.assign(static_cast<size_t>(outBytes), 0);
+    }
     std::vector<int64_t> index(static_cast<size_t>(view.rank), 0);
     int64_t src = view.offset;
-    for (int64_t i = 0; i < outElems; ++i) {
-        if (firstBad < 0 &&
-            std::memcmp(&y[static_cast<size_t>(i * elemBytes)], &x[static_cast<size_t>(src * elemBytes)], elemBytes) != 0) {
+    for (int64_t i = 0; i < (write ? NumElements(input) : outElems); ++i) {
+        if (write) {
+            std::memcpy(&expected[static_cast<size_t>(src * elemBytes)], &x[static_cast<size_t>(i * elemBytes)],
+                        elemBytes);
+        } else if (firstBad < 0 && std::memcmp(&y[static_cast<size_t>(i * elemBytes)],
+                                               &x[static_cast<size_t>(src * elemBytes)], elemBytes) != 0) {
             firstBad = i;
         }
         for (int32_t d = view.rank - 1; d >= 0; --d) {
@@ -211,6 +235,12 @@ void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std
             }
             src -= view.stride[d] * (view.shape[d] - 1);
             index[static_cast<size_t>(d)] = 0;
+        }
+    }
+    for (int64_t i = 0; write && firstBad < 0 && i < outElems; ++i) {
+        if (std::memcmp(&y[static_cast<size_t>(i * elemBytes)], &expected[static_cast<size_t>(i * elemBytes)],
+                        elemBytes) != 0) {
+            firstBad = i;
         }
     }
     std::ofstream(outDir + "/" + id + ".bin", std::ios::binary)
@@ -267,8 +297,8 @@ int main(int argc, char** argv)
             // there would need offsets past 65535).
             soc.sim.product.gatherMaxOffset8Bit = 0;
             socs[name] = soc;
-        } else if (kind == "case") {
-            RunCase(in, socs, outDir);
+        } else if (kind == "case" || kind == "write") {
+            RunCase(in, socs, outDir, kind == "write");
         }
         std::cout.flush();
     }

@@ -480,8 +480,8 @@ def test_backward_rules_of_the_real_specs():
         assert rule is BackwardRule.SCATTER or rules[inverse] == (BackwardRule.INVERSE, name), name
     gradients = {op.name: (op.backward.gradient.name, op.backward.gradient.op_type, op.backward.gradient.kernel)
                  for op in specs().ops if op.backward is not None and op.backward.gradient is not None}
-    assert gradients == {"strided_slice": ("strided_slice_grad", "AscendStridedSliceGrad", GradientKernel.NONE),
-                         "slice": ("slice_grad", "AscendSliceGrad", GradientKernel.NONE)}
+    assert gradients == {"strided_slice": ("strided_slice_grad", "AscendStridedSliceGrad", GradientKernel.ENGINE),
+                         "slice": ("slice_grad", "AscendSliceGrad", GradientKernel.ENGINE)}
 
 
 _SLICE_GRADIENT = """backward:
@@ -490,7 +490,7 @@ _SLICE_GRADIENT = """backward:
     op_type: AscendSliceGrad
     semantics: The adjoint of ATB SliceOperation
     summary: "The gradient of `slice`: `dy` written into the block it reads, zeros elsewhere."
-    kernel: none
+    kernel: engine
     examples:
       - example: atb_documentation_example
         doc: "`dy` = 1..8 in rows 1-2 and columns 2-5 of a (3, 6) float16 gradient."
@@ -512,12 +512,12 @@ def test_plain_scatter_declares_no_gradient_op(copy: SpecCopy):
 
 
 @pytest.mark.parametrize("old, new, needle, message", [
-    ("    kernel: none\n", "    kernel: ascendc\n", "kernel: ascendc",
-     "backward.scatter.kernel must be 'none' (no AscendC kernel is generated for a gradient op yet: every "
-     "device runs its torch view write), got 'ascendc'"),
-    ("    kernel: none\n", "    kernel: none\n    dtypes: [int8]\n", "dtypes: [int8]",
+    ("    kernel: engine\n", "    kernel: ascendc\n", "kernel: ascendc",
+     "backward.scatter.kernel must be 'engine' (the engine's write direction: an AscendC kernel of its own) "
+     "or 'none' (no kernel: every device runs its torch view write), got 'ascendc'"),
+    ("    kernel: engine\n", "    kernel: engine\n    dtypes: [int8]\n", "dtypes: [int8]",
      "unknown key 'dtypes' in backward.scatter; did you mean 'op_type'?"),
-    ("    kernel: none\n", "", "    op: slice_grad", "backward.scatter is missing the required key 'kernel'"),
+    ("    kernel: engine\n", "", "    op: slice_grad", "backward.scatter is missing the required key 'kernel'"),
     ("    op: slice_grad\n", "    op: slice_gradient\n", "    op: slice_grad",
      "backward.scatter.op must be slice_grad (the gradient op of slice), got 'slice_gradient'"),
     ("    op_type: AscendSliceGrad\n", "    op_type: AscendStridedSlice\n", "    op: slice_grad",

@@ -1,0 +1,352 @@
+// WRITE_BURST and WRITE_SCALAR (Note [write modes] in copy_write_planner.h): a packed input `x`
+// written into a view of the output `y`, every other unit of which is zero.
+#ifndef ASCEND_KERNELS_COMMON_COPY_KERNEL_WRITE_H
+#define ASCEND_KERNELS_COMMON_COPY_KERNEL_WRITE_H
+
+#include "copy_kernel_base.h"
+
+namespace ascend_ops {
+
+// An index over the view's dims [0, dims) and the two offsets it makes: in the output
+// (CopyTiling::offset and stride) and in the packed input (packedOffset and packedStride). As
+// IndexCursor (Note [index cursors]): Seek decodes once, Next moves on by one index.
+struct WriteCursor {
+    int64_t index[kMaxDims];
+    int64_t out;
+    int64_t packed;
+    int32_t dims;
+
+    // To index `at` of the dims [0, viewDims); false where a decoded index is outside its dim.
+    __aicore__ inline bool Seek(const CopyTiling& t, int32_t viewDims, int64_t at)
+    {
+        dims = viewDims;
+        out = t.offset;
+        packed = t.packedOffset;
+        for (int32_t d = dims - 1; d >= 0; --d) {
+            const int64_t outer = d > 0 ? DivExtent(t, d, at) : 0;
+            index[d] = at - outer * t.shape[d];
+            if (index[d] < 0 || index[d] >= t.shape[d]) {
+                return false;
+            }
+            at = outer;
+            out += index[d] * t.stride[d];
+            packed += index[d] * t.packedStride[d];
+        }
+        return true;
+    }
+
+    // To the first index whose unit in the output is `pos` or after it (the view runs forward
+    // through the output: Note [write modes]); past the last index, dim 0's index is its extent.
+    __aicore__ inline void SeekUnit(const CopyTiling& t, int64_t pos)
+    {
+        dims = t.rank;
+        out = t.offset;
+        packed = t.packedOffset;
+        int64_t rest = pos - t.offset;
+        for (int32_t d = 0; d < dims; ++d) {  // the last index at or before pos
+            int64_t i = rest > 0 ? DivIndex(rest, t.stride[d]) : 0;
+            i = i < t.shape[d] ? i : t.shape[d] - 1;
+            index[d] = i;
+            rest -= i * t.stride[d];
+            out += i * t.stride[d];
+            packed += i * t.packedStride[d];
+        }
+        if (out < pos) {
+            Next(t);
+        }
+    }
+
+    // Past the last index, dim 0's index is its extent.
+    __aicore__ inline void Next(const CopyTiling& t)
+    {
+        int32_t d = dims - 1;
+        if (d < 0) {
+            return;
+        }
+        index[d] += 1;
+        out += t.stride[d];
+        packed += t.packedStride[d];
+        for (; d > 0 && index[d] == t.shape[d]; --d) {
+            index[d] = 0;
+            out -= t.shape[d] * t.stride[d];
+            packed -= t.shape[d] * t.packedStride[d];
+            index[d - 1] += 1;
+            out += t.stride[d - 1];
+            packed += t.packedStride[d - 1];
+        }
+    }
+
+    __aicore__ inline bool Done(const CopyTiling& t) const { return index[0] >= t.shape[0]; }
+};
+
+// Note [corrupt tiling]: what both write modes rely on. The view must lie in the output
+// [0, hullHi) it zeroes, and the split must cover what the cores split.
+template <typename T>
+__aicore__ inline bool WriteTilingUsable(const CopyTiling& t)
+{
+    if (!CommonTilingUsable<T>(t) || t.hullLo != 0 || t.hullHi < 1 || t.packedElems < 0 || t.offset < 0) {
+        return false;
+    }
+    int64_t end = t.offset + 1;
+    int64_t elems = 1;
+    for (int32_t d = 0; d < t.rank; ++d) {
+        if (t.stride[d] < 1) {
+            return false;
+        }
+        end += (t.shape[d] - 1) * t.stride[d];
+        elems *= t.shape[d];
+    }
+    return t.packedElems == 0 || (t.packedElems == elems && end <= t.hullHi);
+}
+
+// ---- WRITE_BURST: rows in by DataCopyPad, out by DataCopyPad into the view, zeros between ---
+
+template <typename T>
+class WriteBurstKernel {
+public:
+    __aicore__ inline WriteBurstKernel() {}
+
+    // False on a tiling this kernel cannot run (Note [corrupt tiling]).
+    __aicore__ inline bool Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
+    {
+        t_ = tiling;
+        if (!WriteTilingUsable<T>(t_) || t_.packedElems != t_.totalElems || !TileFits<T>(t_.tileElems, t_.inBufBytes) ||
+            t_.outBufBytes < kBlockBytes || t_.stride[t_.rank - 1] != 1 || t_.packedStride[t_.rank - 1] != 1) {
+            return false;
+        }
+        row_ = t_.shape[t_.rank - 1];
+        rowSlotElems_ = (row_ * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
+                        static_cast<int64_t>(sizeof(T));
+        if (t_.rowsPerTile < 0 || t_.rowsPerTile > kMaxBlockCount ||
+            (t_.rowsPerTile > 0 && !TileFits<T>(t_.rowsPerTile * rowSlotElems_, t_.inBufBytes))) {
+            return false;
+        }
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
+        pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
+        pipe_.InitBuffer(zeros_, t_.outBufBytes);
+        int64_t begin = 0;
+        int64_t end = 0;
+        const int64_t block = GetBlockIdx();
+        CoreRange(t_, block, &begin, &end);
+        // Whole rows (Note [index cursors]), each quotient checked by its remainder.
+        const int32_t outer = t_.rank - 1;
+        const int64_t firstRow = DivExtent(t_, outer, begin);
+        const int64_t endRow = DivExtent(t_, outer, end);
+        rowsLeft_ = endRow - firstRow;
+        if (firstRow * row_ != begin || endRow * row_ != end || rowsLeft_ < 1 || !at_.Seek(t_, outer, firstRow)) {
+            return false;
+        }
+        // The output the core owns: from its first row (core 0: from 0) to the next core's first
+        // row (the last core: to the end).
+        filled_ = block == 0 ? 0 : at_.out;
+        ownedEnd_ = t_.hullHi;
+        WriteCursor next{};
+        if (block + 1 < static_cast<int64_t>(t_.blockDim)) {
+            if (!next.Seek(t_, outer, endRow)) {
+                return false;
+            }
+            ownedEnd_ = next.out;
+        }
+        LocalTensor<int32_t> zero = zeros_.template Get<int32_t>();
+        Duplicate(zero, static_cast<int32_t>(0), static_cast<int32_t>(t_.outBufBytes / sizeof(int32_t)));
+        WaitPipe<HardEvent::V_MTE3>();
+        return true;
+    }
+
+    __aicore__ inline void Process()
+    {
+        const int32_t outer = t_.rank - 1;
+        // Rows along the second-innermost dim are evenly spaced on both sides: one instruction
+        // each way for up to rowsPerTile of them, where the packed side runs forward.
+        const int64_t runLength = outer >= 1 ? t_.shape[outer - 1] : 1;
+        const int64_t pitch = outer >= 1 ? t_.stride[outer - 1] : row_;
+        const int64_t packedPitch = outer >= 1 ? t_.packedStride[outer - 1] : row_;
+        const bool evenRun = outer >= 1 && packedPitch >= row_ &&
+                             (packedPitch - row_) * static_cast<int64_t>(sizeof(T)) <= kMaxPadStride &&
+                             (pitch - row_) * static_cast<int64_t>(sizeof(T)) <= kMaxPadStride;
+        while (rowsLeft_ > 0) {
+            ASCEND_OPS_COUNT_LOOP();
+            if (t_.rowsPerTile == 0) {
+                LongRow();
+                continue;
+            }
+            int64_t n = rowsLeft_ < t_.rowsPerTile ? rowsLeft_ : t_.rowsPerTile;
+            const int64_t inRun = outer >= 1 ? runLength - at_.index[outer - 1] : 1;
+            n = n < inRun ? n : inRun;
+            n = evenRun ? n : 1;
+            LocalTensor<T> buf = que_.template AllocTensor<T>();
+            DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
+            DataCopyExtParams in(static_cast<uint16_t>(n), static_cast<uint32_t>(row_ * sizeof(T)),
+                                 static_cast<uint32_t>(n > 1 ? (packedPitch - row_) * sizeof(T) : 0), 0, 0);
+            PadLoad(buf, xGm_[at_.packed], in, noPad);
+            que_.EnQue(buf);
+            buf = que_.template DeQue<T>();
+            FillZeros(at_.out);
+            DataCopyExtParams out(static_cast<uint16_t>(n), static_cast<uint32_t>(row_ * sizeof(T)), 0,
+                                  static_cast<uint32_t>(n > 1 ? (pitch - row_) * sizeof(T) : 0), 0);
+            PadStore(yGm_[at_.out], buf, out);
+            FillGaps(at_.out + row_, pitch - row_, n - 1, pitch);
+            que_.FreeTensor(buf);
+            filled_ = at_.out + (n - 1) * pitch + row_;
+            for (int64_t i = 0; i < n; ++i) {
+                ASCEND_OPS_COUNT_LOOP();
+                at_.Next(t_);
+            }
+            rowsLeft_ -= n;
+        }
+        FillZeros(ownedEnd_);
+    }
+
+private:
+    // One row longer than a tile, in pieces of tileElems.
+    __aicore__ inline void LongRow()
+    {
+        FillZeros(at_.out);
+        DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
+        for (int64_t col = 0; col < row_;) {
+            ASCEND_OPS_COUNT_LOOP();
+            const int64_t count = row_ - col < t_.tileElems ? row_ - col : t_.tileElems;
+            DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
+            LocalTensor<T> buf = que_.template AllocTensor<T>();
+            PadLoad(buf, xGm_[at_.packed + col], params, noPad);
+            que_.EnQue(buf);
+            buf = que_.template DeQue<T>();
+            PadStore(yGm_[at_.out + col], buf, params);
+            que_.FreeTensor(buf);
+            col += count;
+        }
+        filled_ = at_.out + row_;
+        at_.Next(t_);
+        rowsLeft_ -= 1;
+    }
+
+    // Zeros into [filled_, end) of the output, from the zero buffer.
+    __aicore__ inline void FillZeros(int64_t end)
+    {
+        const int64_t chunk = static_cast<int64_t>(t_.outBufBytes / sizeof(T));
+        LocalTensor<T> zero = zeros_.template Get<T>();
+        for (int64_t pos = filled_; pos < end;) {
+            ASCEND_OPS_COUNT_LOOP();
+            const int64_t count = end - pos < chunk ? end - pos : chunk;
+            DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
+            PadStore(yGm_[pos], zero, params);
+            pos += count;
+        }
+        filled_ = end > filled_ ? end : filled_;
+    }
+
+    // `count` gaps of `gap` units, `pitch` apart, the first at `from`: one instruction for as many
+    // as the zero buffer holds in 32-byte aligned slots, else one gap at a time.
+    __aicore__ inline void FillGaps(int64_t from, int64_t gap, int64_t count, int64_t pitch)
+    {
+        if (gap <= 0 || count <= 0) {
+            return;
+        }
+        const int64_t gapBytes = gap * static_cast<int64_t>(sizeof(T));
+        const int64_t slot = (gapBytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
+        int64_t perCopy = DivIndex(static_cast<int64_t>(t_.outBufBytes), slot);
+        perCopy = perCopy < kMaxBlockCount ? perCopy : kMaxBlockCount;
+        LocalTensor<T> zero = zeros_.template Get<T>();
+        if (perCopy < 1 || gapBytes > kMaxPadBlockLen) {
+            for (int64_t i = 0; i < count; ++i) {
+                ASCEND_OPS_COUNT_LOOP();
+                filled_ = from + i * pitch;
+                FillZeros(filled_ + gap);
+            }
+            return;
+        }
+        for (int64_t done = 0; done < count;) {
+            ASCEND_OPS_COUNT_LOOP();
+            const int64_t n = count - done < perCopy ? count - done : perCopy;
+            DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(gapBytes), 0,
+                                     static_cast<uint32_t>((pitch - gap) * static_cast<int64_t>(sizeof(T))), 0);
+            PadStore(yGm_[from + done * pitch], zero, params);
+            done += n;
+        }
+    }
+
+    CopyTiling t_;
+    TPipe pipe_;
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que_;
+    TBuf<TPosition::VECCALC> zeros_;
+    GlobalTensor<T> xGm_;
+    GlobalTensor<T> yGm_;
+    int64_t row_ = 1;
+    int64_t rowSlotElems_ = 0;
+    WriteCursor at_{};      // the next row
+    int64_t rowsLeft_ = 0;  // rows from at_'s on that the core still writes
+    int64_t filled_ = 0;    // the output before this is written
+    int64_t ownedEnd_ = 0;  // the end of the output the core owns
+};
+
+// ---- WRITE_SCALAR: output tiles zeroed in UB, elements placed by scalar moves ---------------
+
+template <typename T>
+class WriteScalarKernel {
+public:
+    __aicore__ inline WriteScalarKernel() {}
+
+    // False on a tiling this kernel cannot run (Note [corrupt tiling]).
+    __aicore__ inline bool Init(GM_ADDR x, GM_ADDR y, const CopyTiling& tiling)
+    {
+        t_ = tiling;
+        if (!WriteTilingUsable<T>(t_) || t_.totalElems != t_.hullHi || !TileFits<T>(t_.tileElems, t_.inBufBytes)) {
+            return false;
+        }
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
+        pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
+        CoreRange(t_, GetBlockIdx(), &begin_, &end_);
+        at_.SeekUnit(t_, begin_);
+        if (t_.packedElems == 0) {
+            at_.index[0] = t_.shape[0];  // nothing to place
+        }
+        return true;
+    }
+
+    __aicore__ inline void Process()
+    {
+        for (int64_t pos = begin_; pos < end_;) {
+            ASCEND_OPS_COUNT_LOOP();
+            const int64_t count = TileCount<T>(pos, end_, t_.tileElems, t_.usePad != 0);
+            LocalTensor<T> buf = que_.template AllocTensor<T>();
+            Assemble(buf, pos, count);
+            que_.EnQue(buf);
+            buf = que_.template DeQue<T>();
+            WriteTile(yGm_, buf, pos, count, t_.usePad != 0);
+            que_.FreeTensor(buf);
+            pos += count;
+        }
+    }
+
+private:
+    // The tile [pos, pos + count) of the output in `buf`: zeros, and the packed elements that land
+    // in it.
+    __aicore__ inline void Assemble(const LocalTensor<T>& buf, int64_t pos, int64_t count)
+    {
+        WaitPipe<HardEvent::MTE3_V>();  // the buffer's last store may still read it
+        const int64_t words = (count * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
+                              static_cast<int64_t>(sizeof(int32_t));
+        Duplicate(buf.template ReinterpretCast<int32_t>(), static_cast<int32_t>(0), static_cast<int32_t>(words));
+        WaitPipe<HardEvent::V_S>();
+        for (const int64_t end = pos + count; !at_.Done(t_) && at_.out < end; at_.Next(t_)) {
+            ASCEND_OPS_COUNT_LOOP();
+            buf.SetValue(static_cast<uint32_t>(at_.out - pos), xGm_.GetValue(at_.packed));
+        }
+        WaitPipe<HardEvent::S_MTE3>();
+    }
+
+    CopyTiling t_;
+    TPipe pipe_;
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que_;
+    GlobalTensor<T> xGm_;
+    GlobalTensor<T> yGm_;
+    int64_t begin_ = 0;
+    int64_t end_ = 0;
+    WriteCursor at_{};  // the next packed element to place
+};
+
+}  // namespace ascend_ops
+
+#endif  // ASCEND_KERNELS_COMMON_COPY_KERNEL_WRITE_H

@@ -24,13 +24,16 @@
 
 #include "aclnn_ascend_depth_to_space.h"
 #include "aclnn_ascend_slice.h"
+#include "aclnn_ascend_slice_grad.h"
 #include "aclnn_ascend_space_to_depth.h"
 #include "aclnn_ascend_strided_slice.h"
+#include "aclnn_ascend_strided_slice_grad.h"
 #include "aclnn_call.h"
 #include "../depth_to_space/depth_to_space_view.h"
 #include "../slice/slice_view.h"
 #include "../space_to_depth/space_to_depth_view.h"
 #include "../strided_slice/strided_slice_view.h"
+#include "write_shapes.h"
 
 namespace ascend_ops_npu {
 
@@ -105,6 +108,31 @@ static at::Tensor slice(const at::Tensor& x, at::IntArrayRef offsets, at::IntArr
     return y;
 }
 
+// slice_grad (op_specs/slice.yaml): OpType AscendSliceGrad, aclnnAscendSliceGrad; the gradient of slice.
+static at::Tensor slice_grad(const at::Tensor& dy, at::IntArrayRef shape, at::IntArrayRef offsets, at::IntArrayRef size)
+{
+    ascend_ops::TensorShape outShape{};
+    ascend_ops::TensorShape viewShape{};
+    ascend_ops::StridedView view{};
+    const ascend_ops::Status status = [&]() {
+        const ascend_ops::Status shapeStatus = ascend_ops::ShapeFromList(shape.data(), static_cast<int64_t>(shape.size()), &outShape);
+        if (!shapeStatus.ok) {
+            return shapeStatus;
+        }
+        return ascend_ops::BuildSliceView(outShape, offsets.data(), static_cast<int64_t>(offsets.size()), size.data(),
+                                          static_cast<int64_t>(size.size()), &viewShape, &view);
+    }();
+    CheckStatus(status, "slice_grad");
+    CheckStatus(ascend_ops::CheckWriteInputShape("dy", InputShape(dy, "slice_grad"), viewShape), "slice_grad");
+    at::Tensor dx = EmptyOutput(outShape, dy);
+    if (dx.numel() == 0) {
+        return dx;
+    }
+    at::Tensor dyContiguous = AclnnInput(dy, "slice_grad", "dy");
+    ASCEND_OPS_ACLNN("slice_grad", kVendor, aclnnAscendSliceGrad, dy, dyContiguous, shape, offsets, size, dx);
+    return dx;
+}
+
 // space_to_depth (op_specs/space_to_depth.yaml): OpType AscendSpaceToDepth, aclnnAscendSpaceToDepth.
 static at::Tensor space_to_depth(const at::Tensor& x, int64_t blockSize, c10::string_view dataFormat,
                                  c10::string_view mode)
@@ -166,22 +194,66 @@ static at::Tensor strided_slice(const at::Tensor& x, at::IntArrayRef begin, at::
     return y;
 }
 
+// strided_slice_grad (op_specs/strided_slice.yaml): OpType AscendStridedSliceGrad, aclnnAscendStridedSliceGrad; the gradient of strided_slice.
+static at::Tensor strided_slice_grad(const at::Tensor& dy, at::IntArrayRef shape, at::IntArrayRef begin,
+                                     at::IntArrayRef end, at::OptionalIntArrayRef strides, int64_t beginMask,
+                                     int64_t endMask, int64_t ellipsisMask, int64_t newAxisMask, int64_t shrinkAxisMask)
+{
+    const at::IntArrayRef stridesList = strides.value_or(at::IntArrayRef{});
+    ascend_ops::TensorShape outShape{};
+    ascend_ops::TensorShape viewShape{};
+    ascend_ops::StridedView view{};
+    const ascend_ops::Status status = [&]() {
+        const ascend_ops::Status shapeStatus = ascend_ops::ShapeFromList(shape.data(), static_cast<int64_t>(shape.size()), &outShape);
+        if (!shapeStatus.ok) {
+            return shapeStatus;
+        }
+        ascend_ops::StridedSliceArgs args{};
+        args.begin = begin.data();
+        args.beginSize = static_cast<int64_t>(begin.size());
+        args.end = end.data();
+        args.endSize = static_cast<int64_t>(end.size());
+        args.strides = stridesList.data();
+        args.stridesSize = static_cast<int64_t>(stridesList.size());
+        args.beginMask = beginMask;
+        args.endMask = endMask;
+        args.ellipsisMask = ellipsisMask;
+        args.newAxisMask = newAxisMask;
+        args.shrinkAxisMask = shrinkAxisMask;
+        return ascend_ops::BuildStridedSliceView(outShape, args, &viewShape, &view);
+    }();
+    CheckStatus(status, "strided_slice_grad");
+    CheckStatus(ascend_ops::CheckWriteInputShape("dy", InputShape(dy, "strided_slice_grad"), viewShape), "strided_slice_grad");
+    at::Tensor dx = EmptyOutput(outShape, dy);
+    if (dx.numel() == 0) {
+        return dx;
+    }
+    at::Tensor dyContiguous = AclnnInput(dy, "strided_slice_grad", "dy");
+    ASCEND_OPS_ACLNN("strided_slice_grad", kVendor, aclnnAscendStridedSliceGrad, dy, dyContiguous, shape, begin, end,
+                     stridesList, beginMask, endMask, ellipsisMask, newAxisMask, shrinkAxisMask, dx);
+    return dx;
+}
+
 }  // namespace ascend_ops_npu
 
 TORCH_LIBRARY(ascend_ops_npu, m)
 {
     m.def("depth_to_space(Tensor x, int block_size, *, str data_format=\"NHWC\", str mode=\"DCR\") -> Tensor");
     m.def("slice(Tensor x, int[] offsets, int[] size) -> Tensor");
+    m.def("slice_grad(Tensor dy, int[] shape, int[] offsets, int[] size) -> Tensor");
     m.def("space_to_depth(Tensor x, int block_size, *, str data_format=\"NHWC\", str mode=\"DCR\") -> Tensor");
     m.def("strided_slice(Tensor x, int[] begin, int[] end, int[]? strides=None, *, int begin_mask=0, int end_mask=0, int ellipsis_mask=0, int new_axis_mask=0, int shrink_axis_mask=0) -> Tensor");
+    m.def("strided_slice_grad(Tensor dy, int[] shape, int[] begin, int[] end, int[]? strides=None, *, int begin_mask=0, int end_mask=0, int ellipsis_mask=0, int new_axis_mask=0, int shrink_axis_mask=0) -> Tensor");
 }
 
 static void RegisterKernels(torch::Library& m)
 {
     m.impl("depth_to_space", &ascend_ops_npu::depth_to_space);
     m.impl("slice", &ascend_ops_npu::slice);
+    m.impl("slice_grad", &ascend_ops_npu::slice_grad);
     m.impl("space_to_depth", &ascend_ops_npu::space_to_depth);
     m.impl("strided_slice", &ascend_ops_npu::strided_slice);
+    m.impl("strided_slice_grad", &ascend_ops_npu::strided_slice_grad);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ops_npu, PrivateUse1, m)

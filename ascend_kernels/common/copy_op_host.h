@@ -45,6 +45,7 @@
 #include "copy_tiling.h"
 #include "copy_tiling_data_generated.h"
 #include "copy_write_planner.h"
+#include "write_shapes.h"
 #include "products.h"
 #include "soc_info.h"
 #include "status.h"
@@ -126,25 +127,6 @@ using BuildOpViewFunc = Status (*)(const TensorShape& input, OpAttrReader& attrs
 // A write op's output shape (a gradient's `shape` attribute: Note [write modes] in
 // copy_write_planner.h), from its attributes.
 using ReadOutputShapeFunc = Status (*)(OpAttrReader& attrs, TensorShape* outShape);
-
-// An int[] attribute as a tensor shape: dims >= 0, at most kMaxViewDims (cpu_reference's
-// shape_vector and its messages).
-inline Status ShapeFromList(const IntListAttr& list, TensorShape* out)
-{
-    if (list.size > kMaxViewDims) {
-        return Status::Error("x has %lld dimensions: at most %d are supported (numpy's limit)",
-                             static_cast<long long>(list.size), kMaxViewDims);
-    }
-    out->rank = static_cast<int32_t>(list.size);
-    for (int64_t i = 0; i < list.size; ++i) {
-        if (list.data[i] < 0) {
-            return Status::Error("shape[%lld] = %lld is out of range: it must be in [0, %lld]", static_cast<long long>(i),
-                                 static_cast<long long>(list.data[i]), static_cast<long long>(INT64_MAX));
-        }
-        out->dims[i] = list.data[i];
-    }
-    return Status::Ok();
-}
 
 // An op's dtype rule (generated per op from its Check<Op>Dtype in <op>/<op>_view.h): the input's dtype,
 // by its op_specs/ name, against the op's attributes.
@@ -230,29 +212,6 @@ inline Status ToTensorShape(const gert::Shape& shape, const char* name, TensorSh
     return Status::Ok();
 }
 
-inline bool SameShape(const TensorShape& a, const TensorShape& b)
-{
-    if (a.rank != b.rank) {
-        return false;
-    }
-    for (int32_t i = 0; i < a.rank; ++i) {
-        if (a.dims[i] != b.dims[i]) {
-            return false;
-        }
-    }
-    return true;
-}
-
-// "2,3,4": TensorFlow's TensorShape::DebugString without its brackets.
-inline std::string ShapeText(const TensorShape& shape)
-{
-    std::string text;
-    for (int32_t i = 0; i < shape.rank; ++i) {
-        text += (i > 0 ? "," : "") + std::to_string(shape.dims[i]);
-    }
-    return text;
-}
-
 // The output shape of `op` and the view its kernel copies, for an input of shape `input`: what
 // both the tiling function and shape inference start from. A read op's view is of its input; a
 // write op's (readOutputShape) of its output.
@@ -278,9 +237,8 @@ inline Status BuildOpView(const CopyOpHost& op, const gert::Shape& input, const 
     if (built.ok) {
         built = op.buildView(*outShape, reader, &viewShape, view);
     }
-    if (built.ok && !SameShape(viewShape, inputShape)) {
-        built = Status::Error("shape of %s was [%s] instead of [%s]", op.input, ShapeText(inputShape).c_str(),
-                              ShapeText(viewShape).c_str());
+    if (built.ok) {
+        built = CheckWriteInputShape(op.input, inputShape, viewShape);
     }
     return reader.status().ok ? built : reader.status();
 }

@@ -48,7 +48,8 @@ namespace ops {
 // The shape of dx: the `shape` attribute.
 static ascend_ops::Status ReadOutputShape(ascend_ops::OpAttrReader& attrs, ascend_ops::TensorShape* outShape)
 {
-    return ascend_ops::ShapeFromList(attrs.ListInt(0, "shape"), outShape);
+    const ascend_ops::IntListAttr shape = attrs.ListInt(0, "shape");
+    return ascend_ops::ShapeFromList(shape.data, shape.size, outShape);
 }
 
 // The output shape of strided_slice and the view of its input, from its attributes in OpDef order.

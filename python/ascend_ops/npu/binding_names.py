@@ -9,6 +9,8 @@ NAMESPACE = 'ascend_ops_npu'
 ACLNN_HEADERS = {
     'AscendDepthToSpace': 'aclnn_ascend_depth_to_space.h',
     'AscendSlice': 'aclnn_ascend_slice.h',
+    'AscendSliceGrad': 'aclnn_ascend_slice_grad.h',
     'AscendSpaceToDepth': 'aclnn_ascend_space_to_depth.h',
     'AscendStridedSlice': 'aclnn_ascend_strided_slice.h',
+    'AscendStridedSliceGrad': 'aclnn_ascend_strided_slice_grad.h',
 }

@@ -152,6 +152,31 @@ def device_kernel(op_name: str) -> Callable[..., torch.Tensor]:
     return kernel
 
 
+def gradient_device_kernel(op_name: str, gradient_name: str) -> Callable[..., torch.Tensor]:
+    """The PrivateUse1 kernel of the gradient op of view op `op_name`, called as
+    `<gradient_name>(shape, *attributes, dy, **kwargs)`: the gradient op's own kernel, the engine's
+    write direction, through the binding (`<gradient_name>(dy, shape, *attributes)` there), after
+    the CPU path's checks on the shapes. The torch_npu route, and a gradient of more dims than the
+    op's kernels take (an identity's or an empty slice's: Note [kernel rank]), write dy into the
+    canonical torch view of zeros on the device instead."""
+    limit = kernel_max_rank(op_name)
+
+    def kernel(shape, *args, **kwargs) -> torch.Tensor:
+        from .binding import NAMESPACE
+
+        *attributes, dy = args
+        simulated = sim_device.is_simulated(dy)
+        over = limit is not None and max(len(shape), dy.dim()) > limit
+        if route(simulated).name == "torch_npu" or over:
+            return torch_views.write_into_zeros(op_name, shape, dy, tuple(attributes), kwargs)
+        torch_views.gradient_view(op_name, shape, dy, tuple(attributes), kwargs)  # its errors first
+        if simulated:
+            load_simulated_binding()
+        return getattr(getattr(torch.ops, NAMESPACE), gradient_name)(dy, list(shape), *attributes, **kwargs)
+    kernel.__name__ = "npu"
+    return kernel
+
+
 # --- import ---------------------------------------------------------------------------------------
 
 def torch_npu_import_error() -> str | None:

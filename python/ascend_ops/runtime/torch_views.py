@@ -246,6 +246,16 @@ def _zeros_around(dy: torch.Tensor, shape: tuple[int, ...], box) -> torch.Tensor
     return out
 
 
+def gradient_view(op_name: str, shape, dy: torch.Tensor, args: tuple, kwargs: dict):
+    """`shape` as a tuple and `op_name`'s canonical view of an input of that shape, after the
+    checks of its gradient op (OpArgumentError): `shape`, the view op's arguments, and dy's shape
+    against the view op's result."""
+    shape = cpu_reference.gradients.gradient_shape(shape)
+    view = torch_view(op_name, shape, lambda: numpy_dtype(dy.dtype), args, kwargs)
+    cpu_reference.gradients.check_dy_shape(dy, view.output_shape)
+    return shape, view
+
+
 def write_into_zeros(op_name: str, shape, dy: torch.Tensor, args: tuple,
                      kwargs: dict) -> torch.Tensor:
     """The adjoint of `op_name` (its gradient op): zeros of `shape` and dy's dtype, with `dy`
@@ -253,9 +263,7 @@ def write_into_zeros(op_name: str, shape, dy: torch.Tensor, args: tuple,
     steps zeroes only its complement (`_zeros_around`). A reversed dim (`flip_dims`) reverses
     `dy` instead, the one copy besides the result; a differentiable `dy` through `flip` itself,
     which autograd and vmap know (a bit view they do not)."""
-    shape = cpu_reference.gradients.gradient_shape(shape)
-    view = torch_view(op_name, shape, lambda: numpy_dtype(dy.dtype), args, kwargs)
-    cpu_reference.gradients.check_dy_shape(dy, view.output_shape)
+    shape, view = gradient_view(op_name, shape, dy, args, kwargs)
     box = _box(shape, view.steps)
     out = dy.new_zeros(shape) if box is None else _zeros_around(dy, shape, box)
     target, flips = out, ()

@@ -118,7 +118,7 @@ class HostBinding:
              runtime_flags: tuple[str, ...] = (), source: Path | None = None, npu_headers: Path | None = None,
              put_vendor_first: bool = True) -> "HostBinding":
         """Build (or take from the cache) the runtime and the binding, lay out the vendor folder
-        under `install`, put it first on ASCEND_CUSTOM_OPP_PATH (unless not `put_vendor_first`:
+        under `install`/<the runtime's build>, put it first on ASCEND_CUSTOM_OPP_PATH (unless not `put_vendor_first`:
         the caller decides where it goes) and load the binding. A process holds one binding."""
         import torch
 
@@ -126,7 +126,9 @@ class HostBinding:
         runtime_path = runtime_library(aclnn_headers=headers, acl_headers=acl_headers, flags=runtime_flags)
         binding_path = binding_library(runtime_path, aclnn_headers=headers, acl_headers=acl_headers,
                                        source=source, npu_headers=npu_headers)
-        vendor = vendor_layout(install, runtime_path, headers)
+        # One folder per runtime build: processes of other checkouts (or of older sources) that
+        # share the build cache lay out their own runtime, never over this one's.
+        vendor = vendor_layout(Path(install) / runtime_path.stem, runtime_path, headers)
         if put_vendor_first:
             put_first(vendor)
         runtime = build_cache.load_built(runtime_path)

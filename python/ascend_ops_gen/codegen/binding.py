@@ -62,7 +62,58 @@ def _attribute(kind: AttrType, name: str) -> _Attribute:
                       f"{text}.c_str()", "", "", f"{n}Chars")
 
 
+def emit_gradient_kernel(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ...]) -> str:
+    """A gradient op's kernel (`op.forward`, gradient_spec): its output of the `shape` attribute,
+    checked as ReadOutputShape checks it; the view op's builder on that shape, whose result must be
+    dy's shape; then its aclnn API. `bound` is the view op's, whose attributes come one place later
+    here (after `shape`)."""
+    api = aclnn_api(op.op_type, opdef_arguments(op))
+    dy, dx = camel(op.inputs[0].name), camel(op.outputs[0].name)
+    attrs = [_attribute(a.type, a.name) for a in op.attributes]
+    shape = attrs[0]
+    parameters = [f"const at::Tensor& {dy}"] + [a.parameter for a in attrs]
+    call = view_builder_call(
+        op, builder, bound, "outShape", "&viewShape", "&view", indent=_BODY_INDENT,
+        value=lambda i: attrs[i + 1].value,
+        list_part=lambda i, part: attrs[i + 1].data if part == "data" else attrs[i + 1].size)
+    contiguous = f"{dy}Contiguous"
+    name = cpp_string(op.name)
+    lines = [
+        f"// {op.name} ({op.file}): OpType {op.op_type}, {api.name}; the gradient of {op.forward}.",
+        wrapped_call(f"static at::Tensor {op.name}", parameters, 0, end=")"),
+        "{",
+        *(f"    {s}" for a in attrs for s in a.locals),
+        "    ascend_ops::TensorShape outShape{};",
+        "    ascend_ops::TensorShape viewShape{};",
+        "    ascend_ops::StridedView view{};",
+        "    const ascend_ops::Status status = [&]() {",
+        f"        const ascend_ops::Status shapeStatus = ascend_ops::ShapeFromList({shape.data}, {shape.size}, "
+        f"&outShape);",
+        "        if (!shapeStatus.ok) {",
+        "            return shapeStatus;",
+        "        }",
+        *(f"        {line}" for text in call for line in text.split("\n")),
+        "    }();",
+        f"    CheckStatus(status, {name});",
+        f"    CheckStatus(ascend_ops::CheckWriteInputShape({cpp_string(op.inputs[0].name)}, "
+        f"InputShape({dy}, {name}), viewShape), {name});",
+        f"    at::Tensor {dx} = EmptyOutput(outShape, {dy});",
+        f"    if ({dx}.numel() == 0) {{",
+        f"        return {dx};",
+        "    }",
+        f"    at::Tensor {contiguous} = AclnnInput({dy}, {name}, {cpp_string(op.inputs[0].name)});",
+        "    " + wrapped_call("ASCEND_OPS_ACLNN", [name, "kVendor", api.name, dy, contiguous]
+                             + [a.aclnn for a in attrs] + [dx], 4).replace("\n", "\n    "),
+        f"    return {dx};",
+        "}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def emit_kernel(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ...]) -> str:
+    if op.forward:
+        return emit_gradient_kernel(op, builder, bound)
     if len(op.inputs) != 1 or len(op.outputs) != 1:
         raise BindingError(f"{op.loc}: op {op.name} has {len(op.inputs)} inputs and "
                            f"{len(op.outputs)} outputs; the binding handles one of each")
@@ -175,15 +226,17 @@ def emit_custom_kernel(op: OpSpec) -> str:
 
 
 def aclnn_apis(specs: SpecSet) -> list[AclnnApi]:
-    return [aclnn_api(op.op_type, opdef_arguments(op)) for op in specs.ops]
+    return [aclnn_api(op.op_type, opdef_arguments(op)) for op in specs.kernel_ops()]
 
 
 def emit_binding(specs: SpecSet, views: list[tuple[OpSpec, ViewBuilder, tuple[BoundArgument, ...]]],
                  source: str, vendor: str) -> str:
-    """The binding of every op; `views` holds each view op's view builder and bound attributes,
-    `source` names the specs it comes from, `vendor` the op package's vendor name."""
+    """The binding of every op with a kernel (SpecSet.kernel_ops); `views` holds each view op's
+    (and gradient op's) view builder and bound attributes, `source` names the specs it comes from,
+    `vendor` the op package's vendor name."""
     kernels = {op.name: emit_kernel(op, builder, bound) for op, builder, bound in views}
     kernels.update((op.name, emit_custom_kernel(op)) for op in specs.ops if op.is_custom)
+    ops = specs.kernel_ops()
     return template("npu_binding.cpp").substitute(
         header=header_line(source),
         namespace=NAMESPACE,
@@ -192,6 +245,6 @@ def emit_binding(specs: SpecSet, views: list[tuple[OpSpec, ViewBuilder, tuple[Bo
         view_includes=[f'#include "../{op.name}/{op.name}_view.h"' for op in specs.ops if not op.is_custom] +
         [f'#include "../{op.name}/{op.name}_shape.h"' for op in specs.ops
          if op.is_custom and op.shape_rule.kind is ShapeRuleKind.INFER_SHAPE],
-        kernels=[kernels[op.name] for op in specs.ops],
-        definitions=[f"m.def({cpp_string(torch_schema(op))});" for op in specs.ops],
-        impls=[f"m.impl({cpp_string(op.name)}, &{NAMESPACE}::{op.name});" for op in specs.ops])
+        kernels=[kernels[op.name] for op in ops],
+        definitions=[f"m.def({cpp_string(torch_schema(op))});" for op in ops],
+        impls=[f"m.impl({cpp_string(op.name)}, &{NAMESPACE}::{op.name});" for op in ops])

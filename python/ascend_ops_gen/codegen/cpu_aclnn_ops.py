@@ -44,12 +44,12 @@ def _functions(op_type: str, arguments) -> str:
 def emit_cpu_aclnn_ops(specs: SpecSet, source: str) -> str:
     return template("cpu_aclnn_ops.cpp").substitute(
         header=header_line(source),
-        includes=[f'#include "{header_name(op.op_type)}"' for op in specs.ops],
-        functions=[_functions(op.op_type, opdef_arguments(op)) for op in specs.ops])
+        includes=[f'#include "{header_name(op.op_type)}"' for op in specs.kernel_ops()],
+        functions=[_functions(op.op_type, opdef_arguments(op)) for op in specs.kernel_ops()])
 
 
 def predicted_headers(specs: SpecSet, source: str) -> dict[str, str]:
     """Path (under binding/) -> text of every op's predicted aclnn header."""
-    apis = [aclnn_api(op.op_type, opdef_arguments(op)) for op in specs.ops]
+    apis = [aclnn_api(op.op_type, opdef_arguments(op)) for op in specs.kernel_ops()]
     return {f"{PREDICTED_HEADERS_DIR}/{header_name(api.op_type)}": f"{header_line(source)}\n{emit_header(api)}"
             for api in apis}

@@ -142,8 +142,10 @@ def generated_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
     view_specs = view_ops(specs)
     with generating("the torch binding", project.specs_glob(specs)):
         views = [(op, *engine.bind(op)) for op in view_specs.ops]
+        gradients = [(op, *engine.bind(specs.op(op.forward))) for op in specs.kernel_ops() if op.forward]
         files.append(GeneratedFile(binding.BINDING_PATH,
-                                   binding.emit_binding(specs, views, project.specs_glob(specs), project.VENDOR_NAME),
+                                   binding.emit_binding(specs, views + gradients, project.specs_glob(specs),
+                                                        project.VENDOR_NAME),
                                    project.specs_glob(specs)))
     files += host_aclnn_files(specs)
     with generating("the view builder dispatch", project.specs_glob(specs)):

@@ -91,7 +91,8 @@ def _output_shape_rule(op: OpSpec) -> list[str]:
             "static ascend_ops::Status ReadOutputShape(ascend_ops::OpAttrReader& attrs, "
             "ascend_ops::TensorShape* outShape)",
             "{",
-            f"    return ascend_ops::ShapeFromList({_read(op, 0)}, outShape);",
+            f"    const ascend_ops::IntListAttr shape = {_read(op, 0)};",
+            "    return ascend_ops::ShapeFromList(shape.data, shape.size, outShape);",
             "}",
             ""]
 

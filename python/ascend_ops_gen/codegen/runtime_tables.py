@@ -35,7 +35,7 @@ def emit_sim_names(specs: SpecSet, source: str) -> str:
 
 
 def emit_npu_names(specs: SpecSet, source: str) -> str:
-    ops = sorted(specs.ops, key=lambda o: o.op_type)
+    ops = sorted(specs.kernel_ops(), key=lambda o: o.op_type)
     return template("npu_binding_names.py").substitute(
         header=header_line(source, "#"), binding_path=repr(BINDING_PATH), namespace=repr(NAMESPACE),
         aclnn_headers=_rows((op.op_type, header_name(op.op_type)) for op in ops))

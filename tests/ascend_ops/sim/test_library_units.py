@@ -1,6 +1,6 @@
 """What the simulator libraries are built from (ascend_ops.sim.library.units): the host units are
 the same objects for every NPU arch and see no arch macro, as CANN compiles op_host; each arch
-compiles the view ops' kernels as one unit, under its own macros, and each custom op's kernel
+compiles the engine's kernels (view and gradient ops) as one unit, under its own macros, and each custom op's kernel
 apart."""
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def _archs() -> list[int]:
 def test_the_host_units_are_shared_by_every_arch_and_see_no_arch_macro():
     per_arch = {a: library.units(a) for a in _archs()}
     shared = set.intersection(*(set(u) for u in per_arch.values()))
-    ops = specs().ops
+    ops = specs().kernel_ops()  # the gradient ops' OpDefs too
     assert sorted(str(u.source.relative_to(u.source.parents[2])) for u in shared if u.source != library.LAUNCHER) \
         == sorted(f"{op.name}/op_host/{op.name}.cpp" for op in ops)
     assert library.LAUNCHER in {u.source for u in shared}
@@ -26,7 +26,7 @@ def test_the_host_units_are_shared_by_every_arch_and_see_no_arch_macro():
 
 def test_each_arch_compiles_its_kernels_under_its_own_macros():
     custom = [op for op in specs().ops if op.is_custom]
-    views = [op for op in specs().ops if not op.is_custom]
+    views = [op for op in specs().kernel_ops() if not op.is_custom]  # the engine's: view and gradient ops
     kernels = {}
     for arch in _archs():
         own = [u for u in library.units(arch) if dict(u.defines).get("__NPU_ARCH__") == str(arch)]

@@ -25,6 +25,7 @@ $header
 $aclnn_includes
 #include "aclnn_call.h"
 $view_includes
+#include "write_shapes.h"
 
 namespace $namespace {
 

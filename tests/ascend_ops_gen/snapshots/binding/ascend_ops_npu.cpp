@@ -25,6 +25,7 @@
 #include "aclnn_demo_window.h"
 #include "aclnn_call.h"
 #include "../demo_window/demo_window_view.h"
+#include "write_shapes.h"
 
 namespace ascend_ops_npu {
 

@@ -1,0 +1,23 @@
+// @generated from op_specs/*.yaml by ascend-ops-dev generate; do not edit
+// The aclnn API of AscendStridedSliceGrad as Note [aclnn rules] (ascend_ops_gen/codegen/aclnn.py)
+// predicts CANN's op_build generates it.
+#ifndef ACLNN_ASCEND_STRIDED_SLICE_GRAD_H
+#define ACLNN_ASCEND_STRIDED_SLICE_GRAD_H
+
+#include "aclnn/acl_meta.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+__attribute__((visibility("default")))
+aclnnStatus aclnnAscendStridedSliceGradGetWorkspaceSize(const aclTensor *dy, const aclIntArray *shape, const aclIntArray *begin, const aclIntArray *end, const aclIntArray *stridesOptional, int64_t beginMask, int64_t endMask, int64_t ellipsisMask, int64_t newAxisMask, int64_t shrinkAxisMask, const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+
+__attribute__((visibility("default")))
+aclnnStatus aclnnAscendStridedSliceGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // ACLNN_ASCEND_STRIDED_SLICE_GRAD_H

@@ -7,6 +7,7 @@ what the kernel moved.
     launch(plan, x, out, on=product)             -> SimStats     the kernel launch
     simulate(op, x, *args, product=, **kwargs)   -> (y, stats)   both, on numpy arrays
     run_op(op, x, *args, **kwargs)               -> tensor       the `sim` CPU backend
+    run_gradient(op, shape, *args, dy, **kwargs) -> tensor       its gradient ops
 """
 from __future__ import annotations
 
@@ -348,6 +349,39 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         planned = plan(op_name, tuple(x.shape), dtype, args, kwargs)
     _check_copy_size(x)
     data = to_numpy(x.contiguous())
+    carried = data.view(np.dtype(dtype)) if dtype != data.dtype.name else data
+    out = np.empty(planned.output_shape, dtype=carried.dtype)
+    launch(planned, carried, out)
+    return from_numpy(out.view(data.dtype))
+
+
+def run_gradient(op_name: str, gradient_name: str, shape, *args, **kwargs) -> torch.Tensor:
+    """The `sim` CPU backend of the gradient op of view op `op_name`, called as
+    `<gradient_name>(shape, *attributes, dy, **kwargs)` on a CPU `dy`: its generated kernel, the
+    engine's write direction, for the product chosen for CPU tensors (`sim_product`). The checks
+    come first, as on the NPU path; a gradient of more dims than the kernels take (an identity's or
+    an empty slice's: Note [kernel rank]) is written without a kernel, as there."""
+    from ..runtime import torch_views
+    from ..runtime.kernel_rank import kernel_max_rank
+
+    *attributes, dy = args
+    limit = kernel_max_rank(op_name)
+    if limit is not None and max(len(shape), dy.dim()) > limit:
+        return torch_views.write_into_zeros(op_name, shape, dy, tuple(attributes), kwargs)
+    torch_views.gradient_view(op_name, shape, dy, tuple(attributes), kwargs)  # its errors first
+    dtype = str(dy.dtype).removeprefix("torch.")
+    call = (list(shape), *attributes)
+    if current_product("cpu") is None and dtype not in specs().op(op_name).dtypes:
+        if dy.is_complex():  # as two planes of its real dtype
+            real, imag = (run_gradient(op_name, gradient_name, shape, *attributes, part, **kwargs)
+                          for part in (dy.real, dy.imag))
+            return torch.complex(real, imag)
+        dtype = _carrier(dy)
+        planned = plan(gradient_name, tuple(dy.shape), dtype, call, kwargs, dtype_rule=False)
+    else:
+        planned = plan(gradient_name, tuple(dy.shape), dtype, call, kwargs)
+    _check_copy_size(dy)
+    data = to_numpy(dy.contiguous())
     carried = data.view(np.dtype(dtype)) if dtype != data.dtype.name else data
     out = np.empty(planned.output_shape, dtype=carried.dtype)
     launch(planned, carried, out)

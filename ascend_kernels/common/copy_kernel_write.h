@@ -125,29 +125,33 @@ public:
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
         pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
         pipe_.InitBuffer(zeros_, t_.outBufBytes);
-        int64_t begin = 0;
-        int64_t end = 0;
         const int64_t block = GetBlockIdx();
-        CoreRange(t_, block, &begin, &end);
-        // Whole rows (Note [index cursors]), each quotient checked by its remainder.
-        const int32_t outer = t_.rank - 1;
-        const int64_t firstRow = DivExtent(t_, outer, begin);
-        const int64_t endRow = DivExtent(t_, outer, end);
-        rowsLeft_ = endRow - firstRow;
-        if (firstRow * row_ != begin || endRow * row_ != end || rowsLeft_ < 1 || !at_.Seek(t_, outer, firstRow)) {
-            return false;
+        CoreRange(t_, block, &begin_, &end_);
+        // The view's span in the output, [offset, viewEnd_). Of it the core owns the output from
+        // its first element's unit (the first core: from the span's start) to its range end's (the
+        // last core with elements: to the span's end); none past the elements.
+        viewEnd_ = t_.offset + 1;
+        for (int32_t d = 0; d < t_.rank; ++d) {
+            viewEnd_ += (t_.shape[d] - 1) * t_.stride[d];
         }
-        // The output the core owns: from its first row (core 0: from 0) to the next core's first
-        // row (the last core: to the end).
-        filled_ = block == 0 ? 0 : at_.out;
-        ownedEnd_ = t_.hullHi;
-        WriteCursor next{};
-        if (block + 1 < static_cast<int64_t>(t_.blockDim)) {
-            if (!next.Seek(t_, outer, endRow)) {
+        filled_ = viewEnd_;
+        ownedEnd_ = viewEnd_;
+        if (begin_ < end_) {
+            WriteCursor last{};
+            if (!Place(begin_, &at_, &col_) || (end_ < t_.packedElems && !Place(end_, &last, nullptr))) {
                 return false;
             }
-            ownedEnd_ = next.out;
+            filled_ = begin_ == 0 ? t_.offset : at_.out + col_;
+            ownedEnd_ = end_ < t_.packedElems ? last.out : viewEnd_;
         }
+        // The output outside the span, [0, offset) and [viewEnd_, hullHi), is split evenly over
+        // every core, in whole blocks.
+        constexpr int64_t blockElems = kBlockBytes / static_cast<int64_t>(sizeof(T));
+        const int64_t outside = t_.offset + (t_.hullHi - viewEnd_);
+        const int64_t cores = static_cast<int64_t>(t_.blockDim);
+        const int64_t share = DivIndex(DivIndex(outside + blockElems - 1, blockElems) + cores - 1, cores) * blockElems;
+        outsideBegin_ = block * share < outside ? block * share : outside;
+        outsideEnd_ = outsideBegin_ + share < outside ? outsideBegin_ + share : outside;
         LocalTensor<int32_t> zero = zeros_.template Get<int32_t>();
         Duplicate(zero, static_cast<int32_t>(0), static_cast<int32_t>(t_.outBufBytes / sizeof(int32_t)));
         WaitPipe<HardEvent::V_MTE3>();
@@ -165,13 +169,14 @@ public:
         const bool evenRun = outer >= 1 && packedPitch >= row_ &&
                              (packedPitch - row_) * static_cast<int64_t>(sizeof(T)) <= kMaxPadStride &&
                              (pitch - row_) * static_cast<int64_t>(sizeof(T)) <= kMaxPadStride;
-        while (rowsLeft_ > 0) {
+        for (int64_t pos = begin_; pos < end_;) {
             ASCEND_OPS_COUNT_LOOP();
-            if (t_.rowsPerTile == 0) {
-                LongRow();
+            const int64_t wholeRows = col_ == 0 && t_.rowsPerTile > 0 ? DivExtent(t_, outer, end_ - pos) : 0;
+            if (wholeRows == 0) {
+                pos += Piece(end_ - pos);
                 continue;
             }
-            int64_t n = rowsLeft_ < t_.rowsPerTile ? rowsLeft_ : t_.rowsPerTile;
+            int64_t n = wholeRows < t_.rowsPerTile ? wholeRows : t_.rowsPerTile;
             const int64_t inRun = outer >= 1 ? runLength - at_.index[outer - 1] : 1;
             n = n < inRun ? n : inRun;
             n = evenRun ? n : 1;
@@ -193,32 +198,62 @@ public:
                 ASCEND_OPS_COUNT_LOOP();
                 at_.Next(t_);
             }
-            rowsLeft_ -= n;
+            pos += n * row_;
         }
         FillZeros(ownedEnd_);
+        // Its share of the output outside the view's span: [0, offset), then [viewEnd_, hullHi).
+        const int64_t before = t_.offset;
+        if (outsideBegin_ < before) {
+            filled_ = outsideBegin_;
+            FillZeros(outsideEnd_ < before ? outsideEnd_ : before);
+        }
+        if (outsideEnd_ > before) {
+            filled_ = viewEnd_ + (outsideBegin_ > before ? outsideBegin_ - before : 0);
+            FillZeros(viewEnd_ + outsideEnd_ - before);
+        }
     }
 
 private:
-    // One row longer than a tile, in pieces of tileElems.
-    __aicore__ inline void LongRow()
+    // The row and column of packed unit `at`: its row's cursor in *cursor, its column in *col
+    // (or, col == nullptr, added to the cursor's output unit). False on a corrupt tiling.
+    __aicore__ inline bool Place(int64_t at, WriteCursor* cursor, int64_t* col)
     {
-        FillZeros(at_.out);
-        DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
-        for (int64_t col = 0; col < row_;) {
-            ASCEND_OPS_COUNT_LOOP();
-            const int64_t count = row_ - col < t_.tileElems ? row_ - col : t_.tileElems;
-            DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
-            LocalTensor<T> buf = que_.template AllocTensor<T>();
-            PadLoad(buf, xGm_[at_.packed + col], params, noPad);
-            que_.EnQue(buf);
-            buf = que_.template DeQue<T>();
-            PadStore(yGm_[at_.out + col], buf, params);
-            que_.FreeTensor(buf);
-            col += count;
+        const int32_t outer = t_.rank - 1;
+        const int64_t rowIndex = DivExtent(t_, outer, at);
+        const int64_t column = at - rowIndex * row_;
+        if (column < 0 || column >= row_ || !cursor->Seek(t_, outer, rowIndex)) {
+            return false;
         }
-        filled_ = at_.out + row_;
-        at_.Next(t_);
-        rowsLeft_ -= 1;
+        if (col != nullptr) {
+            *col = column;
+        } else {
+            cursor->out += column;
+        }
+        return true;
+    }
+
+    // Up to `left` units of the cursor's row from column col_, at most a tile; moves past them
+    // and returns how many.
+    __aicore__ inline int64_t Piece(int64_t left)
+    {
+        int64_t count = row_ - col_ < left ? row_ - col_ : left;
+        count = count < t_.tileElems ? count : t_.tileElems;
+        DataCopyPadExtParams<T> noPad(false, 0, 0, 0);
+        DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
+        LocalTensor<T> buf = que_.template AllocTensor<T>();
+        PadLoad(buf, xGm_[at_.packed + col_], params, noPad);
+        que_.EnQue(buf);
+        buf = que_.template DeQue<T>();
+        FillZeros(at_.out + col_);
+        PadStore(yGm_[at_.out + col_], buf, params);
+        que_.FreeTensor(buf);
+        filled_ = at_.out + col_ + count;
+        col_ += count;
+        if (col_ == row_) {
+            col_ = 0;
+            at_.Next(t_);
+        }
+        return count;
     }
 
     // Zeros into [filled_, end) of the output, from the zero buffer.
@@ -274,10 +309,15 @@ private:
     GlobalTensor<T> yGm_;
     int64_t row_ = 1;
     int64_t rowSlotElems_ = 0;
-    WriteCursor at_{};      // the next row
-    int64_t rowsLeft_ = 0;  // rows from at_'s on that the core still writes
-    int64_t filled_ = 0;    // the output before this is written
-    int64_t ownedEnd_ = 0;  // the end of the output the core owns
+    int64_t begin_ = 0;         // the core's packed units, [begin_, end_)
+    int64_t end_ = 0;
+    WriteCursor at_{};          // the row of the next unit
+    int64_t col_ = 0;           // its column
+    int64_t filled_ = 0;        // the output before this is written
+    int64_t ownedEnd_ = 0;      // the end of the core's part of the view's span
+    int64_t viewEnd_ = 0;       // the end of the view's span in the output
+    int64_t outsideBegin_ = 0;  // the core's share of the output outside the span, counted
+    int64_t outsideEnd_ = 0;    // over [0, offset) then [viewEnd_, hullHi)
 };
 
 // ---- WRITE_SCALAR: output tiles zeroed in UB, elements placed by scalar moves ---------------

@@ -16,9 +16,13 @@
 // permutation) is refused, as the write of a gradient never makes one. In that order a core can
 // own a range of the output and be the only one to write any byte of it, zeros included: no
 // SyncAll, no workspace (Note [system workspace] in copy_op_host.h).
-//  WRITE_BURST   unit innermost stride on both sides and DataCopyPad: the cores split the rows.
-//                Core b owns the output from its first row's start (core 0: from 0) to the next
-//                core's first row's start (the last core: to the end). Rows come in by
+//  WRITE_BURST   unit innermost stride on both sides and DataCopyPad: the cores split the packed
+//                input in whole blocks (a range may start mid-row). Of the view's span in the
+//                output, core b owns from its first element's unit (the first core: from the
+//                span's start) to the next core's first element's unit (the last core: to the
+//                span's end); the output outside the span, before and after it, is split over every
+//                core in whole blocks, so a small view in a large output still zeroes it on every
+//                core. Whole rows come in by
 //                DataCopyPad, kMaxBlockCount at most per instruction along the second-innermost
 //                dim, and go out by DataCopyPad with the output gap as dstStride; the gaps between
 //                them go out from a UB buffer zeroed once, on the same pipe (MTE3), never over a
@@ -191,8 +195,10 @@ inline void StoreWriteBurstPlan(const WriteView& w, int64_t outUnits, int64_t un
     t->tileElems = AlignDown(half < kMaxPadBlockLen ? half : kMaxPadBlockLen, kBlockBytes) / unitBytes;
     t->rowsPerTile = rowSlot <= half && row * unitBytes <= kMaxPadBlockLen ? half / rowSlot : 0;
     t->rowsPerTile = t->rowsPerTile < kMaxBlockCount ? t->rowsPerTile : kMaxBlockCount;
-    const int64_t rows = t->packedElems / row;
-    SplitCores(t->totalElems, row, WriteCores(outUnits * unitBytes, soc, rows), t);
+    // Ranges of whole blocks of the packed input: a core may start mid-row.
+    const int64_t cores = WriteCores(outUnits * unitBytes, soc, soc.coreNum);
+    SplitCores(t->totalElems, kBlockBytes / unitBytes, cores, t);
+    t->blockDim = static_cast<uint32_t>(cores);  // the cores past the input zero the output outside the view
 }
 
 // WRITE_SCALAR: the output split over the cores in whole blocks, as SCALAR's (without

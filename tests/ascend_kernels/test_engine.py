@@ -434,3 +434,20 @@ def test_a_write_view_that_interleaves_is_refused(driver, tmp_path):
     lines = [SOCS["atlas-a2"], f"write i {soc} 4 depth_to_space 4 1 2 3 8 2 NHWC DCR"]
     results = run_driver(driver, tmp_path, lines)
     assert results["i"].startswith("error the write view's dim"), results["i"]
+
+
+@pytest.mark.parametrize("case", [
+    sl([64, 4096], [10, 0], [2, -1]),  # two rows of a 1 MiB output: the zeros around them dominate
+    sl([9, 66, 1024], [0, 1, 0], [-1, 64, -1]),  # nine long rows after merging, gaps between them
+    ss([5, 130001], [1, 0], [4, 0], [1, 1], end_mask=2),  # three rows longer than a tile
+], ids=["small box", "long rows", "rows over a tile"])
+def test_write_burst_spreads_the_output_over_the_cores(driver, tmp_path, case):
+    """Every core zeroes its share of the output around the view and writes its share of the
+    input, cut mid-row where it must: no core moves much more than the mean."""
+    soc = SOCS["atlas-a2"].split()[1]
+    lines = [SOCS["atlas-a2"],
+             f"write b {soc} 4 {case.op} {len(case.shape)} {' '.join(map(str, case.shape))} {case.driver_args()}"]
+    fields = parse_ok(run_driver(driver, tmp_path, lines)["b"])
+    assert fields["mode"] == "WRITE_BURST" and fields["firstBad"] == "-1", fields
+    assert int(fields["blockDim"]) == PRODUCT_MODELS["atlas-a2"].launch_cores(), fields
+    assert float(fields["balance"]) <= 1.1, fields

@@ -182,7 +182,9 @@ void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std
         } else {
             CoreRange(tiling, b, &begin, &end);
         }
-        partition = partition && begin == covered && end > begin;
+        // WRITE_BURST's cores past the input have no range of it (they zero the output around the view).
+        const bool idle = tiling.mode == kCopyModeWriteBurst && begin == tiling.totalElems;
+        partition = partition && begin == covered && (end > begin || idle);
         covered = end;
     }
     partition = partition && covered == (byUnits ? grid.units : tiling.totalElems);

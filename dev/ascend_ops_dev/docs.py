@@ -19,7 +19,7 @@ import cpu_reference
 
 from ascend_ops_gen.codegen.file_manager import GENERATED_MARK, GeneratedFile
 from ascend_ops_gen.schema import gradient_signature, python_signature
-from ascend_ops_gen.spec import REQUIRED, AttrType, ErrorExample, Example, OpSpec, SpecSet
+from ascend_ops_gen.spec import REQUIRED, AttrType, ErrorExample, Example, GradientKernel, OpSpec, SpecSet
 
 from ascend_ops.runtime.dtypes import to_numpy
 from ascend_ops.runtime.errors import OpArgumentError, SpecError
@@ -94,9 +94,19 @@ def _gradient(op: OpSpec) -> list[str]:
             f"`{op.name}` reads from an input of `shape`. The arguments are checked as `{op.name}` "
             f"checks them, then `dy`'s shape against its result's (`shape of dy was [..] instead "
             f"of [..]`); `dy`'s dtypes, per product line, are `{op.name}`'s. The slices' backward "
-            f"calls it. No AscendC kernel is generated for it yet (`kernel: none`): on every "
-            f"device it runs as torch view ops (zeros, then a copy into their view).",
+            f"calls it. {_gradient_kernel(op, gradient)}",
             *_gradient_examples(op)]
+
+
+def _gradient_kernel(op: OpSpec, gradient) -> str:
+    """How the gradient op runs, by its `kernel:`."""
+    if gradient.kernel is GradientKernel.NONE:
+        return ("No AscendC kernel is generated for it (`kernel: none`): on every device it runs as torch "
+                "view ops (zeros, then a copy into their view).")
+    return (f"Its AscendC kernel (`kernel: engine`, `ascend_kernels/{gradient.name}/`) is the engine's write "
+            f"direction: the output zero-filled and `dy` written into `{op.name}`'s view of it, each core "
+            f"owning a range of the output; the npu device (through the binding) and the `sim` CPU backend "
+            f"run it, the `native` backend writes `dy` the same way with the CPU copy.")
 
 
 def _gradient_examples(op: OpSpec) -> list[str]:

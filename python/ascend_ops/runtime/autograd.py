@@ -7,6 +7,7 @@ applied to the tangent. Each differentiable op has one `torch.autograd.Function`
 which `autograd_kernel`, `transform_kernel` and `vmap_rule` put on the dispatcher's keys."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,6 +16,7 @@ import torch
 from ascend_ops_gen.spec import BackwardRule, OpSpec
 
 from .arguments import check_kind
+from .errors import OpArgumentError, naming_op
 from .torch_private import auto_dispatch_below_autograd
 from .torch_views import write_into_zeros
 
@@ -185,6 +187,89 @@ def vmap_rule(op: OpSpec):
         return torch.stack([overload(item, *args, **kwargs) for item in x.unbind(0)]), 0
     rule.__name__ = f"{op.name}_vmap"
     return rule
+
+
+# --- the gradient ops (`backward: {scatter: {<op>_grad ...}}`) ------------------------------------
+
+def gradient_vmap_rule(op: OpSpec):
+    """The gradient op's batching rule: the op on each `dy` of the batch, stacked along dim 0 (an
+    empty batch: the shape of one result, from a zero `dy`), as `vmap_rule` for the ops."""
+    name = op.backward.gradient.name
+
+    def rule(info, in_dims, shape, *args, **kwargs):
+        *attributes, dy = args
+        overload = getattr(_namespace(), name).default
+        if in_dims[-1] is None:
+            return overload(shape, *attributes, dy, **kwargs), None
+        dy = dy.movedim(in_dims[-1], 0)
+        if dy.shape[0] == 0:
+            one = overload(shape, *attributes, dy.new_zeros(dy.shape[1:]), **kwargs)
+            return one.new_empty((0, *one.shape)), 0
+        return torch.stack([overload(shape, *attributes, item, **kwargs) for item in dy.unbind(0)]), 0
+    rule.__name__ = f"{name}_vmap"
+    return rule
+
+
+# A gradient op writes dy into zeros at the elements its view op reads: linear in dy, and the
+# adjoint of the view op. So its derivative with respect to dy is the view op on the incoming
+# gradient (the slices' double backward), its tangent the gradient op on dy's tangent; `shape`
+# and the attributes take none. One Function per gradient op, put on the keys as the ops' own.
+def gradient_function(op: OpSpec) -> type[torch.autograd.Function]:
+    """The gradient op's autograd.Function, applied as `(dy, OpCall((shape, *attributes),
+    keyword-only attributes))`."""
+    name = op.backward.gradient.name
+    batched = gradient_vmap_rule(op)
+
+    def forward(dy: torch.Tensor, call: OpCall) -> torch.Tensor:
+        overload = getattr(_namespace(), name).default
+        with auto_dispatch_below_autograd():
+            return overload(*call.args, dy, **call.kwargs)
+
+    def setup_context(ctx, inputs, output) -> None:
+        ctx.call = inputs[1]
+
+    def backward(ctx, grad: torch.Tensor):
+        _shape, *attributes = ctx.call.args
+        return getattr(_namespace(), op.name)(grad, *attributes, **ctx.call.kwargs), None
+
+    def jvp(ctx, tangent: torch.Tensor, _call_tangent):
+        return getattr(_namespace(), name).default(*ctx.call.args, tangent, **ctx.call.kwargs)
+
+    def vmap(info, in_dims, dy: torch.Tensor, call: OpCall):
+        dims = (*(None for _ in call.args), in_dims[0])
+        return batched(info, dims, *call.args, dy, **call.kwargs)
+
+    title = "".join(part.title() for part in name.split("_"))
+    return type(f"AscendOps{title}", (torch.autograd.Function,), {
+        "forward": staticmethod(forward), "setup_context": staticmethod(setup_context),
+        "backward": staticmethod(backward), "jvp": staticmethod(jvp),
+        "vmap": staticmethod(vmap), "__module__": __name__,
+        "__doc__": f"`{name}` under autograd (ascend_ops.runtime.autograd)."})
+
+
+def _gradient_kernel(op: OpSpec, function: type[torch.autograd.Function], key: str):
+    rules = dataclasses.replace(op, name=op.backward.gradient.name)  # errors naming the gradient op
+
+    def kernel(shape, *args, **kwargs) -> torch.Tensor:
+        *attributes, dy = args
+        if isinstance(dy, torch.Tensor):  # else the kernel below the key names what dy is
+            try:
+                check_kind(rules, "dy", dy)
+            except OpArgumentError as e:
+                raise naming_op(e, rules.name) from None
+        return function.apply(dy, OpCall((shape, *attributes), kwargs))
+    kernel.__name__ = f"{rules.name}_{key}"
+    return kernel
+
+
+def gradient_autograd_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
+    """The gradient op's Autograd-key kernel (as `autograd_kernel`)."""
+    return _gradient_kernel(op, _plain_function(gradient_function(op)), "autograd")
+
+
+def gradient_transform_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
+    """The gradient op's kernel on `TRANSFORM_KEY` (as `transform_kernel`)."""
+    return _gradient_kernel(op, gradient_function(op), "transform")
 
 
 def custom_autograd_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:

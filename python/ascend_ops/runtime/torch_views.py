@@ -211,6 +211,25 @@ def view_op(op_name: str) -> Callable[..., torch.Tensor]:
     return run
 
 
+def gradient_fake(op_name: str) -> Callable[..., torch.Tensor]:
+    """The fake kernel of `op_name`'s gradient op, `(shape, *args, dy, **kwargs)`: the call
+    checked as the CPU kernels check it, then an empty result of `shape` and dy's dtype. Symbolic
+    sizes stay symbols (`symbolic_output_shape`; dy's shape is compared to its result, a guard)."""
+    def run(shape, *args, **kwargs) -> torch.Tensor:
+        *attributes, dy = args
+        dtype = lambda: numpy_dtype(dy.dtype)  # noqa: E731
+        if any(isinstance(d, torch.SymInt) for d in (*shape, *dy.shape)):
+            shape = tuple(shape)
+            expected = symbolic_output_shape(op_name, shape, dtype, tuple(attributes), kwargs)
+        else:
+            shape = cpu_reference.gradients.gradient_shape(shape)
+            expected = canonical_view(op_name, shape, dtype, tuple(attributes), kwargs).output_shape
+        cpu_reference.gradients.check_dy_shape(dy, expected)
+        return dy.new_empty(shape)
+    run.__name__ = run.__qualname__ = f"{op_name}_grad_fake"
+    return run
+
+
 # One view op per op spec, filled when the package registers its ops (no spec is read at import).
 OPS: dict[str, Callable[..., torch.Tensor]] = {}
 

@@ -7,6 +7,7 @@ what the kernel moved.
     launch(plan, x, out, on=product)             -> SimStats     the kernel launch
     simulate(op, x, *args, product=, **kwargs)   -> (y, stats)   both, on numpy arrays
     run_op(op, x, *args, **kwargs)               -> tensor       the `sim` CPU backend
+    sim_gradient_kernel(op, shape, *args, dy)    -> tensor       its gradient ops
 """
 from __future__ import annotations
 
@@ -338,3 +339,13 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
     out = np.empty(planned.output_shape, dtype=carried.dtype)
     launch(planned, carried, out)
     return from_numpy(out.view(data.dtype))
+
+
+def sim_gradient_kernel(op_name: str, shape, *args, **kwargs) -> torch.Tensor:
+    """The `sim` CPU backend's kernel of `op_name`'s gradient op (`<op>_grad(shape, *args, dy,
+    **kwargs)`, `args` ending with dy), on CPU tensors. It runs cpu_reference's `<op>_grad` (the
+    gradient ops have no generated kernel for the simulator to plan and launch yet): its checks
+    and errors, then dy written into zeros, bit for bit."""
+    from ..cpu.backends import reference_gradient
+
+    return reference_gradient(op_name, shape, *args, **kwargs)

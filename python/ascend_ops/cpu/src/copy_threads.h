@@ -46,7 +46,23 @@ struct SharedCopy {
     int64_t chunk;
     std::atomic<int64_t> next{0};    // the first row not handed out yet
     std::atomic<int32_t> active{0};  // helpers between taking their first chunk and finishing
+    // A write into a view (Note [write into a view]) instead of `plan`: the items are the
+    // output's cache lines.
+    const WritePlan* write = nullptr;
 };
+
+constexpr int64_t kLineBytes = 64;  // a write's items: whole cache lines of the output
+
+// Items [begin, end) of a copy: rows of its plan, or lines of a write's output.
+void RunItems(const SharedCopy& c, int64_t begin, int64_t end)
+{
+    if (c.write == nullptr) {
+        CopyItems(c.plan, c.src, c.dst, begin, end);
+        return;
+    }
+    WriteRangeAnySize(*c.write, c.src, c.dst, begin * kLineBytes,
+                      std::min(end * kLineBytes, c.write->total_bytes));
+}
 
 // Take chunks until none are left. A helper counts itself active before it takes its first
 // chunk, so once the caller has seen the counter run out, every helper still writing is
@@ -61,7 +77,7 @@ void TakeChunks(SharedCopy& c, bool helper)
         if (begin >= c.items) {
             break;
         }
-        CopyItems(c.plan, c.src, c.dst, begin, std::min(c.items, begin + c.chunk));
+        RunItems(c, begin, std::min(c.items, begin + c.chunk));
     }
     StreamFence();
     if (helper) {
@@ -154,6 +170,33 @@ void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
     Helpers().Offer(shared, workers - 1);
     TakeChunks(*shared, false);
     while (shared->active.load() != 0) {  // a helper is finishing its last chunk
+        std::this_thread::yield();
+    }
+}
+
+// The write `w` on up to `workers` threads, each chunk a range of whole cache lines of the output
+// (Note [write into a view]).
+void ExecuteWrite(const WritePlan& w, const char* src, char* dst, int64_t workers)
+{
+    const int64_t items = (w.total_bytes + kLineBytes - 1) / kLineBytes;
+    workers = std::min(workers, items);
+    if (workers <= 1) {
+        WriteRangeAnySize(w, src, dst, 0, w.total_bytes);
+        return;
+    }
+    const int64_t chunk_bytes =
+        w.total_bytes >= kHugePageOutputBytes
+            ? kLargeChunkBytes
+            : std::clamp<int64_t>(w.total_bytes / (workers * 8), kMinChunkBytes, kChunkBytes);
+    auto shared = std::make_shared<SharedCopy>();
+    shared->write = &w;  // the caller's, alive until every helper that took a chunk is done
+    shared->src = src;
+    shared->dst = dst;
+    shared->items = items;
+    shared->chunk = std::max<int64_t>(chunk_bytes / kLineBytes, 1);
+    Helpers().Offer(shared, workers - 1);
+    TakeChunks(*shared, false);
+    while (shared->active.load() != 0) {
         std::this_thread::yield();
     }
 }

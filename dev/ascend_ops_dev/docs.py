@@ -94,8 +94,10 @@ def _gradient(op: OpSpec) -> list[str]:
             f"`{op.name}` reads from an input of `shape`. The arguments are checked as `{op.name}` "
             f"checks them, then `dy`'s shape against its result's (`shape of dy was [..] instead "
             f"of [..]`); `dy`'s dtypes, per product line, are `{op.name}`'s. The slices' backward "
-            f"calls it. No AscendC kernel is generated for it yet (`kernel: none`): on every "
-            f"device it runs as torch view ops (zeros, then a copy into their view).",
+            f"calls it. On the CPU the selected backend runs it (the native one writes `dy` "
+            f"into the view and zeros around it, in one pass over the result). No AscendC kernel "
+            f"is generated for it yet (`kernel: none`): on an NPU it runs as torch view ops "
+            f"(zeros, then a copy into their view).",
             *_gradient_examples(op)]
 
 

@@ -40,11 +40,11 @@ def _namespace():
 
 def _scatter_backward(op: OpSpec) -> Callable[[torch.Tensor, tuple, OpCall], torch.Tensor]:
     """Backward of a slice: the incoming gradient written into zeros at the elements the view
-    read, by the op's gradient op where its spec declares one (`backward: {scatter: ...}`), else
-    by what that op runs (`write_into_zeros`: the op's canonical torch view of the zeros, Note
-    [torch views] in torch_views.py, so no index tensor). The zeros come from the gradient
-    (`new_zeros`), so under vmap they are batched alike; autograd differentiates the write
-    again (double backward)."""
+    read, by the op's gradient op where its spec declares one (`backward: {scatter: ...}`: a
+    device op, whose own Function gives double backward, vmap and tangents, `gradient_function`),
+    else by torch view ops (`write_into_zeros`: the op's canonical torch view of zeros from the
+    gradient, Note [torch views] in torch_views.py, which autograd and vmap differentiate and
+    batch). Neither makes an index tensor."""
     gradient = op.backward.gradient
     positional = [a for a in op.attributes if not a.keyword_only]
 

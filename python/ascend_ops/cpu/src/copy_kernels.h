@@ -404,9 +404,32 @@ void Zero(char* dst, int64_t from, int64_t to)
     }
 }
 
+// Elements [first, last) of a row of step K elements (K > 1) starting at `d`, each followed by
+// the K - 1 zeros up to the next; the last one's zeros end at `end`.
+template <class T, int64_t K>
+inline void WriteStepped(char* __restrict__ d, const char* __restrict__ s, int64_t in,
+                         int64_t first, int64_t last, char* end, int64_t k_runtime)
+{
+    constexpr int64_t e = sizeof(T);
+    const int64_t k = K > 0 ? K : k_runtime;
+    const T zero{};
+    int64_t j = first;
+    for (; j + 1 < last; ++j) {
+        char* at = d + j * k * e;
+        Store<T>(at, Load<T>(s + j * in));
+        for (int64_t q = 1; q < k; ++q) {
+            Store<T>(at + q * e, zero);
+        }
+    }
+    if (j < last) {
+        char* at = d + j * k * e;
+        Store<T>(at, Load<T>(s + j * in));
+        Zero(at + e, 0, std::min<int64_t>(end - (at + e), (k - 1) * e));
+    }
+}
+
 // The part [from, to) of the output of the row whose first element is at output byte `start`
-// and dy byte `s` (from >= start, to <= start + row_bytes): every byte of it written once,
-// except in a stepped row, zeroed before its elements go in.
+// and dy byte `s` (from >= start, to <= start + row_bytes): every byte of it written once.
 template <class T>
 void WriteRowPart(const WritePlan& p, const char* s, char* dst, int64_t start, int64_t from,
                   int64_t to)
@@ -426,11 +449,17 @@ void WriteRowPart(const WritePlan& p, const char* s, char* dst, int64_t start, i
         }
         return;
     }
-    Zero(dst, from, to);
+    // A stepped row: the zeros before its first element in range, then each element and the
+    // zeros after it (whole elements: `to` is a line's or the row's end).
     const int64_t first = (from - start + out - 1) / out;
     const int64_t last = std::min((to - start + out - 1) / out, p.col.size);
-    for (int64_t j = first; j < last; ++j) {
-        Store<T>(dst + start + j * out, Load<T>(s + j * in));
+    Zero(dst, from, std::min(start + first * out, to));
+    char* d = dst + start;
+    switch (out / e) {
+        case 2: return WriteStepped<T, 2>(d, s, in, first, last, dst + to, 2);
+        case 3: return WriteStepped<T, 3>(d, s, in, first, last, dst + to, 3);
+        case 4: return WriteStepped<T, 4>(d, s, in, first, last, dst + to, 4);
+        default: return WriteStepped<T, 0>(d, s, in, first, last, dst + to, out / e);
     }
 }
 

@@ -309,6 +309,29 @@ def copy_kernel(desc: bytes) -> str:
 
 # --- the executor ------------------------------------------------------------------------------
 
+def _cached(cache: dict, key: tuple, make: Callable[[], Plan]) -> Plan:
+    """`cache[key]`, made by `make()` the first time (Note [native per-call cost]); an
+    unhashable argument in `key` is not cached (the checks `make` runs will name it)."""
+    try:
+        plan = cache.get(key)
+    except TypeError:
+        return make()
+    if plan is None:
+        plan = make()
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = plan
+    return plan
+
+
+def _new_output(like: torch.Tensor, shape: tuple[int, ...], nbytes: int) -> torch.Tensor:
+    """A fresh C-contiguous output of `shape` and like's dtype, of `nbytes` bytes: the fast
+    path's huge-page output when it is large (Note [native per-call cost])."""
+    if _large_output_maker is None or nbytes < huge_page_output_bytes():
+        return like.new_empty(shape)
+    return _large_output_maker(like, shape)
+
+
 def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[..., torch.Tensor]:
     """The native CPU kernel of `op_name`; `reference` runs the calls numpy cannot view."""
     cache: dict = {}
@@ -319,24 +342,13 @@ def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[.
         nonlocal copy
         if x.is_conj() or x.is_neg():  # to_numpy would resolve them into a copy
             return reference(x, *args, **kwargs)
-        try:
-            key = (x.shape, x.stride(), x.dtype,
-                   *[tuple(a) if a.__class__ is list else a for a in args], *kwargs.items())
-            plan = cache.get(key)
-        except TypeError:  # an unhashable argument: no caching, the checks will name it
-            key = plan = None
-        if plan is None:
-            plan = plan_call(op_name, x, args, kwargs)
-            if key is not None:
-                if len(cache) >= _CACHE_LIMIT:
-                    cache.clear()
-                cache[key] = plan
+        key = (x.shape, x.stride(), x.dtype,
+               *[tuple(a) if a.__class__ is list else a for a in args], *kwargs.items())
+        plan = _cached(cache, key, lambda: plan_call(op_name, x, args, kwargs))
         if plan is REFERENCE:
             return reference(x, *args, **kwargs)
         shape, offset, desc = plan
-        out = (x.new_empty(shape) if _large_output_maker is None
-               or math.prod(shape) * x.element_size() < huge_page_output_bytes()
-               else _large_output_maker(x, shape))  # Note [native per-call cost]
+        out = _new_output(x, shape, math.prod(shape) * x.element_size())
         if desc is not None:
             if copy is None:
                 copy = library().ascend_ops_strided_copy
@@ -396,23 +408,13 @@ def write_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Call
         *attributes, dy = args
         if dy.is_conj() or dy.is_neg():
             return reference(shape, *args, **kwargs)
-        try:
-            key = (tuple(shape), dy.shape, dy.dtype,
-                   *[tuple(a) if a.__class__ is list else a for a in attributes], *kwargs.items())
-            plan = cache.get(key)
-        except TypeError:  # an unhashable argument: no caching, the checks will name it
-            key = plan = None
-        if plan is None:
-            plan = plan_write(op_name, shape, dy, tuple(attributes), kwargs)
-            if key is not None:
-                if len(cache) >= _CACHE_LIMIT:
-                    cache.clear()
-                cache[key] = plan
+        key = (tuple(shape), dy.shape, dy.dtype,
+               *[tuple(a) if a.__class__ is list else a for a in attributes], *kwargs.items())
+        plan = _cached(cache, key, lambda: plan_write(op_name, shape, dy, tuple(attributes), kwargs))
         if plan is REFERENCE:
             return reference(shape, *args, **kwargs)
         out_shape, total, offset, desc = plan
-        out = (dy.new_empty(out_shape) if _large_output_maker is None or total < huge_page_output_bytes()
-               else _large_output_maker(dy, out_shape))
+        out = _new_output(dy, out_shape, total)
         if write is None:
             write = library().ascend_ops_strided_write
         dy = dy.contiguous()

@@ -114,6 +114,11 @@ def op_function(op: OpSpec) -> type[torch.autograd.Function]:
     def vmap(info, in_dims, x: torch.Tensor, call: OpCall):
         return batched(info, in_dims[:1], x, *call.args, **call.kwargs)
 
+    return _function_class(name, forward, setup_context, backward, jvp, vmap)
+
+
+def _function_class(name: str, forward, setup_context, backward, jvp, vmap) -> type[torch.autograd.Function]:
+    """The autograd.Function `AscendOps<Name>` of op `name` with these staticmethods."""
     title = "".join(part.title() for part in name.split("_"))
     return type(f"AscendOps{title}", (torch.autograd.Function,), {
         "forward": staticmethod(forward), "setup_context": staticmethod(setup_context),
@@ -239,12 +244,7 @@ def gradient_function(op: OpSpec) -> type[torch.autograd.Function]:
         dims = (*(None for _ in call.args), in_dims[0])
         return batched(info, dims, *call.args, dy, **call.kwargs)
 
-    title = "".join(part.title() for part in name.split("_"))
-    return type(f"AscendOps{title}", (torch.autograd.Function,), {
-        "forward": staticmethod(forward), "setup_context": staticmethod(setup_context),
-        "backward": staticmethod(backward), "jvp": staticmethod(jvp),
-        "vmap": staticmethod(vmap), "__module__": __name__,
-        "__doc__": f"`{name}` under autograd (ascend_ops.runtime.autograd)."})
+    return _function_class(name, forward, setup_context, backward, jvp, vmap)
 
 
 def _gradient_kernel(op: OpSpec, function: type[torch.autograd.Function], key: str):

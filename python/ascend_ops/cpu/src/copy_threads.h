@@ -143,26 +143,20 @@ HelperThreads& Helpers()
     return *g_helpers;
 }
 
-void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
+// Run the `items` of `shared` (a copy's rows or a write's lines, `total_bytes` of output) on the
+// calling thread and up to `workers` - 1 helpers, in chunks.
+void Share(const std::shared_ptr<SharedCopy>& shared, const char* src, char* dst, int64_t items,
+           int64_t total_bytes, int64_t workers)
 {
-    const int64_t items = ItemsOf(p);
-    workers = std::min(workers, items);
-    if (workers <= 1) {
-        CopyItems(p, src, dst, 0, items);
-        StreamFence();
-        return;
-    }
-    const int64_t item_bytes = std::max<int64_t>(p.total_bytes / items, 1);
+    const int64_t item_bytes = std::max<int64_t>(total_bytes / items, 1);
     // At least 8 chunks per thread, so a helper that starts late still gets a share. The huge
     // pages of a large output are faulted in by whichever thread writes them first: chunks of
     // two huge pages keep the threads off each other's pages (with 256 KiB chunks one thread
     // waited while the other zeroed the 2 MiB page both were writing).
     const int64_t chunk_bytes =
-        p.total_bytes >= kHugePageOutputBytes
+        total_bytes >= kHugePageOutputBytes
             ? kLargeChunkBytes
-            : std::clamp<int64_t>(p.total_bytes / (workers * 8), kMinChunkBytes, kChunkBytes);
-    auto shared = std::make_shared<SharedCopy>();
-    shared->plan = p;
+            : std::clamp<int64_t>(total_bytes / (workers * 8), kMinChunkBytes, kChunkBytes);
     shared->src = src;
     shared->dst = dst;
     shared->items = items;
@@ -172,6 +166,20 @@ void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
     while (shared->active.load() != 0) {  // a helper is finishing its last chunk
         std::this_thread::yield();
     }
+}
+
+void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
+{
+    const int64_t items = ItemsOf(p);
+    workers = std::min(workers, items);
+    if (workers <= 1) {
+        CopyItems(p, src, dst, 0, items);
+        StreamFence();
+        return;
+    }
+    auto shared = std::make_shared<SharedCopy>();
+    shared->plan = p;
+    Share(shared, src, dst, items, p.total_bytes, workers);
 }
 
 // The write `w` on up to `workers` threads, each chunk a range of whole cache lines of the output
@@ -184,21 +192,9 @@ void ExecuteWrite(const WritePlan& w, const char* src, char* dst, int64_t worker
         WriteRangeAnySize(w, src, dst, 0, w.total_bytes);
         return;
     }
-    const int64_t chunk_bytes =
-        w.total_bytes >= kHugePageOutputBytes
-            ? kLargeChunkBytes
-            : std::clamp<int64_t>(w.total_bytes / (workers * 8), kMinChunkBytes, kChunkBytes);
     auto shared = std::make_shared<SharedCopy>();
     shared->write = &w;  // the caller's, alive until every helper that took a chunk is done
-    shared->src = src;
-    shared->dst = dst;
-    shared->items = items;
-    shared->chunk = std::max<int64_t>(chunk_bytes / kLineBytes, 1);
-    Helpers().Offer(shared, workers - 1);
-    TakeChunks(*shared, false);
-    while (shared->active.load() != 0) {
-        std::this_thread::yield();
-    }
+    Share(shared, src, dst, items, w.total_bytes, workers);
 }
 
 }  // namespace

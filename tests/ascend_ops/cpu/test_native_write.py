@@ -29,6 +29,7 @@ VIEWS = (
     strided_slice_case("all_reversed", (3, 4, 5, 6), (slice(None, None, -1), slice(None, None, -3),
                                                       slice(None, None, -1), slice(None, None, -1))),
     strided_slice_case("shrink_new_step3", (3, 4, 5, 6), (-1, None, slice(1, None), slice(None, None, 3), -2)),
+    strided_slice_case("every_other", (5, 9), (slice(None), slice(1, None, 2))),
     strided_slice_case("empty_dy", (5, 6, 7), (slice(3, 1), slice(None), slice(0, 7, 2))),
     strided_slice_case("to_0d", (7,), (2,)),
     Case("slice", "block", (5, 6, 7), ([1, -4, 0], [3, -1, 7])),

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "copy_plan.h"
 
@@ -404,6 +405,27 @@ void Zero(char* dst, int64_t from, int64_t to)
     }
 }
 
+// An element and the zero after it as one unsigned integer twice its size: on a little-endian
+// machine the element's bytes come first (void: no such integer, or a big-endian machine).
+template <class T>
+struct PairOf {
+    using type = void;
+};
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+template <>
+struct PairOf<uint8_t> {
+    using type = uint16_t;
+};
+template <>
+struct PairOf<uint16_t> {
+    using type = uint32_t;
+};
+template <>
+struct PairOf<uint32_t> {
+    using type = uint64_t;
+};
+#endif
+
 // Elements [first, last) of a row of step K elements (K > 1) starting at `d`, each followed by
 // the K - 1 zeros up to the next; the last one's zeros end at `end`.
 template <class T, int64_t K>
@@ -414,6 +436,16 @@ inline void WriteStepped(char* __restrict__ d, const char* __restrict__ s, int64
     const int64_t k = K > 0 ? K : k_runtime;
     const T zero{};
     int64_t j = first;
+    using Pair = typename PairOf<T>::type;
+    if constexpr (K == 2 && !std::is_void_v<Pair>) {
+        // Every other element: one widened store per element, which vectorises (x[:, ::2]'s
+        // gradient took 3.5x a slice's time per output byte with two stores).
+        if (in == e) {
+            for (; j + 1 < last; ++j) {
+                Store<Pair>(d + j * 2 * e, Pair(Load<T>(s + j * e)));
+            }
+        }
+    }
     for (; j + 1 < last; ++j) {
         char* at = d + j * k * e;
         Store<T>(at, Load<T>(s + j * in));

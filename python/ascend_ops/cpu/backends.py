@@ -7,7 +7,9 @@
   product (atlas-a2 when none is active);
 
 a custom op (kind: custom) has no native executor of its own: `native` runs its reference
-(`custom_cpu_kernel`);
+(`custom_cpu_kernel`); the gradient ops (`<op>_grad`) have the three too
+(`gradient_cpu_kernel`: the native write into a view, cpu_reference's `<op>_grad`, and
+`sim.sim_gradient_kernel`);
 
 chosen by the ASCEND_OPS_BACKEND environment variable or, in a block, `with use_backend(...)`.
 """

@@ -4,8 +4,9 @@ The canonicalisation is cpu_reference's, run on shapes alone (`<op>_view`, its v
 put in the one form torch views hold (`torch_view`, Note [torch views]); only the final data
 movement is torch's. That serves: the fake kernels `torch.compile` traces (symbolic sizes stay
 symbols, `symbolic_output_shape`), the NPU path without a custom AscendC kernel (torch_npu's own
-slice/flip/permute kernels move the data), the NPU argument check and the slices' gradients
-(`write_into_zeros`): pure data movement, so bit-exact with the reference; nothing is per op."""
+slice/flip/permute kernels move the data), the NPU argument check and the slices' gradients on
+an NPU (`write_into_zeros`; `gradient_fake` is their fake kernel): pure data movement, so
+bit-exact with the reference; nothing is per op."""
 from __future__ import annotations
 
 import builtins

@@ -254,8 +254,9 @@ StoreMode StoreFor(const Plan& p, bool fresh_output)
 // takes a range of the output (whole cache lines, handed out in chunks as reads are, Note
 // [threads]) and writes every byte of it once: the zeros between the rows it meets, the rows'
 // elements (memcpy where the row is contiguous on both sides), and, inside a row whose step is
-// more than one element, zeros before the elements over them. No two threads write one line,
-// and nothing is zeroed that the copy overwrites, except those stepped rows (in cache).
+// more than one element, each element with the zeros up to the next. No two threads write one
+// line (the outputs, torch's and the huge-page allocator's, start on a line), and nothing is
+// zeroed that the copy then overwrites.
 
 struct WriteDim {
     int64_t size;

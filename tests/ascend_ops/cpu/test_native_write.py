@@ -53,7 +53,8 @@ def _dy_shape(case: Case) -> tuple[int, ...] | None:
 
 
 def _check_native(case: Case, dy: torch.Tensor) -> None:
-    """Native and reference agree: the same bits, or the same error."""
+    """Native and reference agree: the same bits, or the same error; and the native backend
+    wrote the result itself (its plan is a write, not the reference)."""
     expected = _outcome("reference", case, dy)
     actual = _outcome("native", case, dy)
     if isinstance(expected, OpArgumentError):
@@ -61,6 +62,7 @@ def _check_native(case: Case, dy: torch.Tensor) -> None:
         return
     assert actual.dtype == dy.dtype and actual.is_contiguous()
     assert_same_bits(actual, expected)
+    assert native_copy.plan_write(case.op, case.shape, dy, grad_args(case), case.kwargs) is not native_copy.REFERENCE
 
 
 @pytest.mark.parametrize("case", GRAD_CASES, ids=case_id)

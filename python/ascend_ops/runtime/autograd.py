@@ -4,7 +4,9 @@ The spec's `backward:` says how: `scatter` sends the incoming gradient to the in
 op read (zeros elsewhere), `{inverse: <op>}` applies that op, with the same arguments. Every op
 only moves elements, so it is linear in its input: its forward-mode derivative (`jvp`) is the op
 applied to the tangent. Each differentiable op has one `torch.autograd.Function` (`op_function`),
-which `autograd_kernel`, `transform_kernel` and `vmap_rule` put on the dispatcher's keys."""
+which `autograd_kernel`, `transform_kernel` and `vmap_rule` put on the dispatcher's keys; each
+gradient op (`<op>_grad`, which `{scatter: ...}` declares and the backward calls) has one too
+(`gradient_function`: its derivative is the op itself)."""
 from __future__ import annotations
 
 import dataclasses

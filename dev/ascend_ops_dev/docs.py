@@ -100,13 +100,15 @@ def _gradient(op: OpSpec) -> list[str]:
 
 def _gradient_kernel(op: OpSpec, gradient) -> str:
     """How the gradient op runs, by its `kernel:`."""
+    cpu = ("On the CPU the selected backend runs it (the native one writes `dy` into the view and zeros "
+           "around it, in one pass over the result).")
     if gradient.kernel is GradientKernel.NONE:
-        return ("No AscendC kernel is generated for it (`kernel: none`): on every device it runs as torch "
-                "view ops (zeros, then a copy into their view).")
-    return (f"Its AscendC kernel (`kernel: engine`, `ascend_kernels/{gradient.name}/`) is the engine's write "
-            f"direction: the output zero-filled and `dy` written into `{op.name}`'s view of it, each core "
-            f"owning a range of the output; the npu device (through the binding) and the `sim` CPU backend "
-            f"run it, the `native` backend writes `dy` the same way with the CPU copy.")
+        return (f"{cpu} No AscendC kernel is generated for it (`kernel: none`): on an NPU it runs as torch "
+                f"view ops (zeros, then a copy into their view).")
+    return (f"{cpu} Its AscendC kernel (`kernel: engine`, `ascend_kernels/{gradient.name}/`) is the engine's "
+            f"write direction: the output zero-filled and `dy` written into `{op.name}`'s view of it, each "
+            f"core owning a range of the output; npu tensors (through the binding) and the `sim` backend run "
+            f"it.")
 
 
 def _gradient_examples(op: OpSpec) -> list[str]:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import torch
 
 from ascend_ops_gen.schema import gradient_schema, torch_schema
-from ascend_ops_gen.spec import OpSpec, specs
+from ascend_ops_gen.spec import GradientKernel, OpSpec, specs
 
 from .cpu import backends, compiled
 from .npu import dispatch
@@ -127,11 +127,11 @@ def _register(op: OpSpec) -> None:
     _lib.impl(op.name, autograd.transform_kernel(op), autograd.TRANSFORM_KEY)
 
 
-def _gradient_kernel(op: OpSpec):
-    """The gradient op a view op declares (`backward: {scatter: ...}`), on every device: dy's
-    dtype under the view op's rule, then dy written into the view op's canonical torch view of
-    zeros (`torch_views.write_into_zeros`). Registered CompositeImplicitAutograd: it is made of
-    torch ops, so autograd (double backward), forward AD, vmap and fake tensors are theirs."""
+def _gradient_kernel(op: OpSpec, fn):
+    """`fn(shape, *attributes, dy, **kwargs)`, a kernel of the gradient op a view op declares
+    (`backward: {scatter: ...}`), after dy's checks: its kind and dtype under the view op's rule;
+    the errors name the gradient op. `fn` checks the rest (cpu_reference's order: `shape`, the
+    view op's arguments, then dy's shape)."""
     name = op.backward.gradient.name
     rules = dataclasses.replace(op, name=name)  # the op's dtype rules, its errors naming `name`
 
@@ -140,37 +140,56 @@ def _gradient_kernel(op: OpSpec):
         try:
             check_input(rules, "dy", dy)
             check_dtype(rules, dy.dtype, current_product(dy.device))
-            return torch_views.write_into_zeros(op.name, shape, dy, tuple(attributes), kwargs)
+            return fn(shape, *args, **kwargs)
         except OpArgumentError as e:
             raise naming_op(e, name) from None
-    kernel.__name__ = name
+    kernel.__name__ = f"{name}_{getattr(fn, '__name__', 'kernel')}"
     return kernel
 
 
-def _gradient_vmap(op: OpSpec):
-    """The gradient op's batching rule: the op on each `dy` of the batch, stacked along dim 0 (an
-    empty batch: the shape of one result, from a zero `dy`), as autograd.vmap_rule for the ops."""
-    name = op.backward.gradient.name
+def _gradient_device_kernel(op: OpSpec):
+    """The gradient op on an NPU tensor: its own kernel through the binding where the spec gives it
+    one (`kernel: engine`: `dispatch.gradient_device_kernel`), else dy written into the view op's
+    canonical torch view of zeros on the device (`torch_views.write_into_zeros`)."""
+    gradient = op.backward.gradient
+    if gradient.kernel is GradientKernel.ENGINE:
+        return dispatch.gradient_device_kernel(op.name, gradient.name)
 
-    def rule(info, in_dims, shape, *args, **kwargs):
+    def device(shape, *args, **kwargs):
         *attributes, dy = args
-        overload = getattr(torch.ops.ascend_ops, name).default
-        if in_dims[-1] is None:
-            return overload(shape, *attributes, dy, **kwargs), None
-        dy = dy.movedim(in_dims[-1], 0)
-        if dy.shape[0] == 0:
-            one = overload(shape, *attributes, dy.new_zeros(dy.shape[1:]), **kwargs)
-            return one.new_empty((0, *one.shape)), 0
-        return torch.stack([overload(shape, *attributes, item, **kwargs) for item in dy.unbind(0)]), 0
-    rule.__name__ = f"{name}_vmap"
-    return rule
+        return torch_views.write_into_zeros(op.name, shape, dy, tuple(attributes), kwargs)
+    return device
+
+
+def _gradient_kind_guard(shape, *args, **kwargs):
+    raise AssertionError(f"a {args[-1].layout} dy passed check_input")
 
 
 def _register_gradient(op: OpSpec) -> None:
+    """The gradient op, on the keys the view ops have (Note [gradient ops])."""
     name = op.backward.gradient.name
+    qualname = f"{NAMESPACE}::{name}"
     _lib.define(gradient_schema(op))
-    _lib.impl(name, _gradient_kernel(op), "CompositeImplicitAutograd")
-    torch.library.register_vmap(f"{NAMESPACE}::{name}", _gradient_vmap(op), lib=_lib)
+    _lib.impl(name, _gradient_kernel(op, backends.gradient_cpu_kernel(op.name)), "CPU")
+    _lib.impl(name, _gradient_kernel(op, _gradient_device_kernel(op)), "PrivateUse1")
+    for key in KIND_KEYS:
+        _lib.impl(name, _gradient_kernel(op, _gradient_kind_guard), key)
+    torch.library.register_fake(qualname, _gradient_kernel(op, torch_views.gradient_fake(op.name)), lib=_lib)
+    _lib.impl(name, autograd.gradient_autograd_kernel(op), "Autograd")
+    _lib.impl(name, autograd.gradient_transform_kernel(op), autograd.TRANSFORM_KEY)
+    torch.library.register_vmap(qualname, autograd.gradient_vmap_rule(op), lib=_lib)
+
+
+# Note [gradient ops]
+# ~~~~~~~~~~~~~~~~~~~
+# A gradient op (`<op>_grad`, the adjoint of a slice) is a device op as its view op is: the CPU
+# kernel is the selected CPU backend's (`backends.gradient_cpu_kernel`: the native write into a
+# view, cpu_reference's `<op>_grad`, or the sim backend's `sim.sim_gradient_kernel`, which runs
+# its generated kernel), an NPU tensor has its PrivateUse1 kernel (its generated kernel through the
+# binding, `dispatch.gradient_device_kernel`), fake tensors their shape (`torch_views.gradient_fake`), and
+# autograd, forward AD, torch.func and vmap one Function (runtime/autograd.py `gradient_function`),
+# on the Autograd key and TRANSFORM_KEY. The compiled fast path carries the view ops only: these
+# kernels are Python's, the dy checks of `_gradient_kernel` in front of each.
 
 
 def gradient_ops(ops) -> tuple[OpSpec, ...]:

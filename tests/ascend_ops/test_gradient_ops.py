@@ -11,6 +11,7 @@ import torch
 import ascend_ops
 import cpu_reference
 from ascend_ops import OpArgumentError
+from ascend_ops.runtime import autograd
 from ascend_ops.runtime.torch_views import write_into_zeros
 from ascend_ops.tools.examples import gradient_example_call
 from ascend_ops_gen.spec import specs
@@ -192,3 +193,83 @@ def test_gradient_examples_of_the_specs(op_name, k):
 def test_every_gradient_op_has_an_example():
     gradients = [op.backward.gradient for op in specs().ops if op.backward is not None and op.backward.gradient]
     assert gradients and all(g.examples for g in gradients)
+
+
+# --- the gradient op's own derivatives: one Function (runtime/autograd.gradient_function) -------
+
+_GRAD_CALL = (([1, 0], [0, 0], [2, -1]), {"begin_mask": 2, "end_mask": 3})  # x[1::2, ::-1] of (6, 5)
+
+
+def _grad_op(function=None):
+    """strided_slice_grad of _GRAD_CALL on a dy of (3, 5): the registered op, or `function`
+    (an autograd.Function of the gradient op) applied directly."""
+    args, masks = _GRAD_CALL
+    if function is None:
+        return lambda t: ascend_ops.strided_slice_grad([6, 5], *args, t, **masks)
+    call = autograd.OpCall(([6, 5], *args), masks)
+    return lambda t: function.apply(t, call)
+
+
+def _derivative_failures(fn) -> set[str]:
+    """Which of gradcheck (reverse, forward, batched), gradgradcheck, jvp, jacrev / jacfwd and
+    double backward through the slice disagree for `fn` (the adjoint of strided_slice)."""
+    args, masks = _GRAD_CALL
+    dy = torch.randn(3, 5, dtype=torch.float64, generator=torch.Generator().manual_seed(3))
+    tangent = torch.randn(3, 5, dtype=torch.float64, generator=torch.Generator().manual_seed(4))
+    failures = set()
+    checks = {
+        "gradcheck": lambda: torch.autograd.gradcheck(fn, (dy.requires_grad_(),), check_forward_ad=True,
+                                                      check_batched_grad=True, raise_exception=False),
+        "gradgradcheck": lambda: torch.autograd.gradgradcheck(fn, (dy.requires_grad_(),), check_fwd_over_rev=True,
+                                                              raise_exception=False),
+        "jvp": lambda: torch.equal(torch.func.jvp(fn, (dy.detach(),), (tangent,))[1], fn(tangent)),
+        # the Jacobian of the adjoint is the transpose of the forward's
+        "jacrev": lambda: torch.equal(torch.func.jacrev(fn)(dy.detach()).reshape(30, 15),
+                                      torch.func.jacrev(lambda x: ascend_ops.strided_slice(x, *args, **masks))(
+                                          torch.zeros(6, 5, dtype=torch.float64)).reshape(15, 30).t()),
+        "jacfwd": lambda: torch.equal(torch.func.jacfwd(fn)(dy.detach()), torch.func.jacrev(fn)(dy.detach())),
+    }
+    for name, check in checks.items():
+        try:
+            ok = check()
+        except (RuntimeError, AssertionError):
+            ok = False
+        if not ok:
+            failures.add(name)
+    return failures
+
+
+@pytest.mark.parametrize("backend", ["native", "reference", "sim"])
+def test_gradient_op_derivatives_on_every_backend(backend):
+    with ascend_ops.use_backend(backend):
+        assert _derivative_failures(_grad_op()) == set()
+        x = torch.randn(6, 5, dtype=torch.float64, requires_grad=True)  # the slice's double backward
+        args, masks = _GRAD_CALL
+        assert torch.autograd.gradgradcheck(lambda t: ascend_ops.strided_slice(t, *args, **masks), (x,))
+
+
+def _wrong(**methods):
+    base = autograd.gradient_function(specs().op("strided_slice"))
+    return type("Wrong", (base,), {k: staticmethod(v) for k, v in methods.items()})
+
+
+def test_control_the_derivative_checks_pass_the_function_as_is():
+    assert _derivative_failures(_grad_op(_wrong())) == set()
+
+
+def test_control_a_wrong_derivative_of_the_gradient_op_is_caught():
+    base = autograd.gradient_function(specs().op("strided_slice"))
+
+    def backward(ctx, grad):
+        return 2 * base.backward(ctx, grad)[0], None
+    assert {"gradcheck", "jacrev"} <= _derivative_failures(_grad_op(_wrong(backward=backward)))
+    wrong_tangent = _wrong(jvp=lambda ctx, t, c: 2 * base.jvp(ctx, t, c))
+    assert {"gradcheck", "jvp", "jacfwd"} <= _derivative_failures(_grad_op(wrong_tangent))
+
+
+def test_gradient_op_on_meta_and_fake_tensors():
+    """The fake kernel: the result's shape, dy's dtype; its checks are the CPU kernel's."""
+    out = torch.ops.ascend_ops.slice_grad([5, 6], [1, 2], [3, 4], torch.empty(3, 4, dtype=torch.float16, device="meta"))
+    assert out.device.type == "meta" and out.shape == (5, 6) and out.dtype == torch.float16
+    with pytest.raises(OpArgumentError, match=r"^slice_grad: shape of dy was \[3,3\] instead of \[3,4\]$"):
+        torch.ops.ascend_ops.slice_grad([5, 6], [1, 2], [3, 4], torch.empty(3, 3, device="meta"))

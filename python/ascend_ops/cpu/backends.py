@@ -7,7 +7,9 @@
   product (atlas-a2 when none is active);
 
 a custom op (kind: custom) has no native executor of its own: `native` runs its reference
-(`custom_cpu_kernel`);
+(`custom_cpu_kernel`); the gradient ops (`<op>_grad`) have the three too
+(`gradient_cpu_kernel`: the native write into a view, cpu_reference's `<op>_grad`, and
+`sim.sim_gradient_kernel`);
 
 chosen by the ASCEND_OPS_BACKEND environment variable or, in a block, `with use_backend(...)`.
 """
@@ -22,6 +24,8 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 import torch
+
+import cpu_reference
 
 from . import native_copy
 from ..runtime import reference_functions
@@ -96,6 +100,36 @@ def cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
 
     def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         return executors[current_backend()](x, *args, **kwargs)
+    kernel.__name__ = "cpu"
+    return kernel
+
+
+def reference_gradient(op_name: str, shape, *args, **kwargs) -> torch.Tensor:
+    """cpu_reference's `<op_name>_grad(shape, *args, dy, **kwargs)` (`args` ending with dy) on
+    CPU tensors."""
+    *attributes, dy = args
+    gradient = getattr(cpu_reference, f"{op_name}_grad")
+    return from_numpy(np.asarray(gradient(list(shape), *attributes, to_numpy(dy), **kwargs), order="C"))
+
+
+def _sim_gradient(op_name: str) -> Callable[..., torch.Tensor]:
+    def run(shape, *args, **kwargs) -> torch.Tensor:
+        from ..sim import sim_gradient_kernel
+
+        return sim_gradient_kernel(op_name, shape, *args, **kwargs)
+    return run
+
+
+def gradient_cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
+    """The CPU kernel of view op `op_name`'s gradient op (`(shape, *args, dy, **kwargs)`): the
+    current backend's executor, chosen per call (`native`: the native write into a view,
+    `reference`: cpu_reference's `<op>_grad`, `sim`: `sim.sim_gradient_kernel`)."""
+    reference = functools.partial(reference_gradient, op_name)
+    executors = {"native": native_copy.write_executor(op_name, reference), "reference": reference,
+                 "sim": _sim_gradient(op_name)}
+
+    def kernel(shape, *args, **kwargs) -> torch.Tensor:
+        return executors[current_backend()](shape, *args, **kwargs)
     kernel.__name__ = "cpu"
     return kernel
 

@@ -24,7 +24,7 @@ import torch
 import cpu_reference
 
 from ..runtime import build_cache
-from ..runtime.dtypes import to_numpy
+from ..runtime.dtypes import numpy_dtype, to_numpy
 from ..runtime.reference_functions import canonical_view
 from ..runtime.torch_private import from_dlpack_capsule
 
@@ -172,6 +172,13 @@ def library() -> ctypes.CDLL:
         ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int32, ctypes.c_int64,
         ctypes.c_int32]
     lib.ascend_ops_strided_copy_split_from.restype = ctypes.c_int32
+    lib.ascend_ops_strided_write.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
+                                             ctypes.c_int64, ctypes.c_char_p, ctypes.c_int32]
+    lib.ascend_ops_strided_write.restype = ctypes.c_int32
+    lib.ascend_ops_strided_write_split_from.argtypes = [
+        ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_char_p,
+        ctypes.c_int32, ctypes.c_int64]
+    lib.ascend_ops_strided_write_split_from.restype = ctypes.c_int32
     lib.ascend_ops_strided_copy_store.argtypes = [ctypes.c_char_p, ctypes.c_int32]
     lib.ascend_ops_strided_copy_store.restype = ctypes.c_int32
     lib.ascend_ops_strided_copy_kernel.argtypes = [ctypes.c_char_p]
@@ -302,6 +309,29 @@ def copy_kernel(desc: bytes) -> str:
 
 # --- the executor ------------------------------------------------------------------------------
 
+def _cached(cache: dict, key: tuple, make: Callable[[], Plan]) -> Plan:
+    """`cache[key]`, made by `make()` the first time (Note [native per-call cost]); an
+    unhashable argument in `key` is not cached (the checks `make` runs will name it)."""
+    try:
+        plan = cache.get(key)
+    except TypeError:
+        return make()
+    if plan is None:
+        plan = make()
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = plan
+    return plan
+
+
+def _new_output(like: torch.Tensor, shape: tuple[int, ...], nbytes: int) -> torch.Tensor:
+    """A fresh C-contiguous output of `shape` and like's dtype, of `nbytes` bytes: the fast
+    path's huge-page output when it is large (Note [native per-call cost])."""
+    if _large_output_maker is None or nbytes < huge_page_output_bytes():
+        return like.new_empty(shape)
+    return _large_output_maker(like, shape)
+
+
 def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[..., torch.Tensor]:
     """The native CPU kernel of `op_name`; `reference` runs the calls numpy cannot view."""
     cache: dict = {}
@@ -312,24 +342,13 @@ def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[.
         nonlocal copy
         if x.is_conj() or x.is_neg():  # to_numpy would resolve them into a copy
             return reference(x, *args, **kwargs)
-        try:
-            key = (x.shape, x.stride(), x.dtype,
-                   *[tuple(a) if a.__class__ is list else a for a in args], *kwargs.items())
-            plan = cache.get(key)
-        except TypeError:  # an unhashable argument: no caching, the checks will name it
-            key = plan = None
-        if plan is None:
-            plan = plan_call(op_name, x, args, kwargs)
-            if key is not None:
-                if len(cache) >= _CACHE_LIMIT:
-                    cache.clear()
-                cache[key] = plan
+        key = (x.shape, x.stride(), x.dtype,
+               *[tuple(a) if a.__class__ is list else a for a in args], *kwargs.items())
+        plan = _cached(cache, key, lambda: plan_call(op_name, x, args, kwargs))
         if plan is REFERENCE:
             return reference(x, *args, **kwargs)
         shape, offset, desc = plan
-        out = (x.new_empty(shape) if _large_output_maker is None
-               or math.prod(shape) * x.element_size() < huge_page_output_bytes()
-               else _large_output_maker(x, shape))  # Note [native per-call cost]
+        out = _new_output(x, shape, math.prod(shape) * x.element_size())
         if desc is not None:
             if copy is None:
                 copy = library().ascend_ops_strided_copy
@@ -338,3 +357,74 @@ def executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[.
         return out
 
     return run
+
+
+# --- the gradient ops: the write direction -----------------------------------------------------
+
+def _layout_template(shape: tuple[int, ...], itemsize: int) -> np.ndarray:
+    """An array of `shape` with C-order strides of `itemsize`-byte elements over one element's
+    memory: its views give the byte offsets and strides of a view of such an output (numpy's
+    indexing computes them; nothing reads the memory)."""
+    strides, step = [], itemsize
+    for dim in reversed(shape):
+        strides.append(step)
+        step *= max(dim, 1)
+    carrier = np.zeros(1, dtype=np.dtype((np.void, itemsize)))
+    return np.lib.stride_tricks.as_strided(carrier, shape, tuple(reversed(strides)), writeable=False)
+
+
+def plan_write(op_name: str, shape, dy: torch.Tensor, args: tuple, kwargs: dict) -> Plan:
+    """Validate a gradient op's call (its `shape`, the forward's arguments, then dy's shape:
+    cpu_reference's checks and errors, in that order) and work out its write: (output shape,
+    output bytes, byte offset of the view's first element, descriptor or None when dy is empty),
+    or REFERENCE where numpy cannot express the forward as one view."""
+    shape = cpu_reference.gradients.gradient_shape(shape)
+    dtype = numpy_dtype(dy.dtype)
+    canonical = canonical_view(op_name, shape, lambda: dtype, args, kwargs)
+    cpu_reference.gradients.check_dy_shape(dy, canonical.output_shape)
+    template = _layout_template(shape, dy.element_size())
+    view = numpy_view(canonical.view_steps(), template)
+    if view is None:
+        return REFERENCE
+    total = math.prod(shape) * dy.element_size()
+    if view.size == 0:
+        return (shape, total, 0, None)
+    offset = view.__array_interface__["data"][0] - template.__array_interface__["data"][0]
+    return (shape, total, offset, descriptor(view))
+
+
+def write_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[..., torch.Tensor]:
+    """The native CPU kernel of `op_name`'s gradient op, `(shape, *args, dy, **kwargs)`: dy
+    written into the forward's view of a fresh output, zeros elsewhere, by strided_copy.cpp's
+    `ascend_ops_strided_write` (Note [write into a view] in src/copy_plan.h), bit-exact with the
+    reference; `reference` runs what numpy cannot view and a dy with a lazy conjugate or negative
+    bit. Each distinct call is planned once (Note [native per-call cost])."""
+    cache: dict = {}
+    get_num_threads = torch.get_num_threads
+    write = None  # the ctypes function, bound on the first write (that builds the library)
+
+    def run(shape, *args, **kwargs) -> torch.Tensor:
+        nonlocal write
+        *attributes, dy = args
+        if dy.is_conj() or dy.is_neg():
+            return reference(shape, *args, **kwargs)
+        key = (tuple(shape), dy.shape, dy.dtype,
+               *[tuple(a) if a.__class__ is list else a for a in attributes], *kwargs.items())
+        plan = _cached(cache, key, lambda: plan_write(op_name, shape, dy, tuple(attributes), kwargs))
+        if plan is REFERENCE:
+            return reference(shape, *args, **kwargs)
+        out_shape, total, offset, desc = plan
+        out = _new_output(dy, out_shape, total)
+        if write is None:
+            write = library().ascend_ops_strided_write
+        dy = dy.contiguous()
+        view = desc if desc is not None else _EMPTY_VIEW
+        if write(dy.data_ptr(), out.data_ptr(), total, offset, view, get_num_threads()):
+            raise RuntimeError(f"strided_write rejected the view {np.frombuffer(view, np.int64)} "
+                               f"at byte {offset} of {total}")
+        return out
+
+    return run
+
+
+_EMPTY_VIEW = np.array([1, 1, 0, 1], dtype=np.int64).tobytes()  # no element: the write zeroes all

@@ -4,9 +4,12 @@ The spec's `backward:` says how: `scatter` sends the incoming gradient to the in
 op read (zeros elsewhere), `{inverse: <op>}` applies that op, with the same arguments. Every op
 only moves elements, so it is linear in its input: its forward-mode derivative (`jvp`) is the op
 applied to the tangent. Each differentiable op has one `torch.autograd.Function` (`op_function`),
-which `autograd_kernel`, `transform_kernel` and `vmap_rule` put on the dispatcher's keys."""
+which `autograd_kernel`, `transform_kernel` and `vmap_rule` put on the dispatcher's keys; each
+gradient op (`<op>_grad`, which `{scatter: ...}` declares and the backward calls) has one too
+(`gradient_function`: its derivative is the op itself)."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,6 +18,7 @@ import torch
 from ascend_ops_gen.spec import BackwardRule, OpSpec
 
 from .arguments import check_kind
+from .errors import OpArgumentError, naming_op
 from .torch_private import auto_dispatch_below_autograd
 from .torch_views import write_into_zeros
 
@@ -38,11 +42,11 @@ def _namespace():
 
 def _scatter_backward(op: OpSpec) -> Callable[[torch.Tensor, tuple, OpCall], torch.Tensor]:
     """Backward of a slice: the incoming gradient written into zeros at the elements the view
-    read, by the op's gradient op where its spec declares one (`backward: {scatter: ...}`), else
-    by what that op runs (`write_into_zeros`: the op's canonical torch view of the zeros, Note
-    [torch views] in torch_views.py, so no index tensor). The zeros come from the gradient
-    (`new_zeros`), so under vmap they are batched alike; autograd differentiates the write
-    again (double backward)."""
+    read, by the op's gradient op where its spec declares one (`backward: {scatter: ...}`: a
+    device op, whose own Function gives double backward, vmap and tangents, `gradient_function`),
+    else by torch view ops (`write_into_zeros`: the op's canonical torch view of zeros from the
+    gradient, Note [torch views] in torch_views.py, which autograd and vmap differentiate and
+    batch). Neither makes an index tensor."""
     gradient = op.backward.gradient
     positional = [a for a in op.attributes if not a.keyword_only]
 
@@ -112,6 +116,11 @@ def op_function(op: OpSpec) -> type[torch.autograd.Function]:
     def vmap(info, in_dims, x: torch.Tensor, call: OpCall):
         return batched(info, in_dims[:1], x, *call.args, **call.kwargs)
 
+    return _function_class(name, forward, setup_context, backward, jvp, vmap)
+
+
+def _function_class(name: str, forward, setup_context, backward, jvp, vmap) -> type[torch.autograd.Function]:
+    """The autograd.Function `AscendOps<Name>` of op `name` with these staticmethods."""
     title = "".join(part.title() for part in name.split("_"))
     return type(f"AscendOps{title}", (torch.autograd.Function,), {
         "forward": staticmethod(forward), "setup_context": staticmethod(setup_context),
@@ -185,6 +194,84 @@ def vmap_rule(op: OpSpec):
         return torch.stack([overload(item, *args, **kwargs) for item in x.unbind(0)]), 0
     rule.__name__ = f"{op.name}_vmap"
     return rule
+
+
+# --- the gradient ops (`backward: {scatter: {<op>_grad ...}}`) ------------------------------------
+
+def gradient_vmap_rule(op: OpSpec):
+    """The gradient op's batching rule: the op on each `dy` of the batch, stacked along dim 0 (an
+    empty batch: the shape of one result, from a zero `dy`), as `vmap_rule` for the ops."""
+    name = op.backward.gradient.name
+
+    def rule(info, in_dims, shape, *args, **kwargs):
+        *attributes, dy = args
+        overload = getattr(_namespace(), name).default
+        if in_dims[-1] is None:
+            return overload(shape, *attributes, dy, **kwargs), None
+        dy = dy.movedim(in_dims[-1], 0)
+        if dy.shape[0] == 0:
+            one = overload(shape, *attributes, dy.new_zeros(dy.shape[1:]), **kwargs)
+            return one.new_empty((0, *one.shape)), 0
+        return torch.stack([overload(shape, *attributes, item, **kwargs) for item in dy.unbind(0)]), 0
+    rule.__name__ = f"{name}_vmap"
+    return rule
+
+
+# A gradient op writes dy into zeros at the elements its view op reads: linear in dy, and the
+# adjoint of the view op. So its derivative with respect to dy is the view op on the incoming
+# gradient (the slices' double backward), its tangent the gradient op on dy's tangent; `shape`
+# and the attributes take none. One Function per gradient op, put on the keys as the ops' own.
+def gradient_function(op: OpSpec) -> type[torch.autograd.Function]:
+    """The gradient op's autograd.Function, applied as `(dy, OpCall((shape, *attributes),
+    keyword-only attributes))`."""
+    name = op.backward.gradient.name
+    batched = gradient_vmap_rule(op)
+
+    def forward(dy: torch.Tensor, call: OpCall) -> torch.Tensor:
+        overload = getattr(_namespace(), name).default
+        with auto_dispatch_below_autograd():
+            return overload(*call.args, dy, **call.kwargs)
+
+    def setup_context(ctx, inputs, output) -> None:
+        ctx.call = inputs[1]
+
+    def backward(ctx, grad: torch.Tensor):
+        _shape, *attributes = ctx.call.args
+        return getattr(_namespace(), op.name)(grad, *attributes, **ctx.call.kwargs), None
+
+    def jvp(ctx, tangent: torch.Tensor, _call_tangent):
+        return getattr(_namespace(), name).default(*ctx.call.args, tangent, **ctx.call.kwargs)
+
+    def vmap(info, in_dims, dy: torch.Tensor, call: OpCall):
+        dims = (*(None for _ in call.args), in_dims[0])
+        return batched(info, dims, *call.args, dy, **call.kwargs)
+
+    return _function_class(name, forward, setup_context, backward, jvp, vmap)
+
+
+def _gradient_kernel(op: OpSpec, function: type[torch.autograd.Function], key: str):
+    rules = dataclasses.replace(op, name=op.backward.gradient.name)  # errors naming the gradient op
+
+    def kernel(shape, *args, **kwargs) -> torch.Tensor:
+        *attributes, dy = args
+        if isinstance(dy, torch.Tensor):  # else the kernel below the key names what dy is
+            try:
+                check_kind(rules, "dy", dy)
+            except OpArgumentError as e:
+                raise naming_op(e, rules.name) from None
+        return function.apply(dy, OpCall((shape, *attributes), kwargs))
+    kernel.__name__ = f"{rules.name}_{key}"
+    return kernel
+
+
+def gradient_autograd_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
+    """The gradient op's Autograd-key kernel (as `autograd_kernel`)."""
+    return _gradient_kernel(op, _plain_function(gradient_function(op)), "autograd")
+
+
+def gradient_transform_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:
+    """The gradient op's kernel on `TRANSFORM_KEY` (as `transform_kernel`)."""
+    return _gradient_kernel(op, gradient_function(op), "transform")
 
 
 def custom_autograd_kernel(op: OpSpec) -> Callable[..., torch.Tensor]:

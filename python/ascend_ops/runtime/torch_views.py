@@ -4,8 +4,9 @@ The canonicalisation is cpu_reference's, run on shapes alone (`<op>_view`, its v
 put in the one form torch views hold (`torch_view`, Note [torch views]); only the final data
 movement is torch's. That serves: the fake kernels `torch.compile` traces (symbolic sizes stay
 symbols, `symbolic_output_shape`), the NPU path without a custom AscendC kernel (torch_npu's own
-slice/flip/permute kernels move the data), the NPU argument check and the slices' gradients
-(`write_into_zeros`): pure data movement, so bit-exact with the reference; nothing is per op."""
+slice/flip/permute kernels move the data), the NPU argument check and the slices' gradients on
+an NPU (`write_into_zeros`; `gradient_fake` is their fake kernel): pure data movement, so
+bit-exact with the reference; nothing is per op."""
 from __future__ import annotations
 
 import builtins
@@ -208,6 +209,25 @@ def view_op(op_name: str) -> Callable[..., torch.Tensor]:
             return x.new_empty(symbolic_output_shape(op_name, shape, dtype, args, kwargs))
         return apply_steps(x, torch_view(op_name, shape, dtype, args, kwargs).steps)
     run.__name__ = run.__qualname__ = op_name
+    return run
+
+
+def gradient_fake(op_name: str) -> Callable[..., torch.Tensor]:
+    """The fake kernel of `op_name`'s gradient op, `(shape, *args, dy, **kwargs)`: the call
+    checked as the CPU kernels check it, then an empty result of `shape` and dy's dtype. Symbolic
+    sizes stay symbols (`symbolic_output_shape`; dy's shape is compared to its result, a guard)."""
+    def run(shape, *args, **kwargs) -> torch.Tensor:
+        *attributes, dy = args
+        dtype = lambda: numpy_dtype(dy.dtype)  # noqa: E731
+        if any(isinstance(d, torch.SymInt) for d in (*shape, *dy.shape)):
+            shape = tuple(shape)
+            expected = symbolic_output_shape(op_name, shape, dtype, tuple(attributes), kwargs)
+        else:
+            shape = cpu_reference.gradients.gradient_shape(shape)
+            expected = canonical_view(op_name, shape, dtype, tuple(attributes), kwargs).output_shape
+        cpu_reference.gradients.check_dy_shape(dy, expected)
+        return dy.new_empty(shape)
+    run.__name__ = run.__qualname__ = f"{op_name}_grad_fake"
     return run
 
 

@@ -7,7 +7,7 @@ what the kernel moved.
     launch(plan, x, out, on=product)             -> SimStats     the kernel launch
     simulate(op, x, *args, product=, **kwargs)   -> (y, stats)   both, on numpy arrays
     run_op(op, x, *args, **kwargs)               -> tensor       the `sim` CPU backend
-    run_gradient(op, shape, *args, dy, **kwargs) -> tensor       its gradient ops
+    sim_gradient_kernel(op, shape, *args, dy)    -> tensor       its gradient ops
 """
 from __future__ import annotations
 
@@ -355,16 +355,17 @@ def run_op(op_name: str, x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
     return from_numpy(out.view(data.dtype))
 
 
-def run_gradient(op_name: str, gradient_name: str, shape, *args, **kwargs) -> torch.Tensor:
-    """The `sim` CPU backend of the gradient op of view op `op_name`, called as
-    `<gradient_name>(shape, *attributes, dy, **kwargs)` on a CPU `dy`: its generated kernel, the
-    engine's write direction, for the product chosen for CPU tensors (`sim_product`). The checks
-    come first, as on the NPU path; a gradient of more dims than the kernels take (an identity's or
-    an empty slice's: Note [kernel rank]) is written without a kernel, as there."""
+def sim_gradient_kernel(op_name: str, shape, *args, **kwargs) -> torch.Tensor:
+    """The `sim` CPU backend's kernel of `op_name`'s gradient op (`<op>_grad(shape, *attributes,
+    dy, **kwargs)`) on a CPU `dy`: its generated kernel, the engine's write direction, for the
+    product chosen for CPU tensors (`sim_product`). The checks come first, as on the NPU path; a
+    gradient of more dims than the kernels take (an identity's or an empty slice's: Note [kernel
+    rank]) is written without a kernel, as there."""
     from ..runtime import torch_views
     from ..runtime.kernel_rank import kernel_max_rank
 
     *attributes, dy = args
+    gradient_name = specs().op(op_name).backward.gradient.name
     limit = kernel_max_rank(op_name)
     if limit is not None and max(len(shape), dy.dim()) > limit:
         return torch_views.write_into_zeros(op_name, shape, dy, tuple(attributes), kwargs)
@@ -373,7 +374,7 @@ def run_gradient(op_name: str, gradient_name: str, shape, *args, **kwargs) -> to
     call = (list(shape), *attributes)
     if current_product("cpu") is None and dtype not in specs().op(op_name).dtypes:
         if dy.is_complex():  # as two planes of its real dtype
-            real, imag = (run_gradient(op_name, gradient_name, shape, *attributes, part, **kwargs)
+            real, imag = (sim_gradient_kernel(op_name, shape, *attributes, part, **kwargs)
                           for part in (dy.real, dy.imag))
             return torch.complex(real, imag)
         dtype = _carrier(dy)

@@ -238,6 +238,126 @@ StoreMode StoreFor(const Plan& p, bool fresh_output)
     return kStoreDirect;
 }
 
+
+// --- the write direction -------------------------------------------------------------------
+
+// Note [write into a view]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~
+// A gradient op (slice_grad, strided_slice_grad) writes a contiguous `dy` into a strided view of
+// a fresh output and zeroes every other element. The view is normalised as a read is, with two
+// more steps: a dim of negative output stride is flipped (its first output element is the
+// view's last, and dy is read backwards along it), so every output stride is positive, and the
+// dims are ordered by output stride, outermost first. Where each dim then lies past the whole
+// extent of the dims inside it (the view never writes one element twice, and its rows follow
+// one another in the output), the view's rows -- the innermost dim, at each index of the outer
+// ones -- are ordered and disjoint in the output; the plan refuses any other view. A thread
+// takes a range of the output (whole cache lines, handed out in chunks as reads are, Note
+// [threads]) and writes every byte of it once: the zeros between the rows it meets, the rows'
+// elements (memcpy where the row is contiguous on both sides), and, inside a row whose step is
+// more than one element, each element with the zeros up to the next. No two threads write one
+// line (the outputs, torch's and the huge-page allocator's, start on a line), and nothing is
+// zeroed that the copy then overwrites.
+
+struct WriteDim {
+    int64_t size;
+    int64_t out;  // output stride, bytes (positive)
+    int64_t in;   // dy stride, bytes (negative along a flipped dim)
+};
+
+struct WritePlan {
+    int64_t elem = 0;
+    int64_t total_bytes = 0;  // the output's bytes
+    int64_t rows = 0;         // rows of the view (0: it has no elements)
+    int64_t out_begin = 0;    // output byte of the first row's first element
+    int64_t in_begin = 0;     // dy byte of that element
+    int outer_rank = 0;
+    WriteDim outer[kMaxRank];
+    WriteDim col{1, 0, 0};    // the innermost dim
+    int64_t row_bytes = 0;    // output bytes from a row's first element to past its last
+};
+
+// Plan the write of a dy of `shape` (C order) into the view {shape, byte `stride`} whose first
+// element is `offset` bytes into an output of `total_bytes`. False for a view the plan refuses
+// (Note [write into a view]): one that writes an element twice or past the output, or whose
+// offset or strides are not whole elements.
+bool MakeWritePlan(int rank, int64_t elem, int64_t offset, const int64_t* shape,
+                   const int64_t* stride, int64_t total_bytes, WritePlan* p)
+{
+    p->elem = elem;
+    p->total_bytes = total_bytes;
+    if (total_bytes < 0 || total_bytes % elem != 0) {
+        return false;
+    }
+    int64_t in_step = elem;  // dy's C-order stride of dim i, filled from the inside out
+    WriteDim dims[kMaxRank];
+    int n = 0;
+    for (int i = rank - 1; i >= 0; --i) {
+        if (shape[i] < 0) {
+            return false;
+        }
+        if (shape[i] == 0) {
+            p->rows = 0;
+            return true;
+        }
+        const int64_t in = in_step;
+        in_step *= shape[i];
+        if (shape[i] == 1) {
+            continue;
+        }
+        if (stride[i] % elem != 0 || stride[i] == 0) {
+            return false;
+        }
+        WriteDim d{shape[i], stride[i], in};
+        if (d.out < 0) {  // flip: start at the dim's last element
+            offset += (d.size - 1) * d.out;
+            p->in_begin += (d.size - 1) * d.in;
+            d.out = -d.out;
+            d.in = -d.in;
+        }
+        dims[n++] = d;
+    }
+    if (offset < 0 || offset % elem != 0) {
+        return false;
+    }
+    // dims[] is innermost first: order by output stride, innermost (smallest) first.
+    std::stable_sort(dims, dims + n, [](const WriteDim& a, const WriteDim& b) { return a.out < b.out; });
+    int64_t extent = elem;  // bytes from the first element of dims [0, i) to past their last
+    for (int i = 0; i < n; ++i) {
+        if (dims[i].out < extent) {
+            return false;  // overlaps the dims inside it
+        }
+        extent += (dims[i].size - 1) * dims[i].out;
+    }
+    if (offset + extent > total_bytes) {
+        return false;
+    }
+    // Merge a dim into the one inside it where both strides nest; outermost first from here.
+    int m = 0;
+    WriteDim merged[kMaxRank];
+    for (int i = n - 1; i >= 0; --i) {
+        if (m > 0) {
+            WriteDim& prev = merged[m - 1];
+            if (prev.out == dims[i].out * dims[i].size && prev.in == dims[i].in * dims[i].size) {
+                prev.size *= dims[i].size;
+                prev.out = dims[i].out;
+                prev.in = dims[i].in;
+                continue;
+            }
+        }
+        merged[m++] = dims[i];
+    }
+    p->out_begin = offset;
+    p->col = m > 0 ? merged[m - 1] : WriteDim{1, elem, elem};
+    p->outer_rank = std::max(m - 1, 0);
+    std::copy(merged, merged + p->outer_rank, p->outer);
+    p->rows = 1;
+    for (int i = 0; i < p->outer_rank; ++i) {
+        p->rows *= p->outer[i].size;
+    }
+    p->row_bytes = (p->col.size - 1) * p->col.out + elem;
+    return true;
+}
+
 }  // namespace
 
 #endif  // ASCEND_OPS_NATIVE_COPY_COPY_PLAN_H

@@ -46,7 +46,23 @@ struct SharedCopy {
     int64_t chunk;
     std::atomic<int64_t> next{0};    // the first row not handed out yet
     std::atomic<int32_t> active{0};  // helpers between taking their first chunk and finishing
+    // A write into a view (Note [write into a view]) instead of `plan`: the items are the
+    // output's cache lines.
+    const WritePlan* write = nullptr;
 };
+
+constexpr int64_t kLineBytes = 64;  // a write's items: whole cache lines of the output
+
+// Items [begin, end) of a copy: rows of its plan, or lines of a write's output.
+void RunItems(const SharedCopy& c, int64_t begin, int64_t end)
+{
+    if (c.write == nullptr) {
+        CopyItems(c.plan, c.src, c.dst, begin, end);
+        return;
+    }
+    WriteRangeAnySize(*c.write, c.src, c.dst, begin * kLineBytes,
+                      std::min(end * kLineBytes, c.write->total_bytes));
+}
 
 // Take chunks until none are left. A helper counts itself active before it takes its first
 // chunk, so once the caller has seen the counter run out, every helper still writing is
@@ -61,7 +77,7 @@ void TakeChunks(SharedCopy& c, bool helper)
         if (begin >= c.items) {
             break;
         }
-        CopyItems(c.plan, c.src, c.dst, begin, std::min(c.items, begin + c.chunk));
+        RunItems(c, begin, std::min(c.items, begin + c.chunk));
     }
     StreamFence();
     if (helper) {
@@ -127,26 +143,20 @@ HelperThreads& Helpers()
     return *g_helpers;
 }
 
-void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
+// Run the `items` of `shared` (a copy's rows or a write's lines, `total_bytes` of output) on the
+// calling thread and up to `workers` - 1 helpers, in chunks.
+void Share(const std::shared_ptr<SharedCopy>& shared, const char* src, char* dst, int64_t items,
+           int64_t total_bytes, int64_t workers)
 {
-    const int64_t items = ItemsOf(p);
-    workers = std::min(workers, items);
-    if (workers <= 1) {
-        CopyItems(p, src, dst, 0, items);
-        StreamFence();
-        return;
-    }
-    const int64_t item_bytes = std::max<int64_t>(p.total_bytes / items, 1);
+    const int64_t item_bytes = std::max<int64_t>(total_bytes / items, 1);
     // At least 8 chunks per thread, so a helper that starts late still gets a share. The huge
     // pages of a large output are faulted in by whichever thread writes them first: chunks of
     // two huge pages keep the threads off each other's pages (with 256 KiB chunks one thread
     // waited while the other zeroed the 2 MiB page both were writing).
     const int64_t chunk_bytes =
-        p.total_bytes >= kHugePageOutputBytes
+        total_bytes >= kHugePageOutputBytes
             ? kLargeChunkBytes
-            : std::clamp<int64_t>(p.total_bytes / (workers * 8), kMinChunkBytes, kChunkBytes);
-    auto shared = std::make_shared<SharedCopy>();
-    shared->plan = p;
+            : std::clamp<int64_t>(total_bytes / (workers * 8), kMinChunkBytes, kChunkBytes);
     shared->src = src;
     shared->dst = dst;
     shared->items = items;
@@ -156,6 +166,35 @@ void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
     while (shared->active.load() != 0) {  // a helper is finishing its last chunk
         std::this_thread::yield();
     }
+}
+
+void Execute(const Plan& p, const char* src, char* dst, int64_t workers)
+{
+    const int64_t items = ItemsOf(p);
+    workers = std::min(workers, items);
+    if (workers <= 1) {
+        CopyItems(p, src, dst, 0, items);
+        StreamFence();
+        return;
+    }
+    auto shared = std::make_shared<SharedCopy>();
+    shared->plan = p;
+    Share(shared, src, dst, items, p.total_bytes, workers);
+}
+
+// The write `w` on up to `workers` threads, each chunk a range of whole cache lines of the output
+// (Note [write into a view]).
+void ExecuteWrite(const WritePlan& w, const char* src, char* dst, int64_t workers)
+{
+    const int64_t items = (w.total_bytes + kLineBytes - 1) / kLineBytes;
+    workers = std::min(workers, items);
+    if (workers <= 1) {
+        WriteRangeAnySize(w, src, dst, 0, w.total_bytes);
+        return;
+    }
+    auto shared = std::make_shared<SharedCopy>();
+    shared->write = &w;  // the caller's, alive until every helper that took a chunk is done
+    Share(shared, src, dst, items, w.total_bytes, workers);
 }
 
 }  // namespace

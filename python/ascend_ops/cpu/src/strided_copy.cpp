@@ -1,6 +1,8 @@
 // Copy a strided view (any rank, signed byte strides) into a fresh C-contiguous buffer, on all
-// cores. The native CPU executor (python/ascend_ops/cpu/native_copy.py) calls it through ctypes
-// with the numpy view cpu_reference builds for an op, so every op is this one copy.
+// cores; and the other direction, a C-contiguous buffer into a strided view of a fresh output
+// whose other elements become zero (the gradient ops, Note [write into a view] in copy_plan.h).
+// The native CPU executor (python/ascend_ops/cpu/native_copy.py) calls it through ctypes with the
+// numpy view cpu_reference builds for an op, so every op is this one copy.
 //
 // Elements move as raw bits (integer loads and stores of the element's size), so the result is
 // the reference's `np.array(view, order="C")` bit for bit.
@@ -78,6 +80,26 @@ int32_t StridedCopy(const void* src, void* dst, const int64_t* desc, int32_t thr
     return 0;
 }
 
+// Write dy into the view `desc` of the output, zeros elsewhere (Note [write into a view]).
+int32_t StridedWrite(const void* src, void* dst, int64_t total_bytes, int64_t offset,
+                     const int64_t* desc, int32_t threads, int64_t parallel_bytes)
+{
+    const int64_t rank = desc[0];
+    const int64_t elem = desc[1];
+    if (rank < 0 || rank > kMaxRank ||
+        (elem != 1 && elem != 2 && elem != 4 && elem != 8 && elem != 16)) {
+        return -1;
+    }
+    WritePlan plan;
+    if (!MakeWritePlan(int(rank), elem, offset, desc + 2, desc + 2 + rank, total_bytes, &plan)) {
+        return -1;
+    }
+    AdviseHugePages(static_cast<char*>(dst), total_bytes);
+    ExecuteWrite(plan, static_cast<const char*>(src), static_cast<char*>(dst),
+                 Workers(total_bytes, threads, parallel_bytes));
+    return 0;
+}
+
 }  // namespace
 
 extern "C" {
@@ -103,6 +125,27 @@ int32_t ascend_ops_strided_copy_split_from(const void* src, void* dst, const int
     }
     return StridedCopy(src, dst, desc, threads, parallel_bytes < 0 ? kParallelBytes : parallel_bytes,
                        store);
+}
+
+// Write the C-contiguous `src` (dy) into the view `desc` (as above; its shape is dy's) whose
+// first element is `offset` bytes into the C-contiguous output `dst` of `total_bytes` bytes, and
+// zero every other byte of the output, on up to `threads` threads (Note [write into a view]).
+// Returns 0, or -1 for a descriptor ascend_ops_strided_copy refuses or a view the write does not
+// take: one that writes an element twice or outside the output.
+int32_t ascend_ops_strided_write(const void* src, void* dst, int64_t total_bytes, int64_t offset,
+                                 const int64_t* desc, int32_t threads)
+{
+    return StridedWrite(src, dst, total_bytes, offset, desc, threads, kParallelBytes);
+}
+
+// The same, splitting writes of `parallel_bytes` and more over threads: lets tests split small
+// outputs.
+int32_t ascend_ops_strided_write_split_from(const void* src, void* dst, int64_t total_bytes,
+                                            int64_t offset, const int64_t* desc, int32_t threads,
+                                            int64_t parallel_bytes)
+{
+    return StridedWrite(src, dst, total_bytes, offset, desc, threads,
+                        parallel_bytes < 0 ? kParallelBytes : parallel_bytes);
 }
 
 // How ascend_ops_strided_copy writes the output of `desc` (0, 1, 2 as above) when `fresh` says

@@ -880,6 +880,46 @@ def a_route_that_bypasses_the_binding_fails_the_check() -> None:
 
 
 @check("enabled_by_env")
+def the_slices_backward_runs_the_gradient_kernels() -> None:
+    """Each slice case's backward on npu tensors: the forward's kernel and the gradient op's
+    (AscendSliceGrad / AscendStridedSliceGrad, the engine's write direction), one aclnn call each,
+    bit for bit the CPU gradient; the gradient op called alone goes through the binding too."""
+    for case in CASES:
+        if case.op not in ("slice", "strided_slice") or case.int8_only:
+            continue
+        x = random_tensor(case.shape, torch.float32, 13)
+        on_cpu = x.clone().requires_grad_()
+        weight = random_tensor(call(case, on_cpu).shape, torch.float32, 14)
+        torch.autograd.backward(call(case, on_cpu), weight)
+        on_npu = x.npu().requires_grad_()
+        with RouteSpy() as spy:
+            torch.autograd.backward(call(case, on_npu), weight.npu())
+        empty = weight.numel() == 0
+        assert (spy.planned, spy.launches, spy.composed) == (2 - empty, 2 - empty, 0), \
+            (case.op, case.id, spy.planned, spy.launches, spy.composed)
+        assert_on_npu(on_npu.grad)
+        assert_same_bits(on_npu.grad, on_cpu.grad)
+    dy = random_tensor((2, 3), torch.float32, 15)
+    out = through_the_binding(lambda: ascend_ops.slice_grad([4, 5], [1, 1], [2, 3], dy.npu()))
+    assert_same_bits(out, ascend_ops.slice_grad([4, 5], [1, 1], [2, 3], dy))
+
+
+@check("enabled_by_env")
+def a_gradient_written_by_torch_views_fails_the_check() -> None:
+    # negative control of the check above: the torch_npu route writes the gradient with torch ops
+    dy = random_tensor((2, 3), torch.float32, 15)
+    os.environ["ASCEND_OPS_NPU_KERNELS"] = "torch_npu"
+    try:
+        through_the_binding(lambda: ascend_ops.slice_grad([4, 5], [1, 1], [2, 3], dy.npu()))
+    except AssertionError as e:
+        assert "planned 0 and launched 0 aclnn calls" in str(e), e
+    else:
+        raise AssertionError("a gradient written off the binding passed the check")
+    finally:
+        del os.environ["ASCEND_OPS_NPU_KERNELS"]
+
+
+@check("enabled_by_env")
 def a_call_with_a_workspace_passes_and_leaves_only_its_output() -> None:
     # positive control of the defective binding's check: the generated binding, with a workspace
     x = random_tensor((3, 4, 5), torch.float32, 12)

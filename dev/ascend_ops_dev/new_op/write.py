@@ -12,6 +12,7 @@ from pathlib import Path
 from ascend_ops_gen.codegen.code_template import CodeTemplate
 from ascend_ops_gen.codegen.gen import RESERVED_DIRS
 from ascend_ops_gen.spec import project_root
+from ascend_ops_gen.spec.reserved_names import reserved_name_problem
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _NAME = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
@@ -52,6 +53,10 @@ def write_new_op(name: str, kind: str, op_type: str | None = None, root: Path | 
     op_type = op_type or f"Ascend{_pascal(name)}"
     if not _OP_TYPE.match(op_type):
         raise NewOpError(f"--op-type {op_type!r} must be CamelCase (a C++ class name: the OpDef)")
+    for value, what in ((name, "op name"), (op_type, "--op-type")):
+        problem = reserved_name_problem(value, what)
+        if problem:
+            raise NewOpError(problem)
     files = pieces(name, kind)
     existing = [path for _, path in files if (root / path).exists()]
     if existing:

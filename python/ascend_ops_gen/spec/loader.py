@@ -437,14 +437,15 @@ def load_specs(spec_dir: Path, root: Path | None = None, *, skip_broken_ops: boo
             seen[o.op_type] = o
     if not ops:
         raise SpecError(broken[0][1])
-    return SpecSet(dtype_sizes, products, tuple(ops), tuple(broken), specs_digest(spec_dir))
+    engine_files = [PRODUCTS_FILE, *(f"{o.name}.yaml" for o in ops if not o.is_custom)]
+    return SpecSet(dtype_sizes, products, tuple(ops), tuple(broken), specs_digest(spec_dir, engine_files))
 
 
-def specs_digest(spec_dir: Path) -> str:
-    """The sha256 of every `*.yaml` file of `spec_dir` (name and bytes, by name): what a file
-    generated from the specs records to show which specs it was generated from."""
+def specs_digest(spec_dir: Path, names: list[str]) -> str:
+    """The sha256 of the files `names` of `spec_dir` (name and bytes, by name): what a file
+    generated from those specs records to show which specs it was generated from."""
     digest = hashlib.sha256()
-    for path in sorted(Path(spec_dir).glob("*.yaml")):
+    for path in sorted(Path(spec_dir) / name for name in names):
         data = path.read_bytes()
         digest.update(f"{path.name}\0{len(data)}\0".encode())
         digest.update(data)

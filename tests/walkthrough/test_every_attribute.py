@@ -105,3 +105,21 @@ def test_an_op_named_like_a_word_of_the_engine_is_refused_at_its_line(tmp_path):
         f"engine's code, which names no op (ascend_kernels/common/ has 'tile'); choose another"))
     refused = _dev(project, "new-op", "tile", "--kind", "custom", check=False)
     assert refused.returncode == 2 and re.search(r"op name 'tile' would be named by the engine's code", refused.stderr)
+
+
+def test_with_no_product_a_view_op_moves_any_dtype_and_a_custom_op_takes_its_own(project):
+    """README's rule for CPU tensors with no product chosen, on every backend."""
+    _python(project, """
+        import torch, ascend_ops
+        x = torch.arange(6, dtype=torch.float64).reshape(2, 3)
+        for backend in ("reference", "native", "sim"):
+            with ascend_ops.use_backend(backend):
+                assert torch.equal(ascend_ops.slice(x, [0, 1], [2, 2]), x[:, 1:3])
+                try:
+                    ascend_ops.attr_probe(x, 1, [0])
+                except ascend_ops.UnsupportedDtypeError as e:
+                    assert str(e) == "attr_probe does not support x of dtype float64; supported: float16, float32", e
+                else:
+                    raise SystemExit(f"{backend}: a custom op took a dtype its spec does not list")
+        print("ok")
+    """, ASCEND_OPS_PRODUCT="")

@@ -4,6 +4,7 @@ engine_names_generated.py. The loader refuses an op named so; tests/ascend_ops_g
 looks for op names in the engine's headers by the same rule (`engine_identifier_naming`)."""
 from __future__ import annotations
 
+import functools
 import keyword
 import re
 from typing import Iterable
@@ -35,19 +36,24 @@ def pascal(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
 
 
+@functools.lru_cache(maxsize=4)
+def _split(identifiers: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """Each identifier, by name, with its words as ` word word ` (split once per identifier set)."""
+    return tuple((i, f" {' '.join(words(i))} ") for i in sorted(identifiers))
+
+
 def engine_identifier_naming(name: str, identifiers: Iterable[str] = ENGINE_IDENTIFIERS) -> str | None:
     """The engine identifier that names `name` (an op name or OpType), if any: one equal to it or to
     its CamelCase, or, for a name of two words or more, one with its words in a row
     (`kDepthToSpaceSpecial` names depth_to_space; `ColumnTranspose` is the engine's own word)."""
-    identifiers = sorted(identifiers)
-    equal = [i for i in identifiers if i in (name, pascal(name))]
+    identifiers = frozenset(identifiers)
+    equal = sorted({name, pascal(name)} & identifiers)
     if equal:
         return equal[0]
     run = words(name)
-    for identifier in identifiers if len(run) > 1 else ():
-        found = words(identifier)
-        if any(found[i:i + len(run)] == run for i in range(len(found) - len(run) + 1)):
-            return identifier
+    if len(run) > 1:
+        row = f" {' '.join(run)} "
+        return next((i for i, found in _split(identifiers) if row in found), None)
     return None
 
 

@@ -249,6 +249,13 @@ inline thread_local RunState* g_run = nullptr;
     throw SimError(Cat(g_run->kernel, " block ", g_run->blockIdx, ": ", call, ": ", what));
 }
 
+// The same for a literal `what`: kernel code that stops the simulator (NotWrittenYet) builds no
+// std::string itself, which bisheng could not compile on the device (kernel_checks/aicore_check.py).
+[[noreturn]] inline void Fail(const char* call, const char* what)
+{
+    Fail(call, std::string(what));
+}
+
 inline RunState& Active(const char* call)
 {
     if (g_run == nullptr) {

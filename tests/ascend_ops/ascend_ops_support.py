@@ -279,6 +279,20 @@ JUNK = {
     AttrType.STR: [None, 3, 1.5, True, b"NHWC", ["NHWC"], torch.tensor(1)],
 }
 JUNK[AttrType.OPTIONAL_INT_LIST] = [v for v in JUNK[AttrType.INT_LIST] if v is not None]
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# Whether a value is of the spec type, whatever the op's rules say of it: junk of the type (ints past
+# int64) is a value error, any other junk a type error.
+OF_THE_TYPE = {
+    AttrType.INT: _is_int,
+    AttrType.INT_LIST: lambda v: isinstance(v, list) and all(_is_int(i) for i in v),
+    AttrType.STR: lambda v: isinstance(v, str),
+}
+OF_THE_TYPE[AttrType.OPTIONAL_INT_LIST] = OF_THE_TYPE[AttrType.INT_LIST]
 # Strings holding a NUL: C++ reads them up to the NUL ("NHWC\x00" as "NHWC"); the reference
 # refuses them (OpArgumentError).
 NUL_STRINGS = ["NHWC\x00", "NCHW\x00", "CRD\x00", "DCR\x00", "\x00", "DCR\x00CRD", "NHWC\x00\x00"]

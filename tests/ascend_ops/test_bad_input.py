@@ -1,9 +1,10 @@
 """Bad input gets a clear error and nothing else happens, the same on every path.
 
-The table crosses every op x attribute x junk value of the attribute's spec type. For each call
-cpu_reference is asked first: it must reject the call, and then `ascend_ops.<op>` and
-`torch.ops.ascend_ops.<op>` on every CPU backend must reject it with the same exception class
-and the reference's message (prefixed with the op's name).
+The table crosses every op x attribute x junk value of the attribute's spec type, on the inputs of
+the op's first worked example (a custom op's several inputs too). For each call cpu_reference is
+asked first: it must reject the call, and then `ascend_ops.<op>` and `torch.ops.ascend_ops.<op>`
+on every CPU backend must reject it with the same exception class and the reference's message
+(prefixed with the op's name).
 """
 from __future__ import annotations
 
@@ -23,8 +24,7 @@ import ascend_ops
 import cpu_reference
 from ascend_ops import OpArgumentError, OpTypeError
 from ascend_ops_gen.spec import AttrType, specs
-from ascend_ops_support import JUNK, example_tensors
-from ascend_ops_support import example_input as _example_tensor
+from ascend_ops_support import JUNK, OF_THE_TYPE, example_tensors
 
 pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
 
@@ -32,10 +32,6 @@ reference_slice_module = importlib.import_module("cpu_reference.slice")
 
 ROOT = Path(__file__).resolve().parents[2]
 BACKENDS = ("native", "reference", "sim")
-
-def example_input(example) -> np.ndarray:
-    return _example_tensor(example.input, example.dtype).numpy()
-
 
 def _cases():
     for op in specs().ops:
@@ -46,34 +42,31 @@ def _cases():
                                    id=f"{op.name}-{attr.name}-{i}-{type(junk).__name__}")
 
 
-def _reference_error(op_name, example, name, junk) -> Exception:
-    x = example_input(example)
-    kwargs = {**example.kwargs, name: junk}
+def _reference_error(op_name, inputs, kwargs) -> Exception:
+    arrays = [None if t is None else t.numpy() for t in inputs]
     with pytest.raises(OpArgumentError) as info:
-        getattr(cpu_reference, op_name)(x, **kwargs)
+        getattr(cpu_reference, op_name)(*arrays, **kwargs)
     return info.value
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def test_every_attribute_type_has_junk():
+    assert set(JUNK) == set(OF_THE_TYPE) == set(AttrType)
 
 
 @pytest.mark.parametrize("op_name, example, attr, junk", list(_cases()))
 def test_every_path_rejects_junk_like_the_reference(op_name, example, attr, junk):
     name = attr.name
-    expected = _reference_error(op_name, example, name, junk)
-    # A value of the right type that breaks a rule is a ValueError only; a wrong type a TypeError.
-    right_type = _is_int(junk) if attr.type is AttrType.INT else (
-        isinstance(junk, list) and all(_is_int(v) for v in junk))
-    assert isinstance(expected, TypeError) != right_type, (junk, expected)
-    assert name in str(expected)
-    x = torch.from_numpy(np.ascontiguousarray(example_input(example)))
+    inputs = example_tensors(op_name, example)
     kwargs = {**example.kwargs, name: junk}
+    expected = _reference_error(op_name, inputs, kwargs)
+    # A value of the right type that breaks a rule is a ValueError only; a wrong type a TypeError.
+    assert isinstance(expected, TypeError) != OF_THE_TYPE[attr.type](junk), (junk, expected)
+    assert name in str(expected)
     for backend in BACKENDS:
         with ascend_ops.use_backend(backend):
             for fn in (getattr(ascend_ops, op_name), getattr(torch.ops.ascend_ops, op_name)):
                 with pytest.raises(type(expected)) as info:
-                    fn(x, **kwargs)
+                    fn(*inputs, **kwargs)
                 assert str(info.value) == f"{op_name}: {expected}", backend
 
 

@@ -39,12 +39,45 @@ def test_the_table_records_the_digest_of_the_specs_it_was_generated_from(tmp_pat
 
     assert compiled.FAST_PATH_TABLE == fast_path.FAST_PATH_HEADER  # where the runtime reads it
     text = fast_path_file(SPECS, ENGINE).content
-    assert len(SPECS.digest) == 64 and f'kFastSpecsDigest = "{SPECS.digest}";' in text
-    assert compiled._SPECS_DIGEST.search(text)["digest"] == SPECS.digest
+    assert len(SPECS.view_digest) == 64 and f'kFastSpecsDigest = "{SPECS.view_digest}";' in text
+    assert compiled._SPECS_DIGEST.search(text)["digest"] == SPECS.view_digest
     # negative control: an edited spec has another digest, and so another table
     shutil.copytree(FIXTURES / "op_specs", tmp_path / "op_specs")
     spec = tmp_path / "op_specs" / "demo_window.yaml"
     spec.write_text(spec.read_text() + "\n# edited\n")
     edited = load_specs(tmp_path / "op_specs")
-    assert edited.digest != SPECS.digest
-    assert f'"{edited.digest}"' in fast_path_file(edited, ENGINE).content
+    assert edited.view_digest != SPECS.view_digest
+    assert f'"{edited.view_digest}"' in fast_path_file(edited, ENGINE).content
+
+
+def test_generate_after_adding_a_custom_op_leaves_the_fast_path_built(project):
+    """The fast path compiles the view ops' table and the engine headers it includes: a custom op
+    added and generated changes neither, so the extension built before is still the one to load (its
+    cache key and the table's spec digest are unchanged). Negative control: an edited view spec."""
+    import shutil
+
+    from ascend_ops.cpu import compiled, native_copy
+    from ascend_ops.runtime import build_cache
+
+    def fast_path_key() -> str:
+        return build_cache._target(compiled.MODULE_NAME, [compiled.SOURCE, native_copy.SOURCE],
+                                   [project.out / "common", project.out / "binding"], (), None)[2]
+
+    def table_is_current() -> bool:
+        recorded = compiled._SPECS_DIGEST.search(project.read(compiled.FAST_PATH_TABLE))["digest"]
+        return recorded == load_specs(project.specs, project.root).view_digest
+
+    before, npu_binding = fast_path_key(), project.read("binding/ascend_ops_npu.cpp")
+    walkthrough = Path(__file__).resolve().parents[1] / "walkthrough" / "add"
+    shutil.copy(walkthrough / "add.yaml", project.specs / "add.yaml")
+    (project.out / "add").mkdir()
+    shutil.copy(walkthrough / "add_compute.h", project.out / "add" / "add_compute.h")
+    code, _, err = project.run("-q")
+    assert code == 0, err
+    assert project.read("binding/ascend_ops_npu.cpp") != npu_binding  # the binding did change
+    assert fast_path_key() == before and table_is_current()
+    project.edit("op_specs/slice.yaml", "summary: ", "summary: Edited. ")
+    assert not table_is_current()
+    code, _, err = project.run("-q")
+    assert code == 0, err
+    assert table_is_current() and fast_path_key() != before

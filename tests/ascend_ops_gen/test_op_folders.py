@@ -1,43 +1,35 @@
 """Each op's code in its folder: `ascend_kernels/<op>/` holds the op's hand-written view builder
 and dtype rule (`<op>_view.h`; a custom op: its Compute, `<op>_compute.h`) beside its generated
 op_host/ and op_kernel/ (a custom op also op_sim/, its simulator unit); `common/` is the engine
-and names no op."""
+and names no op, by the rule the spec loader keeps op names from the engine's identifiers
+(spec/reserved_names.py)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from ascend_ops_gen.codegen.file_manager import is_generated
 from ascend_ops_gen.codegen.custom_op import compute_name
+from ascend_ops_gen.codegen.engine_names import identifiers_of
+from ascend_ops_gen.codegen.file_manager import is_generated
 from ascend_ops_gen.codegen.op_views import builder_name
 from ascend_ops_gen.spec import specs
+from ascend_ops_gen.spec.reserved_names import engine_identifier_naming
+from spec_copy import SpecCopy
 
 ROOT = Path(__file__).resolve().parents[2]
 KERNELS = ROOT / "ascend_kernels"
 
 
-def _code(text: str) -> str:
-    return re.sub(r"//[^\n]*|/\*.*?\*/", "", text, flags=re.S)
-
-
-def _op_names(spec_set) -> set[str]:
-    names = set()
-    for op in spec_set.ops:
-        names |= {op.name, op.op_type, "".join(w.capitalize() for w in op.name.split("_"))}
-    return names
-
-
 def ops_named_in(folder: Path, spec_set) -> dict[str, list[str]]:
-    """Hand-written headers of `folder` whose code (comments left out) names an op."""
-    names = _op_names(spec_set)
+    """Hand-written headers of `folder` whose code (comments and strings left out) names an op: an
+    identifier equal to its name, CamelCase name or OpType, or holding the words of one in a row."""
     found = {}
     for path in sorted(folder.glob("*.h")):
         text = path.read_text(encoding="utf-8")
         if is_generated(text):
             continue
-        words = set(re.findall(r"[A-Za-z_]\w*", _code(text)))
-        hits = sorted(n for n in names if n in words or any(w.startswith(n) or n in w for w in words
-                                                            if len(n) > 5))
+        identifiers = identifiers_of(text)
+        hits = sorted(op.name for op in spec_set.ops
+                      if any(engine_identifier_naming(n, identifiers) for n in (op.name, op.op_type)))
         if hits:
             found[path.name] = hits
     return found
@@ -63,4 +55,13 @@ def test_an_op_named_in_common_is_found(tmp_path: Path):
         (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     planner = tmp_path / "copy_planner.h"
     planner.write_text(planner.read_text() + "\nconstexpr int kDepthToSpaceSpecial = 1;\n")
-    assert ops_named_in(tmp_path, specs()) == {"copy_planner.h": ["DepthToSpace"]}
+    assert ops_named_in(tmp_path, specs()) == {"copy_planner.h": ["depth_to_space"]}
+
+
+def test_an_op_named_like_a_word_inside_the_engine_is_not_named_by_it(tmp_path: Path):
+    """The walkthrough's `transpose` (the engine has ColumnTranspose, TransposeGroups): the engine
+    names no op; an op it would name does not load (tests/ascend_ops_gen/spec/test_reserved_names.py)."""
+    transpose = ROOT / "tests" / "walkthrough" / "transpose" / "transpose.yaml"
+    with_transpose = SpecCopy(tmp_path, (transpose,)).load()
+    assert "transpose" in {op.name for op in with_transpose.ops}
+    assert ops_named_in(KERNELS / "common", with_transpose) == {}

@@ -40,6 +40,9 @@ PIECES = {
                     ("onnx_gather.py", "cpu_reference/onnx_gather.py"),
                     ("onnx_gather_compute.h", "ascend_kernels/onnx_gather/onnx_gather_compute.h"),
                     ("onnx_gather_shape.h", "ascend_kernels/onnx_gather/onnx_gather_shape.h")],
+    # an attribute of every type, a rule that reads a dtype (test_every_attribute.py)
+    "attr_probe": [("attr_probe.yaml", "op_specs/attr_probe.yaml"), ("attr_probe.py", "cpu_reference/attr_probe.py"),
+                   ("attr_probe_compute.h", "ascend_kernels/attr_probe/attr_probe_compute.h")],
 }
 
 
@@ -84,14 +87,19 @@ def _needs(root: Path) -> None:
         pytest.skip(f"{root} is absent")
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
-    """The copy with both ops' pieces added and `ascend-ops-dev generate` run."""
-    project = _copy_project(tmp_path_factory.mktemp("custom_ops"))
-    for op in OPS:
+def copy_with(dest: Path, ops: tuple[str, ...]) -> Path:
+    """A copy of the project in `dest` with the pieces of `ops` added and `ascend-ops-dev generate` run."""
+    project = _copy_project(dest)
+    for op in ops:
         _add(project, op)
     _dev(project, "generate", "-q")
     return project
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    """The copy with both ops' pieces added and generated."""
+    return copy_with(tmp_path_factory.mktemp("custom_ops"), OPS)
 
 
 # --- a missing piece is named, with its place --------------------------------------------------------

@@ -35,8 +35,8 @@ class Row:
 
 
 def _first_line(text: str) -> str:
-    line = next((ln.strip() for ln in str(text).splitlines() if ln.strip()), "")
-    return line if len(line) <= 160 else line[:157] + "..."
+    """The first line of an error, whole: the aclnn function a message names comes late in it."""
+    return next((ln.strip() for ln in str(text).splitlines() if ln.strip()), "")
 
 
 def compile_line_rows(headers, root: Path, spec_set, host_line=None) -> list[Row]:
@@ -99,7 +99,7 @@ def package_build(headers, root: Path, toolkit: Path | None = None):
     except (cann_package.PackageError, cann_package.cann_opbuild.OpBuildError, cann_check.HeadersNotFound) as e:
         # The step that failed (its first line) and the tool's last error line.
         text = str(e)
-        return None, f"{_first_line(text)} {_last_error(text)}"[:300]
+        return None, f"{_first_line(text)} {_last_error(text)}"
 
 
 def package_rows(build, error: str, root: Path, spec_set) -> list[Row]:
@@ -164,7 +164,7 @@ def binding_rows(spec_set, aclnn_headers: Path | None) -> list[Row]:
             for op in spec_set.ops:
                 error = ""
                 for seed, run in enumerate(corpus.runs(ops=(op.name,), products=(product,), quick=True)):
-                    error = _first_line(cpu_aclnn.check_run(binding, run, seed))
+                    error = cpu_aclnn.check_run(binding, run, seed).strip()
                     if error:
                         break
                 if op.name not in looked_up:
@@ -176,12 +176,16 @@ def binding_rows(spec_set, aclnn_headers: Path | None) -> list[Row]:
 
 
 def table(rows: list[Row]) -> str:
+    """One line a row (an error's first line), then the whole text of every error of more lines."""
     headers = ("step", "op", "SoC", "result", "first error")
-    cells = [(r.step, r.op, r.soc, "pass" if r.ok else "FAIL", r.error) for r in rows]
+    cells = [(r.step, r.op, r.soc, "pass" if r.ok else "FAIL", _first_line(r.error)) for r in rows]
     widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(headers[:-1])]
     lines = ["  ".join(h.ljust(w) for h, w in zip(headers[:-1], widths)) + "  " + headers[-1]]
     lines.append("  ".join("-" * w for w in widths) + "  " + "-" * len(headers[-1]))
     lines += ["  ".join(c.ljust(w) for c, w in zip(cell[:-1], widths)) + "  " + cell[-1] for cell in cells]
+    longer = [r for r in rows if len(r.error.strip().splitlines()) > 1]
+    for r in longer:
+        lines += ["", f"{r.step} {r.op} {r.soc}:", *(f"  {ln}" for ln in r.error.strip().splitlines())]
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from ascend_ops_gen.codegen.code_template import CodeTemplate
 from ascend_ops_gen.codegen.gen import RESERVED_DIRS
 from ascend_ops_gen.spec import project_root
+from ascend_ops_gen.spec.reserved_names import pascal, reserved_name_problem
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _NAME = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
@@ -26,10 +27,6 @@ class NewOpError(ValueError):
 class Written:
     files: tuple[str, ...]  # relative to the checkout
     next_steps: str
-
-
-def _pascal(name: str) -> str:
-    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
 
 
 def pieces(name: str, kind: str) -> list[tuple[str, str]]:
@@ -49,16 +46,20 @@ def write_new_op(name: str, kind: str, op_type: str | None = None, root: Path | 
     if name in RESERVED_DIRS:
         raise NewOpError(f"op name {name!r} would put its folder on the hand-written ascend_kernels/{name}/; "
                          f"choose another")
-    op_type = op_type or f"Ascend{_pascal(name)}"
+    op_type = op_type or f"Ascend{pascal(name)}"
     if not _OP_TYPE.match(op_type):
         raise NewOpError(f"--op-type {op_type!r} must be CamelCase (a C++ class name: the OpDef)")
+    for value, what in ((name, "op name"), (op_type, "--op-type")):
+        problem = reserved_name_problem(value, what)
+        if problem:
+            raise NewOpError(problem)
     files = pieces(name, kind)
     existing = [path for _, path in files if (root / path).exists()]
     if existing:
         raise NewOpError(f"{', '.join(existing)} exists already; new-op writes a new op's pieces and "
                          f"overwrites nothing")
-    values = {"name": name, "op_type": op_type, "guard": name.upper(), "compute": f"Compute{_pascal(name)}",
-              "builder": f"Build{_pascal(name)}View"}
+    values = {"name": name, "op_type": op_type, "guard": name.upper(), "compute": f"Compute{pascal(name)}",
+              "builder": f"Build{pascal(name)}View"}
     for template, path in files:
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)

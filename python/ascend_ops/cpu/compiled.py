@@ -138,7 +138,7 @@ def stale_table() -> str | None:
     except OSError as e:
         return f"{on_disk}: {e}"
     recorded = _SPECS_DIGEST.search(text)
-    if recorded is not None and recorded["digest"] == specs().digest:
+    if recorded is not None and recorded["digest"] == specs().view_digest:
         return None
     return f"{on_disk} does not match op_specs/; run `ascend-ops-dev generate`, then `ascend-ops build`"
 

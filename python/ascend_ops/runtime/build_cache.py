@@ -25,7 +25,7 @@ import tempfile
 import threading
 import time
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -322,14 +322,6 @@ def compiler() -> tuple[str, str]:
         f"(Debian/Ubuntu: apt-get install g++) or point {COMPILER_ENV} at a C++17 compiler")
 
 
-def _files_under(dirs: Iterable[Path]) -> list[Path]:
-    out = []
-    for d in dirs:
-        out.extend(p for p in sorted(Path(d).rglob("*")) if p.is_file() and
-                   p.suffix in (".h", ".hpp", ".cpp", ".cc", ".inc", ".def"))
-    return out
-
-
 _QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -363,7 +355,9 @@ def _target(name: str, sources: Sequence[Path], include_dirs: Sequence[Path], fl
     args += [f"-I{d}" for d in include_dirs]
     digest = hashlib.sha256()
     digest.update("\0".join([_FORMAT, version, *args]).encode())
-    for path in [*map(Path, sources), *_local_includes(sources, include_dirs), *_files_under(include_dirs)]:
+    # What the compiler reads: the sources and the headers they include, not every file of the
+    # include folders (a generated file the build does not compile leaves its key as it is).
+    for path in [*map(Path, sources), *_local_includes(sources, include_dirs)]:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())
     return cxx, args, f"{name}-{digest.hexdigest()[:16]}{suffix}"

@@ -12,7 +12,7 @@ from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import OpSpec, Product, ReadMode, ShapeRuleKind
 
 from .errors import OpArgumentError, UnsupportedDtypeError
-from .reference_functions import shape_function
+from .reference_functions import dtype_check, shape_function
 from .products import NPU_DEVICE, current_product
 
 # - the tensors bound by name (`bound_tensors`): an optional input may be None;
@@ -20,6 +20,8 @@ from .products import NPU_DEVICE, current_product
 #   call's device (Note [active product] in products.py), which applies to every tensor, and a
 #   tensor that shares another's dtypes (`same_as`) has that tensor's dtype
 #   (`check_dtypes`, UnsupportedDtypeError); the outputs' dtypes follow (`output_dtypes`);
+# - the op's own rules on its dtypes and attributes, the reference's `<op>_dtype_check`, if it has
+#   one (`check_dtype_rule`: a rule that depends on a dtype holds for meta tensors too);
 # - the outputs' shape by the spec's `shape:` rule (`output_shape`: an input's shape, numpy
 #   broadcasting, or the reference's `<op>_shape` twin of the op's Infer<Op>Shape), and every input
 #   the kernel reads tile by tile has that shape (`check_shapes`, OpArgumentError).
@@ -66,6 +68,13 @@ def check_dtypes(op: OpSpec, dtypes: Mapping[str, str], p: Product | None) -> No
             why = f" ({rule.why})" if rule is not None and rule.why else ""
             raise UnsupportedDtypeError(f"{op.name} does not support {t.name} of dtype {dtype}{on}{why}; "
                                         f"supported{there}: {', '.join(allowed) or 'none'}")
+
+
+def check_dtype_rule(op: OpSpec, dtypes: Mapping[str, str], attrs: Mapping[str, Any]) -> None:
+    """The reference's `<op>_dtype_check(dtypes, **attrs)`, if the op has one: its errors are the call's."""
+    rule = dtype_check(op.name)
+    if rule is not None:
+        rule(dict(dtypes), **attrs)
 
 
 def output_dtypes(op: OpSpec, dtypes: Mapping[str, str]) -> dict[str, str]:
@@ -149,6 +158,7 @@ def check_call(op: OpSpec, tensors: Sequence[Any], attrs: Mapping[str, Any]) -> 
             raise OpArgumentError(f"{op.name}: input {t.name} is required, got None")
     dtypes = {t.name: _dtype_name(x) for t, x in zip(op.inputs, tensors) if x is not None}
     check_dtypes(op, dtypes, current_product(_device(tensors)))
+    check_dtype_rule(op, dtypes, attrs)
     symbolic = op.shape_rule.kind in (ShapeRuleKind.SAME_AS, ShapeRuleKind.BROADCAST)
     shapes = [None if x is None else _sizes(x, symbolic) for x in tensors]
     out = output_shape(op, shapes, attrs)

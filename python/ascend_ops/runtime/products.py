@@ -33,8 +33,9 @@ NPU_DEVICE = "npu"  # the device type of an NPU's tensors (PrivateUse1, as torch
 #      ASCEND_OPS_PRODUCT names when the device is enabled (else atlas-a2's);
 #   3. the ASCEND_OPS_PRODUCT environment variable (a product key or SoC name).
 # A call on CPU tensors (and on any other device but npu) obeys only a product chosen on
-# purpose: 1. the context, else 3. the environment variable, else none: the CPU path accepts
-# every fixed-size dtype. An NPU in the machine changes nothing for CPU tensors: they run as on
+# purpose: 1. the context, else 3. the environment variable, else none: the CPU path then accepts
+# every fixed-size dtype for a view op, which moves bits, and the dtypes its spec lists for a
+# custom op, whose math is written per dtype (custom_calls.check_dtypes). An NPU in the machine changes nothing for CPU tensors: they run as on
 # a machine without one. The context comes first on npu too, so a test or a user on an NPU
 # machine can still check how a call would fare on another product line.
 # `current_product(device)` is this rule (the context's choice is `call_context.target_choice`); the
@@ -110,7 +111,7 @@ def is_supported(op: str | OpSpec, dtype: torch.dtype | str, product_: str | Pro
     """Whether `op` supports `dtype` (a torch.dtype or a name) on a product line: the rule npu
     tensors of that product obey, and CPU tensors only where that product is chosen
     (`target_product`, ASCEND_OPS_PRODUCT; Note [active product]). With none chosen, CPU tensors
-    take every fixed-size dtype whatever this says.
+    take every fixed-size dtype for a view op, and a custom op's spec dtypes, whatever this says.
 
     A name that is no dtype at all (`"float99"`) is an error, not False."""
     name = dtype_name(dtype)

@@ -3,8 +3,9 @@
 A view op is its spec (`op_specs/<op>.yaml`), its reference and canonicalisation
 (`cpu_reference/<op>.py`, exporting `<op>` and `<op>_view`) and its C++ view builder
 (`Build<Op>View` in `ascend_kernels/<op>/<op>_view.h`, found by the code generator); a custom op
-is its spec, its reference (`<op>`, `<op>_shape` with `shape: infer_shape`, and, if its rules read
-the inputs' values, `<op>_check`) and its kernel code (`ascend_kernels/<op>/<op>_compute.h`, found
+is its spec, its reference (`<op>`, `<op>_shape` with `shape: infer_shape`, if its rules read
+the inputs' values `<op>_check`, and if they read the inputs' dtypes `<op>_dtype_check`) and its
+kernel code (`ascend_kernels/<op>/<op>_compute.h`, found
 by the code generator). Every other
 layer of the package is the same for all ops and asks this module for the Python pieces, when a
 call first needs them: a spec whose pieces are missing still imports, and the call says what to
@@ -53,6 +54,15 @@ def data_check(op_name: str) -> Callable | None:
     """`cpu_reference.<op>_check`, the checks of a custom op that read its inputs' values (gather's
     indices in range), which the paths to its kernel run first; None when it has none."""
     fn = getattr(cpu_reference, f"{op_name}_check", None)
+    return fn if callable(fn) else None
+
+
+@functools.lru_cache(maxsize=None)
+def dtype_check(op_name: str) -> Callable | None:
+    """`cpu_reference.<op>_dtype_check(dtypes, <attributes>)`, the rules of a custom op that read its
+    inputs' dtypes (by input name, dtype names) and its attributes but no values, which every path
+    runs, the fake kernel's included; None when it has none."""
+    fn = getattr(cpu_reference, f"{op_name}_dtype_check", None)
     return fn if callable(fn) else None
 
 

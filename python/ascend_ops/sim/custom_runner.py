@@ -23,7 +23,7 @@ from cpu_reference.arguments import integer
 from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import AttrType, OpSpec, Product, specs
 
-from ..runtime.custom_calls import bound_tensors, check_dtypes, output_dtypes
+from ..runtime.custom_calls import bound_tensors, check_dtype_rule, check_dtypes, output_dtypes
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.reference_functions import data_check
 from ..runtime.products import product as product_named
@@ -167,6 +167,7 @@ def simulate_op(op_name: str, *inputs, product: Product | str | None = None, see
     op = specs().op(op_name)
     arrays, args, kwargs = bound_tensors(op, inputs, kwargs)
     arrays = [None if a is None else np.asarray(a, order="C") for a in arrays]
+    check_dtype_rule(op, {t.name: a.dtype.name for t, a in zip(op.inputs, arrays) if a is not None}, kwargs)
     check = data_check(op_name)
     if check is not None:  # the op's rules that read values (the kernel cannot refuse a call)
         check(*arrays, *args, **kwargs)

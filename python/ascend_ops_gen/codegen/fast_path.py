@@ -17,7 +17,8 @@ from .templates import template
 # backward rule, the op's dtype rule (Check<Op>Dtype, Note [dtype rules] in op_views.py) and the
 # dtypes each product line supports. Pure: model in, text out.
 #
-# The table also records the digest of the spec files it was generated from (`SpecSet.digest`):
+# The table also records the digest of the spec files it was generated from (`SpecSet.view_digest`:
+# products.yaml and the view ops' specs, so that adding a custom op leaves the table as it is):
 # python/ascend_ops/cpu/compiled.py compares it with the specs it reads, so an edited spec that was
 # not generated again keeps the extension built from the old table unused, without running this
 # emitter.
@@ -90,7 +91,7 @@ def emit_fast_path_header(specs: SpecSet,
         header=header_line(source),
         product_count=str(len(specs.products)),
         product_keys=", ".join(cpp_string(p.key) for p in specs.products),
-        specs_digest=cpp_string(specs.digest),
+        specs_digest=cpp_string(specs.view_digest),
         dtype_rules=rules,
         entries=entries,
         op_count=str(len(dtype_checks)))

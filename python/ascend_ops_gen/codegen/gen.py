@@ -11,7 +11,7 @@ from typing import Callable, Iterator
 
 from ..errors import SpecError
 from ..spec import OpSpec, ShapeRuleKind, SpecSet, load_specs
-from . import (binding, cpu_aclnn_ops, custom_op, fast_path, host, kernel, limits, op_views,
+from . import (binding, cpu_aclnn_ops, custom_op, engine_names, fast_path, host, kernel, limits, op_views,
                project, runtime_tables, sim_abi, view_dispatch)
 from .copy_tiling import TilingHeaderError, TilingLayout, load_copy_tiling
 from .file_manager import FileManager, GeneratedFile, Problem, Report
@@ -44,9 +44,11 @@ from .op_views import ViewBuilderError, bind_attributes, bind_dtype_check
 # ../python/ascend_ops/sim/cann_names.py             CANN names the simulator passes
 #                                                    (runtime_tables.py)
 # ../python/ascend_ops/npu/binding_names.py          the binding's names and aclnn headers
+# ../python/ascend_ops_gen/spec/engine_names_generated.py  the identifiers of common/'s hand-written
+#                                                    headers, which the spec loader keeps from ops
 #
 # The product (python/ascend_ops) runs none of this: what it needs of the specs and the headers is
-# in the files above, which `generate --check` keeps current (the last four only when the product
+# in the files above, which `generate --check` keeps current (the last five only when the product
 # package sits beside the output folder, as in a checkout).
 #
 # The hand-written part of a view op is its view builder and dtype rule, `<op>/<op>_view.h`; its
@@ -80,6 +82,7 @@ class EngineApi:
     hand_written: frozenset[str] = frozenset()  # every file of the op folders, relative to them
     # sim_abi.h's structs, when the product package sits beside the output folder (else None)
     sim_abi: tuple[sim_abi.MirrorStruct, ...] | None = None
+    identifiers: frozenset[str] = frozenset()  # of common/'s hand-written headers
 
     def require(self, op: OpSpec, path: str, what: str) -> None:
         """A custom op's hand-written piece `path` (relative to ascend_kernels/), or an error naming it."""
@@ -209,6 +212,9 @@ def runtime_files(specs: SpecSet, engine: EngineApi) -> list[GeneratedFile]:
     with generating("the runtime's name tables", glob):
         files += [GeneratedFile(runtime_tables.SIM_NAMES_PATH, runtime_tables.emit_sim_names(specs, glob), glob),
                   GeneratedFile(runtime_tables.NPU_NAMES_PATH, runtime_tables.emit_npu_names(specs, glob), glob)]
+    source = f"{engine.kernels_label}/{engine_names.ENGINE_DIR}/*.h"
+    with generating("the engine's identifiers", source):
+        files.append(GeneratedFile(engine_names.NAMES_PATH, engine_names.emit_engine_names(engine.identifiers, source), source))
     return files
 
 
@@ -273,7 +279,8 @@ def load_engine_api(out_dir: Path) -> EngineApi:
         view_headers=headers,
         kernels_label=label,
         hand_written=hand_written,
-        sim_abi=_load_sim_abi(out_dir))
+        sim_abi=_load_sim_abi(out_dir),
+        identifiers=engine_names.engine_identifiers(out_dir))
 
 
 def _load_sim_abi(out_dir: Path) -> tuple[sim_abi.MirrorStruct, ...] | None:

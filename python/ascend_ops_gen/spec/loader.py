@@ -26,6 +26,7 @@ from .custom_keys import (check_tensors, parse_custom_corpus, parse_custom_error
 from .model import (REQUIRED, Attribute, AttrType, Backward, BackwardRule, ErrorExample, Example,
                     GradientExample, GradientKernel, GradientOp, Limit, OpKind, OpSpec, Product, SpecSet, TensorArg, ViewBuilderDecl)
 from .products import parse_dtype_rule, parse_products
+from .reserved_names import reserved_name_problem
 
 PRODUCTS_FILE = "products.yaml"
 _MAX_RANK = 64  # numpy's NPY_MAXDIMS, and kMaxViewDims of the C++ engine
@@ -205,6 +206,10 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
     if name != expected:
         raise f.error("op", f"op {name!r} must be declared in op_specs/{name}.yaml, "
                             f"not in {rel}; rename the file or the op")
+    for key, what in (("op", "op name"), ("op_type", "op_type")):
+        problem = reserved_name_problem(f.node[key], what) if isinstance(f.node.get(key), str) else None
+        if problem:
+            raise f.error(key, problem)
     kind = _parse_kind(f)
     custom = kind is OpKind.CUSTOM
     for key, why in _VIEW_ONLY_KEYS.items():
@@ -432,14 +437,15 @@ def load_specs(spec_dir: Path, root: Path | None = None, *, skip_broken_ops: boo
             seen[o.op_type] = o
     if not ops:
         raise SpecError(broken[0][1])
-    return SpecSet(dtype_sizes, products, tuple(ops), tuple(broken), specs_digest(spec_dir))
+    engine_files = [PRODUCTS_FILE, *(f"{o.name}.yaml" for o in ops if not o.is_custom)]
+    return SpecSet(dtype_sizes, products, tuple(ops), tuple(broken), specs_digest(spec_dir, engine_files))
 
 
-def specs_digest(spec_dir: Path) -> str:
-    """The sha256 of every `*.yaml` file of `spec_dir` (name and bytes, by name): what a file
-    generated from the specs records to show which specs it was generated from."""
+def specs_digest(spec_dir: Path, names: list[str]) -> str:
+    """The sha256 of the files `names` of `spec_dir` (name and bytes, by name): what a file
+    generated from those specs records to show which specs it was generated from."""
     digest = hashlib.sha256()
-    for path in sorted(Path(spec_dir).glob("*.yaml")):
+    for path in sorted(Path(spec_dir) / name for name in names):
         data = path.read_bytes()
         digest.update(f"{path.name}\0{len(data)}\0".encode())
         digest.update(data)

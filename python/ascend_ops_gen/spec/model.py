@@ -769,9 +769,10 @@ class SpecSet:
     # Op specs left out because they do not load (load_specs(skip_broken_ops=True) only): each
     # op's name (its file name) and its error. Note [a broken op spec] in loader.py.
     broken: tuple[tuple[str, str], ...] = ()
-    # sha256 of the spec files read (`specs_digest`): generated files that the runtime checks
-    # against the specs it reads (the CPU fast path's table) carry it.
-    digest: str = ""
+    # sha256 of products.yaml and the view ops' spec files (`specs_digest`), what the engine's
+    # generated files come from: the CPU fast path's table carries it, and the runtime checks it
+    # against the specs it reads. A custom op added or edited leaves it, and the fast path, as they are.
+    view_digest: str = ""
 
     def first_error(self) -> str | None:
         """The first broken op spec's error, or None when every op spec loaded."""

@@ -177,3 +177,22 @@ def test_every_header_a_source_includes_is_part_of_the_build(tmp_path):
     assert key() == before
     (tmp_path / "op" / "view.h").write_text("inline int Answer() { return 2; }\n", encoding="utf-8")
     assert key() != before
+
+
+def test_a_file_of_an_include_folder_the_build_does_not_include_is_not_part_of_it(tmp_path):
+    # The fast path's include folders hold generated files it does not compile (the NPU binding):
+    # regenerating them must not make it build again.
+    (tmp_path / "inc").mkdir()
+    main = tmp_path / "main.cpp"
+    main.write_text('#include "used.h"\nextern "C" int answer() { return Answer(); }\n', encoding="utf-8")
+    (tmp_path / "inc" / "used.h").write_text("inline int Answer() { return 1; }\n", encoding="utf-8")
+    (tmp_path / "inc" / "binding.cpp").write_text("int other;\n", encoding="utf-8")
+
+    def key() -> str:
+        return build_cache._target("folders", [main], (tmp_path / "inc",), (), None)[2]
+
+    before = key()
+    (tmp_path / "inc" / "binding.cpp").write_text("int other_still;\n", encoding="utf-8")
+    assert key() == before
+    (tmp_path / "inc" / "used.h").write_text("inline int Answer() { return 2; }\n", encoding="utf-8")
+    assert key() != before

@@ -53,3 +53,33 @@ def test_on_the_msopgen_line_an_op_host_file_it_cannot_compile_fails_its_row(pro
     assert sorted(r.op for r in rows) == sorted(op.name for op in spec_set.ops)
     assert [r.op for r in rows if not r.ok] == ["slice"], rows
     assert "-std=c++14" in next(r.error for r in rows if r.op == "slice")
+
+
+def test_a_failed_cpu_aclnn_run_shows_its_whole_message(monkeypatch):
+    """The aclnn function an error names comes after a long case label: the table keeps the whole
+    first line, and a message of several lines follows the table in full."""
+    from ascend_ops_dev.binding import cpu_aclnn
+    from ascend_ops_dev.sim import corpus
+    from ascend_ops_gen.spec import specs
+
+    label = "slice atlas-a2 float32 " + "a case label long enough to push the function name past 160 chars " * 2
+    message = (f"{label}: RuntimeError: aclnnSliceGetWorkspaceSize returned 161002: x has dtype float32\n"
+               f"the second line of the binding's message")
+
+    class Binding:
+        def select(self, soc):
+            pass
+
+    monkeypatch.setattr(cpu_aclnn.CpuBinding, "open", classmethod(lambda cls, *a, **k: Binding()))
+    monkeypatch.setattr(corpus, "runs", lambda **kwargs: ["one run"])
+    monkeypatch.setattr(cpu_aclnn, "check_run", lambda binding, run, seed: message)
+    spec_set = specs()
+    rows = check_package.binding_rows(spec_set, None)
+    failed = [r for r in rows if r.step == "5 CPU aclnn run"]
+    assert len(failed) == len(spec_set.ops) * len(spec_set.products) and not any(r.ok for r in failed)
+    text = check_package.table(rows)
+    first, second = message.splitlines()
+    assert sum(line.startswith("5 CPU aclnn run") and line.endswith("  " + first)
+               for line in text.splitlines()) == len(failed), text
+    assert text.count(f"\n  {first}\n  {second}") == len(failed), text
+    assert "..." not in text

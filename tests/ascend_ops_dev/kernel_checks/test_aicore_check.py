@@ -62,3 +62,21 @@ def test_a_kernel_libclang_cannot_parse_is_an_error(project):
     project.edit("ascend_kernels/slice/op_kernel/slice.cpp", "(void)workspace;", "(void)workspace")
     with pytest.raises(AicoreCheckError, match=f"libclang cannot parse it for NPU arch {A2_ARCH}"):
         check_kernel(project.out / "slice/op_kernel/slice.cpp", project.out, A2_ARCH)
+
+
+def test_the_compute_new_op_starts_with_reaches_only_aicore_code(project):
+    """`ascend-ops-dev new-op --kind custom` writes a Compute that calls NotWrittenYet; it passes the
+    check as it is. Negative control: without the simulator's `Fail(const char*, const char*)` the
+    stub builds a std::string on the device, and the check names it."""
+    from ascend_ops_dev.new_op.write import write_new_op
+
+    write_new_op("scale", "custom", root=project.root)
+    code, _, err = project.run("-q")
+    assert code == 0, err
+    assert {k: [str(v) for v in vs] for k, vs in check(project.out, ["scale"]).items()} == {
+        ("scale", arch): [] for arch in {p.npu_arch for p in specs().products}}
+    project.edit("ascend_kernels/sim/sim_run_state.h", "[[noreturn]] inline void Fail(const char* call, const char* what)",
+                 "[[noreturn]] inline void FailWith(const char* call, const char* what)")
+    violations = check_kernel(project.out / "scale/op_kernel/scale.cpp", project.out, A2_ARCH)
+    assert [(v.function.split("::")[-1], v.reached_from) for v in violations] == [
+        ("basic_string", "ascend_ops::NotWrittenYet")], violations

@@ -210,5 +210,16 @@ def test_a_custom_spec_that_does_not_load_leaves_the_other_ops_loading(copy: Spe
     assert message.startswith(f"op_specs/onnx_gather.yaml:{copy.line_of('onnx_gather.yaml', 'read: lazy')}: ")
 
 
+# The ops of the package's public API (the four of its design), whatever ops a checkout adds.
+API_OPS = ("strided_slice", "slice", "depth_to_space", "space_to_depth")
+
+
 def test_the_shipped_ops_are_view_ops():
-    assert {op.kind for op in specs().ops} == {OpKind.VIEW}
+    assert {specs().op(name).kind for name in API_OPS} == {OpKind.VIEW}
+
+
+def test_the_checkout_may_hold_custom_ops_beside_them(copy: SpecCopy):
+    """The test above holds whatever ops a checkout adds: here the walkthrough's custom ops."""
+    s = copy.load()
+    assert {o.kind for o in s.ops} == {OpKind.VIEW, OpKind.CUSTOM}
+    assert {s.op(name).kind for name in API_OPS} == {OpKind.VIEW}

@@ -1,0 +1,125 @@
+"""Adding any op breaks nothing: a copy of the project gets `attr_probe` (attr_probe/), a custom op
+with an attribute of every type the spec loader accepts and a rule that reads its input's dtype,
+beside the walkthrough's `add`, and the tests that iterate the ops run there over both, unedited.
+The dtype rule is refused alike by eager calls, the fake kernel and the simulator; an op named like
+a word of the engine (`tile`) is refused by `generate` at its spec's line."""
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from test_custom_ops import ROOT, _add, _copy_project, _dev, _python, _run, copy_with
+
+OPS = ("add", "attr_probe")
+# The test files that iterate the ops (or the junk of each attribute type) from the specs.
+ITERATING_TESTS = ("tests/ascend_ops/test_bad_input.py", "tests/ascend_ops/test_error_messages.py",
+                   "tests/ascend_ops_gen/spec/test_custom_specs.py", "tests/ascend_ops_gen/test_op_folders.py",
+                   "tests/ascend_ops/cpu/test_fast_path.py::test_bad_input_suite_passes_on_the_python_registration_too")
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    return copy_with(tmp_path_factory.mktemp("every_attribute"), OPS)
+
+
+def test_the_fixture_has_an_attribute_of_every_type(project):
+    from ascend_ops_gen.spec import AttrType, load_specs
+
+    op = load_specs(project / "op_specs", project).op("attr_probe")
+    assert {a.type for a in op.attributes} == set(AttrType)
+
+
+def test_the_tests_that_iterate_the_ops_pass_over_it(project):
+    # (test_custom_specs reads the walkthrough's specs)
+    shutil.copytree(ROOT / "tests", project / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", project / "pyproject.toml")  # pytest's markers
+    result = _run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", *ITERATING_TESTS, check=False)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    listed = _run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only", *ITERATING_TESTS[:-1])
+    ids = listed.stdout.splitlines()
+    for attribute in ("rows", "dims", "perm", "mode"):  # its junk, through every path
+        assert sum(f"[attr_probe-{attribute}-" in line for line in ids) >= 2 * 5, (attribute, listed.stdout[-3000:])
+    assert sum("[attr_probe-spec-" in line for line in ids) == 2  # its `errors:`
+
+
+def test_a_dtype_rule_is_refused_alike_by_eager_the_fake_kernel_and_the_simulator(project):
+    """Negative control: without the reference's attr_probe_dtype_check the fake kernel, which sees
+    no data, lets the call through, while eager still refuses it."""
+    _python(project, """
+        import torch, ascend_ops, cpu_reference
+        from torch._subclasses.fake_tensor import FakeTensorMode
+        from ascend_ops.runtime import reference_functions
+        from ascend_ops.sim.custom_runner import simulate_op
+
+        x = torch.tensor([[1.5, -2.0], [3.0, 0.5]], dtype=torch.float16)
+        message = "attr_probe: mode 'wide' needs x of float32, got float16"
+
+        def refusal(call):
+            # the op's error a call raised (under torch.compile, the cause dynamo wraps)
+            try:
+                call()
+            except Exception as e:  # noqa: BLE001 - the error is the answer
+                while e is not None and not isinstance(e, ascend_ops.OpArgumentError):
+                    e = e.__cause__ or e.__context__
+                return str(e)
+            return "accepted"
+
+        def fake():
+            with FakeTensorMode():
+                torch.ops.ascend_ops.attr_probe(torch.empty(2, 2, dtype=torch.float16), 1, [0], mode="wide")
+
+        seen = {b: refusal(lambda: ascend_ops.attr_probe(x, 1, [0], mode="wide")) for b in ("reference", "native")}
+        with ascend_ops.use_backend("sim"):
+            seen["sim"] = refusal(lambda: torch.ops.ascend_ops.attr_probe(x, 1, [0], mode="wide"))
+        seen["fake"] = refusal(fake)
+        seen["simulator"] = "attr_probe: " + refusal(lambda: simulate_op("attr_probe", x.numpy(), 1, [0], mode="wide"))
+        compiled = torch.compile(lambda t: ascend_ops.attr_probe(t, 1, [0], mode="wide"), backend="eager", fullgraph=True)
+        seen["compile"] = refusal(lambda: compiled(x))
+        assert set(seen.values()) == {message}, seen
+        with ascend_ops.use_backend("sim"):  # float32 passes the rule and runs
+            assert torch.equal(ascend_ops.attr_probe(x.float(), 1, [0], mode="wide"), x.float())
+
+        del cpu_reference.attr_probe_dtype_check
+        reference_functions.dtype_check.cache_clear()
+        assert refusal(fake) == "accepted"
+        with ascend_ops.use_backend("reference"):
+            assert refusal(lambda: ascend_ops.attr_probe(x, 1, [0], mode="wide")) == message
+        print("ok")
+    """)
+
+
+def test_an_op_named_like_a_word_of_the_engine_is_refused_at_its_line(tmp_path):
+    project = _copy_project(tmp_path)
+    _add(project, "attr_probe")
+    spec = (project / "op_specs" / "attr_probe.yaml").read_text(encoding="utf-8")
+    (project / "op_specs" / "attr_probe.yaml").unlink()
+    (project / "op_specs" / "tile.yaml").write_text(
+        spec.replace("op: attr_probe\n", "op: tile\n").replace("op_type: AscendAttrProbe\n", "op_type: AscendTile\n"),
+        encoding="utf-8")
+    line = (project / "op_specs" / "tile.yaml").read_text(encoding="utf-8").splitlines().index("op: tile") + 1
+    result = _dev(project, "generate", check=False)
+    assert (result.returncode, result.stderr.strip()) == (2, (
+        f"ascend-ops-dev generate: error: op_specs/tile.yaml:{line}: op name 'tile' would be named by the "
+        f"engine's code, which names no op (ascend_kernels/common/ has 'tile'); choose another"))
+    refused = _dev(project, "new-op", "tile", "--kind", "custom", check=False)
+    assert refused.returncode == 2 and re.search(r"op name 'tile' would be named by the engine's code", refused.stderr)
+
+
+def test_with_no_product_a_view_op_moves_any_dtype_and_a_custom_op_takes_its_own(project):
+    """README's rule for CPU tensors with no product chosen, on every backend."""
+    _python(project, """
+        import torch, ascend_ops
+        x = torch.arange(6, dtype=torch.float64).reshape(2, 3)
+        for backend in ("reference", "native", "sim"):
+            with ascend_ops.use_backend(backend):
+                assert torch.equal(ascend_ops.slice(x, [0, 1], [2, 2]), x[:, 1:3])
+                try:
+                    ascend_ops.attr_probe(x, 1, [0])
+                except ascend_ops.UnsupportedDtypeError as e:
+                    assert str(e) == "attr_probe does not support x of dtype float64; supported: float16, float32", e
+                else:
+                    raise SystemExit(f"{backend}: a custom op took a dtype its spec does not list")
+        print("ok")
+    """, ASCEND_OPS_PRODUCT="")

@@ -116,6 +116,10 @@ def _parse_gradient_op(f: Fields) -> GradientOp:
     name, op_type = g.take("op", str), g.take("op_type", str)
     if not _OP_TYPE.fullmatch(op_type):
         raise g.error("op_type", f"backward.scatter.op_type {op_type!r} must be CamelCase")
+    for key, value, what in (("op", name, "gradient op name"), ("op_type", op_type, "backward.scatter.op_type")):
+        problem = reserved_name_problem(value, what)  # its folder and OpDef are generated too
+        if problem:
+            raise g.error(key, problem)
     semantics, summary = g.take("semantics", str), g.take("summary", str)
     kernel = g.take("kernel", str)
     if kernel not in {k.value for k in GradientKernel}:

@@ -110,3 +110,14 @@ def test_new_op_refuses_a_reserved_name_before_writing(tmp_path):
         write_new_op("tile", "custom", root=tmp_path)
     assert not any(tmp_path.iterdir())
     assert len(write_new_op("repeat", "custom", root=tmp_path).files) == 3  # negative control
+
+
+def test_a_reserved_gradient_op_type_is_refused_at_its_line(tmp_path):
+    """A gradient op gets a generated folder and OpDef too (kernel: engine): its OpType is held to
+    the same list; the shipped AscendSliceGrad loads (the control)."""
+    copy = SpecCopy(tmp_path)
+    assert copy.load().op("slice").backward.gradient.op_type == "AscendSliceGrad"
+    copy.edit("slice.yaml", "    op_type: AscendSliceGrad\n", "    op_type: WriteCursor\n")
+    assert copy.error() == (f"op_specs/slice.yaml:{copy.line_of('slice.yaml', 'op_type: WriteCursor')}: "
+                            f"backward.scatter.op_type 'WriteCursor' would be named by the engine's code, "
+                            f"which names no op (ascend_kernels/common/ has 'WriteCursor'); choose another")

@@ -177,8 +177,9 @@ inline int64_t WriteCores(int64_t bytes, const SocInfo& soc, int64_t most)
     return cores < 1 ? 1 : cores;
 }
 
-// WRITE_BURST: rows of whole packed rows split over the cores; two tile buffers, the rest of UB
-// the zero buffer.
+// WRITE_BURST: the packed input split over the cores in whole blocks, every core launched where
+// the output is worth it (the cores past the input zero around the view); two tile buffers, the
+// rest of UB the zero buffer.
 inline void StoreWriteBurstPlan(const WriteView& w, int64_t outUnits, int64_t unitBytes, const SocInfo& soc,
                                 CopyTiling* t)
 {
@@ -195,7 +196,6 @@ inline void StoreWriteBurstPlan(const WriteView& w, int64_t outUnits, int64_t un
     t->tileElems = AlignDown(half < kMaxPadBlockLen ? half : kMaxPadBlockLen, kBlockBytes) / unitBytes;
     t->rowsPerTile = rowSlot <= half && row * unitBytes <= kMaxPadBlockLen ? half / rowSlot : 0;
     t->rowsPerTile = t->rowsPerTile < kMaxBlockCount ? t->rowsPerTile : kMaxBlockCount;
-    // Ranges of whole blocks of the packed input: a core may start mid-row.
     const int64_t cores = WriteCores(outUnits * unitBytes, soc, soc.coreNum);
     SplitCores(t->totalElems, kBlockBytes / unitBytes, cores, t);
     t->blockDim = static_cast<uint32_t>(cores);  // the cores past the input zero the output outside the view

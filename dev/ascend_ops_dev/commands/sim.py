@@ -22,7 +22,7 @@ SHOWN_FAILURES = 20
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--product", metavar="KEY_OR_SOC",
                         help="only this product line, by key (atlas-a2) or SoC name (Ascend910B2)")
-    parser.add_argument("--op", action="append", choices=[o.name for o in specs().ops],
+    parser.add_argument("--op", action="append", choices=[o.name for o in specs().kernel_ops()],
                         help="only this op (repeatable)")
     parser.add_argument("--quick", action="store_true",
                         help="the quick corpus (what pytest runs) instead of the full one")
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from ascend_ops_dev.sim import corpus
 
     lines = (product(args.product),) if args.product else specs().products
-    ops = tuple(args.op) if args.op else tuple(o.name for o in specs().ops)
+    ops = tuple(args.op) if args.op else tuple(o.name for o in specs().kernel_ops())
     _build(lines)
     runs = corpus.runs(ops=ops, products=lines, quick=args.quick)
     outcomes = list(_checked(runs))
@@ -146,7 +146,13 @@ def _rows(outcomes: list) -> list[dict]:
 def _large_ok(row: dict) -> bool:
     """The large contiguous copy moves at most ~5% more than it needs, on at least the cores that
     draw the product's memory bandwidth (Note [core count] in ascend_kernels/common/copy_cost.h).
-    A custom op's kernel is the author's pipeline: it has no such case."""
+    A custom op's kernel is the author's pipeline: it has no such case.
+
+    A gradient op's large contiguous case (its view op's, backwards) is held to the same rules: a
+    write mode reads dy once and writes each output byte once, the zeros from UB (Note [write
+    modes] in ascend_kernels/common/copy_write_planner.h), so it has the forward's bound on bytes
+    moved, and writing a view is as bound by memory bandwidth as reading one, so it needs as many
+    cores. A write that keeps fewer cores is reported SLOW, not excused."""
     from ascend_ops_dev.benchmarks.npu_model import saturating_cores
 
     if row["custom"]:

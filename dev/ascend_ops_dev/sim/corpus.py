@@ -302,13 +302,16 @@ def _check_custom(run: Run, seed: int) -> Outcome:
     return Outcome(run, None, stats)
 
 
-def gradient_input(case: Case, dtype: str, seed: int) -> np.ndarray:
-    """dy of a gradient op's case: random bits (input_array) of the shape of its view op's result
-    on an input of the case's `shape`."""
+def gradient_shape(case: Case) -> tuple[int, ...]:
+    """The shape of dy in a gradient op's case: its view op's result on an input of `shape`."""
     forward = specs().kernel_op(case.op).forward
     x = np.zeros(case.shape, np.uint8)
-    shape = getattr(cpu_reference, forward)(x, *case.args[1:], **dict(case.kwargs)).shape
-    return input_array(shape, dtype, seed)
+    return getattr(cpu_reference, forward)(x, *case.args[1:], **dict(case.kwargs)).shape
+
+
+def gradient_input(case: Case, dtype: str, seed: int) -> np.ndarray:
+    """dy of a gradient op's case: random bits (input_array) of gradient_shape."""
+    return input_array(gradient_shape(case), dtype, seed)
 
 
 def check(run: Run, seed: int = 0) -> Outcome:

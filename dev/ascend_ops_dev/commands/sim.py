@@ -214,9 +214,12 @@ def _verdict(outcomes: list, rows: list[dict], which: str) -> int:
 # Modes whose launches must not divide in their loops, and those that rearrange by scalar UB
 # reads and writes by design (Note [scalar cost] in ascend_kernels/common/scalar_cost.h); a custom
 # op's kernel ("custom") does what its author's Compute and Load do, and counts in neither maximum.
+# Of the write modes (Note [write modes] in ascend_kernels/common/copy_write_planner.h),
+# WRITE_SCALAR places elements by scalar UB writes by design; WRITE_BURST still divides in its
+# loops, so neither is division-free.
 DIVISION_FREE_MODES = ("burst", "burst-aligned", "gather", "transpose", "gather/transdata",
                        "transpose/transdata", "gather/scalar", "transpose/scalar")
-SCALAR_MODES = ("scalar", "gather/scalar", "transpose/scalar", "custom")
+SCALAR_MODES = ("scalar", "gather/scalar", "transpose/scalar", "write-scalar", "custom")
 
 
 def _per(count: int, of: int) -> float:

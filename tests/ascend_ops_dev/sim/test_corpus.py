@@ -170,3 +170,19 @@ def test_sizes_in_bytes_give_every_element_size_the_same_large_case_bytes():
         byte_counts = [e * int(np.prod(sizes[e].shape)) for e in sizes]
         assert max(byte_counts) <= 1.01 * min(byte_counts), (op, byte_counts)
         assert min(byte_counts) >= corpus.LARGE_BYTES * 0.99, (op, byte_counts)
+
+
+def test_write_scalar_counts_among_the_scalar_modes_of_the_counters(monkeypatch):
+    # WRITE_SCALAR places elements by scalar UB writes by design (Note [write modes]): the
+    # counters' maximum of UB scalar writes per element leaves it out, as it does SCALAR.
+    from ascend_ops_dev.commands import sim
+
+    product = next(p for p in PRODUCTS if p.key == "atlas-a2")
+    runs = [r for r in corpus.runs(ops=("strided_slice_grad",), products=(product,), quick=True)
+            if r.dtype == "float16"]
+    outcomes = [corpus.check(r, seed) for seed, r in enumerate(runs)]
+    assert any(o.stats.mode == "write-scalar" and o.stats.ub_scalar_writes for o in outcomes)
+    assert sim.counters_report(outcomes).endswith("UB scalar writes per element max 0")
+    # control: counted among the others, its writes set the maximum
+    monkeypatch.setattr(sim, "SCALAR_MODES", tuple(m for m in sim.SCALAR_MODES if m != "write-scalar"))
+    assert not sim.counters_report(outcomes).endswith("UB scalar writes per element max 0")

@@ -186,3 +186,19 @@ def test_write_scalar_counts_among_the_scalar_modes_of_the_counters(monkeypatch)
     # control: counted among the others, its writes set the maximum
     monkeypatch.setattr(sim, "SCALAR_MODES", tuple(m for m in sim.SCALAR_MODES if m != "write-scalar"))
     assert not sim.counters_report(outcomes).endswith("UB scalar writes per element max 0")
+
+
+@pytest.mark.parametrize("mode, status, mark", [("write-burst", 0, "KNOWN"), ("burst", 1, "SLOW")])
+def test_a_large_case_on_too_few_cores_fails_unless_its_mode_is_known(capsys, mode, status, mark):
+    # KNOWN_FEW_CORES names the write mode whose contiguous gradient keeps one core; any other
+    # mode on as few cores fails the run (the control).
+    from types import SimpleNamespace
+
+    from ascend_ops_dev.commands import sim
+
+    product = next(p for p in PRODUCTS if p.key == "atlas-a2")
+    large = SimpleNamespace(mode=mode, efficiency=1.0, block_dim=1, busiest_over_mean=1.0)
+    row = {"op": "slice_grad", "product": product, "dtype": "float16", "passed": 1, "cases": 1,
+           "useful": 1, "moved": 1, "large": large, "custom": False}
+    assert sim._verdict([], [row], "quick") == status
+    assert capsys.readouterr().out.startswith(f"{mark} slice_grad on atlas-a2, float16")

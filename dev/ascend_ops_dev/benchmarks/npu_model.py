@@ -86,6 +86,11 @@ COST_TITLES = (("kBlockLaunchNs", "block launch"), ("kDmaIssueNs", "DMA issue"),
 MODEL_SIZES = (4 << 10, 64 << 10, 1 << 20, 64 << 20)
 QUICK_MODEL_SIZES = (4 << 10, 64 << 10)
 
+# The gradient kernels (the engine's write direction, Note [write modes] in
+# ascend_kernels/common/copy_write_planner.h) run these view op classes backwards, at these sizes.
+GRADIENT_CLASSES = (("slice", "slab"), ("strided_slice", "slab"), ("strided_slice", "step2"))
+GRADIENT_SIZES = (64 << 10, 64 << 20)
+
 # Global memory moves by DMA in blocks of this many bytes (DataCopy's data block).
 DMA_BLOCK_BYTES = 32
 
@@ -201,14 +206,48 @@ def model_row(shape_class: ShapeClass, product: Product, size: int) -> ModelRow:
                     stats.useful_bytes / (product.memory_bandwidth_gbps * 1e3), floor)
 
 
+def gradient_op(view_op: str) -> str:
+    """The gradient op whose kernel writes `view_op`'s view."""
+    return next(o.name for o in specs().kernel_ops() if o.forward == view_op)
+
+
+def gradient_model_row(shape_class: ShapeClass, product: Product, size: int) -> ModelRow:
+    """The row of the gradient op of `shape_class`'s view op: dy is the class's output (of about
+    `size` bytes), dx its input. A write reads dy once and writes every byte of dx once (its zeros
+    from UB), so its roofline is those bytes at full bandwidth and nothing less can be moved: floor 1."""
+    from ascend_ops.sim.runner import launch, plan
+
+    dtype = dtype_for(product, shape_class.op)
+    elem = specs().dtype_size(dtype)
+    w = shape_class.build(max(size // elem, 1))
+    dy = np.zeros(w.output_shape, dtype=to_numpy(w.x[:0].to(torch_dtype(dtype))).dtype)
+    op = gradient_op(shape_class.op)
+    planned = plan(op, dy.shape, dtype, (), {"shape": list(w.x.shape), **w.kwargs}, product=product)
+    dx = np.empty(planned.output_shape, dtype=dy.dtype)
+    stats = launch(planned, dy, dx)
+    modeled, scalar = times_us(stats, product.memory_bandwidth_gbps)
+    needed = dy.nbytes + dx.nbytes
+    return ModelRow(op, shape_class.key, f"gradient of: {shape_class.title}", product.key, dtype, size,
+                    stats.block_dim, stats.mode, needed / stats.moved_bytes if stats.moved_bytes else 1.0,
+                    modeled, scalar, needed / (product.memory_bandwidth_gbps * 1e3), 1.0)
+
+
 def model(shape_classes: list[ShapeClass], sizes: tuple[int, ...] = MODEL_SIZES, progress=print
           ) -> list[ModelRow]:
+    """Every class on every product line at every size, then the gradient rows (GRADIENT_CLASSES
+    among the classes, at the sizes of GRADIENT_SIZES among `sizes`)."""
     rows = []
     for size in sizes:
         for sc in shape_classes:
             for p in specs().products:
                 progress(f"npu model: {sc.op} / {sc.key} on {p.key}, {_size_text(size)}")
                 rows.append(model_row(sc, p, size))
+        for sc in shape_classes:
+            if (sc.op, sc.key) not in GRADIENT_CLASSES or size not in GRADIENT_SIZES:
+                continue
+            for p in specs().products:
+                progress(f"npu model: {gradient_op(sc.op)} / {sc.key} on {p.key}, {_size_text(size)}")
+                rows.append(gradient_model_row(sc, p, size))
     return rows
 
 
@@ -233,7 +272,10 @@ def markdown(rows: list[ModelRow]) -> str:
         "scalar term's share, and roofline / modeled (1.00 = bandwidth-bound); then the copy mode "
         f"and cores. Block floor: the best roofline / modeled any plan reaches, DMA reading each "
         f"{DMA_BLOCK_BYTES}-byte input block the view touches once (lowest over the products' "
-        "dtypes). Nothing here has run on an NPU.",
+        "dtypes). A gradient op's row (`*_grad`, at "
+        f"{' and '.join(_size_text(s) for s in GRADIENT_SIZES)}) runs a view op's class backwards: "
+        "dy is the class's output, dx its input, zeros but the view; its roofline reads dy and "
+        "writes dx once. Nothing here has run on an NPU.",
     ]
     for size in sorted({r.size for r in rows}):
         lines += ["", f"### Output {_size_text(size)}", "",

@@ -217,7 +217,7 @@ def jobs_for(specs: SpecSet, out_dir: Path, ops: Sequence[str] | None = None) ->
     """Every op's kernel once per NPU architecture of the specs, and its host file."""
     archs = tuple(arch_products(specs))
     jobs: list[Job] = []
-    for op in specs.ops:
+    for op in specs.kernel_ops():
         if ops is not None and op.name not in ops:
             continue
         tiling = emit_custom_kernel_tiling_data(op, tool="ascend-ops-dev check-cann", get_tiling_data=True) \

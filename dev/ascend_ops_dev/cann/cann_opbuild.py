@@ -206,7 +206,7 @@ def ops_info_problems(out_dir: Path, specs) -> list[tuple[str, str, str]]:
             problems.append(("*", product.add_config, f"op_build wrote no {path.name}"))
             continue
         info = read_ops_info(path)
-        for op in specs.ops:
+        for op in specs.kernel_ops():
             section = info.get(op.op_type)
             if section is None:
                 problems.append((op.name, product.add_config, f"{path.name} has no [{op.op_type}]"))
@@ -235,7 +235,7 @@ def header_problems(out_dir: Path, specs) -> list[tuple[str, str]]:
         parse_prototypes
 
     problems = []
-    for op in specs.ops:
+    for op in specs.kernel_ops():
         path = Path(out_dir) / header_name(op.op_type)
         if not path.is_file():
             problems.append((op.name, f"op_build wrote no {path.name}"))

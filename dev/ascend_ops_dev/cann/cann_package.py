@@ -454,7 +454,7 @@ def kernel_compile_problems(compiles, specs, kernels_dir: Path) -> list[tuple[st
     problems = [("*", c.soc_version, f"asc_opc compiled {c.op_type} for {c.soc_version}, a SoC of no product line")
                 for c in compiles if c.soc_version not in unit_of]
     for product in specs.products:
-        for op in specs.ops:
+        for op in specs.kernel_ops():
             mine = [c for c in compiles if c.op_type == op.op_type and unit_of.get(c.soc_version) == product.add_config]
             unit = product.add_config
             if not mine:
@@ -493,7 +493,7 @@ def vendor_kernel_problems(vendor: Path, compiles, specs) -> list[tuple[str, str
         except (OSError, ValueError) as e:
             info = None
             problems.append(("*", unit, f"{info_path}: {e}"))
-        for op in specs.ops:
+        for op in specs.kernel_ops():
             if info is not None and op.op_type not in info:
                 problems.append((op.name, unit, f"{info_path.name} has no {op.op_type}"))
             config_path = tbe / "kernel" / "config" / unit / f"{kernel_name(op.op_type)}.json"

@@ -450,7 +450,7 @@ def our_opdefs(kernels_dir: Path, specs: SpecSet) -> OurOpDefs:
             scratch.write_text(ran.stdout, encoding="utf-8")
             os.replace(scratch, cached)
     dump = json.loads(cached.read_text(encoding="utf-8"))
-    kernels = {op.op_type: kernels_dir / op.name / "op_kernel" / f"{op.name}.cpp" for op in specs.ops}
+    kernels = {op.op_type: kernels_dir / op.name / "op_kernel" / f"{op.name}.cpp" for op in specs.kernel_ops()}
     records = {}
     for op in dump["ops"]:
         kernel = kernels.get(op["op_type"])
@@ -555,7 +555,7 @@ class Context:
         return next((p for p in self.specs.products if p.add_config == add_config), None)
 
     def op(self, op_type: str) -> OpSpec:
-        return next(o for o in self.specs.ops if o.op_type == op_type)
+        return next(o for o in self.specs.kernel_ops() if o.op_type == op_type)
 
 
 @dataclass(frozen=True)
@@ -665,7 +665,7 @@ class Run:
 def runs_for(specs: SpecSet, ops: Sequence[str] | None = None) -> list[Run]:
     """For each op: one run with every SoC and the op's dtypes, one per product line."""
     out = []
-    for op in specs.ops:
+    for op in specs.kernel_ops():
         if ops is not None and op.name not in ops:
             continue
         out.append(Run(op, ALL_LINES, op.dtype_columns(None), tuple(s.name for p in specs.products for s in p.socs),

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
     root = project_root()
     spec_set = specs()
-    known = [o.name for o in spec_set.ops]
+    known = [o.name for o in spec_set.kernel_ops()]
     for name in args.op or ():
         if name not in known:
             print(f"ascend-ops-dev check-cann: error: --op {name!r} is no op of op_specs/ ({', '.join(known)})",

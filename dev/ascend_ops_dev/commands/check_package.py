@@ -62,7 +62,7 @@ def opbuild_rows(out_dir: Path, spec_set) -> list[Row]:
     for op, unit, problem in cann_opbuild.ops_info_problems(out_dir, spec_set):
         info.setdefault((op, unit), problem)
     rows = []
-    for op in spec_set.ops:
+    for op in spec_set.kernel_ops():
         rows.append(Row("2 op_build aclnn header", op.name, "-", op.name not in header, header.get(op.name, "")))
         for p in spec_set.products:
             problem = info.get((op.name, p.add_config)) or info.get(("*", p.add_config), "")
@@ -71,7 +71,7 @@ def opbuild_rows(out_dir: Path, spec_set) -> list[Row]:
 
 
 def failed_opbuild_rows(error, spec_set) -> list[Row]:
-    return [Row("2 op_build", op.name, "-", False, _first_line(error)) for op in spec_set.ops]
+    return [Row("2 op_build", op.name, "-", False, _first_line(error)) for op in spec_set.kernel_ops()]
 
 
 def standalone_opbuild(headers, root: Path, spec_set) -> tuple[list[Row], Path | None]:
@@ -119,7 +119,9 @@ def built_package_rows(build, root: Path, spec_set) -> list[Row]:
     the asc_opc stand-in, against products.yaml; the installed vendor folder, against what the
     binding looks for (ascend_ops.npu.binding.vendor_problems) and the compiled kernels."""
     from ascend_ops_dev.cann import cann_package
-    from ascend_ops.npu.binding import vendor_problems
+    from ascend_ops_gen.codegen.aclnn import header_name
+    from ascend_ops.npu.binding import VENDOR_HEADERS, vendor_problems
+    from ascend_ops.npu.binding_names import ACLNN_HEADERS
 
     kernels_dir = root / "ascend_kernels"
     compiled: dict[tuple[str, str], str] = {}
@@ -129,8 +131,14 @@ def built_package_rows(build, root: Path, spec_set) -> list[Row]:
     for op, unit, problem in cann_package.vendor_kernel_problems(build.vendor, build.compiles, spec_set):
         packaged.setdefault((op, unit), problem)
     rows = []
-    for op in spec_set.ops:
-        layout = vendor_problems(build.vendor, [op.op_type])
+    for op in spec_set.kernel_ops():
+        # The binding's lookup knows the aclnn headers of the ops it calls; a gradient op's is
+        # looked for here by the name op_build gives it.
+        called = op.op_type in ACLNN_HEADERS
+        layout = vendor_problems(build.vendor, [op.op_type] if called else [])
+        header = build.vendor / VENDOR_HEADERS / header_name(op.op_type)
+        if not called and not header.is_file():
+            layout.append(f"{header} is missing")
         for p in spec_set.products:
             unit = p.add_config
             problem = compiled.get((op.name, unit)) or compiled.get(("*", unit), "")
@@ -149,6 +157,8 @@ def built_package_rows(build, root: Path, spec_set) -> list[Row]:
 
 
 def binding_rows(spec_set, aclnn_headers: Path | None) -> list[Row]:
+    """Steps 4 and 5 for the ops the torch binding calls through aclnn (`SpecSet.ops`; a gradient
+    op's aclnn API is checked by op_build's rows, its kernel by the CMake rows)."""
     from ascend_ops_dev.binding import cpu_aclnn
     from ascend_ops_dev.sim import corpus
 

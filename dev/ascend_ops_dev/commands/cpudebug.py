@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from ascend_ops_dev.cpudebug import build, run as cases
     from ascend_ops_gen.spec import project_root, specs
 
-    known_ops = [o.name for o in specs().ops]
+    known_ops = [o.name for o in specs().kernel_ops()]
     for name in args.op or ():
         if name not in known_ops:
             print(f"ascend-ops-dev cpudebug: error: --op {name!r} is no op of op_specs/ ({', '.join(known_ops)})",

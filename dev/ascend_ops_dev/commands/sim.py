@@ -22,7 +22,7 @@ SHOWN_FAILURES = 20
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--product", metavar="KEY_OR_SOC",
                         help="only this product line, by key (atlas-a2) or SoC name (Ascend910B2)")
-    parser.add_argument("--op", action="append", choices=[o.name for o in specs().ops],
+    parser.add_argument("--op", action="append", choices=[o.name for o in specs().kernel_ops()],
                         help="only this op (repeatable)")
     parser.add_argument("--quick", action="store_true",
                         help="the quick corpus (what pytest runs) instead of the full one")
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from ascend_ops_dev.sim import corpus
 
     lines = (product(args.product),) if args.product else specs().products
-    ops = tuple(args.op) if args.op else tuple(o.name for o in specs().ops)
+    ops = tuple(args.op) if args.op else tuple(o.name for o in specs().kernel_ops())
     _build(lines)
     runs = corpus.runs(ops=ops, products=lines, quick=args.quick)
     outcomes = list(_checked(runs))
@@ -143,10 +143,35 @@ def _rows(outcomes: list) -> list[dict]:
     return list(rows.values())
 
 
+# Copy modes whose large contiguous case may keep fewer cores than draw the bandwidth, each with
+# the reason: shown on a KNOWN line, counted, and not failing the run (as CHECKER_DEFECTS in
+# ascend_ops_dev/cpudebug/run.py). A strict xfail (tests/ascend_ops_dev/sim/test_corpus.py,
+# test_a_large_contiguous_gradient_writes_on_enough_cores) says when an entry is no longer needed.
+KNOWN_FEW_CORES = {
+    "write-burst": "WRITE_BURST splits whole rows over the cores, and a contiguous gradient's view "
+                   "merges into one row (copy_write_planner.h): one core until the planner splits long rows",
+}
+
+
+def _few_cores_known(row: dict) -> bool:
+    """The row's large case fails only the core rule, in a mode KNOWN_FEW_CORES names."""
+    from ascend_ops_dev.benchmarks.npu_model import saturating_cores
+
+    large = row["large"]
+    return large is not None and large.mode in KNOWN_FEW_CORES and large.efficiency >= MIN_LARGE_EFFICIENCY \
+        and large.block_dim < saturating_cores(row["product"])
+
+
 def _large_ok(row: dict) -> bool:
     """The large contiguous copy moves at most ~5% more than it needs, on at least the cores that
     draw the product's memory bandwidth (Note [core count] in ascend_kernels/common/copy_cost.h).
-    A custom op's kernel is the author's pipeline: it has no such case."""
+    A custom op's kernel is the author's pipeline: it has no such case.
+
+    A gradient op's large contiguous case (its view op's, backwards) is held to the same rules: a
+    write mode reads dy once and writes each output byte once, the zeros from UB (Note [write
+    modes] in ascend_kernels/common/copy_write_planner.h), so it has the forward's bound on bytes
+    moved, and writing a view is as bound by memory bandwidth as reading one, so it needs as many
+    cores. A write that keeps fewer cores fails unless KNOWN_FEW_CORES names its mode."""
     from ascend_ops_dev.benchmarks.npu_model import saturating_cores
 
     if row["custom"]:
@@ -168,7 +193,7 @@ def _table(rows: list[dict]) -> str:
             f"{large.block_dim}/{row['product'].launch_cores()}" if large else "-",
             f"{100 * large.efficiency:.1f}%" if large else "-", f"{100 * all_eff:.1f}%",
             f"{large.busiest_over_mean:.3f}" if large else "-"])
-        if row["passed"] < row["cases"] or not _large_ok(row):
+        if row["passed"] < row["cases"] or not (_large_ok(row) or _few_cores_known(row)):
             cells[-1][0] = "! " + cells[-1][0]
     widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
     out = []
@@ -192,7 +217,12 @@ def _verdict(outcomes: list, rows: list[dict], which: str) -> int:
         print(f"FAIL {o.run.label}\n     {o.problem}")
     if len(failures) > SHOWN_FAILURES:
         print(f"... and {len(failures) - SHOWN_FAILURES} more failures")
-    short = [r for r in rows if not _large_ok(r)]
+    known = [r for r in rows if not _large_ok(r) and _few_cores_known(r)]
+    for r in known:
+        print(f"KNOWN {r['op']} on {r['product'].key}, {r['dtype']}: the large contiguous copy ran on "
+              f"{r['large'].block_dim} of the {saturating_cores(r['product'])} cores that draw the memory "
+              f"bandwidth ({r['large'].mode}: {KNOWN_FEW_CORES[r['large'].mode]})")
+    short = [r for r in rows if not _large_ok(r) and not _few_cores_known(r)]
     for r in short:
         large = r["large"]
         got = "no large contiguous case ran" if large is None else \
@@ -208,9 +238,12 @@ def _verdict(outcomes: list, rows: list[dict], which: str) -> int:
 # Modes whose launches must not divide in their loops, and those that rearrange by scalar UB
 # reads and writes by design (Note [scalar cost] in ascend_kernels/common/scalar_cost.h); a custom
 # op's kernel ("custom") does what its author's Compute and Load do, and counts in neither maximum.
+# Of the write modes (Note [write modes] in ascend_kernels/common/copy_write_planner.h),
+# WRITE_SCALAR places elements by scalar UB writes by design; WRITE_BURST still divides in its
+# loops, so neither is division-free.
 DIVISION_FREE_MODES = ("burst", "burst-aligned", "gather", "transpose", "gather/transdata",
                        "transpose/transdata", "gather/scalar", "transpose/scalar")
-SCALAR_MODES = ("scalar", "gather/scalar", "transpose/scalar", "custom")
+SCALAR_MODES = ("scalar", "gather/scalar", "transpose/scalar", "write-scalar", "custom")
 
 
 def _per(count: int, of: int) -> float:

@@ -449,12 +449,13 @@ _tiling_lock = threading.Lock()
 
 
 def _kernels_unit() -> Path:
-    """One translation unit holding every view op's generated op_kernel source (each defines its own
+    """One translation unit holding the generated op_kernel source of every view op and gradient op
+    (`SpecSet.kernel_ops()`; each defines its own
     extern "C" entry; one compile of the AscendC headers serves all of them), in the cache. (A
     custom op's kernel is a unit of its own: its GET_TILING_DATA takes its own struct.)"""
     root = project_root()
     text = "".join(f'#include "{root / "ascend_kernels" / op.name / "op_kernel" / f"{op.name}.cpp"}"\n'
-                   for op in specs().ops if not op.is_custom)
+                   for op in specs().kernel_ops() if not op.is_custom)
     return _cached_text(f"kernels-{hashlib.sha256(text.encode()).hexdigest()[:16]}", "op_kernels.cpp", text)
 
 

@@ -54,6 +54,9 @@ bool Number(const char* text, uint64_t* out)
     return errno == 0 && end != text && *end == '\0';
 }
 
+// What an output's GM holds before the launch, as the emulator's outputs (runner.simulate_gradient).
+constexpr int kUnwritten = 0xA5;
+
 // GM of `bytes` from GmAlloc (at least one byte: a GmAlloc'd argument is what CheckGmValied wants),
 // holding `data`.
 uint8_t* Gm(const std::vector<uint8_t>& data, uint64_t bytes)
@@ -244,6 +247,7 @@ int main(int argc, char** argv)
     }
     for (Output& out : outputs) {
         out.gm = Gm({}, out.bytes);
+        std::memset(out.gm, kUnwritten, out.bytes);  // a byte the kernel leaves cannot pass for a zero
         args.push_back(out.gm);
     }
     uint8_t* workspace = Gm({}, 32);  // the kernels use none

@@ -25,7 +25,7 @@ from ascend_ops_gen.codegen.cpp import kernel_name
 from ascend_ops_gen.spec import Product, specs
 
 from ascend_ops.runtime.errors import OpArgumentError
-from ascend_ops_dev.sim.corpus import Run, bits, custom_inputs, input_array, runs
+from ascend_ops_dev.sim.corpus import Run, bits, custom_inputs, gradient_input, gradient_shape, input_array, runs
 from ascend_ops.sim.custom_runner import OpPlan, launch_op, plan_op
 from ascend_ops.sim.runner import Plan, SimulatorError, launch, plan
 from ascend_ops.sim.library import library
@@ -223,11 +223,17 @@ def plan_case(run: Run, target: Target) -> Planned:
             return Planned(run, target, seed, None, f"planning failed: {type(e).__name__}: {e}")
         return Planned(run, target, seed, planned, None)
     try:
-        planned = plan(case.op, case.shape, run.dtype, case.args, dict(case.kwargs), product=target.product,
+        shape = gradient_shape(case) if _gradient(case.op) else case.shape
+        planned = plan(case.op, shape, run.dtype, case.args, dict(case.kwargs), product=target.product,
                        soc=target.soc)
     except (OpArgumentError, SimulatorError) as e:
         return Planned(run, target, seed, None, f"planning failed: {type(e).__name__}: {e}")
     return Planned(run, target, seed, planned, None)
+
+
+def _gradient(op: str) -> bool:
+    """A gradient op (its kernel writes its view op's view: input dy, `shape` the first attribute)."""
+    return specs().kernel_op(op).forward is not None
 
 
 def run_case(planned: Planned, launcher: Path, scratch: Path) -> Outcome:
@@ -239,12 +245,17 @@ def run_case(planned: Planned, launcher: Path, scratch: Path) -> Outcome:
     if isinstance(p, OpPlan):
         return _run_custom_case(planned, launcher, scratch)
     case = run.case
-    x = input_array(case.shape, run.dtype, planned.seed)
     try:
-        expected = getattr(cpu_reference, case.op)(x, *case.args, **dict(case.kwargs))
+        if _gradient(case.op):  # x is dy, after `shape` and the view op's attributes
+            x = gradient_input(case, run.dtype, planned.seed)
+            expected = getattr(cpu_reference, case.op)(*case.args, x, **dict(case.kwargs))
+        else:
+            x = input_array(case.shape, run.dtype, planned.seed)
+            expected = getattr(cpu_reference, case.op)(x, *case.args, **dict(case.kwargs))
     except OpArgumentError as e:
         return fail(f"the corpus case is invalid: cpu_reference raised {e}")
     emulated = np.empty(p.output_shape, dtype=x.dtype)
+    emulated.reshape(-1).view(np.uint8).fill(0xA5)  # as the launcher's y (launch_main.cpp kUnwritten)
     try:
         launch(p, x, emulated, seed=planned.seed)
     except SimulatorError as e:

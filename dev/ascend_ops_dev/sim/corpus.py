@@ -4,6 +4,7 @@ views) with cpu_reference.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,7 @@ from ascend_ops_gen.spec import (Draw, DrawKind, Example, Formula, LargeSize, Op
                                  TensorInput, example_input_shape, specs)
 
 from ascend_ops.runtime.errors import OpArgumentError
-from ascend_ops.sim.runner import SimStats, SimulatorError, simulate
+from ascend_ops.sim.runner import SimStats, SimulatorError, simulate, simulate_gradient
 from ascend_ops.tools.examples import example_dtypes
 
 # Each op's cases live in its spec (`corpus:` in op_specs/<op>.yaml, documented in
@@ -27,7 +28,9 @@ from ascend_ops.tools.examples import example_dtypes
 # `quick` cases are the subset pytest runs. An op whose spec has no `corpus:` runs its worked
 # examples. A custom op (kind: custom) runs its worked examples and its `corpus:` cases (each
 # input's shape, random data or integers drawn from a range) for every dtype combination of every
-# product line, every output compared bit for bit.
+# product line, every output compared bit for bit. A gradient op (`SpecSet.kernel_ops()`) runs its
+# view op's cases backwards (`_gradient_cases`): `shape` is the forward case's input shape and dy
+# has the shape of the forward's result.
 
 LARGE_BYTES = 6 << 20        # large cases of the full corpus: > 24x the UB of any product
 QUICK_LARGE_BYTES = 3 << 19  # large cases of the quick corpus: 1.5 MiB, still > 4x UB
@@ -49,7 +52,11 @@ class Case:
     example: Example | None = None
 
     def call_text(self) -> str:
-        args = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs]
+        keywords = [f"{k}={v!r}" for k, v in self.kwargs]
+        args = [repr(a) for a in self.args] + keywords
+        if specs().kernel_op(self.op).forward is not None:  # shape, the view's attributes, dy
+            dy = [f"dy[{specs().kernel_op(self.op).forward} of x{list(self.shape)}]"]
+            return f"{self.op}({', '.join(args[:len(self.args)] + dy + keywords)})"
         if self.tensors or self.example is not None:
             shapes = [f"{t.name}{list(t.shape)}" for t in self.tensors] or \
                 [f"{name}{list(example_input_shape(value))}" for name, value in self.example.inputs]
@@ -60,7 +67,9 @@ class Case:
 def op_cases(op: str, elem_bytes: int, *, quick: bool = False) -> list[Case]:
     """The cases of `op` for elements of `elem_bytes`: its spec's `corpus` (large cases sized in
     bytes, then the line cases), or, for an op whose spec has none, its worked examples."""
-    spec = specs().op(op)
+    spec = specs().kernel_op(op)
+    if spec.forward is not None:
+        return _gradient_cases(spec, op_cases(spec.forward, elem_bytes, quick=quick))
     if spec.is_custom:
         return _custom_cases(spec, quick)
     if spec.corpus is None:
@@ -88,6 +97,15 @@ def _case(spec: OpSpec, label: str, shape, named_args, **flags) -> Case:
     kwargs = tuple((a.name, _plain(named[a.name])) for a in spec.attributes
                    if a.keyword_only and a.name in named)
     return Case(spec.name, label, tuple(shape), args, kwargs, **flags)
+
+
+def _gradient_cases(spec: OpSpec, forward_cases: list[Case]) -> list[Case]:
+    """The gradient op `spec`'s cases: one per case of its view op, `shape` its input shape and
+    every positional attribute given (the defaults filled in), as dy comes after them."""
+    positional = [a for a in specs().op(spec.forward).attributes if not a.keyword_only]
+    return [dataclasses.replace(
+        c, op=spec.name, args=(list(c.shape), *c.args, *(_plain(a.default) for a in positional[len(c.args):])))
+        for c in forward_cases]
 
 
 def _plain(value):
@@ -165,7 +183,7 @@ def runs(*, ops: tuple[str, ...] | None = None, products: tuple[Product, ...] | 
          quick: bool = False) -> list[Run]:
     """Every op x product x dtype the product supports x case, in spec order."""
     out = []
-    for op in specs().ops:
+    for op in specs().kernel_ops():
         if ops is not None and op.name not in ops:
             continue
         for p in products if products is not None else specs().products:
@@ -284,19 +302,37 @@ def _check_custom(run: Run, seed: int) -> Outcome:
     return Outcome(run, None, stats)
 
 
+def gradient_shape(case: Case) -> tuple[int, ...]:
+    """The shape of dy in a gradient op's case: its view op's result on an input of `shape`."""
+    forward = specs().kernel_op(case.op).forward
+    x = np.zeros(case.shape, np.uint8)
+    return getattr(cpu_reference, forward)(x, *case.args[1:], **dict(case.kwargs)).shape
+
+
+def gradient_input(case: Case, dtype: str, seed: int) -> np.ndarray:
+    """dy of a gradient op's case: random bits (input_array) of gradient_shape."""
+    return input_array(gradient_shape(case), dtype, seed)
+
+
 def check(run: Run, seed: int = 0) -> Outcome:
     """Runs one case on the simulator and compares it with cpu_reference."""
     if run.dtypes:
         return _check_custom(run, seed)
     case = run.case
-    x = input_array(case.shape, run.dtype, seed)
     kwargs = dict(case.kwargs)
+    gradient = specs().kernel_op(case.op).forward is not None
     try:
-        expected = getattr(cpu_reference, case.op)(x, *case.args, **kwargs)
+        if gradient:  # the op's inputs: `shape`, the view op's attributes, dy
+            x = gradient_input(case, run.dtype, seed)
+            call, launch = (*case.args, x), simulate_gradient
+        else:
+            x = input_array(case.shape, run.dtype, seed)
+            call, launch = (x, *case.args), simulate
+        expected = getattr(cpu_reference, case.op)(*call, **kwargs)
     except OpArgumentError as e:
         return Outcome(run, f"the corpus case is invalid: cpu_reference raised {e}", None)
     try:
-        got, stats = simulate(case.op, x, *case.args, product=run.product, seed=seed, **kwargs)
+        got, stats = launch(case.op, *call, product=run.product, seed=seed, **kwargs)
     except (OpArgumentError, SimulatorError) as e:
         return Outcome(run, f"{type(e).__name__}: {e}", None)
     if got.shape != expected.shape:

@@ -67,8 +67,12 @@ def test_quick_run_writes_table_chart_and_json(tmp_path):
     model = (tmp_path / "npu_model.md").read_text(encoding="utf-8")
     assert "a model, not a measurement" in model
     model_rows = [line for line in model.splitlines() if line.startswith("| `")]
-    # --quick models the two small sizes, a table each
-    assert len(model_rows) == len(shape_classes()) * len(npu_model.QUICK_MODEL_SIZES)
+    # --quick models the two small sizes, a table each; the gradient rows at the one of them
+    # among GRADIENT_SIZES
+    gradient_sizes = set(npu_model.QUICK_MODEL_SIZES) & set(npu_model.GRADIENT_SIZES)
+    gradient_rows = len(npu_model.GRADIENT_CLASSES) * len(gradient_sizes)
+    assert len(model_rows) == len(shape_classes()) * len(npu_model.QUICK_MODEL_SIZES) + gradient_rows
+    assert sum("_grad` |" in row for row in model_rows) == gradient_rows > 0
 
 
 # --- where it writes, and what it refuses -------------------------------------------------------
@@ -290,7 +294,8 @@ def test_npu_model_only_writes_the_model_alone_without_matplotlib_or_a_cpu_run(t
     assert [line for line in text.splitlines() if line.startswith("### Output")] == \
         ["### Output 4 KiB", "### Output 64 KiB"]
     rows = [line for line in text.splitlines() if line.startswith("| `")]
-    assert len(rows) == 2 and all(row.startswith("| `slice` |") for row in rows)
+    # slice's class at both sizes, its gradient's at 64 KiB (npu_model.GRADIENT_SIZES)
+    assert [row.split("|")[1].strip() for row in rows] == ["`slice`", "`slice`", "`slice_grad`"]
     assert "% scalar" in rows[0] and text in capsys.readouterr().out
 
 

@@ -1,6 +1,7 @@
 """The NPU model: simulator counts turned into modeled time against each product's roofline."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from ascend_ops_dev.benchmarks import npu_model
@@ -118,3 +119,33 @@ def test_multiply_highs_are_priced_as_scalar_work():
     step = 5 * npu_model.COSTS["kMulHighNs"].value / 1e3
     assert step > 0
     assert five == pytest.approx(none + step) and scalar_five == pytest.approx(scalar_none + step)
+
+
+def test_the_gradient_rows_run_the_gradient_kernels_at_their_sizes():
+    classes = [c for c in shape_classes() if (c.op, c.key) in npu_model.GRADIENT_CLASSES]
+    assert {(c.op, c.key) for c in classes} == set(npu_model.GRADIENT_CLASSES)
+    rows = npu_model.model(classes, sizes=(4 << 10, 64 << 10), progress=lambda _: None)
+    gradients = [r for r in rows if r.op.endswith("_grad")]
+    # only at 64 KiB (GRADIENT_SIZES), one row per class and product line, by the write modes
+    assert {r.size for r in gradients} == {64 << 10}
+    assert sorted((r.op, r.key, r.product) for r in gradients) == sorted(
+        (npu_model.gradient_op(op), key, p.key) for op, key in npu_model.GRADIENT_CLASSES for p in specs().products)
+    assert {r.mode for r in gradients} <= {"write-burst", "write-scalar"}
+    for r in gradients:
+        assert 0 < r.roofline_us <= r.modeled_us and r.floor == 1.0, r
+    text = npu_model.markdown(rows)
+    assert "| `strided_slice_grad` | gradient of: x[:, ::2], innermost stride 2 |" in text
+
+
+def test_a_gradient_rows_roofline_counts_dy_and_dx_once():
+    p = next(p for p in specs().products if p.key == "atlas-a2")
+    sc = _class("strided_slice", "step2")
+    row = npu_model.gradient_model_row(sc, p, SMALL)
+    w = sc.build(SMALL // 4)
+    dy_bytes = 4 * int(np.prod(w.output_shape))
+    dx_bytes = 4 * int(np.prod(w.x.shape))
+    assert dx_bytes > 1.9 * dy_bytes  # step 2: dx twice dy, half of it zeros
+    assert row.roofline_us == pytest.approx((dy_bytes + dx_bytes) / (p.memory_bandwidth_gbps * 1e3))
+    # the forward's roofline (its output read and written once) is another number: negative control
+    forward = npu_model.model_row(sc, p, SMALL)
+    assert forward.roofline_us != pytest.approx(row.roofline_us)

@@ -40,7 +40,7 @@ def test_every_op_on_every_product_line_reaches_the_kernel_compiler(package_buil
     assert cann_package.kernel_compile_problems(package_build.compiles, spec_set, KERNELS) == []
     # One compile per op x product line x supported dtype, nothing else.
     assert len(package_build.compiles) == sum(len(op.supported_dtypes(p)) for p in spec_set.products
-                                              for op in spec_set.ops)
+                                              for op in spec_set.kernel_ops())
 
 
 def _replace_first(compiles, op_type: str, soc: str, **change):
@@ -94,7 +94,7 @@ def test_the_installed_vendor_folder_is_what_the_binding_looks_for(package_build
     rows = check_package.built_package_rows(package_build, project_root(), spec_set)
     assert rows and all(r.ok for r in rows), [r for r in rows if not r.ok]
     assert {(r.op, r.soc) for r in rows if r.step == "3 vendor package"} == \
-        {(op.name, p.add_config) for op in spec_set.ops for p in spec_set.products}
+        {(op.name, p.add_config) for op in spec_set.kernel_ops() for p in spec_set.products}
 
 
 def test_a_vendor_folder_without_op_api_lib_fails_step_3_and_the_binding_refuses_it(package_build, tmp_path,
@@ -127,6 +127,24 @@ def test_a_kernel_missing_from_the_package_is_reported(package_build, tmp_path):
     kernel.unlink()
     problems = cann_package.vendor_kernel_problems(vendor, package_build.compiles, specs())
     assert [(op, unit) for op, unit, _ in problems] == [("slice", "ascend310p")], problems
+
+
+def test_a_gradient_ops_kernel_and_aclnn_header_are_in_the_package_and_their_absence_reported(package_build,
+                                                                                              tmp_path):
+    # The gradient ops (kernel_ops(), not the binding's ops) have binaries and aclnn headers of
+    # their own in the vendor folder; each missing fails that op's rows alone.
+    from ascend_ops_gen.codegen.aclnn import header_name
+
+    vendor = tmp_path / "vendor"
+    shutil.copytree(package_build.vendor, vendor, symlinks=True)
+    header = vendor / npu_binding.VENDOR_HEADERS / header_name("AscendSliceGrad")
+    assert header.is_file() and "aclnnAscendSliceGradGetWorkspaceSize" in header.read_text(encoding="utf-8")
+    header.unlink()
+    next((vendor / "op_impl/ai_core/tbe/kernel/ascend910b").glob("ascend_strided_slice_grad/*.o")).unlink()
+    broken = dataclasses.replace(package_build, vendor=vendor)
+    failed = {(r.op, r.soc) for r in check_package.built_package_rows(broken, project_root(), specs())
+              if r.step == "3 vendor package" and not r.ok}
+    assert failed == {("slice_grad", p.add_config) for p in specs().products} | {("strided_slice_grad", "ascend910b")}
 
 
 def test_the_asc_opc_stand_in_refuses_a_soc_without_a_core_type(tmp_path):

@@ -223,6 +223,31 @@ def test_transpose_that_copies_blocks_is_caught_by_the_comparison(layout, capsys
     assert last.startswith("cpudebug: ") and not last.endswith(" 0 differences"), last
 
 
+GRADIENT_OPS = ("--op", "slice_grad", "--op", "strided_slice_grad")
+
+
+def test_gradient_kernels_agree_with_the_emulator_and_the_reference(layout, capsys):
+    # The engine's write direction on arch 2201 (both write modes; outputs start as 0xA5 bytes in
+    # the launcher as in the emulator, so a zero must be written to count).
+    status = _cpudebug(layout, "--arch", "2201", *GRADIENT_OPS)
+    out = capsys.readouterr().out
+    assert status == 0, out[-3000:]
+    assert out.strip().splitlines()[-1].endswith(" 0 differences"), out[-3000:]
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.startswith(("slice_grad ", "strided_slice_grad "))}
+    assert set(rows) == {"slice_grad", "strided_slice_grad"}
+    assert all(r[3] == "write-burst,write-scalar" and r[2] == r[4] and int(r[2]) > 0 for r in rows.values()), rows
+
+
+def test_gradient_zeros_that_are_not_zeros_are_caught_by_the_comparison(layout, capsys):
+    # Negative control of the above: the model's vector_dup ORs a bit into what it writes, so the
+    # zeros the write kernels fill their tiles with are ones.
+    status = _cpudebug(layout, "--arch", "2201", *GRADIENT_OPS, "--define-model", "ASCEND_OPS_CPUDEBUG_DUP_OR=1")
+    out = capsys.readouterr().out
+    assert status == 1
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("cpudebug: ") and not last.endswith(" 0 differences"), last
+
+
 def test_intrinsic_missing_from_the_model_is_a_link_error_naming_it(layout, capsys):
     status = _cpudebug(layout, "--arch", "2201", "--op", "slice", "--define-model",
                        "ASCEND_OPS_CPUDEBUG_OMIT_PIPE_BARRIER")

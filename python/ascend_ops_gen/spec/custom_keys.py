@@ -113,6 +113,10 @@ def check_tensors(f: Fields, name: str, inputs: tuple[TensorArg, ...], outputs: 
                 raise SpecError(f"{t.loc}: op {name}: the dtypes of {' -> '.join(path + [at.name])} go round "
                                 f"in a circle; one of them must list its dtypes")
             path.append(at.name)
+    for a in attrs:
+        if a.value_of is not None and a.value_of not in [t.name for t in inputs]:
+            raise SpecError(f"{a.loc}: op {name}: attribute {a.name}: value_of: "
+                            f"{unknown(a.value_of, [t.name for t in inputs], 'input')}")
     for t in outputs:
         if t.dtypes is not None and len(t.dtypes) != 1:
             raise SpecError(f"{t.loc}: op {name}: output {t.name} lists {len(t.dtypes)} dtypes of its own "
@@ -176,11 +180,13 @@ def parse_tiling(f: Fields, tensors: tuple[TensorArg, ...], attrs: tuple[Attribu
             if not match:
                 raise g.error("attribute", f"tiling field {name}: "
                                            f"{unknown(attribute, [a.name for a in attrs], 'attribute')}")
-            if match[0].type is not AttrType.INT:
-                raise g.error("attribute", f"tiling field {name}: attribute {attribute} is {match[0].type.value}; "
-                                           f"a tiling field takes an int attribute")
+            if match[0].type is AttrType.STR:
+                raise g.error("attribute", f"tiling field {name}: attribute {attribute} is a str; a tiling field "
+                                           f"takes an int, float, int[], int[]? or int[][] attribute")
         elif source is TilingSource.ELEMENTS:
             tensor = g.take("elements", str)
+        elif source is TilingSource.SHAPE:
+            tensor = g.take("shape", str)
         else:
             pair = g.take(source.value, list)
             if len(pair) != 2 or not isinstance(pair[0], str) or not isinstance(pair[1], int) \

@@ -198,7 +198,29 @@ def parse_tiling(f: Fields, tensors: tuple[TensorArg, ...], attrs: tuple[Attribu
             raise g.error(source.value, f"tiling field {name}: {unknown(tensor, names, 'tensor')}")
         out.append(TilingField(name, source, tensor, axis, attribute, g.take("doc", str), g.loc()))
         g.done()
+    _check_struct_names(out, attrs)
     return tuple(out)
+
+
+def _struct_names(f: TilingField, attrs: tuple[Attribute, ...]) -> tuple[str, ...]:
+    """The C++ fields a tiling field becomes (Note [tiling accessors] in codegen/custom_op.py)."""
+    if f.source is TilingSource.SHAPE:
+        return (f"{f.name}Rank", f"{f.name}Dims", f"{f.name}Strides")
+    if f.source is TilingSource.ATTRIBUTE and next(a for a in attrs if a.name == f.attribute).type in (
+            AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST, AttrType.INT_ROWS):
+        return (f"{f.name}Size", f"{f.name}Values")
+    return (f.name,)
+
+
+def _check_struct_names(fields: list[TilingField], attrs: tuple[Attribute, ...]) -> None:
+    taken: dict[str, TilingField] = {n: None for n in STANDARD_TILING_FIELDS}
+    for f in fields:
+        for n in _struct_names(f, attrs):
+            if n in taken:
+                whose = "a standard field" if taken[n] is None else f"a field of {taken[n].name}"
+                raise SpecError(f"{f.loc}: tiling field {f.name} becomes the C++ field {n}, which is already "
+                                f"{whose}; rename one of them")
+            taken[n] = f
 
 
 def _input_value(g: Fields, key: str, value: Any, what: str) -> Any:

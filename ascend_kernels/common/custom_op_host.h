@@ -448,14 +448,8 @@ public:
     int64_t IntRows(size_t index, const char* name, int64_t inner, int32_t capacity, int64_t* values,
                     const char* opName, bool rows)
     {
-        if (attrs_ == nullptr) {
-            Fail(Status::Error("the call has no attributes"), Rejection::kContext);
-            return 0;
-        }
-        OpAttrReader reader(*attrs_);
-        const IntListAttr list = reader.ListInt(index, name);
-        if (!reader.status().ok) {
-            Fail(reader.status());
+        const IntListAttr list = Attr(&OpAttrReader::ListInt, index, name, IntListAttr{nullptr, 0});
+        if (!status_.ok) {
             return 0;
         }
         if (rows && list.size % inner != 0) {
@@ -501,30 +495,23 @@ public:
         return static_cast<int64_t>(bits);
     }
 
-    int64_t IntAttr(size_t index, const char* name)
-    {
-        if (attrs_ == nullptr) {
-            Fail(Status::Error("the call has no attributes"), Rejection::kContext);
-            return 0;
-        }
-        OpAttrReader reader(*attrs_);
-        const int64_t value = reader.Int(index, name);
-        if (!reader.status().ok) {
-            Fail(reader.status());
-        }
-        return value;
-    }
+    int64_t IntAttr(size_t index, const char* name) { return Attr(&OpAttrReader::Int, index, name, int64_t{0}); }
 
-    float Float(size_t index, const char* name)
+    float Float(size_t index, const char* name) { return Attr(&OpAttrReader::Float, index, name, 0.0F); }
+
+    // An attribute by OpAttrReader's `read`; `none` (and the failure kept) when it cannot be read.
+    template <typename T>
+    T Attr(T (OpAttrReader::*read)(size_t, const char*), size_t index, const char* name, T none)
     {
         if (attrs_ == nullptr) {
             Fail(Status::Error("the call has no attributes"), Rejection::kContext);
-            return 0.0F;
+            return none;
         }
         OpAttrReader reader(*attrs_);
-        const float value = reader.Float(index, name);
+        const T value = (reader.*read)(index, name);
         if (!reader.status().ok) {
             Fail(reader.status());
+            return none;
         }
         return value;
     }

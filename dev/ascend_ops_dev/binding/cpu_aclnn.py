@@ -10,8 +10,11 @@ import ctypes
 import hashlib
 import json
 import re
+import struct
 from pathlib import Path
 
+from cpu_reference.arguments import int_rows
+from ascend_ops_gen.schema import flat_rows
 from ascend_ops_gen.spec import REQUIRED, AttrType, specs
 
 from ascend_ops.runtime import build_cache
@@ -137,6 +140,11 @@ def expected_arguments(op_name: str, x, out, args: tuple, kwargs: dict) -> list[
         value = given.get(a.name, None if a.default is REQUIRED else a.default)
         if a.type in (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST):
             records.append({"name": a.name, "kind": "int_array", "values": list(value or [])})
+        elif a.type is AttrType.INT_ROWS:  # flattened, as the schema and aclIntArray carry it
+            records.append({"name": a.name, "kind": "int_array", "values": flat_rows(int_rows(a.name, value, a.inner))})
+        elif a.type is AttrType.FLOAT:  # a float32's bits (CANN's float attribute)
+            records.append({"name": a.name, "kind": "float",
+                            "bits": struct.unpack("<i", struct.pack("<f", float(value)))[0]})
         elif a.type is AttrType.INT:
             records.append({"name": a.name, "kind": "int", "value": int(value)})
         else:

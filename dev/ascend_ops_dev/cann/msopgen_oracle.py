@@ -35,7 +35,7 @@ _CACHE_FORMAT = "2"  # of the cached runs and dumps: bumped when what they hold 
 # argument is an optional list attribute whose absent value is the empty list (an OpDef attribute
 # cannot be absent; OpAttrReader::OptionalListInt reads the empty list as None).
 _ATTR_TYPES = {AttrType.INT: "int", AttrType.INT_LIST: "list_int", AttrType.OPTIONAL_INT_LIST: "list_int",
-               AttrType.STR: "string"}
+               AttrType.STR: "string", AttrType.FLOAT: "float", AttrType.INT_ROWS: "list_int"}
 
 
 class OracleError(RuntimeError):
@@ -136,6 +136,10 @@ def _attr_default(attr) -> Any:
         return [] if attr.required or attr.default is None else [int(v) for v in attr.default]
     if attr.type is AttrType.INT_LIST:
         return [int(v) for v in attr.default]
+    if attr.type is AttrType.INT_ROWS:  # flattened, as the OpDef's ListInt holds it
+        return [int(v) for row in attr.default for v in row]
+    if attr.type is AttrType.FLOAT:
+        return float(attr.default)
     return int(attr.default) if attr.type is AttrType.INT else str(attr.default)
 
 

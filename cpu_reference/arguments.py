@@ -10,6 +10,7 @@ subtracts INT64_MIN / INT64_MAX values, which would wrap in numpy int64."""
 from __future__ import annotations
 
 import builtins
+import math
 import operator
 from collections.abc import Callable, Sequence
 
@@ -112,9 +113,8 @@ def exact_value(name: str, value: float, dtype: np.dtype, dtype_name: str, whose
         exact = value != value or float(converted) == value
     elif kind in "iu":
         info = np.iinfo(dtype)
-        exact = value == value and value == int(value) if abs(value) != float("inf") else False
-        exact = exact and info.min <= int(value) <= info.max
-        converted = np.array(int(value) if exact else 0).astype(dtype)
+        exact = math.isfinite(value) and value == int(value) and info.min <= int(value) <= info.max
+        converted = np.array(int(value) if exact else 0, dtype=dtype)
     elif kind == "b":
         exact = value in (0.0, 1.0)
         converted = np.array(value == 1.0)

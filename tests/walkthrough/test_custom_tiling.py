@@ -212,3 +212,19 @@ def test_values_and_rows_a_call_cannot_hold_are_refused_alike_everywhere(project
         "rows": "paddings[0] has 3 ints; paddings is rows of 2 ints (int[][], inner 2)",
         "flat": "paddings has 5 ints, which are no whole rows of 2 (int[][], inner 2)",
     }, out
+
+
+def test_the_simulated_npu_runs_them_through_the_binding_and_aclnn(project):
+    """The route of an Atlas box: the binding's kernel, aclnn<Op>GetWorkspaceSize with the rows
+    flattened and the float as a double, CANN's attributes, the generated TilingFunc, the kernel."""
+    _python(project, """
+        import numpy as np, torch, ascend_ops
+        from ascend_ops.sim import aclnn_route
+        x = np.arange(24).reshape(2, 3, 4).astype(np.float16)
+        y = ascend_ops.tf_pad(torch.from_numpy(x).to("npu"), [[1, 0], [0, 2], [2, 1]], -2.5).cpu().numpy()
+        assert np.array_equal(y.view(np.uint16), np.pad(x, [[1, 0], [0, 2], [2, 1]], constant_values=-2.5).view(np.uint16))
+        t = ascend_ops.tf_tile(torch.from_numpy(x).to("npu"), [2, 1, 3]).cpu().numpy()
+        assert np.array_equal(t.view(np.uint16), np.tile(x, [2, 1, 3]).view(np.uint16))
+        assert aclnn_route.counts() == (2, 2), aclnn_route.counts()
+        print("ok")
+    """, ASCEND_OPS_SIM_NPU="1", ASCEND_OPS_PRODUCT="atlas-a2")

@@ -164,7 +164,7 @@ def reference_attributes(op: OpSpec, attrs: Mapping[str, Any], dtypes: Mapping[s
             value = real_number(a.name, value)
             owner = a.value_of
             if owner is not None and dtypes is not None and owner in dtypes:
-                exact_value(a.name, value, _numpy_dtype(dtypes[owner]), dtypes[owner], f"the dtype of {owner}")
+                exact_value(a.name, value, numpy_dtype_named(dtypes[owner]), dtypes[owner], f"the dtype of {owner}")
         if a.name in carried and a.type in (AttrType.INT_ROWS, AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST) \
                 and len(value) > op.tiling_rank:
             what = "rows" if a.type is AttrType.INT_ROWS else "ints"
@@ -177,7 +177,8 @@ def _is_symbolic(value) -> bool:
     return type(value).__name__.startswith("Sym")
 
 
-def _numpy_dtype(name: str) -> np.dtype:
+def numpy_dtype_named(name: str) -> np.dtype:
+    """The numpy dtype of a spec dtype name (bfloat16: ml_dtypes')."""
     if name == "bfloat16":
         import ml_dtypes
 

@@ -23,7 +23,8 @@ from cpu_reference.arguments import int_rows, integer
 from ascend_ops_gen.schema import flat_rows, python_signature
 from ascend_ops_gen.spec import AttrType, OpSpec, Product, specs
 
-from ..runtime.custom_calls import bound_tensors, check_dtypes, output_dtypes, reference_attributes
+from ..runtime.custom_calls import (bound_tensors, check_dtypes, numpy_dtype_named, output_dtypes,
+                                     reference_attributes)
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.reference_functions import data_check
 from ..runtime.products import product as product_named
@@ -161,14 +162,6 @@ def launch_op(plan: OpPlan, inputs: Sequence[np.ndarray | None], outputs: Sequen
                     unit_bytes=max((a.itemsize for a in outputs), default=1))
 
 
-def _numpy_dtype(dtype: str) -> np.dtype:
-    if dtype == "bfloat16":
-        import ml_dtypes
-
-        return np.dtype(ml_dtypes.bfloat16)
-    return np.dtype(dtype)
-
-
 def simulate_op(op_name: str, *inputs, product: Product | str | None = None, seed: int = 0, **kwargs):
     """`op_name` on numpy arrays through its generated kernel: (the output, or a tuple of the
     outputs when the op has several, and the kernel's statistics)."""
@@ -181,7 +174,7 @@ def simulate_op(op_name: str, *inputs, product: Product | str | None = None, see
     planned = plan_op(op_name, [None if a is None else a.shape for a in arrays],
                       [None if a is None else a.dtype.name for a in arrays], args, kwargs, product=product)
     dtypes = dict(planned.dtypes)
-    outs = [np.empty(shape, dtype=_numpy_dtype(dtypes[t.name])) for t, shape in zip(op.outputs, planned.output_shapes)]
+    outs = [np.empty(shape, dtype=numpy_dtype_named(dtypes[t.name])) for t, shape in zip(op.outputs, planned.output_shapes)]
     stats = launch_op(planned, arrays, outs, seed=seed)
     return (outs[0] if len(outs) == 1 else tuple(outs)), stats
 

@@ -93,6 +93,6 @@ def test_a_malformed_spec_names_its_line_and_rule(copy: SpecCopy, case):
         copy.edit(file, "    value_of: x\n", "")
         copy.edit(file, "constant_value: 7.0}", "constant_value: zero}")
         copy.edit(file, "constant_value: 1.5}", "constant_value: zero}")
-        copy.edit(file, "constant_value: -2.0}", "constant_value: zero}")
+        copy.edit(file, "constant_value: 1.0}", "constant_value: zero}")
     copy.edit(file, old, new)
     assert copy.error() == f"op_specs/{file}:{copy.line_of(file, needle)}: {message}"

@@ -3,12 +3,14 @@ gets `tf_tile` (TensorFlow Tile: `multiples`, an int[]) and `tf_pad` (TensorFlow
 an int[][] of pairs, and `constant_value`, a float of x's dtype), whose Load hooks read x's and y's
 whole shapes and the attributes from the tiling data (Note [tiling accessors] in
 ascend_ops_gen/codegen/custom_op.py). Their kernels are bit-exact against numpy on the simulator
-for every rank from 0 to their max_rank of 8; a kernel that reads one dim for all (the mistake a
-fixed-rank tiling forced) is caught; a float attribute its input's dtype cannot hold and rows of
-the wrong length are refused with one message by eager calls, the fake kernel and the simulator
-(the generated TilingFunc included)."""
+for every rank from 0 to their max_rank of 8, on every CPU backend and on the simulated NPU
+(binding, aclnn, TilingFunc, kernel); their quick corpus passes on every product line; a kernel
+that reads one dim for all (the mistake a fixed-rank tiling forced) is caught; a float attribute
+its input's dtype cannot hold and rows of the wrong length are refused with one message by eager
+calls, the fake kernel and the simulator (the generated TilingFunc included)."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -228,3 +230,12 @@ def test_the_simulated_npu_runs_them_through_the_binding_and_aclnn(project):
         assert aclnn_route.counts() == (2, 2), aclnn_route.counts()
         print("ok")
     """, ASCEND_OPS_SIM_NPU="1", ASCEND_OPS_PRODUCT="atlas-a2")
+
+
+def test_the_quick_corpus_passes_on_every_product_line(project):
+    """Their specs' corpus and worked examples, every dtype each product line keeps."""
+    result = _dev(project, "sim", "--quick", "--op", "tf_tile", "--op", "tf_pad")
+    passed = re.search(r"sim \(quick corpus\): (\d+) of (\d+) cases passed bit for bit on (\d+) op x product x "
+                       r"dtype combinations", result.stdout)
+    # 9 dtypes on the 3 lines with bfloat16, 8 on the inference and 200I/500 A2 series, per op
+    assert passed and passed[1] == passed[2] and int(passed[3]) == 2 * (9 * 3 + 8 * 2), result.stdout[-3000:]

@@ -242,7 +242,7 @@ _CLASS = re.compile(r"class\s+(?P<name>\w+)\s*:\s*public\s+OpDef\s*\{")
 _CONSTRUCTOR = re.compile(r"explicit\s+(?P<name>\w+)\s*\(\s*const\s+char\s*\*\s*\w+\s*\)\s*:\s*OpDef\(\s*\w+\s*\)\s*\{")
 _ENTRY = re.compile(r'extern\s+"C"\s+__global__\s+__aicore__\s+void\s+(?P<name>\w+)\s*\((?P<params>[^)]*)\)')
 _IGNORED = ("SetInferShape", "SetInferDataType", "SetTiling")  # the host functions: not the OpDef's data
-_ATTR_KINDS = ("Int", "String", "Bool", "ListInt")  # the kinds whose defaults the reader reads
+_ATTR_KINDS = ("Int", "String", "Bool", "ListInt", "Float")  # the kinds whose defaults the reader reads
 _STRING = re.compile(r'"(?:\\.|[^"\\])*"')
 
 
@@ -343,6 +343,11 @@ def _attr(name: str, calls: list[tuple[str, str]]) -> AttrDef:
         default: Any = int(arg)
     elif kind == "String":
         default = _string(arg)
+    elif kind == "Float":
+        try:
+            default = float(arg.rstrip("fF"))
+        except ValueError:
+            raise OracleError(f"attribute {name}: cannot read the float {arg!r}") from None
     elif kind == "Bool" and arg in ("true", "false"):
         default = arg == "true"
     elif kind == "ListInt":

@@ -149,19 +149,19 @@ def emit_fields_view(op: OpSpec) -> list[str]:
         kind = _field_kind(op, f)
         n = f.name
         if kind == _FieldKind.SHAPE:
-            members.append(f"TensorShapeView {n};  // {f.doc.strip()}")
+            members.append(f"TensorShapeView {n};  // {' '.join(f.doc.split())}")
             inits.append(f"{n}{{tiling.{n}Rank, tiling.{n}Dims, tiling.{n}Strides}}")
         elif kind == _FieldKind.LIST:
-            members.append(f"IntListView {n};  // {f.doc.strip()}")
+            members.append(f"IntListView {n};  // {' '.join(f.doc.split())}")
             inits.append(f"{n}{{tiling.{n}Size, tiling.{n}Values}}")
         elif kind == _FieldKind.ROWS:
-            members.append(f"IntRowsView {n};  // {f.doc.strip()}")
+            members.append(f"IntRowsView {n};  // {' '.join(f.doc.split())}")
             inits.append(f"{n}{{tiling.{n}Size, {op.attribute(f.attribute).inner}, tiling.{n}Values}}")
         elif kind == _FieldKind.VALUE:
-            members.append(f"CustomValue {n};  // {f.doc.strip()}")
+            members.append(f"CustomValue {n};  // {' '.join(f.doc.split())}")
             inits.append(f"{n}{{tiling.{n}}}")
         else:
-            members.append(f"int64_t {n};  // {f.doc.strip()}")
+            members.append(f"int64_t {n};  // {' '.join(f.doc.split())}")
             inits.append(f"{n}(tiling.{n})")
     lines = ["",
              f"// The fields of {op.file}'s `tiling:` as the kernel reads them (Note [tiling accessors] in",
@@ -240,7 +240,8 @@ def _shape_function(op: OpSpec) -> tuple[list[str], list[str], list[str]]:
             message = cpp_string(f"{a.name} has %lld ints, which are no whole rows of {a.inner} (int[][], inner "
                                  f"{a.inner})")
             rows += [f"if ({camel(a.name)}Attr.size % {a.inner} != 0) {{",
-                     f"    return ascend_ops::Status::Error({message}, static_cast<long long>({camel(a.name)}Attr.size));",
+                     f"    return ascend_ops::Status::Error({message},",
+                     f"                                     static_cast<long long>({camel(a.name)}Attr.size));",
                      "}"]
     call = wrapped_call(f"return ascend_ops::{name}", ["inputs", *(argument(b) for b in bound), "output"], 4)
     glue = ["",

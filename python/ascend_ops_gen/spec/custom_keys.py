@@ -213,7 +213,7 @@ def _struct_names(f: TilingField, attrs: tuple[Attribute, ...]) -> tuple[str, ..
 
 
 def _check_struct_names(fields: list[TilingField], attrs: tuple[Attribute, ...]) -> None:
-    taken: dict[str, TilingField] = {n: None for n in STANDARD_TILING_FIELDS}
+    taken: dict[str, TilingField | None] = {n: None for n in STANDARD_TILING_FIELDS}
     for f in fields:
         for n in _struct_names(f, attrs):
             if n in taken:

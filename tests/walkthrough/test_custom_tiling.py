@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from test_custom_ops import HERE, _copy_project, _dev, _python
+from test_custom_ops import CANN_81, CANN_HEADERS, HERE, _copy_project, _dev, _needs, _python, _run
 
 OPS = ("tf_tile", "tf_pad")
 
@@ -239,3 +239,29 @@ def test_the_quick_corpus_passes_on_every_product_line(project):
                        r"dtype combinations", result.stdout)
     # 9 dtypes on the 3 lines with bfloat16, 8 on the inference and 200I/500 A2 series, per op
     assert passed and passed[1] == passed[2] and int(passed[3]) == 2 * (9 * 3 + 8 * 2), result.stdout[-3000:]
+
+
+@pytest.mark.parametrize("toolkit", [CANN_HEADERS, CANN_81], ids=["asc-devkit", "cann-8.1"])
+def test_cpudebug_runs_the_kernels_identically_to_the_emulator(project, toolkit):
+    """Huawei's AscendC in CPU-debug mode on every arch, the quick corpus (the <Op>Fields reads, the
+    scalar GM reads of the Load hooks)."""
+    _needs(toolkit)
+    result = _dev(project, "cpudebug", "--quick", "--op", "tf_tile", "--op", "tf_pad", "--headers", str(toolkit))
+    summary = re.search(r"^cpudebug: (\d+) cases, (\d+) builds, (\d+) differences$", result.stdout, re.M)
+    assert summary and int(summary[1]) > 0 and summary[3] == "0", result.stdout[-3000:] + result.stderr[-2000:]
+    assert "0 failed cases" in result.stdout, result.stdout[-3000:]
+
+
+@pytest.mark.parametrize("toolkit", [CANN_HEADERS, CANN_81], ids=["asc-devkit", "cann-8.1"])
+def test_the_op_package_builds_and_runs_them(project, toolkit):
+    """The OpDefs with a Float and a flattened ListInt attribute through op_build, CANN's build and
+    packaging, and the binding on the CPU aclnn runtime with the arguments aclnn received."""
+    _needs(toolkit)
+    _needs(CANN_HEADERS)
+    result = _run(project, "-m", "ascend_ops_dev", "check-package", "--toolkit", str(toolkit),
+                  ASCEND_HOME_PATH=str(CANN_HEADERS))
+    out = result.stdout + result.stderr
+    passed = re.search(r"check-package: (\d+) of (\d+) checks pass", out)
+    assert passed and passed[1] == passed[2], out[-4000:]
+    for op in OPS:
+        assert len(re.findall(rf"^\d+ CPU aclnn run +{op} +\S+ +pass *$", out, re.M)) == 5, (op, out[-4000:])

@@ -10,6 +10,7 @@ subtracts INT64_MIN / INT64_MAX values, which would wrap in numpy int64."""
 from __future__ import annotations
 
 import builtins
+import math
 import operator
 from collections.abc import Callable, Sequence
 
@@ -68,6 +69,59 @@ def index_vector(name: str, values) -> tuple[int, ...]:
 def optional_index_vector(name: str, values) -> tuple[int, ...] | None:
     """`index_vector`, or None for None."""
     return None if values is None else index_vector(name, values)
+
+
+def int_rows(name: str, values, inner: int) -> tuple[tuple[int, ...], ...]:
+    """An int[][] attribute: rows of `inner` ints each, given as rows (a list of lists, or a 2-D
+    integer array) or flattened row after row (as its torch schema carries it)."""
+    if isinstance(values, np.ndarray) and values.ndim == 2:
+        values = values.tolist()
+    if isinstance(values, Sequence) and not isinstance(values, (str, bytes)) and values and \
+            all(isinstance(r, (Sequence, np.ndarray)) and not isinstance(r, (str, bytes)) for r in values):
+        rows = tuple(index_vector(f"{name}[{i}]", r) for i, r in enumerate(values))
+        for i, r in enumerate(rows):
+            if len(r) != inner:
+                raise OpArgumentError(f"{name}[{i}] has {len(r)} ints; {name} is rows of {inner} ints "
+                                      f"(int[][], inner {inner})")
+        return rows
+    flat = index_vector(name, values)
+    if len(flat) % inner:
+        raise OpArgumentError(f"{name} has {len(flat)} ints, which are no whole rows of {inner} "
+                              f"(int[][], inner {inner})")
+    return tuple(flat[i:i + inner] for i in range(0, len(flat), inner))
+
+
+# Note [float attributes] in ascend_ops_gen/spec/model.py: a float attribute is a float32 and, with
+# `value_of`, exactly a value of its input's dtype.
+def real_number(name: str, value) -> float:
+    """A float attribute: a Python or numpy real number (not a bool) that a float32 holds exactly."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise OpTypeError(f"{name} = {_short_repr(value)} is not a number: expected a Python or numpy "
+                          f"float or int, got {type(value).__name__}")
+    return exact_value(name, float(value), np.dtype(np.float32), "float32", "the type of a float attribute")
+
+
+def exact_value(name: str, value: float, dtype: np.dtype, dtype_name: str, whose: str):
+    """`value` as a scalar of `dtype`, which must hold it exactly (NaN and the infinities: any
+    floating dtype); else OpArgumentError naming the attribute, the value, the dtype and the rule."""
+    value = float(value)
+    kind = dtype.kind
+    exact = False
+    if kind == "f" or dtype_name == "bfloat16":
+        with np.errstate(over="ignore"):
+            converted = np.array(value).astype(dtype)
+        exact = value != value or float(converted) == value
+    elif kind in "iu":
+        info = np.iinfo(dtype)
+        exact = math.isfinite(value) and value == int(value) and info.min <= int(value) <= info.max
+        converted = np.array(int(value) if exact else 0, dtype=dtype)
+    elif kind == "b":
+        exact = value in (0.0, 1.0)
+        converted = np.array(value == 1.0)
+    if not exact:
+        raise OpArgumentError(f"{name} = {value:.9g} is not exactly representable in {dtype_name} ({whose}); "
+                              f"give a value {dtype_name} holds exactly")
+    return converted[()]
 
 
 def string(name: str, value) -> str:

@@ -75,6 +75,12 @@ public:
         return value != nullptr ? *value : 0;
     }
 
+    float Float(size_t index, const char* name)
+    {
+        const float* value = Require(attrs_.GetFloat(index), index, name);
+        return value != nullptr ? *value : 0.0F;
+    }
+
     const char* Str(size_t index, const char* name)
     {
         const char* value = Require(attrs_.GetStr(index), index, name);

@@ -31,8 +31,10 @@
 #error "custom_op_host.h is host code, which a kernel translation unit must not include (Note [kernel translation unit] in build_arch.h)"
 #endif
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -310,6 +312,71 @@ inline Status PlanElementSplit(int64_t total, const int32_t* stagedBytes, int32_
     return Status::Ok();
 }
 
+inline const char* DtypeName(ge::DataType type);
+inline const char* DtypeNameOf(ge::DataType type) { return DtypeName(type); }
+
+// float32 `value` as a float16's bits, when a float16 holds it exactly.
+inline bool ExactHalfBits(float value, uint64_t* bits)
+{
+    uint32_t f = 0;
+    std::memcpy(&f, &value, sizeof(f));
+    const uint64_t sign = (f >> 16) & 0x8000U;
+    const int32_t exponent = static_cast<int32_t>((f >> 23) & 0xFFU) - 127;
+    const uint32_t mantissa = f & 0x7FFFFFU;
+    if (exponent == 128) {  // NaN (a quiet one) or an infinity
+        *bits = sign | (mantissa != 0 ? 0x7E00U : 0x7C00U);
+        return true;
+    }
+    if (exponent == -127 && mantissa == 0) {  // a zero
+        *bits = sign;
+        return true;
+    }
+    if (exponent > 15 || exponent < -24) {
+        return false;
+    }
+    if (exponent >= -14) {  // a normal float16: 10 bits of mantissa
+        *bits = sign | (static_cast<uint64_t>(exponent + 15) << 10) | (mantissa >> 13);
+        return (mantissa & 0x1FFFU) == 0;
+    }
+    const uint32_t full = mantissa | 0x800000U;  // a subnormal float16: multiples of 2^-24
+    const int32_t shift = -exponent - 1;
+    *bits = sign | (full >> shift);
+    return (full & ((1U << shift) - 1U)) == 0;
+}
+
+// float32 `value` as the bits of a tensor of `type` (zero-extended), when that dtype holds it
+// exactly (Note [float attributes] in spec/model.py).
+inline bool ExactBits(float value, ge::DataType type, uint64_t* bits)
+{
+    uint32_t f = 0;
+    std::memcpy(&f, &value, sizeof(f));
+    const bool nan = value != value;
+    const bool integral = std::isfinite(value) && std::floor(value) == value;
+    auto whole = [&](double low, double high, uint64_t mask) {
+        const double v = static_cast<double>(value);
+        if (!integral || v < low || v > high) {
+            return false;
+        }
+        *bits = static_cast<uint64_t>(static_cast<int64_t>(v)) & mask;
+        return true;
+    };
+    switch (type) {
+        case ge::DT_FLOAT: *bits = f; return true;
+        case ge::DT_FLOAT16: return ExactHalfBits(value, bits);
+        case ge::DT_BF16:
+            *bits = nan ? ((f >> 16) | 0x40U) : (f >> 16);
+            return nan || (f & 0xFFFFU) == 0;
+        case ge::DT_INT8: return whole(-128.0, 127.0, 0xFFU);
+        case ge::DT_UINT8: return whole(0.0, 255.0, 0xFFU);
+        case ge::DT_INT16: return whole(-32768.0, 32767.0, 0xFFFFU);
+        case ge::DT_INT32: return whole(-2147483648.0, 2147483647.0, 0xFFFFFFFFU);
+        case ge::DT_UINT32: return whole(0.0, 4294967295.0, 0xFFFFFFFFU);
+        case ge::DT_INT64: return whole(-9223372036854775808.0, 9223372036854774784.0, ~0ULL);
+        case ge::DT_BOOL: return whole(0.0, 1.0, 0xFFU);
+        default: return false;
+    }
+}
+
 // One call of a custom op as its TilingFunc reads it.
 class CustomOpCall {
 public:
@@ -355,16 +422,96 @@ public:
 
     int64_t Elements(int32_t tensor) const { return shapes_[tensor].rank < 0 ? 0 : NumElements(shapes_[tensor]); }
 
-    int64_t IntAttr(size_t index, const char* name)
+    // A `shape:` field (Note [tiling accessors] in codegen/custom_op.py): the tensor's rank, its
+    // dims and the element strides of its contiguous layout in `dims` and `strides`, which hold
+    // `capacity`; an absent optional input has rank -1.
+    int64_t Shape(int32_t tensor, int32_t capacity, int64_t* dims, int64_t* strides, const char* field)
+    {
+        const TensorShape& s = shapes_[tensor];
+        if (s.rank > capacity) {
+            Fail(Status::Error("%s has %d dims; tiling field %s holds at most %d", names_[tensor], s.rank, field,
+                               capacity));
+            return 0;
+        }
+        int64_t stride = 1;
+        for (int32_t d = s.rank - 1; d >= 0; --d) {
+            dims[d] = s.dims[d];
+            strides[d] = stride;
+            stride *= s.dims[d];
+        }
+        return s.rank;
+    }
+
+    // An int[], int[]? or int[][] attribute's field: its ints in `values` (room for `capacity`
+    // rows of `inner`), and the count of its ints (`rows`: of its rows). Refused as
+    // runtime/custom_calls.py refuses them: ints that are no whole rows, more rows than fit.
+    int64_t IntRows(size_t index, const char* name, int64_t inner, int32_t capacity, int64_t* values,
+                    const char* opName, bool rows)
+    {
+        const IntListAttr list = Attr(&OpAttrReader::ListInt, index, name, IntListAttr{nullptr, 0});
+        if (!status_.ok) {
+            return 0;
+        }
+        if (rows && list.size % inner != 0) {
+            Fail(Status::Error("%s has %lld ints, which are no whole rows of %lld (int[][], inner %lld)", name,
+                               static_cast<long long>(list.size), static_cast<long long>(inner),
+                               static_cast<long long>(inner)));
+            return 0;
+        }
+        const int64_t count = list.size / inner;
+        if (count > capacity) {
+            Fail(Status::Error("%s has %lld %s; %s's tiling data holds at most %d (its max_rank, else the dims of a "
+                               "CANN tensor shape)", name, static_cast<long long>(count), rows ? "rows" : "ints",
+                               opName, capacity));
+            return 0;
+        }
+        for (int64_t i = 0; i < list.size; ++i) {
+            values[i] = list.data[i];
+        }
+        return count;
+    }
+
+    // A float attribute's field: its float32's bits (Note [float attributes] in spec/model.py).
+    int64_t FloatBits(size_t index, const char* name)
+    {
+        uint32_t bits = 0;
+        const float value = Float(index, name);
+        std::memcpy(&bits, &value, sizeof(bits));
+        return static_cast<int64_t>(bits);
+    }
+
+    // A float attribute with `value_of`: its value as the bits of that tensor's dtype, which must
+    // hold it exactly (Note [float attributes]); refused with the words of cpu_reference's
+    // exact_value.
+    int64_t ValueBits(size_t index, const char* name, int32_t tensor)
+    {
+        const float value = Float(index, name);
+        uint64_t bits = 0;
+        if (status_.ok && !ExactBits(value, types_[tensor], &bits)) {
+            const char* dtype = DtypeNameOf(types_[tensor]);
+            Fail(Status::Error("%s = %.9g is not exactly representable in %s (the dtype of %s); give a value %s holds "
+                               "exactly", name, static_cast<double>(value), dtype, names_[tensor], dtype));
+        }
+        return static_cast<int64_t>(bits);
+    }
+
+    int64_t IntAttr(size_t index, const char* name) { return Attr(&OpAttrReader::Int, index, name, int64_t{0}); }
+
+    float Float(size_t index, const char* name) { return Attr(&OpAttrReader::Float, index, name, 0.0F); }
+
+    // An attribute by OpAttrReader's `read`; `none` (and the failure kept) when it cannot be read.
+    template <typename T>
+    T Attr(T (OpAttrReader::*read)(size_t, const char*), size_t index, const char* name, T none)
     {
         if (attrs_ == nullptr) {
             Fail(Status::Error("the call has no attributes"), Rejection::kContext);
-            return 0;
+            return none;
         }
         OpAttrReader reader(*attrs_);
-        const int64_t value = reader.Int(index, name);
+        const T value = (reader.*read)(index, name);
         if (!reader.status().ok) {
             Fail(reader.status());
+            return none;
         }
         return value;
     }
@@ -388,6 +535,7 @@ private:
     const gert::RuntimeAttrs* attrs_;
     TensorShape shapes_[kMaxCustomTensors];
     const char* names_[kMaxCustomTensors];
+    ge::DataType types_[kMaxCustomTensors];
 };
 
 // The op_specs/ name of a ge::DataType, for messages.
@@ -442,6 +590,7 @@ inline bool ReadCustomOpCall(const CustomOpHost& op, gert::TilingContext* contex
             return false;
         }
         types[t] = desc != nullptr ? desc->GetDataType() : ge::DT_UNDEFINED;
+        call->types_[t] = types[t];
     }
     for (int32_t k = 0; k < op.combinationCount && call->key_ == 0; ++k) {
         bool same = true;

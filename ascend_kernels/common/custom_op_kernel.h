@@ -39,6 +39,52 @@ __aicore__ inline void OrderPipes()
     WaitFlag<event>(id);
 }
 
+// The views of a custom op's own tiling fields that its generated <Op>Fields holds (Note [tiling
+// accessors] in python/ascend_ops_gen/codegen/custom_op.py).
+
+// A tensor's shape: `rank` dims (rank -1: an optional input left out), and the element strides
+// of its contiguous layout.
+struct TensorShapeView {
+    int64_t rank;
+    const int64_t* dims;
+    const int64_t* strides;
+};
+
+// An int[] attribute: `size` ints.
+struct IntListView {
+    int64_t size;
+    const int64_t* values;
+
+    __aicore__ inline int64_t operator[](int64_t i) const { return values[i]; }
+};
+
+// An int[][] attribute: `size` rows of `inner` ints; `rows[i][j]`.
+struct IntRowsView {
+    int64_t size;
+    int64_t inner;
+    const int64_t* values;
+
+    __aicore__ inline const int64_t* operator[](int64_t i) const { return values + i * inner; }
+};
+
+// A float attribute: with `value_of`, the bits of a value of that input's dtype (`As<T>()` with T
+// the input's kernel type); else a float32's (`As<float>()`).
+struct CustomValue {
+    int64_t bits;
+
+    template <typename T>
+    __aicore__ inline T As() const
+    {
+        T value;
+        const uint8_t* from = reinterpret_cast<const uint8_t*>(&bits);
+        uint8_t* to = reinterpret_cast<uint8_t*>(&value);
+        for (uint32_t i = 0; i < sizeof(T); ++i) {
+            to[i] = from[i];  // little-endian: the low bytes
+        }
+        return value;
+    }
+};
+
 // The four standard fields of a custom op's tiling data, as the kernel walks them.
 struct ElementWalk {
     int64_t totalElems;

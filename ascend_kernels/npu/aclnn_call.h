@@ -293,6 +293,7 @@ public:
     }
 
     int64_t Convert(int64_t value) { return value; }
+    double Convert(double value) { return value; }  // a Float attribute: aclnn takes a double
     char* Convert(char* text) { return text; }
 
     LaunchDescriptors Release() { return std::exchange(owned_, LaunchDescriptors{}); }

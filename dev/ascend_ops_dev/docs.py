@@ -32,7 +32,8 @@ MAX_LISTED_VALUES = 64  # larger results show their shape and first values
 WRAP = 96
 
 _TYPE_NAMES = {AttrType.INT: "int", AttrType.INT_LIST: "int[]",
-               AttrType.OPTIONAL_INT_LIST: "int[] or None", AttrType.STR: "str"}
+               AttrType.OPTIONAL_INT_LIST: "int[] or None", AttrType.STR: "str", AttrType.FLOAT: "float",
+               AttrType.INT_ROWS: "int[][]"}
 
 
 def header(source: str) -> str:
@@ -133,6 +134,10 @@ def _parameters(op: OpSpec) -> list[str]:
         lines.append(f"| `{t.name}` | Tensor{_tensor_dtypes(op, t)} | {default} | {_cell(t.doc)} |")
     for a in op.attributes:
         kind = f"`{_TYPE_NAMES[a.type]}`"
+        if a.inner is not None:
+            kind += f", rows of {a.inner}"
+        if a.value_of is not None:
+            kind += f", a value of `{a.value_of}`'s dtype, exactly"
         if a.keyword_only:
             kind += ", keyword-only"
         if a.choices:

@@ -15,10 +15,24 @@ _SCHEMA_TYPES = {
     AttrType.INT_LIST: "int[]",
     AttrType.OPTIONAL_INT_LIST: "int[]?",
     AttrType.STR: "str",
+    AttrType.FLOAT: "float",
+    # Rows of ints travel flattened, row after row (`flat_rows`), as one int[]: the binding's
+    # IntArrayRef, aclnn's aclIntArray and CANN's ListInt attribute hold one flat list, and torch's
+    # schema parser took nested lists only in recent releases. The Python signature takes the rows.
+    AttrType.INT_ROWS: "int[]",
 }
 
 
+def flat_rows(rows) -> list:
+    """An int[][] value as its schema carries it: the rows' ints one after the other."""
+    return [v for row in rows for v in row]
+
+
 def _schema_default(value: object) -> str:
+    if isinstance(value, (list, tuple)) and value and isinstance(value[0], (list, tuple)):
+        value = flat_rows(value)
+    if isinstance(value, float):
+        return repr(value)
     if value is None:
         return "None"
     if isinstance(value, str):

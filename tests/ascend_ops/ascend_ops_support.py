@@ -277,6 +277,11 @@ JUNK = {
     AttrType.INT_LIST: [None, "ab", b"ab", 1, 1.5, [1.5], [[1]], [None], [True], ["0"],
                         [2**70], torch.tensor([1]), np.array([[0]]), {0: 1}],
     AttrType.STR: [None, 3, 1.5, True, b"NHWC", ["NHWC"], torch.tensor(1)],
+    # a float attribute is exactly a float32 (Note [float attributes]): 0.1 and 2**200 are not
+    AttrType.FLOAT: [None, "1.5", True, np.bool_(False), [1.0], torch.tensor(1.0), 1j, 0.1, 1e300, 2**200],
+    # rows of `inner` ints, as rows or flattened; [[1]] and [1, 2, 3] are no whole rows of 2 or more
+    AttrType.INT_ROWS: [None, "ab", 1, 1.5, [[1.5, 2]], [[None, 1]], [[True, 1]], [["0", 1]], [[2**70, 0]],
+                        [[1]], [1, 2, 3], [[1, 2], [3]], torch.tensor([[1, 2]]), {0: 1}],
 }
 JUNK[AttrType.OPTIONAL_INT_LIST] = [v for v in JUNK[AttrType.INT_LIST] if v is not None]
 
@@ -291,6 +296,9 @@ OF_THE_TYPE = {
     AttrType.INT: _is_int,
     AttrType.INT_LIST: lambda v: isinstance(v, list) and all(_is_int(i) for i in v),
     AttrType.STR: lambda v: isinstance(v, str),
+    AttrType.FLOAT: lambda v: isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_)),
+    AttrType.INT_ROWS: lambda v: isinstance(v, list) and (all(_is_int(i) for i in v) or all(
+        isinstance(r, list) and all(_is_int(i) for i in r) for r in v)),
 }
 OF_THE_TYPE[AttrType.OPTIONAL_INT_LIST] = OF_THE_TYPE[AttrType.INT_LIST]
 # Strings holding a NUL: C++ reads them up to the NUL ("NHWC\x00" as "NHWC"); the reference

@@ -39,14 +39,23 @@ def test_the_tests_that_iterate_the_ops_pass_over_it(project):
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     listed = _run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only", *ITERATING_TESTS[:-1])
     ids = listed.stdout.splitlines()
-    for attribute in ("rows", "dims", "perm", "mode"):  # its junk, through every path
+    for attribute in ("rows", "dims", "perm", "mode", "scale", "pairs"):  # its junk, through every path
         assert sum(f"[attr_probe-{attribute}-" in line for line in ids) >= 2 * 5, (attribute, listed.stdout[-3000:])
-    assert sum("[attr_probe-spec-" in line for line in ids) == 2  # its `errors:`
+    assert sum("[attr_probe-spec-" in line for line in ids) == 2 * 2  # its `errors:`
 
 
-def test_a_dtype_rule_is_refused_alike_by_eager_the_fake_kernel_and_the_simulator(project):
-    """Negative control: without the reference's attr_probe_dtype_check the fake kernel, which sees
-    no data, lets the call through, while eager still refuses it."""
+@pytest.mark.parametrize("call, message", [
+    ('1, [0], mode="wide"', "mode 'wide' needs x of float32, got float16"),
+    ("1, [0], scale=131072.0", "scale = 131072 is not exactly representable in float16 (the dtype of x); "
+                               "give a value float16 holds exactly"),
+    ("1, [0], pairs=[[0, 1], [3, 1]]", "pairs[1] = [3, 1] must be ascending"),
+    ("1, [0], pairs=[[0, 1], [3]]", "pairs[1] has 1 ints; pairs is rows of 2 ints (int[][], inner 2)"),
+], ids=["dtype rule", "float of x's dtype", "rows' rule", "rows of inner ints"])
+def test_a_dtype_rule_is_refused_alike_by_eager_the_fake_kernel_and_the_simulator(project, call, message):
+    """A rule on a dtype, a float attribute and an int[][] attribute, each broken once on a float16 x.
+    Negative control: without the reference's attr_probe_dtype_check the fake kernel, which sees
+    no data, lets the call through, while eager still refuses it (the rules reference_attributes
+    holds, a float's dtype and a row's length, stay on every path)."""
     _python(project, """
         import torch, ascend_ops, cpu_reference
         from torch._subclasses.fake_tensor import FakeTensorMode
@@ -54,7 +63,7 @@ def test_a_dtype_rule_is_refused_alike_by_eager_the_fake_kernel_and_the_simulato
         from ascend_ops.sim.custom_runner import simulate_op
 
         x = torch.tensor([[1.5, -2.0], [3.0, 0.5]], dtype=torch.float16)
-        message = "attr_probe: mode 'wide' needs x of float32, got float16"
+        message = "attr_probe: MESSAGE"
 
         def refusal(call):
             # the op's error a call raised (under torch.compile, the cause dynamo wraps)
@@ -68,26 +77,26 @@ def test_a_dtype_rule_is_refused_alike_by_eager_the_fake_kernel_and_the_simulato
 
         def fake():
             with FakeTensorMode():
-                torch.ops.ascend_ops.attr_probe(torch.empty(2, 2, dtype=torch.float16), 1, [0], mode="wide")
+                torch.ops.ascend_ops.attr_probe(torch.empty(2, 2, dtype=torch.float16), CALL)
 
-        seen = {b: refusal(lambda: ascend_ops.attr_probe(x, 1, [0], mode="wide")) for b in ("reference", "native")}
+        seen = {b: refusal(lambda: ascend_ops.attr_probe(x, CALL)) for b in ("reference", "native")}
         with ascend_ops.use_backend("sim"):
-            seen["sim"] = refusal(lambda: torch.ops.ascend_ops.attr_probe(x, 1, [0], mode="wide"))
+            seen["sim"] = refusal(lambda: torch.ops.ascend_ops.attr_probe(x, CALL))
         seen["fake"] = refusal(fake)
-        seen["simulator"] = "attr_probe: " + refusal(lambda: simulate_op("attr_probe", x.numpy(), 1, [0], mode="wide"))
-        compiled = torch.compile(lambda t: ascend_ops.attr_probe(t, 1, [0], mode="wide"), backend="eager", fullgraph=True)
+        seen["simulator"] = "attr_probe: " + refusal(lambda: simulate_op("attr_probe", x.numpy(), CALL))
+        compiled = torch.compile(lambda t: ascend_ops.attr_probe(t, CALL), backend="eager", fullgraph=True)
         seen["compile"] = refusal(lambda: compiled(x))
         assert set(seen.values()) == {message}, seen
-        with ascend_ops.use_backend("sim"):  # float32 passes the rule and runs
-            assert torch.equal(ascend_ops.attr_probe(x.float(), 1, [0], mode="wide"), x.float())
+        with ascend_ops.use_backend("sim"):  # the call without its broken argument runs
+            assert torch.equal(ascend_ops.attr_probe(x, 1, [0], pairs=[[0, 1]]), x)
 
         del cpu_reference.attr_probe_dtype_check
         reference_functions.dtype_check.cache_clear()
-        assert refusal(fake) == "accepted"
+        assert refusal(fake) == ("accepted" if "ascending" in message or "wide" in message else message)
         with ascend_ops.use_backend("reference"):
-            assert refusal(lambda: ascend_ops.attr_probe(x, 1, [0], mode="wide")) == message
+            assert refusal(lambda: ascend_ops.attr_probe(x, CALL)) == message
         print("ok")
-    """)
+    """.replace("CALL", call).replace("MESSAGE", message))
 
 
 def test_an_op_named_like_a_word_of_the_engine_is_refused_at_its_line(tmp_path):

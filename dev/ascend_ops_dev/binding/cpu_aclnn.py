@@ -10,8 +10,11 @@ import ctypes
 import hashlib
 import json
 import re
+import struct
 from pathlib import Path
 
+from cpu_reference.arguments import int_rows
+from ascend_ops_gen.schema import flat_rows
 from ascend_ops_gen.spec import REQUIRED, AttrType, specs
 
 from ascend_ops.runtime import build_cache
@@ -137,6 +140,11 @@ def expected_arguments(op_name: str, x, out, args: tuple, kwargs: dict) -> list[
         value = given.get(a.name, None if a.default is REQUIRED else a.default)
         if a.type in (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST):
             records.append({"name": a.name, "kind": "int_array", "values": list(value or [])})
+        elif a.type is AttrType.INT_ROWS:  # flattened, as the schema and aclIntArray carry it
+            records.append({"name": a.name, "kind": "int_array", "values": flat_rows(int_rows(a.name, value, a.inner))})
+        elif a.type is AttrType.FLOAT:  # a float32's bits (CANN's float attribute)
+            records.append({"name": a.name, "kind": "float",
+                            "bits": struct.unpack("<I", struct.pack("<f", float(value)))[0]})
         elif a.type is AttrType.INT:
             records.append({"name": a.name, "kind": "int", "value": int(value)})
         else:
@@ -209,6 +217,14 @@ def check_run(binding: "CpuBinding", run, seed: int) -> str:
     return f"{run.label}: {problems[0]}" if problems else ""
 
 
+def _schema_values(op, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+    """A call's attributes as the binding's schema takes them: int[][] rows flattened (schema.flat_rows)."""
+    def value(a, v):
+        return flat_rows(int_rows(a.name, v, a.inner)) if a.type is AttrType.INT_ROWS else v
+    return (tuple(value(a, v) for a, v in zip(op.attributes, args)),
+            {k: value(op.attribute(k), v) for k, v in kwargs.items()})
+
+
 def _check_custom_run(binding: "CpuBinding", run, seed: int) -> str:
     """check_run for a custom op's case: every output bit for bit, and what GetWorkspaceSize received."""
     import numpy as np
@@ -220,11 +236,12 @@ def _check_custom_run(binding: "CpuBinding", run, seed: int) -> str:
     arrays = corpus.custom_inputs(run, seed)
     kwargs = dict(run.case.kwargs)
     expected = getattr(cpu_reference, run.case.op)(*arrays, *run.case.args, **kwargs)
+    args, kwargs = _schema_values(specs().op(run.case.op), run.case.args, kwargs)
     expected = expected if isinstance(expected, tuple) else (np.asarray(expected),)
     inputs = [torch_input(np.asarray(a)) for a in arrays]
     binding.reset()
     try:
-        got = on_custom_binding(run.case.op)(*inputs, *run.case.args, **kwargs)
+        got = on_custom_binding(run.case.op)(*inputs, *args, **kwargs)
     except Exception as e:  # noqa: BLE001 - what went wrong is the answer
         return f"{run.label}: {type(e).__name__}: {e}"
     got = got if isinstance(got, tuple) else (got,)
@@ -236,5 +253,5 @@ def _check_custom_run(binding: "CpuBinding", run, seed: int) -> str:
     calls = binding.calls()
     if not calls:  # an empty result launches nothing
         return ""
-    problems = argument_problems(calls[0], expected_arguments(run.case.op, inputs, list(got), run.case.args, kwargs))
+    problems = argument_problems(calls[0], expected_arguments(run.case.op, inputs, list(got), args, kwargs))
     return f"{run.label}: {problems[0]}" if problems else ""

@@ -35,7 +35,7 @@ _CACHE_FORMAT = "2"  # of the cached runs and dumps: bumped when what they hold 
 # argument is an optional list attribute whose absent value is the empty list (an OpDef attribute
 # cannot be absent; OpAttrReader::OptionalListInt reads the empty list as None).
 _ATTR_TYPES = {AttrType.INT: "int", AttrType.INT_LIST: "list_int", AttrType.OPTIONAL_INT_LIST: "list_int",
-               AttrType.STR: "string"}
+               AttrType.STR: "string", AttrType.FLOAT: "float", AttrType.INT_ROWS: "list_int"}
 
 
 class OracleError(RuntimeError):
@@ -136,6 +136,10 @@ def _attr_default(attr) -> Any:
         return [] if attr.required or attr.default is None else [int(v) for v in attr.default]
     if attr.type is AttrType.INT_LIST:
         return [int(v) for v in attr.default]
+    if attr.type is AttrType.INT_ROWS:  # flattened, as the OpDef's ListInt holds it
+        return [int(v) for row in attr.default for v in row]
+    if attr.type is AttrType.FLOAT:
+        return float(attr.default)
     return int(attr.default) if attr.type is AttrType.INT else str(attr.default)
 
 
@@ -238,7 +242,7 @@ _CLASS = re.compile(r"class\s+(?P<name>\w+)\s*:\s*public\s+OpDef\s*\{")
 _CONSTRUCTOR = re.compile(r"explicit\s+(?P<name>\w+)\s*\(\s*const\s+char\s*\*\s*\w+\s*\)\s*:\s*OpDef\(\s*\w+\s*\)\s*\{")
 _ENTRY = re.compile(r'extern\s+"C"\s+__global__\s+__aicore__\s+void\s+(?P<name>\w+)\s*\((?P<params>[^)]*)\)')
 _IGNORED = ("SetInferShape", "SetInferDataType", "SetTiling")  # the host functions: not the OpDef's data
-_ATTR_KINDS = ("Int", "String", "Bool", "ListInt")  # the kinds whose defaults the reader reads
+_ATTR_KINDS = ("Int", "String", "Bool", "ListInt", "Float")  # the kinds whose defaults the reader reads
 _STRING = re.compile(r'"(?:\\.|[^"\\])*"')
 
 
@@ -339,6 +343,11 @@ def _attr(name: str, calls: list[tuple[str, str]]) -> AttrDef:
         default: Any = int(arg)
     elif kind == "String":
         default = _string(arg)
+    elif kind == "Float":
+        try:
+            default = float(arg.rstrip("fF"))
+        except ValueError:
+            raise OracleError(f"attribute {name}: cannot read the float {arg!r}") from None
     elif kind == "Bool" and arg in ("true", "false"):
         default = arg == "true"
     elif kind == "ListInt":

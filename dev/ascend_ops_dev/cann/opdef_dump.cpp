@@ -8,7 +8,7 @@
 //  "ops": [{"op_type", "inputs": [param], "outputs": [param], "attrs": [attr],
 //           "configs": {"<soc>": {"inputs": [param], "outputs": [param], "items": {...}}}}]}
 // param: {"name", "param_type", "dtypes": ["DT_FLOAT16", ...], "formats": ["FORMAT_ND", ...]}
-// attr: {"name", "required", "kind": "Int" | "String" | "ListInt" | "Bool", "default"} (no
+// attr: {"name", "required", "kind": "Int" | "String" | "ListInt" | "Bool" | "Float", "default"} (no
 // "default" for an attribute that has none)
 #include <cstdio>
 #include <map>
@@ -96,6 +96,13 @@ std::string Attr(const ops::OpAttrDef& attr)
             out += "\"String\"";
             value = Quoted(attr.GetStringDefault());
             break;
+        case ops::AttrKind::kFloat: {
+            out += "\"Float\"";
+            char text[32];
+            std::snprintf(text, sizeof(text), "%.9g", static_cast<double>(attr.GetFloatDefault()));
+            value = text;
+            break;
+        }
         case ops::AttrKind::kListInt: {
             out += "\"ListInt\"";
             value = "[";

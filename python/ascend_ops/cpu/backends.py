@@ -26,9 +26,10 @@ import numpy as np
 import torch
 
 import cpu_reference
+from ascend_ops_gen.spec import specs
 
 from . import native_copy
-from ..runtime import reference_functions
+from ..runtime import custom_calls, reference_functions
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.errors import OpArgumentError
 from ..runtime.build_cache import NativeBuildError
@@ -138,8 +139,10 @@ def custom_cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
     """The CPU kernel of custom op `op_name` (its tensors as the spec orders them): its reference
     (for `native` and `reference`) or the simulator, chosen per call."""
     def reference(*args, **kwargs):
-        arrays = [to_numpy(a) if isinstance(a, torch.Tensor) else a for a in args]
-        out = reference_functions.reference(op_name)(*arrays, **kwargs)
+        op = specs().op(op_name)
+        tensors, _, attrs = custom_calls.bound_tensors(op, args, kwargs)
+        arrays = [to_numpy(a) if isinstance(a, torch.Tensor) else a for a in tensors]
+        out = reference_functions.reference(op_name)(*arrays, **custom_calls.reference_attributes(op, attrs))
         if isinstance(out, tuple):
             return tuple(from_numpy(np.asarray(o, order="C")) for o in out)
         return from_numpy(np.asarray(out, order="C"))

@@ -20,7 +20,7 @@ import torch
 
 from cpu_reference import arguments as rules
 from cpu_reference.errors import OpArgumentError, OpTypeError
-from ascend_ops_gen.schema import python_signature
+from ascend_ops_gen.schema import flat_rows, python_signature
 from ascend_ops_gen.spec import AttrType, OpSpec
 
 from .dtypes import numpy_dtype
@@ -48,7 +48,15 @@ _ATTRIBUTE_RULES: dict[AttrType, Callable[[str, object], object]] = {
     AttrType.INT_LIST: _index_list,
     AttrType.OPTIONAL_INT_LIST: lambda name, value: None if value is None else _index_list(name, value),
     AttrType.STR: rules.string,
+    AttrType.FLOAT: lambda name, value: value if isinstance(value, torch.SymFloat) else rules.real_number(name, value),
 }
+
+
+def attribute_rule(attr) -> Callable[[str, object], object]:
+    """The check of one attribute's value; an int[][] leaves it flattened, as its schema carries it."""
+    if attr.type is AttrType.INT_ROWS:
+        return lambda name, value: flat_rows(rules.int_rows(name, value, attr.inner))
+    return _ATTRIBUTE_RULES[attr.type]
 
 
 def tensor_kind(x: torch.Tensor) -> str | None:
@@ -108,7 +116,7 @@ class CallChecker:
         self.signature: inspect.Signature = python_signature(op)
         self.input_names = tuple(t.name for t in op.inputs)
         self.optional_inputs = frozenset(t.name for t in op.inputs if t.optional)
-        self.attribute_rules = tuple((a.name, _ATTRIBUTE_RULES[a.type]) for a in op.attributes)
+        self.attribute_rules = tuple((a.name, attribute_rule(a)) for a in op.attributes)
         self.keyword_only = frozenset(a.name for a in op.attributes if a.keyword_only)
 
     def __call__(self, args: tuple, kwargs: dict) -> tuple[tuple, dict]:

@@ -9,7 +9,8 @@ from typing import Any
 import numpy as np
 
 from ascend_ops_gen.schema import python_signature
-from ascend_ops_gen.spec import OpSpec, Product, ReadMode, ShapeRuleKind
+from ascend_ops_gen.spec import AttrType, OpSpec, Product, ReadMode, ShapeRuleKind, TilingSource
+from cpu_reference.arguments import exact_value, int_rows, real_number
 
 from .errors import OpArgumentError, UnsupportedDtypeError
 from .reference_functions import dtype_check, shape_function
@@ -149,6 +150,51 @@ def _sizes(x, symbolic: bool) -> tuple:
     return tuple(int(d) for d in x.shape)
 
 
+def _carried(op: OpSpec) -> frozenset[str]:
+    """The attributes the op's tiling data carries (`tiling:` fields of source attribute)."""
+    return frozenset(f.attribute for f in op.tiling if f.source is TilingSource.ATTRIBUTE)
+
+
+def reference_attributes(op: OpSpec, attrs: Mapping[str, Any], dtypes: Mapping[str, str] | None = None) -> dict:
+    """The attributes given (by name) as the reference and the shape rule take them, checked by
+    the rules every path shares: an int[][] as its rows (given as rows or flattened), at most
+    tiling_rank of them where the tiling data carries it, as a list carried there; a float
+    attribute exactly a float32 and, with `value_of`, exactly a value of that input's dtype (its
+    name in `dtypes`) (Note [float attributes] in ascend_ops_gen/spec/model.py)."""
+    out = dict(attrs)
+    carried = _carried(op)
+    for a in op.attributes:
+        if a.name not in attrs or attrs[a.name] is None:
+            continue
+        value = attrs[a.name]
+        if a.type is AttrType.INT_ROWS:
+            value = out[a.name] = int_rows(a.name, value, a.inner)
+        elif a.type is AttrType.FLOAT and not _is_symbolic(value):
+            value = real_number(a.name, value)
+            owner = a.value_of
+            if owner is not None and dtypes is not None and owner in dtypes:
+                exact_value(a.name, value, numpy_dtype_named(dtypes[owner]), dtypes[owner], f"the dtype of {owner}")
+        if a.name in carried and a.type in (AttrType.INT_ROWS, AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST) \
+                and len(value) > op.tiling_rank:
+            what = "rows" if a.type is AttrType.INT_ROWS else "ints"
+            raise OpArgumentError(f"{a.name} has {len(value)} {what}; {op.name}'s tiling data holds at most "
+                                  f"{op.tiling_rank} (its max_rank, else the dims of a CANN tensor shape)")
+    return out
+
+
+def _is_symbolic(value) -> bool:
+    return type(value).__name__.startswith("Sym")
+
+
+def numpy_dtype_named(name: str) -> np.dtype:
+    """The numpy dtype of a spec dtype name (bfloat16: ml_dtypes')."""
+    if name == "bfloat16":
+        import ml_dtypes
+
+        return np.dtype(ml_dtypes.bfloat16)
+    return np.dtype(name)
+
+
 def check_call(op: OpSpec, tensors: Sequence[Any], attrs: Mapping[str, Any]) -> tuple[tuple[int, ...], dict[str, str]]:
     """The call's checks (this module's docstring) on its tensors (torch or numpy; None: left out):
     (the outputs' shape, the outputs' dtypes by name). Sizes stay symbolic where the shape rule
@@ -158,6 +204,7 @@ def check_call(op: OpSpec, tensors: Sequence[Any], attrs: Mapping[str, Any]) -> 
             raise OpArgumentError(f"{op.name}: input {t.name} is required, got None")
     dtypes = {t.name: _dtype_name(x) for t, x in zip(op.inputs, tensors) if x is not None}
     check_dtypes(op, dtypes, current_product(_device(tensors)))
+    attrs = reference_attributes(op, attrs, dtypes)
     check_dtype_rule(op, dtypes, attrs)
     symbolic = op.shape_rule.kind in (ShapeRuleKind.SAME_AS, ShapeRuleKind.BROADCAST)
     shapes = [None if x is None else _sizes(x, symbolic) for x in tensors]

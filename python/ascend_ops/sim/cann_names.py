@@ -1,7 +1,7 @@
 # @generated from op_specs/*.yaml by ascend-ops-dev generate; do not edit
 """What the simulator names in CANN's spelling, from the specs: each OpType's kernel entry (the name
 CANN derives from it), each dtype's ge::DataType, each custom op's tiling fields (int64_t each, in
-order) and the products.yaml cpu_debug_defines of each NPU arch's CPU-debug build."""
+order, with their element counts) and the products.yaml cpu_debug_defines of each NPU arch's CPU-debug build."""
 
 KERNEL_ENTRIES = {
     'AscendDepthToSpace': 'ascend_depth_to_space',

@@ -18,12 +18,13 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from cpu_reference.arguments import integer
+from cpu_reference.arguments import int_rows, integer
 
-from ascend_ops_gen.schema import python_signature
+from ascend_ops_gen.schema import flat_rows, python_signature
 from ascend_ops_gen.spec import AttrType, OpSpec, Product, specs
 
-from ..runtime.custom_calls import bound_tensors, check_dtype_rule, check_dtypes, output_dtypes
+from ..runtime.custom_calls import (bound_tensors, check_dtype_rule, check_dtypes, numpy_dtype_named,
+                                     output_dtypes, reference_attributes)
 from ..runtime.dtypes import from_numpy, to_numpy
 from ..runtime.reference_functions import data_check
 from ..runtime.products import product as product_named
@@ -49,10 +50,15 @@ class OpPlan:
     workspace_bytes: int = 0
 
     @property
-    def fields(self) -> dict[str, int]:
-        """The tiling data's fields by name (each an int64: the element split, then the op's own)."""
-        names = cann_names.CUSTOM_TILING_FIELDS[self.op]
-        return dict(zip(names, struct.unpack(f"<{len(names)}q", self.tiling[:8 * len(names)])))
+    def fields(self) -> dict[str, int | tuple[int, ...]]:
+        """The tiling data's fields by name (int64s: the element split, then the op's own; an
+        array's as a tuple)."""
+        out, at = {}, 0
+        for name, count in cann_names.CUSTOM_TILING_FIELDS[self.op]:
+            values = struct.unpack_from(f"<{count}q", self.tiling, 8 * at)
+            out[name] = values[0] if count == 1 else values
+            at += count
+        return out
 
     @property
     def mode(self) -> str:
@@ -102,7 +108,10 @@ def plan_op(op_name: str, shapes: Sequence[Sequence[int] | None], dtypes: Sequen
                    and not (a.type is AttrType.OPTIONAL_INT_LIST and bound.arguments[a.name] is None)]
     attrs = (Attr * max(len(given_attrs), 1))()
     for slot, (a, value) in zip(attrs, given_attrs):
-        marshal_attribute(slot, a.name, a.type, value, keep)
+        if a.type is AttrType.INT_ROWS:  # flattened, as its schema and CANN's ListInt carry it
+            marshal_attribute(slot, a.name, AttrType.INT_LIST, flat_rows(int_rows(a.name, value, a.inner)), keep)
+        else:
+            marshal_attribute(slot, a.name, a.type, value, keep)
     tiling = (ctypes.c_uint8 * lib.tiling_capacity)()
     tiling_bytes, block_dim, key, workspace = ctypes.c_uint64(), ctypes.c_uint32(), ctypes.c_uint64(), ctypes.c_uint64()
     ranks = (ctypes.c_int32 * len(op.outputs))()
@@ -153,28 +162,22 @@ def launch_op(plan: OpPlan, inputs: Sequence[np.ndarray | None], outputs: Sequen
                     unit_bytes=max((a.itemsize for a in outputs), default=1))
 
 
-def _numpy_dtype(dtype: str) -> np.dtype:
-    if dtype == "bfloat16":
-        import ml_dtypes
-
-        return np.dtype(ml_dtypes.bfloat16)
-    return np.dtype(dtype)
-
-
 def simulate_op(op_name: str, *inputs, product: Product | str | None = None, seed: int = 0, **kwargs):
     """`op_name` on numpy arrays through its generated kernel: (the output, or a tuple of the
     outputs when the op has several, and the kernel's statistics)."""
     op = specs().op(op_name)
     arrays, args, kwargs = bound_tensors(op, inputs, kwargs)
     arrays = [None if a is None else np.asarray(a, order="C") for a in arrays]
-    check_dtype_rule(op, {t.name: a.dtype.name for t, a in zip(op.inputs, arrays) if a is not None}, kwargs)
+    dtypes = {t.name: a.dtype.name for t, a in zip(op.inputs, arrays) if a is not None}
+    attrs = reference_attributes(op, kwargs, dtypes)
+    check_dtype_rule(op, dtypes, attrs)
     check = data_check(op_name)
     if check is not None:  # the op's rules that read values (the kernel cannot refuse a call)
-        check(*arrays, *args, **kwargs)
+        check(*arrays, *args, **attrs)
     planned = plan_op(op_name, [None if a is None else a.shape for a in arrays],
                       [None if a is None else a.dtype.name for a in arrays], args, kwargs, product=product)
     dtypes = dict(planned.dtypes)
-    outs = [np.empty(shape, dtype=_numpy_dtype(dtypes[t.name])) for t, shape in zip(op.outputs, planned.output_shapes)]
+    outs = [np.empty(shape, dtype=numpy_dtype_named(dtypes[t.name])) for t, shape in zip(op.outputs, planned.output_shapes)]
     stats = launch_op(planned, arrays, outs, seed=seed)
     return (outs[0] if len(outs) == 1 else tuple(outs)), stats
 

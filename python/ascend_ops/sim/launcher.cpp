@@ -140,6 +140,15 @@ bool BuildRuntimeAttrs(const ops::OpDef& def, const AscendSimAttr* attrs, int32_
             case ops::AttrKind::kInt:
                 out->AppendInt(given != nullptr ? given->value : attr.GetIntDefault());
                 break;
+            case ops::AttrKind::kFloat: {
+                const uint32_t bits = static_cast<uint32_t>(given != nullptr ? given->value : 0);
+                float value = attr.GetFloatDefault();
+                if (given != nullptr) {
+                    std::memcpy(&value, &bits, sizeof(value));
+                }
+                out->AppendFloat(value);
+                break;
+            }
             case ops::AttrKind::kString:
                 if (given != nullptr && given->text == nullptr) {
                     *why = def.GetOpType() + ": attribute " + attr.GetName() + " is a string and got none";

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import ctypes
 import os
+import struct
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import torch
 
-from cpu_reference.arguments import index_vector, integer, string
+from cpu_reference.arguments import index_vector, integer, real_number, string
 
 from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import AttrType, Product, specs
@@ -203,6 +204,8 @@ def marshal_attribute(slot: Attr, name: str, kind: AttrType, value: Any, keep: l
         slot.value = integer(name, value)
     elif kind is AttrType.STR:
         slot.text = string(name, value).encode()
+    elif kind is AttrType.FLOAT:  # its float32's bits (sim_abi.h: AscendSimAttr)
+        slot.value = struct.unpack("<i", struct.pack("<f", real_number(name, value)))[0]
     else:
         values = index_vector(name, value)
         array = (ctypes.c_int64 * max(len(values), 1))(*values)

@@ -9,7 +9,8 @@
 
 extern "C" {
 
-// One attribute of a call, by name: int -> value; int[] -> data, size; str -> text. An attribute
+// One attribute of a call, by name: int -> value; float -> value, its float32's bits in the low
+// 32 bits; int[] (and int[][], flattened) -> data, size; str -> text. An attribute
 // the call does not give is left out, and the OpDef's default stands in for it.
 struct AscendSimAttr {
     const char* name;

@@ -47,7 +47,9 @@ def _attribute(kind: AttrType, name: str) -> _Attribute:
     n = camel(name)
     if kind is AttrType.INT:
         return _Attribute(f"int64_t {n}", (), n, "", "", n)
-    if kind is AttrType.INT_LIST:
+    if kind is AttrType.FLOAT:  # aclnn's Float is a double; a shape rule takes the float32 CANN holds
+        return _Attribute(f"double {n}", (), f"static_cast<float>({n})", "", "", n)
+    if kind in (AttrType.INT_LIST, AttrType.INT_ROWS):  # rows flattened, as the schema carries them
         return _Attribute(f"at::IntArrayRef {n}", (), "", f"{n}.data()",
                           f"static_cast<int64_t>({n}.size())", n)
     if kind is AttrType.OPTIONAL_INT_LIST:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SpecError
+from ..schema import flat_rows
 from ..spec import Attribute, AttrType, OpSpec, Product, SpecSet
 
 # ge::DataType of each dtype name of the spec vocabulary (graph/types.h).
@@ -84,6 +85,14 @@ class OpDefAttr:
     default: str     # the C++ text inside kind(...); "" for a required attribute
 
 
+def cpp_float(value: float) -> str:
+    """A float literal of C++ for a float32 value (Note [float attributes]: it is one exactly)."""
+    text = repr(float(value))
+    if text in ("nan", "inf", "-inf"):
+        raise SpecError(f"attribute default {text}: write a finite default (C++ has no literal for it)")
+    return (text if ("." in text or "e" in text) else text + ".0") + "F"
+
+
 def opdef_attr(attr: Attribute) -> OpDefAttr:
     param_type = "REQUIRED" if attr.required else "OPTIONAL"
     if attr.type is AttrType.INT:
@@ -95,6 +104,10 @@ def opdef_attr(attr: Attribute) -> OpDefAttr:
         default = _int_list(() if attr.required or attr.default is None else attr.default)
     elif attr.type is AttrType.STR:
         kind, default = "String", "" if attr.required else cpp_string(attr.default)
+    elif attr.type is AttrType.FLOAT:
+        kind, default = "Float", "" if attr.required else cpp_float(attr.default)
+    elif attr.type is AttrType.INT_ROWS:  # flattened, row after row (schema.flat_rows)
+        kind, default = "ListInt", "" if attr.required else _int_list(flat_rows(attr.default))
     else:  # pragma: no cover - AttrType is closed
         raise SpecError(f"{attr.loc}: attribute type {attr.type.value} has no OpDef spelling")
     return OpDefAttr(attr.name, param_type, kind, default)

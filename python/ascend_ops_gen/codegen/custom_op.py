@@ -81,8 +81,98 @@ def needs_load(op: OpSpec) -> bool:
     return any(t.read is not ReadMode.TILE for t in op.inputs)
 
 
-def tiling_field_names(op: OpSpec) -> tuple[str, ...]:
-    return STANDARD_TILING_FIELDS + tuple(f.name for f in op.tiling)
+# Note [tiling accessors]
+# ~~~~~~~~~~~~~~~~~~~~~~~
+# A custom op's tiling data holds the element split (STANDARD_TILING_FIELDS) and then exactly the
+# fields its spec's `tiling:` lists, every one int64_t (so the kernel-side struct CANN derives has
+# the host's layout); a field the spec does not list is not there. What each source becomes, with
+# R the op's tiling_rank (its max_rank, else the 25 dims a CANN tensor shape holds):
+#     dim, elements, elements_after, an int attribute   <name>
+#     a float attribute                                 <name>: its float32's bits, or with
+#                                                       `value_of` the bits of that input's dtype
+#     shape: <tensor>                                   <name>Rank, <name>Dims[R], <name>Strides[R]
+#                                                       (element strides of the contiguous tensor)
+#     an int[] / int[]? attribute                       <name>Size, <name>Values[R]
+#     an int[][] attribute (inner n)                    <name>Size (rows), <name>Values[R * n]
+# The kernel reads them through `<Op>Fields` (generated in op_kernel/<op>.cpp, before the op's
+# compute header): `const <Op>Fields fields(tiling);` then `fields.x.rank`, `fields.x.dims[d]`,
+# `fields.x.strides[d]` (a TensorShapeView), `fields.multiples.size`, `fields.multiples[i]` (an
+# IntListView), `fields.paddings.size` (rows), `fields.paddings[i][j]` (an IntRowsView),
+# `fields.constantValue.As<T>()` (a CustomValue), and an int field as itself; the views are
+# in common/custom_op_kernel.h. The TilingFunc fills the fields (CustomOpCall in
+# common/custom_op_host.h) and refuses a value they cannot hold, with the words the Python checks
+# use (runtime/custom_calls.py).
+
+class _FieldKind:
+    SCALAR, VALUE, SHAPE, LIST, ROWS = "scalar", "value", "shape", "list", "rows"
+
+
+def _field_kind(op: OpSpec, f) -> str:
+    if f.source is TilingSource.SHAPE:
+        return _FieldKind.SHAPE
+    if f.source is not TilingSource.ATTRIBUTE:
+        return _FieldKind.SCALAR
+    kind = op.attribute(f.attribute).type
+    return {AttrType.FLOAT: _FieldKind.VALUE, AttrType.INT_LIST: _FieldKind.LIST,
+            AttrType.OPTIONAL_INT_LIST: _FieldKind.LIST, AttrType.INT_ROWS: _FieldKind.ROWS}.get(kind, _FieldKind.SCALAR)
+
+
+def tiling_layout(op: OpSpec) -> tuple[tuple[str, int], ...]:
+    """Every int64_t field of the op's tiling data with its element count (1, or an array's),
+    in order (Note [tiling accessors])."""
+    rank = op.tiling_rank
+    out = [(name, 1) for name in STANDARD_TILING_FIELDS]
+    for f in op.tiling:
+        kind = _field_kind(op, f)
+        if kind == _FieldKind.SHAPE:
+            out += [(f"{f.name}Rank", 1), (f"{f.name}Dims", rank), (f"{f.name}Strides", rank)]
+        elif kind in (_FieldKind.LIST, _FieldKind.ROWS):
+            inner = op.attribute(f.attribute).inner or 1
+            out += [(f"{f.name}Size", 1), (f"{f.name}Values", rank * inner)]
+        else:
+            out.append((f.name, 1))
+    return tuple(out)
+
+
+def _tiling_field_defs(op: OpSpec) -> list[str]:
+    return [f"TILING_DATA_FIELD_DEF(int64_t, {name});" if count == 1 else
+            f"TILING_DATA_FIELD_DEF_ARR(int64_t, {count}, {name});" for name, count in tiling_layout(op)]
+
+
+def emit_fields_view(op: OpSpec) -> list[str]:
+    """`<Op>Fields`: the kernel's view of the op's own tiling fields (Note [tiling accessors])."""
+    if not op.tiling:
+        return []
+    cls, data = f"{pascal(op)}Fields", tiling_class(op)
+    members, inits = [], []
+    for f in op.tiling:
+        kind = _field_kind(op, f)
+        n = f.name
+        if kind == _FieldKind.SHAPE:
+            members.append(f"TensorShapeView {n};  // {' '.join(f.doc.split())}")
+            inits.append(f"{n}{{tiling.{n}Rank, tiling.{n}Dims, tiling.{n}Strides}}")
+        elif kind == _FieldKind.LIST:
+            members.append(f"IntListView {n};  // {' '.join(f.doc.split())}")
+            inits.append(f"{n}{{tiling.{n}Size, tiling.{n}Values}}")
+        elif kind == _FieldKind.ROWS:
+            members.append(f"IntRowsView {n};  // {' '.join(f.doc.split())}")
+            inits.append(f"{n}{{tiling.{n}Size, {op.attribute(f.attribute).inner}, tiling.{n}Values}}")
+        elif kind == _FieldKind.VALUE:
+            members.append(f"CustomValue {n};  // {' '.join(f.doc.split())}")
+            inits.append(f"{n}{{tiling.{n}}}")
+        else:
+            members.append(f"int64_t {n};  // {' '.join(f.doc.split())}")
+            inits.append(f"{n}(tiling.{n})")
+    lines = ["",
+             f"// The fields of {op.file}'s `tiling:` as the kernel reads them (Note [tiling accessors] in",
+             "// ascend_ops_gen/codegen/custom_op.py): `const " + cls + " fields(tiling);`.",
+             f"struct {cls} {{",
+             f"    __aicore__ inline explicit {cls}(const {data}& tiling)"]
+    lines += [f"        {':' if i == 0 else ','} {init}" for i, init in enumerate(inits)]
+    lines += ["    {", "    }", ""]
+    lines += [f"    {m}" for m in members]
+    lines += ["};"]
+    return lines
 
 
 def _staged(t: TensorArg, op: OpSpec) -> bool:
@@ -107,7 +197,7 @@ def _ge_format(name: str) -> str:
 def emit_custom_tiling_header(op: OpSpec) -> str:
     return template("custom_op_host_tiling.h").substitute(
         header=header_line(op.file), op_type=op.op_type, guard=op.name.upper(), tiling_class=tiling_class(op),
-        fields=[f"TILING_DATA_FIELD_DEF(int64_t, {name});" for name in tiling_field_names(op)])
+        fields=_tiling_field_defs(op))
 
 
 def _columns(op: OpSpec, combinations, specs: SpecSet) -> list[list[str]]:
@@ -134,15 +224,25 @@ def _shape_function(op: OpSpec) -> tuple[list[str], list[str], list[str]]:
                f"{', '.join(c for c, _ in params)})>::value,",
                f"              {cpp_string(message)});"]
     readers = {AttrType.INT: "Int", AttrType.STR: "Str", AttrType.INT_LIST: "ListInt",
-               AttrType.OPTIONAL_INT_LIST: "OptionalListInt"}
+               AttrType.OPTIONAL_INT_LIST: "OptionalListInt", AttrType.FLOAT: "Float", AttrType.INT_ROWS: "ListInt"}
+    list_types = (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST, AttrType.INT_ROWS)
     lists = [f"const ascend_ops::IntListAttr {camel(a.name)}Attr = attrs.{readers[a.type]}({i}, {cpp_string(a.name)});"
-             for i, a in enumerate(op.attributes) if a.type in (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST)]
+             for i, a in enumerate(op.attributes) if a.type in list_types]
 
     def argument(b) -> str:
         a = op.attributes[b.attr_index]
         if b.part == "value":
             return f"attrs.{readers[a.type]}({b.attr_index}, {cpp_string(a.name)})"
         return f"{camel(a.name)}Attr.{b.part}"
+    rows = []  # an int[][] that is no whole rows, refused before the shape rule sees it
+    for a in op.attributes:
+        if a.type is AttrType.INT_ROWS:
+            message = cpp_string(f"{a.name} has %lld ints, which are no whole rows of {a.inner} (int[][], inner "
+                                 f"{a.inner})")
+            rows += [f"if ({camel(a.name)}Attr.size % {a.inner} != 0) {{",
+                     f"    return ascend_ops::Status::Error({message},",
+                     f"                                     static_cast<long long>({camel(a.name)}Attr.size));",
+                     "}"]
     call = wrapped_call(f"return ascend_ops::{name}", ["inputs", *(argument(b) for b in bound), "output"], 4)
     glue = ["",
             f"// The outputs' shape by {name} (../{op.name}_shape.h), with the attributes in OpDef order.",
@@ -151,6 +251,7 @@ def _shape_function(op: OpSpec) -> tuple[list[str], list[str], list[str]]:
             "{",
             *(["    (void)attrs;"] if not op.attributes else []),
             *("    " + line for line in lists),
+            *("    " + line for line in rows),
             *("    " + line for line in call.split("\n")),
             "}"]
     return ["#include <type_traits>", "", f'#include "../{op.name}_shape.h"', ""], asserts, glue
@@ -158,6 +259,38 @@ def _shape_function(op: OpSpec) -> tuple[list[str], list[str], list[str]]:
 
 def _op_field(op: OpSpec, f) -> str:
     names = [t.name for t in op.tensors]
+    kind = _field_kind(op, f)
+    where = f"  // {f.source.value} ({f.loc})"
+    rank = op.tiling_rank
+    if kind == _FieldKind.SHAPE:
+        return "\n".join([
+            f"{{{where}",
+            f"    int64_t dims[{rank}] = {{}};",
+            f"    int64_t strides[{rank}] = {{}};",
+            f"    tiling.set_{f.name}Rank(call.Shape({names.index(f.tensor)}, {rank}, dims, strides, "
+            f"{cpp_string(f.name)}));",
+            f"    tiling.set_{f.name}Dims(dims);",
+            f"    tiling.set_{f.name}Strides(strides);",
+            "}"])
+    if kind in (_FieldKind.LIST, _FieldKind.ROWS):
+        a = op.attribute(f.attribute)
+        index = op.attributes.index(a)
+        inner = a.inner or 1
+        return "\n".join([
+            f"{{{where}",
+            f"    int64_t values[{rank * inner}] = {{}};",
+            f"    tiling.set_{f.name}Size(call.IntRows({index}, {cpp_string(a.name)}, {inner}, {rank}, values, "
+            f"{cpp_string(op.name)}, {'true' if kind == _FieldKind.ROWS else 'false'}));",
+            f"    tiling.set_{f.name}Values(values);",
+            "}"])
+    if kind == _FieldKind.VALUE:
+        a = op.attribute(f.attribute)
+        index = op.attributes.index(a)
+        if a.value_of is None:
+            value = f"call.FloatBits({index}, {cpp_string(a.name)})"
+        else:
+            value = f"call.ValueBits({index}, {cpp_string(a.name)}, {names.index(a.value_of)})"
+        return f"tiling.set_{f.name}({value});{where}"
     if f.source is TilingSource.ATTRIBUTE:
         index = [a.name for a in op.attributes].index(f.attribute)
         value = f"call.IntAttr({index}, {cpp_string(f.attribute)})"
@@ -317,7 +450,7 @@ def emit_custom_kernel_source(op: OpSpec, specs: SpecSet) -> str:
     hooks = compute_name(op) + (f" and {load_name(op)}" if gm_read else "")
     return template("custom_op_kernel.cpp").substitute(
         header=header_line(op.file), op_type=op.op_type, op_name=op.name, hooks=hooks,
-        compute_header=f"{op.name}_compute.h", template_params=", ".join(params), kernel_class=kernel_class,
+        compute_header=f"{op.name}_compute.h", fields_view=emit_fields_view(op), template_params=", ".join(params), kernel_class=kernel_class,
         init_params=gm_params, tiling_class=tiling_class(op), set_buffers=set_buffers, init_buffers=init_buffers,
         copy_in=copy_in, copy_in_scalar=copy_in_scalar, compute=compute, copy_out=copy_out,
         copy_out_scalar=copy_out_scalar, members=members, kernel_name=kernel_name(op.op_type),
@@ -345,7 +478,7 @@ def emit_custom_kernel_tiling_data(op: OpSpec, *, tool: str, get_tiling_data: bo
     `get_tiling_data`, also the GET_TILING_DATA that fills it from the kernel's tiling argument (the
     simulator's own GET_TILING_DATA takes the struct as ASCEND_SIM_TILING_TYPE instead);
     `in_package`: for a file of the package (the simulator's unit), not a tool's scratch file."""
-    names = tiling_field_names(op)
+    layout = tiling_layout(op)
     macro = []
     if get_tiling_data:
         cls = tiling_class(op)
@@ -365,7 +498,8 @@ def emit_custom_kernel_tiling_data(op: OpSpec, *, tool: str, get_tiling_data: bo
         source=op.file, tool=tool, scratch="" if in_package else "; not part of the package",
         class_name=tiling_class(op), op_name=op.name, guard=op.name.upper(),
         macro_note=", and the GET_TILING_DATA that fills it" if get_tiling_data else "",
-        fields=[f"int64_t {name};" for name in names], size=8 * len(names),
+        fields=[f"int64_t {name};" if count == 1 else f"int64_t {name}[{count}];" for name, count in layout],
+        size=8 * sum(count for _, count in layout),
         includes=(["", '#include "kernel_tiling/kernel_tiling.h"', "#ifdef ASCENDC_CPU_DEBUG",
                    '#include "kernel_log.h"', "#endif"] if get_tiling_data else []),
         get_tiling_data=macro)

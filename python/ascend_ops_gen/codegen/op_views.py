@@ -92,7 +92,9 @@ def bind_attributes(op: OpSpec) -> tuple[ViewBuilder, tuple[BoundArgument, ...]]
         base = camel(attr.name)
         if attr.type is AttrType.INT:
             bound.append(BoundArgument(CppParam("int64_t", base), index, "value"))
-        elif attr.type in (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST):
+        elif attr.type is AttrType.FLOAT:
+            bound.append(BoundArgument(CppParam("float", base), index, "value"))
+        elif attr.type in (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST, AttrType.INT_ROWS):
             bound.append(BoundArgument(CppParam("const int64_t*", base), index, "data"))
             bound.append(BoundArgument(CppParam("int64_t", base + "Size"), index, "size"))
         else:

@@ -10,7 +10,7 @@ from ..spec import SpecSet
 from .aclnn import header_name
 from .binding import BINDING_PATH, NAMESPACE
 from .cpp import GE_DTYPES, kernel_name
-from .custom_op import tiling_field_names
+from .custom_op import tiling_layout
 from .file_manager import header_line
 from .project import arch_products, cpu_debug_defines
 from .templates import template
@@ -30,7 +30,7 @@ def emit_sim_names(specs: SpecSet, source: str) -> str:
         header=header_line(source, "#"),
         kernel_entries=_rows((op.op_type, kernel_name(op.op_type)) for op in ops),
         ge_dtypes=_rows((name, ge.removeprefix("ge::")) for name, ge in GE_DTYPES.items()),
-        tiling_fields=_rows((op.name, tiling_field_names(op)) for op in ops if op.is_custom),
+        tiling_fields=_rows((op.name, tiling_layout(op)) for op in ops if op.is_custom),
         arch_defines=_rows((arch, cpu_debug_defines(specs, arch)) for arch in arch_products(specs)))
 
 

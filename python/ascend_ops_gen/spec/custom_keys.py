@@ -113,6 +113,10 @@ def check_tensors(f: Fields, name: str, inputs: tuple[TensorArg, ...], outputs: 
                 raise SpecError(f"{t.loc}: op {name}: the dtypes of {' -> '.join(path + [at.name])} go round "
                                 f"in a circle; one of them must list its dtypes")
             path.append(at.name)
+    for a in attrs:
+        if a.value_of is not None and a.value_of not in [t.name for t in inputs]:
+            raise SpecError(f"{a.loc}: op {name}: attribute {a.name}: value_of: "
+                            f"{unknown(a.value_of, [t.name for t in inputs], 'input')}")
     for t in outputs:
         if t.dtypes is not None and len(t.dtypes) != 1:
             raise SpecError(f"{t.loc}: op {name}: output {t.name} lists {len(t.dtypes)} dtypes of its own "
@@ -176,11 +180,13 @@ def parse_tiling(f: Fields, tensors: tuple[TensorArg, ...], attrs: tuple[Attribu
             if not match:
                 raise g.error("attribute", f"tiling field {name}: "
                                            f"{unknown(attribute, [a.name for a in attrs], 'attribute')}")
-            if match[0].type is not AttrType.INT:
-                raise g.error("attribute", f"tiling field {name}: attribute {attribute} is {match[0].type.value}; "
-                                           f"a tiling field takes an int attribute")
+            if match[0].type is AttrType.STR:
+                raise g.error("attribute", f"tiling field {name}: attribute {attribute} is a str; a tiling field "
+                                           f"takes an int, float, int[], int[]? or int[][] attribute")
         elif source is TilingSource.ELEMENTS:
             tensor = g.take("elements", str)
+        elif source is TilingSource.SHAPE:
+            tensor = g.take("shape", str)
         else:
             pair = g.take(source.value, list)
             if len(pair) != 2 or not isinstance(pair[0], str) or not isinstance(pair[1], int) \
@@ -192,7 +198,29 @@ def parse_tiling(f: Fields, tensors: tuple[TensorArg, ...], attrs: tuple[Attribu
             raise g.error(source.value, f"tiling field {name}: {unknown(tensor, names, 'tensor')}")
         out.append(TilingField(name, source, tensor, axis, attribute, g.take("doc", str), g.loc()))
         g.done()
+    _check_struct_names(out, attrs)
     return tuple(out)
+
+
+def _struct_names(f: TilingField, attrs: tuple[Attribute, ...]) -> tuple[str, ...]:
+    """The C++ fields a tiling field becomes (Note [tiling accessors] in codegen/custom_op.py)."""
+    if f.source is TilingSource.SHAPE:
+        return (f"{f.name}Rank", f"{f.name}Dims", f"{f.name}Strides")
+    if f.source is TilingSource.ATTRIBUTE and next(a for a in attrs if a.name == f.attribute).type in (
+            AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST, AttrType.INT_ROWS):
+        return (f"{f.name}Size", f"{f.name}Values")
+    return (f.name,)
+
+
+def _check_struct_names(fields: list[TilingField], attrs: tuple[Attribute, ...]) -> None:
+    taken: dict[str, TilingField | None] = {n: None for n in STANDARD_TILING_FIELDS}
+    for f in fields:
+        for n in _struct_names(f, attrs):
+            if n in taken:
+                whose = "a standard field" if taken[n] is None else f"a field of {taken[n].name}"
+                raise SpecError(f"{f.loc}: tiling field {f.name} becomes the C++ field {n}, which is already "
+                                f"{whose}; rename one of them")
+            taken[n] = f
 
 
 def _input_value(g: Fields, key: str, value: Any, what: str) -> Any:

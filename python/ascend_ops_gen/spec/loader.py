@@ -50,9 +50,15 @@ _ATTR_PY_TYPES: dict[AttrType, Callable[[Any], bool]] = {
 }
 _ATTR_PY_TYPES[AttrType.OPTIONAL_INT_LIST] = lambda v: v is None or _ATTR_PY_TYPES[
     AttrType.INT_LIST](v)
+_ATTR_PY_TYPES[AttrType.FLOAT] = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+_ATTR_PY_TYPES[AttrType.INT_ROWS] = lambda v: isinstance(v, list) and all(_ATTR_PY_TYPES[AttrType.INT_LIST](r)
+                                                                          for r in v)
+# The attribute types only custom ops take (their kernels read them from the tiling data; the view
+# engine's builders, the ONNX export and the view glue know int, int[], int[]? and str).
+_CUSTOM_ATTR_TYPES = (AttrType.FLOAT, AttrType.INT_ROWS)
 
 
-def _parse_attributes(f: Fields) -> tuple[Attribute, ...]:
+def _parse_attributes(f: Fields, custom: bool) -> tuple[Attribute, ...]:
     out: list[Attribute] = []
     for item, line in items_of(f.take("attributes", list, []), "attributes", f, "attributes"):
         g = Fields(item, "attribute", f.file, line)
@@ -72,12 +78,25 @@ def _parse_attributes(f: Fields) -> tuple[Attribute, ...]:
             if not isinstance(choice, str):
                 raise SpecError(f"{f.file}:{choice_line}: attribute {name}: choice {choice!r} is "
                                 f"{kind_of(choice)}; the choices of a str attribute are strings")
+        if typ in _CUSTOM_ATTR_TYPES and not custom:
+            raise g.error("type", f"attribute {name}: {typ.value} attributes are for custom ops (kind: custom); "
+                                  f"a view op takes int, int[], int[]? and str")
+        inner = g.take_int("inner", 1, 2**31 - 1) if typ is AttrType.INT_ROWS else None
+        if "inner" in item and typ is not AttrType.INT_ROWS:
+            raise g.error("inner", f"attribute {name}: `inner` is for int[][] attributes (the ints of each row)")
+        value_of = g.take("value_of", str, None)
+        if value_of is not None and typ is not AttrType.FLOAT:
+            raise g.error("value_of", f"attribute {name}: `value_of` is for float attributes (a value of an "
+                                      f"input's dtype)")
         attr = Attribute(name, typ, default, tuple(choices) if choices is not None else None,
-                         g.take("keyword_only", bool, False), g.take("doc", str), g.loc())
+                         g.take("keyword_only", bool, False), g.take("doc", str), g.loc(), inner, value_of)
         g.done()
         if not attr.required and not _ATTR_PY_TYPES[typ](default):
             raise g.error("default", f"attribute {name}: default {default!r} is not a valid "
                                      f"{typ.value}")
+        if not attr.required and typ is AttrType.INT_ROWS and any(len(r) != inner for r in default):
+            raise g.error("default", f"attribute {name}: default {default!r} has a row of other than "
+                                     f"{inner} ints (inner: {inner})")
         if attr.choices is not None and not attr.required and default not in attr.choices:
             raise g.error("default", f"attribute {name}: default {default!r} is not one of "
                                      f"its choices {list(attr.choices)}")
@@ -223,7 +242,7 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         if not custom and key in f.node:
             raise f.error(key, f"op {name}: `{key}` is a key of custom ops (kind: custom); a view op's "
                                f"output and kernel come from its view builder")
-    attrs = _parse_attributes(f)
+    attrs = _parse_attributes(f, custom)
     op_dtypes = f.take("dtypes", list)
     for d, line in items_of(op_dtypes, "dtypes", f, "dtypes"):
         if d not in dtypes:

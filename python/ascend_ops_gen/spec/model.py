@@ -176,6 +176,8 @@ class AttrType(enum.Enum):
     INT_LIST = "int[]"
     OPTIONAL_INT_LIST = "int[]?"
     STR = "str"
+    FLOAT = "float"       # custom ops: Note [float attributes]
+    INT_ROWS = "int[][]"  # custom ops: rows of `inner` ints each (a list of pairs: inner 2)
 
 
 class _Required:
@@ -195,10 +197,28 @@ class Attribute:
     keyword_only: bool
     doc: str
     loc: Location
+    inner: int | None = None     # INT_ROWS: the ints of each row
+    value_of: str | None = None  # FLOAT: the input whose dtype must hold it exactly (Note [float attributes])
 
     @property
     def required(self) -> bool:
         return self.default is REQUIRED
+
+
+# Note [float attributes]
+# ~~~~~~~~~~~~~~~~~~~~~~~
+# A `float` attribute (custom ops) is a Python float in the op's signature, `float` in its torch
+# schema, and a CANN `Float` attribute, which holds a float32: so its value must be exactly a
+# float32, and nothing on the way rounds it. With `value_of: <input>` it is a value of that input's
+# dtype (a pad's constant, a fill value), as TensorFlow takes a Python scalar for a tensor of a
+# given dtype: converting it must not change it. TensorFlow refuses a scalar that an integer dtype
+# cannot hold (1.5 or 300 for int8); here the rule is the same for every dtype, floating ones
+# included: the value must be exactly representable in the input's dtype (0.1 is not a float16,
+# 1.5 not an int32, 2.0 not a bool; NaN and the infinities are values of every floating dtype), else
+# an OpArgumentError names the attribute, the value, the dtype and the rule. Eager calls, the fake
+# kernel and the simulator run one check (`check_attributes` in runtime/custom_calls.py), and the
+# generated TilingFunc refuses such a value with the same words (CustomOpCall::ValueAttr in
+# common/custom_op_host.h), which then hands the kernel the value as that dtype's bits.
 
 
 # Note [custom ops]
@@ -218,8 +238,10 @@ class Attribute:
 # tile by tile still needs the output's shape: the kernel walks the output's elements, Note
 # [element split] in common/custom_op_host.h), or the hand-written Infer<Op>Shape (and the
 # reference's <op>_shape). `tiling:` adds int64 fields to the op's tiling data, which the generated
-# TilingFunc fills from an attribute, a dimension, the elements, or the elements after an axis of a
-# tensor. What is generated around the author's code: Note [custom op hooks] in
+# TilingFunc fills from an attribute (an int, a float, a list or rows of ints), a tensor's whole
+# shape (rank, dims, strides), a dimension, the elements, or the elements after an axis of a tensor;
+# the kernel reads each through a generated accessor (Note [tiling accessors] in
+# codegen/custom_op.py). Only the fields the spec lists are in the tiling data. What is generated around the author's code: Note [custom op hooks] in
 # codegen/custom_op.py. Custom ops take no `backward`, `onnx_node`, `view_builder` or `bench` yet
 # (loader.py's _VIEW_ONLY_KEYS says why for each).
 
@@ -622,8 +644,14 @@ class ShapeRule:
     loc: Location
 
 
+# The most dims a CANN tensor shape holds (gert::Shape::kMaxDimNum): what a custom op's `shape:`
+# tiling field holds, and the rows of a list one, unless the op's max_rank says fewer.
+CUSTOM_TILING_MAX_RANK = 25
+
+
 class TilingSource(enum.Enum):
-    ATTRIBUTE = "attribute"            # an int attribute's value
+    ATTRIBUTE = "attribute"            # an attribute's value, of any type but str (lists: up to tiling_rank rows)
+    SHAPE = "shape"                    # a tensor's rank, dims and (contiguous) strides, up to tiling_rank dims
     DIM = "dim"                        # one dimension of a tensor (a negative axis counts from the end)
     ELEMENTS = "elements"              # a tensor's element count
     ELEMENTS_AFTER = "elements_after"  # the product of a tensor's dims after an axis
@@ -636,7 +664,7 @@ class TilingField:
 
     name: str             # lowerCamelCase C++ field name, e.g. "rows"
     source: TilingSource
-    tensor: str | None    # DIM, ELEMENTS, ELEMENTS_AFTER: the tensor
+    tensor: str | None    # SHAPE, DIM, ELEMENTS, ELEMENTS_AFTER: the tensor
     axis: int | None      # DIM, ELEMENTS_AFTER
     attribute: str | None  # ATTRIBUTE
     doc: str
@@ -677,6 +705,12 @@ class OpSpec:
     @property
     def is_custom(self) -> bool:
         return self.kind is OpKind.CUSTOM
+
+    @property
+    def tiling_rank(self) -> int:
+        """The dims a `shape:` tiling field holds and the rows a list one holds: the op's
+        max_rank, else CUSTOM_TILING_MAX_RANK."""
+        return self.max_rank if self.max_rank is not None else CUSTOM_TILING_MAX_RANK
 
     @property
     def tensors(self) -> tuple[TensorArg, ...]:

@@ -115,7 +115,7 @@ CASES = [
      "name: tileElems", "tiling field 'tileElems' is one of the standard fields every custom op has (totalElems, "
                         "blockElems, tileElems, alignElems)"),
     ("tiling field of no source", "onnx_gather.yaml", "    dim: [data, 0]\n", "", "- name: rows",
-     "tiling field rows needs exactly one source: attribute, dim, elements, elements_after"),
+     "tiling field rows needs exactly one source: attribute, shape, dim, elements, elements_after"),
     ("tiling field of no tensor", "onnx_gather.yaml", "    dim: [data, 0]", "    dim: [dat, 0]", "dim: [dat, 0]",
      "tiling field rows: unknown tensor 'dat'; did you mean 'data'?"),
     ("tiling field of a bad pair", "onnx_gather.yaml", "    dim: [data, 0]", "    dim: [data]", "dim: [data]",

@@ -119,6 +119,7 @@ public:
     AttrKind GetKind(void) const { return kind_; }
     bool HasDefault(void) const { return has_default_; }
     int64_t GetIntDefault(void) const { return int_default_; }
+    float GetFloatDefault(void) const { return float_default_; }
     const std::string& GetStringDefault(void) const { return string_default_; }
     const std::vector<int64_t>& GetListIntDefault(void) const { return list_default_; }
 

@@ -324,6 +324,8 @@ std::string Describe(const Argument& a)
             return out + (a.array == nullptr ? ",\"null\":true}" : ",\"values\":" + List(a.array->values) + "}");
         case Argument::Kind::kInt:
             return out + "\"int\",\"value\":" + std::to_string(a.value) + "}";
+        case Argument::Kind::kFloat:  // its float32's bits
+            return out + "\"float\",\"bits\":" + std::to_string(a.value) + "}";
         case Argument::Kind::kString:
             out += "\"string\"";
             return out + (a.text == nullptr ? ",\"null\":true}" : ",\"value\":" + Quoted(a.text) + "}");
@@ -380,6 +382,15 @@ Call& Call::Attr(const char* name, const aclIntArray* values)
 Call& Call::Attr(const char* name, int64_t value)
 {
     arguments_.push_back(Argument{Argument::Kind::kInt, name, nullptr, nullptr, value});
+    return *this;
+}
+
+Call& Call::Attr(const char* name, double value)
+{
+    const float single = static_cast<float>(value);
+    uint32_t bits = 0;
+    std::memcpy(&bits, &single, sizeof(bits));
+    arguments_.push_back(Argument{Argument::Kind::kFloat, name, nullptr, nullptr, static_cast<int64_t>(bits)});
     return *this;
 }
 
@@ -441,6 +452,7 @@ aclnnStatus Call::Plan(uint64_t* workspaceSize, aclOpExecutor** executor)
                     }
                     break;
                 case Argument::Kind::kInt:
+                case Argument::Kind::kFloat:  // sim_abi.h: a float's bits in value
                     attrs.push_back(AscendSimAttr{a.name.c_str(), nullptr, 0, a.value, nullptr});
                     break;
                 case Argument::Kind::kString:

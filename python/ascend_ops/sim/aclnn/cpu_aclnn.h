@@ -36,7 +36,7 @@ constexpr aclnnStatus kInnerError = 561000;
 
 // One argument of a GetWorkspaceSize call, by its OpDef name.
 struct Argument {
-    enum class Kind { kInput, kOutput, kIntArray, kInt, kString } kind;
+    enum class Kind { kInput, kOutput, kIntArray, kInt, kString, kFloat } kind;
     std::string name;
     const aclTensor* tensor = nullptr;
     const aclIntArray* array = nullptr;
@@ -53,6 +53,7 @@ public:
     Call& Attr(const char* name, const aclIntArray* values);
     Call& Attr(const char* name, int64_t value);
     Call& Attr(const char* name, const char* text);
+    Call& Attr(const char* name, double value);  // a Float attribute: CANN holds it as a float32
     // Plans the call (InferShape, TilingFunc) and hands back its executor; records the call.
     aclnnStatus Plan(uint64_t* workspaceSize, aclOpExecutor** executor);
 

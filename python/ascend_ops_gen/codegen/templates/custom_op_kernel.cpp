@@ -12,6 +12,11 @@ $header
 #include "kernel_operator.h"
 
 #include "custom_op_kernel.h"
+
+namespace ascend_ops {
+$fields_view
+}  // namespace ascend_ops
+
 #include "../$compute_header"
 
 namespace ascend_ops {

@@ -42,14 +42,19 @@ public:
     {
         attrs_.push_back(Attr{Kind::kListInt, 0, {}, TypedContinuousVector<int64_t>(std::move(values))});
     }
+    void AppendFloat(float value)
+    {
+        attrs_.push_back(Attr{Kind::kFloat, 0, {}, TypedContinuousVector<int64_t>({}), value});
+    }
 
 private:
-    enum class Kind { kInt, kStr, kListInt };
+    enum class Kind { kInt, kStr, kListInt, kFloat };
     struct Attr {
         Kind kind;
         int64_t number;
         std::string text;
         TypedContinuousVector<int64_t> list;
+        float real = 0.0F;
     };
 
     static const int64_t* Pointer(const Attr& a, const int64_t*) { return a.kind == Kind::kInt ? &a.number : nullptr; }
@@ -58,8 +63,9 @@ private:
     {
         return a.kind == Kind::kListInt ? &a.list : nullptr;
     }
+    static const float* Pointer(const Attr& a, const float*) { return a.kind == Kind::kFloat ? &a.real : nullptr; }
     template <typename T>
-    static const T* Pointer(const Attr&, const T*)  // no op has bool or float attributes
+    static const T* Pointer(const Attr&, const T*)  // no op has bool attributes
     {
         return nullptr;
     }

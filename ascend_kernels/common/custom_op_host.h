@@ -42,6 +42,7 @@
 #include "soc_info.h"
 #include "status.h"
 #include "strided_view.h"
+#include "write_shapes.h"
 
 namespace ascend_ops {
 
@@ -90,15 +91,6 @@ inline ge::graphStatus RejectCustomOp(const CustomOpHost& op, const char* nodeNa
     LastRejection() = what;
     REPORT_INNER_ERROR(kRejectionErrorCode, "%s%s", RejectionPrefix(op.opType, nodeName).c_str(), why.message);
     return ge::GRAPH_FAILED;
-}
-
-inline std::string ShapeText(const TensorShape& shape)
-{
-    std::string text = "[";
-    for (int32_t i = 0; i < shape.rank; ++i) {
-        text += (i > 0 ? ", " : "") + std::to_string(shape.dims[i]);
-    }
-    return text + "]";
 }
 
 inline bool SameShape(const TensorShape& a, const TensorShape& b)

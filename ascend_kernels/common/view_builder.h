@@ -46,13 +46,13 @@ constexpr bool AggregateTakes(...)
 // ---- text helpers -----------------------------------------------------------------------------
 
 // Python's repr of a tuple of ints: "()", "(5,)", "(2, 3)".
-struct ShapeText {
+struct TupleText {
     char text[kMaxViewDims * 22 + 8];
 };
 
-inline ShapeText FormatShape(const TensorShape& shape)
+inline TupleText FormatShape(const TensorShape& shape)
 {
-    ShapeText out;
+    TupleText out;
     int pos = std::snprintf(out.text, sizeof(out.text), "(");
     for (int32_t i = 0; i < shape.rank; ++i) {
         pos += std::snprintf(out.text + pos, sizeof(out.text) - static_cast<size_t>(pos), i == 0 ? "%lld" : ", %lld",

@@ -34,14 +34,15 @@ inline Status ShapeFromList(const int64_t* dims, int64_t size, TensorShape* out)
     return Status::Ok();
 }
 
-// "2,3,4": TensorFlow's TensorShape::DebugString without its brackets.
-inline std::string ShapeText(const TensorShape& shape)
+// The dims in brackets, joined by `separator`: "[2, 3, 4]", or with "," TensorFlow's
+// TensorShape::DebugString, "[2,3,4]".
+inline std::string ShapeText(const TensorShape& shape, const char* separator = ", ")
 {
-    std::string text;
+    std::string text = "[";
     for (int32_t i = 0; i < shape.rank; ++i) {
-        text += (i > 0 ? "," : "") + std::to_string(shape.dims[i]);
+        text += (i > 0 ? separator : "") + std::to_string(shape.dims[i]);
     }
-    return text;
+    return text + "]";
 }
 
 // Input `name` of shape `input` must have the shape of the view, `expected` (cpu_reference's
@@ -55,8 +56,8 @@ inline Status CheckWriteInputShape(const char* name, const TensorShape& input, c
     if (same) {
         return Status::Ok();
     }
-    return Status::Error("shape of %s was [%s] instead of [%s]", name, ShapeText(input).c_str(),
-                         ShapeText(expected).c_str());
+    return Status::Error("shape of %s was %s instead of %s", name, ShapeText(input, ",").c_str(),
+                         ShapeText(expected, ",").c_str());
 }
 
 }  // namespace ascend_ops

@@ -143,25 +143,6 @@ def _rows(outcomes: list) -> list[dict]:
     return list(rows.values())
 
 
-# Copy modes whose large contiguous case may keep fewer cores than draw the bandwidth, each with
-# the reason: shown on a KNOWN line, counted, and not failing the run (as CHECKER_DEFECTS in
-# ascend_ops_dev/cpudebug/run.py). A strict xfail (tests/ascend_ops_dev/sim/test_corpus.py,
-# test_a_large_contiguous_gradient_writes_on_enough_cores) says when an entry is no longer needed.
-KNOWN_FEW_CORES = {
-    "write-burst": "WRITE_BURST splits whole rows over the cores, and a contiguous gradient's view "
-                   "merges into one row (copy_write_planner.h): one core until the planner splits long rows",
-}
-
-
-def _few_cores_known(row: dict) -> bool:
-    """The row's large case fails only the core rule, in a mode KNOWN_FEW_CORES names."""
-    from ascend_ops_dev.benchmarks.npu_model import saturating_cores
-
-    large = row["large"]
-    return large is not None and large.mode in KNOWN_FEW_CORES and large.efficiency >= MIN_LARGE_EFFICIENCY \
-        and large.block_dim < saturating_cores(row["product"])
-
-
 def _large_ok(row: dict) -> bool:
     """The large contiguous copy moves at most ~5% more than it needs, on at least the cores that
     draw the product's memory bandwidth (Note [core count] in ascend_kernels/common/copy_cost.h).
@@ -171,7 +152,7 @@ def _large_ok(row: dict) -> bool:
     write mode reads dy once and writes each output byte once, the zeros from UB (Note [write
     modes] in ascend_kernels/common/copy_write_planner.h), so it has the forward's bound on bytes
     moved, and writing a view is as bound by memory bandwidth as reading one, so it needs as many
-    cores. A write that keeps fewer cores fails unless KNOWN_FEW_CORES names its mode."""
+    cores."""
     from ascend_ops_dev.benchmarks.npu_model import saturating_cores
 
     if row["custom"]:
@@ -193,7 +174,7 @@ def _table(rows: list[dict]) -> str:
             f"{large.block_dim}/{row['product'].launch_cores()}" if large else "-",
             f"{100 * large.efficiency:.1f}%" if large else "-", f"{100 * all_eff:.1f}%",
             f"{large.busiest_over_mean:.3f}" if large else "-"])
-        if row["passed"] < row["cases"] or not (_large_ok(row) or _few_cores_known(row)):
+        if row["passed"] < row["cases"] or not _large_ok(row):
             cells[-1][0] = "! " + cells[-1][0]
     widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
     out = []
@@ -217,12 +198,7 @@ def _verdict(outcomes: list, rows: list[dict], which: str) -> int:
         print(f"FAIL {o.run.label}\n     {o.problem}")
     if len(failures) > SHOWN_FAILURES:
         print(f"... and {len(failures) - SHOWN_FAILURES} more failures")
-    known = [r for r in rows if not _large_ok(r) and _few_cores_known(r)]
-    for r in known:
-        print(f"KNOWN {r['op']} on {r['product'].key}, {r['dtype']}: the large contiguous copy ran on "
-              f"{r['large'].block_dim} of the {saturating_cores(r['product'])} cores that draw the memory "
-              f"bandwidth ({r['large'].mode}: {KNOWN_FEW_CORES[r['large'].mode]})")
-    short = [r for r in rows if not _large_ok(r) and not _few_cores_known(r)]
+    short = [r for r in rows if not _large_ok(r)]
     for r in short:
         large = r["large"]
         got = "no large contiguous case ran" if large is None else \

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import posixpath
 import sys
 from pathlib import Path
 from typing import Sequence, TextIO
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO |
         print(f"ascend-ops-dev generate --check: {len(outcome.problems)} file(s) of {label}/ are not "
               f"what op_specs/ generates; run `ascend-ops-dev generate`:", file=stderr)
         for p in outcome.problems:
-            print(f"  {p.kind + ':':8} {label}/{p.path} ({p.why})", file=stderr)
+            print(f"  {p.kind + ':':8} {_shown(label, p.path)} ({p.why})", file=stderr)
             if args.diff and p.diff:
                 print(p.diff, file=stderr, end="" if p.diff.endswith("\n") else "\n")
         return 1
@@ -74,11 +75,11 @@ def run(args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO |
     assert report is not None
     if not args.quiet:
         for path in report.written:
-            print(f"  wrote    {label}/{path}", file=stdout)
+            print(f"  wrote    {_shown(label, path)}", file=stdout)
         for path in report.removed:
-            print(f"  removed  {label}/{path} (no longer generated)", file=stdout)
+            print(f"  removed  {_shown(label, path)} (no longer generated)", file=stdout)
     for path in report.left_alone:
-        print(f"  warning: {label}/{path} is not generated but sits in a generated folder; "
+        print(f"  warning: {_shown(label, path)} is not generated but sits in a generated folder; "
               f"left alone", file=stderr)
     print(f"ascend-ops-dev generate: {len(outcome.files)} files in {label}/: "
           f"{len(report.written)} written, {len(report.unchanged)} unchanged, "
@@ -90,3 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ascend-ops-dev generate", description=DESCRIPTION)
     add_arguments(parser)
     return run(parser.parse_args(argv))
+
+
+def _shown(label: str, path: str) -> str:
+    """A generated file's path from the project root: `label` is the output folder's name, and a
+    file beside it (../python/...) loses the detour."""
+    return posixpath.normpath(f"{label}/{path}")

@@ -556,7 +556,7 @@ OP_LIST_TESTS = ("tests/ascend_ops_dev/kernel_checks/test_aicore_check.py",
 
 
 def test_the_tests_that_list_ops_pass_in_the_copy_and_see_the_custom_ops(project):
-    shutil.copytree(ROOT / "tests", project / "tests", ignore=shutil.ignore_patterns("__pycache__", "walkthrough"))
+    shutil.copytree(ROOT / "tests", project / "tests", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "scripts", project / "scripts")  # test_build_files runs build_ascend.sh
     shutil.copy(ROOT / "pyproject.toml", project / "pyproject.toml")  # pytest's markers
     result = _run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2", *OP_LIST_TESTS, check=False)

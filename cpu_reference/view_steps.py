@@ -12,11 +12,11 @@ import numpy as np
 # checks the op's arguments for an input of `shape` and returns an object with `output_shape`
 # and `view_steps()`, the steps that turn the input into the result:
 #
-#     Index(items)    numpy basic indexing: ints, slices of any step, None (new axis), Ellipsis
-#     Reshape(shape)  C-order reshape
-#     Permute(axes)   axis permutation (numpy transpose)
+#     Index(items)     numpy basic indexing: ints, slices of any step, None (new axis), Ellipsis
+#     Reshape(shape)   C-order reshape
+#     Permute(axes)    axis permutation (numpy transpose)
 #     Broadcast(shape) numpy broadcast_to: dims of size 1 repeated to `shape`'s size (stride 0),
-#                     and new leading dims, as numpy allows; Note [repeating views]
+#                      and new leading dims, as numpy allows (Note [repeating views])
 #
 # The package's other layers only ever read those steps: the native CPU backend takes them as
 # numpy views of the input, the torch fake and device kernels as torch views, so an op added to
@@ -32,7 +32,9 @@ import numpy as np
 # element of the gradient into the place it was read from, where a repeated element needs the
 # sum of its gradients, so every scatter of a view that reads an element twice is refused
 # (`repeated_read`, checked by cpu_reference.gradients.check_reads_once) rather than left to
-# keep one of them.
+# keep one of them. The engines merge a repeated dim with no dim of x's elements beside it (a
+# stride of 0 nests in none), so the NPU engine, which copies views of at most 8 merged dims, refuses a view
+# that repeats too many dims, naming that limit; the CPU copies take numpy's 64.
 
 
 @dataclass(frozen=True)

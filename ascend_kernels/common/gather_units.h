@@ -162,6 +162,15 @@ inline int64_t GatherTileBytes(const UnitPlan& p, int64_t units, int64_t unitByt
            (scratch ? AlignUp(out, kTransposeGroupBytes) + kTransposeScratchReserve : 0);
 }
 
+// Huawei's CPU-debug check of Gather wants its source tensor to hold as many bytes as the call
+// writes (it checks the source as if read in order), which the windows of a unit of a view that
+// repeats (stride 0) do not: the unit's slot takes that many.
+inline void SlotAtLeastTheOutput(UnitPlan* p)
+{
+    const int64_t outSlot = AlignUp(UnitOutBytes(*p), kBlockBytes);
+    p->unitSlotBytes = p->unitSlotBytes > outSlot ? p->unitSlotBytes : outSlot;
+}
+
 // The windows of a unit of view dims [r, rank) whose dim k has `chunk` indexes: one window over
 // the unit, or one per index of its widest-stride dim, or of that dim and one whose indexes run
 // between its (Note [window chains]), whichever costs least. Returns the DMA instructions one
@@ -221,6 +230,7 @@ inline int64_t ShapeUnit(const StridedView& v, int32_t r, int32_t k, int64_t chu
             p->unitSlotBytes = count * slot;
         }
     }
+    SlotAtLeastTheOutput(p);
     return instructions;
 }
 

@@ -128,6 +128,22 @@ def test_the_compiled_fast_path_copies_the_repeat_in_cpp(project):
     """)
 
 
+def test_the_onnx_export_is_its_view_steps(project):
+    """No onnx_node: the export lowers the steps, Reshape, Expand and Reshape, which onnxruntime
+    runs to np.tile."""
+    _python(project, """
+        import numpy as np, onnxruntime
+        from ascend_ops.onnx import OnnxNode, lower
+        from ascend_ops.onnx.standalone import op_model
+        assert [n.op_type for n in lower("repeat", (2, 3), [4, 1])] == ["Reshape", "Expand", "Reshape"]
+        x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+        model = op_model("repeat", x.shape, x.dtype, multiples=[2, 1, 3])
+        session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        assert np.array_equal(session.run(None, {"x": x})[0], np.tile(x, [2, 1, 3]))
+        print("ok")
+    """)
+
+
 def test_a_view_builder_that_reads_a_repeat_as_elements_is_caught(tmp_path):
     """Negative control of the comparison: the repeated dim read with the stride of x's dim (a
     view of elements x does not have, or others than the repeat reads) differs from np.tile

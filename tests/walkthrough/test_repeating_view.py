@@ -128,6 +128,13 @@ def test_the_compiled_fast_path_copies_the_repeat_in_cpp(project):
     """)
 
 
+def test_its_docs_page_and_worked_examples(project):
+    _dev(project, "docs")
+    assert "# repeat" in (project / "docs/ops/repeat.md").read_text(encoding="utf-8")
+    result = _run(project, "-m", "ascend_ops.tools.cli", "examples", "--op", "repeat")
+    assert "rows_twice_columns_thrice" in result.stdout and "none_of_a_dim" in result.stdout, result.stdout
+
+
 def test_the_onnx_export_is_its_view_steps(project):
     """No onnx_node: the export lowers the steps, Reshape, Expand and Reshape, which onnxruntime
     runs to np.tile."""

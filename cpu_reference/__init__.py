@@ -14,7 +14,7 @@ import importlib as _importlib
 import pkgutil as _pkgutil
 
 from ._block_rearrangement import BlockRearrangement, ReshapeTranspose
-from .view_steps import Index, Permute, Reshape, View
+from .view_steps import Broadcast, Index, Permute, Reshape, View
 from .errors import OpArgumentError
 
 # The public modules that are no op: the errors, and the canonicalisation every op and the
@@ -24,7 +24,7 @@ OP_MODULES: tuple[str, ...] = tuple(
     m.name for m in _pkgutil.iter_modules(__path__) if not m.name.startswith("_") and m.name not in SUPPORT_MODULES
 )
 
-__all__ = ["BlockRearrangement", "Index", "OpArgumentError", "Permute", "Reshape", "ReshapeTranspose", "View"]
+__all__ = ["BlockRearrangement", "Broadcast", "Index", "OpArgumentError", "Permute", "Reshape", "ReshapeTranspose", "View"]
 for _name in OP_MODULES:
     _module = _importlib.import_module(f".{_name}", __name__)
     for _export in _module.__all__:

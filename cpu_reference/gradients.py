@@ -10,6 +10,7 @@ import numpy as np
 
 from .arguments import shape_vector
 from .errors import OpArgumentError
+from .view_steps import repeated_read
 
 
 def gradient_shape(shape) -> tuple[int, ...]:
@@ -28,8 +29,22 @@ def check_dy_shape(dy: np.ndarray, expected: tuple[int, ...]) -> None:
         )
 
 
+def check_reads_once(shape: tuple[int, ...], view) -> None:
+    """A scatter writes each element of dy where the view read it: refused for a view of an input
+    of `shape` that reads an element twice, whose gradient is a sum (Note [repeating views] in
+    view_steps.py)."""
+    repeated = repeated_read(view.view_steps(), shape)
+    if repeated is not None:
+        before, after = repeated
+        raise OpArgumentError(
+            f"the view of x reads elements more than once (it broadcasts {before} to {after}): a "
+            f"scatter gradient (backward: scatter) writes each element once where a repeated one "
+            f"needs the sum of its gradients; such an op declares no scatter backward")
+
+
 def scatter_into_zeros(shape: tuple[int, ...], view, dy: np.ndarray) -> np.ndarray:
     """Zeros of `shape` and dy's dtype, with `dy` written at the elements `view` reads."""
+    check_reads_once(shape, view)
     check_dy_shape(dy, view.output_shape)
     dx = np.zeros(shape, dtype=dy.dtype)
     view.apply(dx)[...] = dy

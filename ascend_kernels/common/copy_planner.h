@@ -117,6 +117,7 @@ struct CopyPlanInputs {
     double bandwidth;
     int64_t gatherUnit;
     bool gathers;       // Gather serves units of gatherUnit bytes
+    int64_t gatherCallBytes;  // the most one Gather writes, 0: no limit or no Gather (Note [gather call bytes])
     Rearrange rearrange;
     bool narrowPad;     // DataCopyPad has no form for the 8-byte elements
     int64_t minChunkBytes;
@@ -210,6 +211,7 @@ inline Status MergeForCopy(const StridedView& view, uint32_t elemBytes, const So
     in->gatherUnit = elemBytes == kWideElemBytes ? kPairUnitBytes : elemBytes;
     const int64_t unit = in->gatherUnit;
     in->gathers = soc.product.gather && (unit == 2 || unit == 4 || (unit == 1 && soc.product.gather8Bit));
+    in->gatherCallBytes = in->gathers ? soc.product.gatherMaxCallBytes : 0;
     in->rearrange = in->gathers                  ? Rearrange::kGather
                     : TransposesMayServe(soc, unit) ? Rearrange::kTransposes
                                                     : Rearrange::kScalar;
@@ -279,7 +281,7 @@ inline ModeChoice ChooseMode(const CopyPlanInputs& in)
         c.units.ok = false;
         if (gatherView != nullptr && !(unitStride && longRows)) {  // long unit-stride rows go BURST anyway
             c.units = PlanUnits(*gatherView, in.gatherUnit, in.usePad, in.budget, c.cores,
-                                in.rearrange == Rearrange::kTransposes, in.minChunkBytes);
+                                in.rearrange == Rearrange::kTransposes, in.minChunkBytes, in.gatherCallBytes);
         }
         const bool burstBetter =
             !c.units.ok || BurstCost(merged, in.elemBytes, in.usePad, in.half, c.cores) <= c.units.cost;

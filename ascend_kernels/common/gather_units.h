@@ -162,6 +162,15 @@ inline int64_t GatherTileBytes(const UnitPlan& p, int64_t units, int64_t unitByt
            (scratch ? AlignUp(out, kTransposeGroupBytes) + kTransposeScratchReserve : 0);
 }
 
+// Huawei's CPU-debug check of Gather wants its source tensor to hold as many bytes as the call
+// writes (it checks the source as if read in order), which the windows of a unit of a view that
+// repeats (stride 0) do not: the unit's slot takes that many.
+inline void SlotAtLeastTheOutput(UnitPlan* p)
+{
+    const int64_t outSlot = AlignUp(UnitOutBytes(*p), kBlockBytes);
+    p->unitSlotBytes = p->unitSlotBytes > outSlot ? p->unitSlotBytes : outSlot;
+}
+
 // The windows of a unit of view dims [r, rank) whose dim k has `chunk` indexes: one window over
 // the unit, or one per index of its widest-stride dim, or of that dim and one whose indexes run
 // between its (Note [window chains]), whichever costs least. Returns the DMA instructions one
@@ -221,6 +230,7 @@ inline int64_t ShapeUnit(const StridedView& v, int32_t r, int32_t k, int64_t chu
             p->unitSlotBytes = count * slot;
         }
     }
+    SlotAtLeastTheOutput(p);
     return instructions;
 }
 
@@ -232,15 +242,30 @@ struct TailReads {
     int64_t elems;
 };
 
+// Note [gather call bytes]
+// ~~~~~~~~~~~~~~~~~~~~~~~~
+// The kernel gathers a tile's full units with one count-form Gather (Compute in
+// copy_kernel_gather.h), whose 8-bit repeat count bounds the bytes one call writes on some lines
+// (gather_max_call_bytes in op_specs/products.yaml; `callBytes` here, 0 where it has no bound or
+// no Gather serves the plan). The UB budget keeps the tiles of a view that reads about as much
+// input as it writes below that; a view that repeats (stride 0, Note [repeating views] in
+// cpu_reference/view_steps.py) stages a few input blocks for many output elements, so units and
+// tiles are sized against both.
+inline bool GatherCallFits(const UnitPlan& p, int64_t units, int64_t callBytes)
+{
+    return callBytes == 0 || units * UnitOutBytes(p) <= callBytes;
+}
+
 // Sizes the tiles of a shaped unit, in whole granules of `granule` units, and prices it per row
 // (Note [copy cost]): every unit's windows; a DMA per tile written, or per unit of several pieces
 // (per piece without DataCopyPad); without DataCopyPad the scalar stores of partial last blocks.
 // False when not even one granule fits UB.
 inline bool SizeUnitTiles(UnitPlan* p, int64_t instructions, const TailReads& tail, int64_t granule,
-                          int64_t unitBytes, bool usePad, int64_t budget, int64_t cores, bool scratch)
+                          int64_t unitBytes, bool usePad, int64_t budget, int64_t cores, bool scratch,
+                          int64_t callBytes)
 {
     const int64_t blockElems = kBlockBytes / unitBytes;
-    if (GatherTileBytes(*p, granule, unitBytes, scratch) > budget) {
+    if (GatherTileBytes(*p, granule, unitBytes, scratch) > budget || !GatherCallFits(*p, granule, callBytes)) {
         return false;
     }
     p->granuleUnits = granule;
@@ -253,6 +278,10 @@ inline bool SizeUnitTiles(UnitPlan* p, int64_t instructions, const TailReads& ta
     int64_t units = AlignDown((budget - p->tailTableBytes - (kQueueBuffers + 1) * kBlockBytes - reserve) / perUnit,
                               p->granuleUnits);
     units = units > p->granuleUnits ? units : p->granuleUnits;
+    if (callBytes > 0) {  // Note [gather call bytes]
+        const int64_t callUnits = AlignDown(callBytes / UnitOutBytes(*p), p->granuleUnits);
+        units = units < callUnits ? units : callUnits;
+    }
     // A tile's offset table repeats the unit's entries by Adds from 32-byte aligned entries on
     // (Note [offset tables] in copy_kernel_gather.h): a unit of entries that are no whole number
     // of blocks repeats by scalar copies until they are, up to 7 units' worth. Large such units go
@@ -322,14 +351,15 @@ inline CutShape ShapeCut(const StridedView& v, int32_t r, int32_t k)
 // The indexes of dim k a cut unit takes: the most that fit UB, or fewer where that spreads the
 // units more evenly over the cores. 0 when no chunk fits or the dim is too short to cut.
 inline int64_t ChooseChunk(const StridedView& v, int32_t r, int32_t k, const CutShape& s, int64_t unitBytes,
-                           bool usePad, int64_t budget, int64_t cores, bool scratch, int64_t minChunkBytes)
+                           bool usePad, int64_t budget, int64_t cores, bool scratch, int64_t minChunkBytes,
+                           int64_t callBytes)
 {
     const int64_t blockElems = kBlockBytes / unitBytes;
     auto fits = [&](int64_t chunk) {
         UnitPlan q{};
         ShapeUnit(v, r, k, chunk, unitBytes, usePad, &q);
         q.tailTableBytes = s.ownTailTable ? OffsetTableBytes(UnitOutBytes(q) / unitBytes) : 0;
-        return GatherTileBytes(q, 1, unitBytes, scratch) <= budget;
+        return GatherTileBytes(q, 1, unitBytes, scratch) <= budget && GatherCallFits(q, 1, callBytes);
     };
     // Chunks whose pieces are 32-byte multiples; pieces of several start UB blocks of their own, so
     // those units take any chunk when no aligned one fits.
@@ -372,10 +402,11 @@ inline int64_t ChooseChunk(const StridedView& v, int32_t r, int32_t k, const Cut
 // A unit of view dims [r, rank) with dim k >= r cut into chunks (ChooseChunk), its row's tail
 // priced with it. False when no chunk fits or the dim is too short to cut.
 inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitBytes, bool usePad, int64_t budget,
-                    int64_t cores, bool scratch, int64_t minChunkBytes, UnitPlan* p)
+                    int64_t cores, bool scratch, int64_t minChunkBytes, int64_t callBytes, UnitPlan* p)
 {
     const CutShape s = ShapeCut(v, r, k);
-    const int64_t chunk = ChooseChunk(v, r, k, s, unitBytes, usePad, budget, cores, scratch, minChunkBytes);
+    const int64_t chunk =
+        ChooseChunk(v, r, k, s, unitBytes, usePad, budget, cores, scratch, minChunkBytes, callBytes);
     if (chunk == 0) {
         return false;
     }
@@ -392,7 +423,7 @@ inline bool CutUnit(const StridedView& v, int32_t r, int32_t k, int64_t unitByte
     // The tail's pieces sit in the full unit's piece slots; its table covers up to its last element.
     int64_t tailTableElems = (s.pieces - 1) * (p->pieceSlotBytes / unitBytes) + tailChunk * s.inner;
     p->tailTableBytes = s.ownTailTable ? OffsetTableBytes(tailTableElems) : 0;
-    return SizeUnitTiles(p, instructions, tail, 1, unitBytes, usePad, budget, cores, scratch);
+    return SizeUnitTiles(p, instructions, tail, 1, unitBytes, usePad, budget, cores, scratch, callBytes);
 }
 
 // Adds to a candidate's cost and score its core's table build (TableBuildWork): a cost per core,
@@ -432,6 +463,7 @@ struct UnitSearch {
     int64_t cores;
     bool scratch;
     int64_t minChunkBytes;
+    int64_t callBytes;  // the most bytes one Gather writes, 0: no limit (Note [gather call bytes])
 };
 
 // Keeps `candidate` in *best where it is the first or scores less.
@@ -452,7 +484,8 @@ inline bool PlanWholeUnits(const StridedView& v, int32_t k, int64_t unitElems, c
     whole.chunksPerRow = 1;
     whole.units = NumElements(v) / unitElems;
     TailReads same{whole.unitSlotBytes, instructions, whole.unitElems};
-    bool fits = SizeUnitTiles(&whole, instructions, same, 1, s.unitBytes, s.usePad, s.budget, s.cores, s.scratch);
+    bool fits =
+        SizeUnitTiles(&whole, instructions, same, 1, s.unitBytes, s.usePad, s.budget, s.cores, s.scratch, s.callBytes);
     const bool stores = fits && StoresFillBlocks(v, whole, s.unitBytes, s.usePad);
     if (fits) {
         PriceTables(v, s.unitBytes, s.cores, &whole);
@@ -466,7 +499,8 @@ inline bool PlanWholeUnits(const StridedView& v, int32_t k, int64_t unitElems, c
     const int64_t blockElems = kBlockBytes / s.unitBytes;
     int64_t blockUnits = blockElems / Gcd(unitElems, blockElems);
     if (stores && !s.usePad && blockUnits > 1 &&
-        SizeUnitTiles(&aligned, instructions, same, blockUnits, s.unitBytes, s.usePad, s.budget, s.cores, s.scratch)) {
+        SizeUnitTiles(&aligned, instructions, same, blockUnits, s.unitBytes, s.usePad, s.budget, s.cores, s.scratch,
+                      s.callBytes)) {
         PriceTables(v, s.unitBytes, s.cores, &aligned);
         if (aligned.score <= best->score) {
             *best = aligned;
@@ -481,7 +515,8 @@ inline bool PlanWholeUnits(const StridedView& v, int32_t k, int64_t unitElems, c
         pieces.chunksPerRow = 1;
         pieces.units = whole.units;
         TailReads own{pieces.unitSlotBytes, copies, pieces.unitElems};
-        if (SizeUnitTiles(&pieces, copies, own, 1, s.unitBytes, s.usePad, s.budget, s.cores, s.scratch) &&
+        if (SizeUnitTiles(&pieces, copies, own, 1, s.unitBytes, s.usePad, s.budget, s.cores, s.scratch,
+                          s.callBytes) &&
             StoresFillBlocks(v, pieces, s.unitBytes, s.usePad)) {
             PriceTables(v, s.unitBytes, s.cores, &pieces);
             KeepCheaper(pieces, best);
@@ -496,7 +531,8 @@ inline void PlanCutUnits(const StridedView& v, int32_t k, const UnitSearch& s, U
 {
     for (int32_t r = k; r >= 0; --r) {
         UnitPlan cut{};
-        if (CutUnit(v, r, k, s.unitBytes, s.usePad, s.budget, s.cores, s.scratch, s.minChunkBytes, &cut) &&
+        if (CutUnit(v, r, k, s.unitBytes, s.usePad, s.budget, s.cores, s.scratch, s.minChunkBytes, s.callBytes,
+                    &cut) &&
             StoresFillBlocks(v, cut, s.unitBytes, s.usePad)) {
             PriceTables(v, s.unitBytes, s.cores, &cut);
             KeepCheaper(cut, best);
@@ -509,9 +545,9 @@ inline void PlanCutUnits(const StridedView& v, int32_t k, const UnitSearch& s, U
 // the cores hold at least `minChunkBytes` of output. Units grow outwards one dim at a time, until
 // a whole one no longer fits.
 inline UnitPlan PlanUnits(const StridedView& v, int64_t unitBytes, bool usePad, int64_t budget, int64_t cores,
-                          bool scratch, int64_t minChunkBytes)
+                          bool scratch, int64_t minChunkBytes, int64_t callBytes)
 {
-    const UnitSearch search{unitBytes, usePad, budget, cores, scratch, minChunkBytes};
+    const UnitSearch search{unitBytes, usePad, budget, cores, scratch, minChunkBytes, callBytes};
     UnitPlan best{};
     best.ok = false;
     int64_t unitElems = 1;

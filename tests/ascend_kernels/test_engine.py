@@ -173,6 +173,16 @@ VALUE_CASES = [
     # start no chain, to the next index of the dim outside it or past the tile.
     view([300000], [2, 200, 7, 3, 32], [150000, 700, 96, 16, 1], 0),
     view([9000], [400, 7, 3, 32], [20, 96, 16, 1], 0),
+    # Views that repeat (stride 0; Note [repeating views] in cpu_reference/view_steps.py): repeat's
+    # tile of a (5, 7) x by (3, 4), each element repeated in place (innermost stride 0), rows
+    # repeated past UB (the repeated dim cut over cores), a reversed row repeated, and a repeat
+    # on each side of a strided dim.
+    view([35], [3, 5, 4, 7], [0, 7, 0, 1], 0),
+    view([4001], [4001, 3], [1, 0], 0),
+    view([70001], [5, 70001], [0, 1], 0),
+    view([1000], [3, 1000], [0, -1], 999),
+    view([6000], [2, 40, 3, 50], [0, 150, 0, 3], 1),
+    view([1], [300001], [0], 0),  # one element everywhere
 ]
 
 ERROR_CASES = [

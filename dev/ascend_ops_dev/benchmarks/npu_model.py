@@ -169,7 +169,10 @@ def _block_floor(shape_class: ShapeClass, shape: tuple[int, ...], elem_bytes: in
 # (Note [core count] in ascend_kernels/common/copy_cost.h). DMA moves global memory in 32-byte
 # blocks, so no plan reads less than every 32-byte input block the view touches (`input_blocks`):
 # `floor` is the best roofline / modeled a class can reach, with nothing but that moved
-# (x[:, ::3] of float32 reads three times its output: 0.50).
+# (x[:, ::3] of float32 reads three times its output: 0.50). A view that repeats (Note [repeating
+# views] in cpu_reference/view_steps.py) touches fewer input blocks than it writes, so its floor
+# lies above 1 (each element twice: 1.33), and so may roofline / modeled: a GATHER tile stages a
+# unit's input once for all its repeats, where BURST reads each repeat again.
 #
 # The model ignores overlap of instruction issue with transfers, caches, contention between cores
 # and what every launch costs alike (the tiling each core reads).

@@ -79,6 +79,8 @@ def numpy_view(steps, a: np.ndarray) -> np.ndarray | None:
             a = _reshaped(a, step.shape)
             if a is None:
                 return None
+        elif isinstance(step, cpu_reference.Broadcast):
+            a = np.broadcast_to(a, step.shape)  # stride 0 along a repeated dim
         else:
             a = a.transpose(step.axes)
     return a
@@ -374,13 +376,15 @@ def _layout_template(shape: tuple[int, ...], itemsize: int) -> np.ndarray:
 
 
 def plan_write(op_name: str, shape, dy: torch.Tensor, args: tuple, kwargs: dict) -> Plan:
-    """Validate a gradient op's call (its `shape`, the forward's arguments, then dy's shape:
-    cpu_reference's checks and errors, in that order) and work out its write: (output shape,
-    output bytes, byte offset of the view's first element, descriptor or None when dy is empty),
-    or REFERENCE where numpy cannot express the forward as one view."""
+    """Validate a gradient op's call (its `shape`, the forward's arguments, a view that reads
+    each element once, then dy's shape: cpu_reference's checks and errors, in that order) and
+    work out its write: (output shape, output bytes, byte offset of the view's first element,
+    descriptor or None when dy is empty), or REFERENCE where numpy cannot express the forward as
+    one view."""
     shape = cpu_reference.gradients.gradient_shape(shape)
     dtype = numpy_dtype(dy.dtype)
     canonical = canonical_view(op_name, shape, lambda: dtype, args, kwargs)
+    cpu_reference.gradients.check_reads_once(shape, canonical)
     cpu_reference.gradients.check_dy_shape(dy, canonical.output_shape)
     template = _layout_template(shape, dy.element_size())
     view = numpy_view(canonical.view_steps(), template)

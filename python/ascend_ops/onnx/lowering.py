@@ -54,7 +54,7 @@ def lower(op_name: str, shape, *args, **kwargs) -> tuple[OnnxNode, ...]:
 # --- view steps -------------------------------------------------------------------------------
 # No op has code here. Every op is a view of its input (cpu_reference/view_steps.py), and its view
 # steps become nodes one by one: an index becomes Slice, Squeeze and Unsqueeze
-# (Note [ONNX slices]), a reshape Reshape, a permutation Transpose.
+# (Note [ONNX slices]), a reshape Reshape, a permutation Transpose, a broadcast Expand.
 
 def _view_nodes(shape: tuple[int, ...], steps: Sequence) -> list[OnnxNode]:
     nodes: list[OnnxNode] = []
@@ -65,6 +65,10 @@ def _view_nodes(shape: tuple[int, ...], steps: Sequence) -> list[OnnxNode]:
         elif isinstance(step, cpu_reference.Reshape):
             if tuple(step.shape) != shape:
                 nodes.append(OnnxNode("Reshape", (tuple(step.shape),)))
+            shape = tuple(step.shape)
+        elif isinstance(step, cpu_reference.Broadcast):
+            if tuple(step.shape) != shape:
+                nodes.append(OnnxNode("Expand", (tuple(step.shape),)))
             shape = tuple(step.shape)
         else:
             axes = tuple(step.axes)

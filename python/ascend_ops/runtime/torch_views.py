@@ -44,7 +44,7 @@ class TorchIndex:
     output_shape: tuple[int, ...]
 
 
-TorchStep = TorchIndex | cpu_reference.Reshape | cpu_reference.Permute
+TorchStep = TorchIndex | cpu_reference.Reshape | cpu_reference.Permute | cpu_reference.Broadcast
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def torch_steps(shape: tuple[int, ...], steps) -> tuple[TorchStep, ...]:
         if isinstance(step, cpu_reference.Index):
             step = torch_index(shape, step.items)
             shape = step.output_shape
-        elif isinstance(step, cpu_reference.Reshape):
+        elif isinstance(step, (cpu_reference.Reshape, cpu_reference.Broadcast)):
             shape = tuple(step.shape)
         else:
             shape = tuple(shape[axis] for axis in step.axes)
@@ -156,6 +156,8 @@ def apply_steps(x: torch.Tensor, steps) -> torch.Tensor:
                 x, fresh = _flip_bits(x, step.flip_dims), True  # flip copies, keeping x's strides
         elif isinstance(step, cpu_reference.Reshape):
             x = x.reshape(step.shape)
+        elif isinstance(step, cpu_reference.Broadcast):
+            x = x.expand(step.shape)
         else:
             x = x.permute(step.axes)
     if fresh:
@@ -178,6 +180,8 @@ def takes_input_in_order(shape: tuple[int, ...], steps) -> bool:
                 x = x.view(step.shape)
             except RuntimeError:  # not a view of its input's order
                 return False
+        elif isinstance(step, cpu_reference.Broadcast):
+            x = x.expand(step.shape)
         else:
             x = x.permute(step.axes)
     return x.numel() == math.prod(shape) and x.storage_offset() == 0 and x.is_contiguous()
@@ -268,12 +272,14 @@ def _zeros_around(dy: torch.Tensor, shape: tuple[int, ...], box) -> torch.Tensor
 
 def gradient_view(op_name: str, shape, dy: torch.Tensor, args: tuple, kwargs: dict):
     """`shape` as a tuple and `op_name`'s canonical view of an input of that shape, after the
-    checks of its gradient op (OpArgumentError): `shape`, the view op's arguments, and dy's shape
-    against the view op's result."""
+    checks of its gradient op (OpArgumentError): `shape`, the view op's arguments, a view that
+    reads each element once (Note [repeating views] in cpu_reference/view_steps.py), and dy's
+    shape against the view op's result."""
     shape = cpu_reference.gradients.gradient_shape(shape)
-    view = torch_view(op_name, shape, lambda: numpy_dtype(dy.dtype), args, kwargs)
-    cpu_reference.gradients.check_dy_shape(dy, view.output_shape)
-    return shape, view
+    canonical = canonical_view(op_name, shape, lambda: numpy_dtype(dy.dtype), args, kwargs)
+    cpu_reference.gradients.check_reads_once(shape, canonical)
+    cpu_reference.gradients.check_dy_shape(dy, canonical.output_shape)
+    return shape, TorchView(tuple(canonical.output_shape), torch_steps(shape, canonical.view_steps()))
 
 
 def write_into_zeros(op_name: str, shape, dy: torch.Tensor, args: tuple,
@@ -296,6 +302,8 @@ def write_into_zeros(op_name: str, shape, dy: torch.Tensor, args: tuple,
             flips = step.flip_dims
         elif isinstance(step, cpu_reference.Reshape):
             target = target.view(step.shape)  # a reshape that would copy raises: no view to write
+        elif isinstance(step, cpu_reference.Broadcast):
+            target = target.expand(step.shape)  # one that repeats is refused by gradient_view
         else:
             target = target.permute(step.axes)
     if flips:

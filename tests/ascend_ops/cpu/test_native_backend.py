@@ -16,6 +16,7 @@ import pytest
 import torch
 
 import ascend_ops
+import cpu_reference
 from ascend_ops import OpArgumentError, use_backend
 from ascend_ops.cpu import backends, native_copy
 from ascend_ops_support import (CASES, cases, EXTRA_DTYPES, VIEW_OP_NAMES, SPEC_DTYPES, assert_same_bits,
@@ -382,6 +383,42 @@ def test_copy_kernel_variants(elem, threads):
         assert native_copy.copy_kernel(native_copy.descriptor(view)) == kernel, name
         np.testing.assert_array_equal(np_bits(copy_natively(view, threads)), np_bits(view),
                                       err_msg=name)
+
+
+def _repeating_views(elem: int, rng: np.random.Generator) -> dict[str, tuple[np.ndarray, str]]:
+    """Views that read elements more than once (stride 0; Note [repeating views] in
+    cpu_reference/view_steps.py), each with the kernel the plan gives it."""
+    big = (3 << 20) // elem
+    a = random_bits((5, 7), elem, rng)
+    tile = native_copy.numpy_view(
+        (cpu_reference.Reshape((1, 5, 1, 7)), cpu_reference.Broadcast((3, 5, 4, 7))), a)
+    column = random_bits((big // 6 + 1, 1), elem, rng)
+    strided = random_bits((97, 64), elem, rng)[:, ::2, None]
+    row = random_bits((1, 1, 301), elem, rng)
+    one = random_bits((1,), elem, rng)
+    return {
+        "tile": (tile, "run"),  # (3, 5, 4, 7) of strides (0, 7, 0, 1) elements
+        "rows_repeated": (np.broadcast_to(a, (big // 35 + 1, 5, 7)), "run"),
+        "elements_twice": (np.broadcast_to(column, (column.shape[0], 2)), "transpose"),  # interleaved
+        "elements_thrice": (np.broadcast_to(column, (column.shape[0], 3)), "transpose"),
+        "elements_nine_times": (np.broadcast_to(column, (column.shape[0], 9)), "transpose"),  # tiles
+        "strided_elements_repeated": (np.broadcast_to(strided, (97, 32, 5)), "gather"),
+        # two repeated dims about a size-1 dim merge into one of stride 0
+        "repeats_about_a_size_1_dim": (np.broadcast_to(row[:, None], (6, 1, 5, 301)), "run"),
+        "one_element_everywhere": (np.broadcast_to(one, (big,)), "gather"),
+    }
+
+
+@pytest.mark.parametrize("threads", [1, 3, 7])
+@pytest.mark.parametrize("elem", sorted(_ELEMENT_DTYPES))
+def test_repeating_views(elem, threads):
+    """A stride-0 dim at every place (outer, innermost, beside a contiguous dim, merged with
+    another) goes through every kernel and the split among threads, bit for bit."""
+    rng = np.random.default_rng(200 + elem)
+    for name, (view, kernel) in _repeating_views(elem, rng).items():
+        assert 0 in view.strides, name
+        assert native_copy.copy_kernel(native_copy.descriptor(view)) == kernel, name
+        np.testing.assert_array_equal(np_bits(copy_natively(view, threads)), np_bits(view), err_msg=name)
 
 
 @pytest.mark.parametrize("threads", [1, 2])

@@ -214,3 +214,22 @@ def test_a_view_op_without_any_spec_key_lowers_from_its_steps():
     session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
     (y,) = session.run(None, {"x": x})
     np.testing.assert_array_equal(y, cpu_reference.View((2, 3, 4), (1, 2, 2, 2), steps).apply(x))
+
+
+def test_a_broadcast_step_lowers_to_expand():
+    """A view that repeats (Note [repeating views] in cpu_reference/view_steps.py) as Reshape,
+    Expand, Reshape; a broadcast to the shape it has is no node."""
+    from ascend_ops.onnx.lowering import _view_nodes
+    from ascend_ops.onnx.standalone import nodes_model
+
+    steps = (cpu_reference.Reshape((1, 2, 1, 3)), cpu_reference.Broadcast((4, 2, 5, 3)),
+             cpu_reference.Reshape((8, 15)))
+    nodes = _view_nodes((2, 3), steps)
+    assert nodes == [OnnxNode("Reshape", ((1, 2, 1, 3),)), OnnxNode("Expand", ((4, 2, 5, 3),)),
+                     OnnxNode("Reshape", ((8, 15),))]
+    assert _view_nodes((2, 3), (cpu_reference.Broadcast((2, 3)),)) == []
+    x = np.arange(6, dtype=np.int32).reshape(2, 3)
+    model = nodes_model(nodes, x.shape, x.dtype, "steps")
+    session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    (y,) = session.run(None, {"x": x})
+    np.testing.assert_array_equal(y, np.tile(x, (4, 5)))

@@ -255,3 +255,18 @@ def test_vect_c_needs_int8_on_the_device_path_too():
     x = torch.zeros(1, 4, 2, 3, 4, dtype=torch.float32)
     with pytest.raises(OpArgumentError, match="NCHW_VECT_C"):
         torch_views.OPS["depth_to_space"](x, 2, data_format="NCHW_VECT_C")
+
+
+def test_a_broadcast_step_is_torchs_expand_on_every_device():
+    """Note [repeating views] in cpu_reference/view_steps.py: repeat's steps, as torch views."""
+    steps = (cpu_reference.Reshape((1, 2, 1, 3)), cpu_reference.Broadcast((4, 2, 5, 3)), cpu_reference.Reshape((8, 15)))
+    x = torch.arange(6, dtype=torch.int32).reshape(2, 3)
+    torch_steps = torch_views.torch_steps((2, 3), steps)
+    y = torch_views.apply_steps(x, torch_steps)
+    assert y.is_contiguous() and torch.equal(y, torch.from_numpy(np.tile(x.numpy(), (4, 5))))
+    assert torch_views.apply_steps(x.to("meta"), torch_steps).shape == (8, 15)
+    with FakeTensorMode() as mode:
+        assert torch_views.apply_steps(mode.from_tensor(x), torch_steps).shape == (8, 15)
+    assert not torch_views.takes_input_in_order((2, 3), torch_steps)
+    once = torch_views.torch_steps((2, 3), (cpu_reference.Reshape((1, 2, 1, 3)), cpu_reference.Broadcast((1, 2, 1, 3))))
+    assert torch_views.takes_input_in_order((2, 3), once)  # the control: a broadcast that repeats nothing

@@ -372,7 +372,7 @@ ge::graphStatus CopyOpTiling(gert::TilingContext* context)
     CopyTiling plan;
     status = op.readOutputShape == nullptr
                  ? PlanStridedCopy(view, static_cast<uint32_t>(elemBytes), soc, &plan)
-                 : PlanStridedWrite(view, NumElements(outShape), static_cast<uint32_t>(elemBytes), soc, &plan);
+                 : PlanStridedWrite(view, NumElements(outShape), static_cast<uint32_t>(elemBytes), 0, soc, &plan);
     if (!status.ok) {
         return Reject(op, node, status, Rejection::kPlanner);
     }

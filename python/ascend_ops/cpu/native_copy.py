@@ -173,11 +173,12 @@ def library() -> ctypes.CDLL:
         ctypes.c_int32]
     lib.ascend_ops_strided_copy_split_from.restype = ctypes.c_int32
     lib.ascend_ops_strided_write.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
-                                             ctypes.c_int64, ctypes.c_char_p, ctypes.c_int32]
+                                             ctypes.c_int64, ctypes.c_char_p, ctypes.c_int32,
+                                             ctypes.c_void_p]
     lib.ascend_ops_strided_write.restype = ctypes.c_int32
     lib.ascend_ops_strided_write_split_from.argtypes = [
         ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_char_p,
-        ctypes.c_int32, ctypes.c_int64]
+        ctypes.c_int32, ctypes.c_int64, ctypes.c_void_p]
     lib.ascend_ops_strided_write_split_from.restype = ctypes.c_int32
     lib.ascend_ops_strided_copy_store.argtypes = [ctypes.c_char_p, ctypes.c_int32]
     lib.ascend_ops_strided_copy_store.restype = ctypes.c_int32
@@ -419,7 +420,7 @@ def write_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Call
             write = library().ascend_ops_strided_write
         dy = dy.contiguous()
         view = desc if desc is not None else _EMPTY_VIEW
-        if write(dy.data_ptr(), out.data_ptr(), total, offset, view, get_num_threads()):
+        if write(dy.data_ptr(), out.data_ptr(), total, offset, view, get_num_threads(), None):
             raise RuntimeError(f"strided_write rejected the view {np.frombuffer(view, np.int64)} "
                                f"at byte {offset} of {total}")
         return out

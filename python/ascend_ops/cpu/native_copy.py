@@ -25,7 +25,7 @@ import cpu_reference
 
 from ..runtime import build_cache
 from ..runtime.dtypes import numpy_dtype, to_numpy
-from ..runtime.reference_functions import canonical_view
+from ..runtime.reference_functions import canonical_view, fill_value
 from ..runtime.torch_private import from_dlpack_capsule
 
 # Note [native per-call cost]
@@ -383,15 +383,62 @@ def plan_write(op_name: str, shape, dy: torch.Tensor, args: tuple, kwargs: dict)
     dtype = numpy_dtype(dy.dtype)
     canonical = canonical_view(op_name, shape, lambda: dtype, args, kwargs)
     cpu_reference.gradients.check_dy_shape(dy, canonical.output_shape)
-    template = _layout_template(shape, dy.element_size())
-    view = numpy_view(canonical.view_steps(), template)
+    return _write_into_view(shape, dy.element_size(), canonical.view_steps())
+
+
+def _write_into_view(shape: tuple[int, ...], itemsize: int, steps) -> Plan:
+    """The write into the view `steps` of a fresh output of `shape`: (output shape, output bytes,
+    byte offset of the view's first element, descriptor or None when the view is empty), or
+    REFERENCE where numpy cannot express the view."""
+    template = _layout_template(shape, itemsize)
+    view = numpy_view(steps, template)
     if view is None:
         return REFERENCE
-    total = math.prod(shape) * dy.element_size()
+    total = math.prod(shape) * itemsize
     if view.size == 0:
         return (shape, total, 0, None)
     offset = view.__array_interface__["data"][0] - template.__array_interface__["data"][0]
     return (shape, total, offset, descriptor(view))
+
+
+def plan_fill(op_name: str, x: torch.Tensor, args: tuple, kwargs: dict) -> tuple[Plan, bytes]:
+    """Validate a filling op's call (cpu_reference's checks, the fill's exactness in x's dtype
+    among them) and work out its write (as `plan_write`'s) and its fill, one element's bytes (Note
+    [filling view ops] in ascend_ops_gen/spec/model.py)."""
+    dtype = numpy_dtype(x.dtype)
+    canonical = canonical_view(op_name, tuple(x.shape), lambda: dtype, args, kwargs)
+    fill = np.array(fill_value(op_name, args, kwargs)).astype(dtype).tobytes()
+    return _write_into_view(tuple(canonical.input_shape), x.element_size(), canonical.view_steps()), fill
+
+
+def fill_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[..., torch.Tensor]:
+    """The native CPU kernel of filling op `op_name`: x written into its view of a fresh output,
+    the fill elsewhere, by `ascend_ops_strided_write` (Note [write into a view] in src/copy_plan.h),
+    bit-exact with the reference, which runs what numpy cannot view."""
+    cache: dict = {}
+    get_num_threads = torch.get_num_threads
+    write = None  # the ctypes function, bound on the first write (that builds the library)
+
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        nonlocal write
+        if x.is_conj() or x.is_neg():
+            return reference(x, *args, **kwargs)
+        key = (x.shape, x.dtype, *[tuple(a) if a.__class__ is list else a for a in args], *kwargs.items())
+        plan, fill = _cached(cache, key, lambda: plan_fill(op_name, x, args, kwargs))
+        if plan is REFERENCE:
+            return reference(x, *args, **kwargs)
+        out_shape, total, offset, desc = plan
+        out = _new_output(x, out_shape, total)
+        if write is None:
+            write = library().ascend_ops_strided_write
+        x = x.contiguous()
+        if write(x.data_ptr(), out.data_ptr(), total, offset, desc if desc is not None else _EMPTY_VIEW,
+                 get_num_threads(), fill):
+            raise RuntimeError(f"strided_write rejected the view {np.frombuffer(desc, np.int64)} "
+                               f"at byte {offset} of {total}")
+        return out
+
+    return run
 
 
 def write_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[..., torch.Tensor]:

@@ -38,10 +38,12 @@ def _size(value: Any, file: str, line: int, what: str, *, low: int | None) -> An
 
 
 def _sizes(value: Any, file: str, line: int, what: str, *, low: int | None) -> Any:
-    """An argument or shape: integers and large sizes inside lists, anything else as it is."""
+    """An argument or shape: integers and large sizes inside lists (and inside an int[][]'s rows),
+    anything else as it is."""
     if isinstance(value, list):
         lines = getattr(value, "item_lines", [line] * len(value))
-        return tuple(_size(v, file, item_line, what, low=low) for v, item_line in zip(value, lines))
+        return tuple(_sizes(v, file, item_line, what, low=low) if isinstance(v, list) else
+                     _size(v, file, item_line, what, low=low) for v, item_line in zip(value, lines))
     if isinstance(value, dict):
         return _size(value, file, line, what, low=low)
     return value

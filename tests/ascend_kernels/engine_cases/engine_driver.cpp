@@ -6,7 +6,8 @@
 //                  MakeSocInfo of it, the simulator the same budget and features
 //   case <id> <soc> <elemBytes> <op> <inRank> <dims...> <op arguments...>
 //     an op of op_specs/: its attributes in spec order (op_view_dispatch_generated.h), an int as
-//                   <value>, an int[] or int[]? as <n> <values...> (n = 0 for None), a str as a word
+//                   <value>, an int[], int[]? or int[][] as <n> <values...> (n = 0 for None; rows
+//                   flattened), a str as a word, a float as a number
 //     view:          <rank> <shape...> <stride...> <offset>     (a raw view of the input)
 //   write <id> <soc> <elemBytes> <op> <outRank> <dims...> <op arguments...>
 //     the other direction (PlanStridedWrite, Note [write modes]): a packed input of the view's
@@ -100,10 +101,11 @@ bool BuildView(const std::string& op, std::istream& in, const TensorShape& input
         const size_t count = std::strlen(entry->attrKinds);
         std::vector<std::vector<int64_t>> lists(count);
         std::vector<std::string> texts(count);
-        std::vector<OpAttrValue> attrs(count, OpAttrValue{0, nullptr, 0, nullptr});
+        std::vector<OpAttrValue> attrs(count, OpAttrValue{0, nullptr, 0, nullptr, 0.0F});
         for (size_t i = 0; i < count; ++i) {
             switch (entry->attrKinds[i]) {
                 case 'i': in >> attrs[i].value; break;
+                case 'f': in >> attrs[i].real; break;
                 case 'l':
                     lists[i] = ReadList(in);
                     attrs[i].data = lists[i].data();

@@ -372,6 +372,10 @@ def _parse_fill(f: Fields, name: str, attrs: tuple[Attribute, ...], custom: bool
         raise f.error("fill", f"op {name}: fill must name a float attribute with value_of (the value "
                               f"the output is filled with); {fill!r} is "
                               f"{'no attribute' if attr is None else attr.type.value + ' ' + fill}")
+    if not attr.required:
+        raise SpecError(f"{attr.loc}: op {name}: fill attribute {fill} takes no default: torch's dispatcher "
+                        f"leaves out an argument equal to its default before a Python kernel sees it, and -0.0 "
+                        f"equals 0.0, so a fill of -0.0 would become +0.0")
     for key, why in _NOT_FILLING_KEYS.items():
         if key in f.node:
             raise f.error(key, f"op {name} fills its output (fill: {fill}): no `{key}`; {why}")

@@ -13,7 +13,7 @@ from .errors import OpArgumentError
 from .view_steps import Index, View
 
 
-def constant_pad_view(shape, paddings, constant_value=0.0, *, dtype=None) -> View:
+def constant_pad_view(shape, paddings, constant_value, *, dtype=None) -> View:
     """Check the arguments for an x of `shape` (and of `dtype`, which must hold `constant_value`
     exactly); the output as a View whose steps give the block x is written into."""
     shape, rows = shape_vector(shape), int_rows("paddings", paddings, 2)
@@ -34,7 +34,7 @@ def constant_pad_view(shape, paddings, constant_value=0.0, *, dtype=None) -> Vie
     return View(out_shape, shape, (Index(block),) if block else ())
 
 
-def constant_pad(x, paddings, constant_value=0.0) -> np.ndarray:
+def constant_pad(x, paddings, constant_value) -> np.ndarray:
     """x padded with constant_value, which x's dtype holds exactly."""
     x = as_data_array(x)
     view = constant_pad_view(x.shape, paddings, constant_value, dtype=x.dtype)

@@ -388,13 +388,14 @@ def write_results(driver, tmp_path_factory):
     out = tmp_path_factory.mktemp("engine_write")
     runs = [Run(f"w{i}_{p}_{e}", case, p, e) for i, case in enumerate(WRITE_CASES) for p in PRODUCTS
             for e in (1, 2, 4, 8)]
-    lines = [*SOCS.values()]
-    lines += [
-        f"write {r.id} {SOCS[r.product].split()[1]} {r.elem_bytes} {r.case.op} {len(r.case.shape)} "
-        f"{' '.join(map(str, r.case.shape))} {r.case.driver_args()}"
-        for r in runs
-    ]
+    lines = [*SOCS.values(), *(write_line(r) for r in runs)]
     return runs, run_driver(driver, out, lines), out
+
+
+def write_line(r: Run) -> str:
+    """The driver's `write` line of a run: its case's output shape and the forward's arguments."""
+    return (f"write {r.id} {SOCS[r.product].split()[1]} {r.elem_bytes} {r.case.op} {len(r.case.shape)} "
+            f"{' '.join(map(str, r.case.shape))} {r.case.driver_args()}")
 
 
 def test_the_write_modes_match_the_naive_scatter_and_the_reference(write_results):
@@ -492,9 +493,7 @@ def filled_scatter(case: Case, dy: np.ndarray, fill: int) -> np.ndarray:
 def fill_lines(runs: list[Run], fills: dict[str, int]) -> list[str]:
     lines = [*SOCS.values()]
     for r in runs:
-        lines += [f"fill {fills[r.id]:x}",
-                  f"write {r.id} {SOCS[r.product].split()[1]} {r.elem_bytes} {r.case.op} {len(r.case.shape)} "
-                  f"{' '.join(map(str, r.case.shape))} {r.case.driver_args()}"]
+        lines += [f"fill {fills[r.id]:x}", write_line(r)]
     return lines
 
 

@@ -427,18 +427,23 @@ def fill_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Calla
         plan, fill = _cached(cache, key, lambda: plan_fill(op_name, x, args, kwargs))
         if plan is REFERENCE:
             return reference(x, *args, **kwargs)
-        out_shape, total, offset, desc = plan
-        out = _new_output(x, out_shape, total)
         if write is None:
             write = library().ascend_ops_strided_write
-        x = x.contiguous()
-        if write(x.data_ptr(), out.data_ptr(), total, offset, desc if desc is not None else _EMPTY_VIEW,
-                 get_num_threads(), fill):
-            raise RuntimeError(f"strided_write rejected the view {np.frombuffer(desc, np.int64)} "
-                               f"at byte {offset} of {total}")
-        return out
+        return _planned_write(write, plan, x.contiguous(), fill, get_num_threads())
 
     return run
+
+
+def _planned_write(write, plan: Plan, src: torch.Tensor, fill: bytes | None, threads: int) -> torch.Tensor:
+    """A fresh output with the C-contiguous `src` written into its planned view (`_write_into_view`)
+    and `fill` (one element's bytes; None: zeros) around it, by `write`, ascend_ops_strided_write."""
+    out_shape, total, offset, desc = plan
+    out = _new_output(src, out_shape, total)
+    view = desc if desc is not None else _EMPTY_VIEW
+    if write(src.data_ptr(), out.data_ptr(), total, offset, view, threads, fill):
+        raise RuntimeError(f"strided_write rejected the view {np.frombuffer(view, np.int64)} "
+                           f"at byte {offset} of {total}")
+    return out
 
 
 def write_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[..., torch.Tensor]:
@@ -461,16 +466,9 @@ def write_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Call
         plan = _cached(cache, key, lambda: plan_write(op_name, shape, dy, tuple(attributes), kwargs))
         if plan is REFERENCE:
             return reference(shape, *args, **kwargs)
-        out_shape, total, offset, desc = plan
-        out = _new_output(dy, out_shape, total)
         if write is None:
             write = library().ascend_ops_strided_write
-        dy = dy.contiguous()
-        view = desc if desc is not None else _EMPTY_VIEW
-        if write(dy.data_ptr(), out.data_ptr(), total, offset, view, get_num_threads(), None):
-            raise RuntimeError(f"strided_write rejected the view {np.frombuffer(view, np.int64)} "
-                               f"at byte {offset} of {total}")
-        return out
+        return _planned_write(write, plan, dy.contiguous(), None, get_num_threads())
 
     return run
 

@@ -299,8 +299,10 @@ def test_npu_model_only_writes_the_model_alone_without_matplotlib_or_a_cpu_run(t
     assert [line for line in text.splitlines() if line.startswith("### Output")] == \
         ["### Output 4 KiB", "### Output 64 KiB"]
     rows = [line for line in text.splitlines() if line.startswith("| `")]
-    # slice's class at both sizes, its gradient's at 64 KiB (npu_model.GRADIENT_SIZES)
-    assert [row.split("|")[1].strip() for row in rows] == ["`slice`", "`slice`", "`slice_grad`"]
+    # slice's class at both sizes, its gradient's at 64 KiB (npu_model.GRADIENT_SIZES), then the
+    # same write filled with float32 1.0 (npu_model.FILLS; slice has no int64)
+    assert [row.split("|")[1].strip() for row in rows] == ["`slice`", "`slice`", "`slice_grad`", "`slice_grad`"]
+    assert "filled with float32 1.0" in rows[3]
     assert "% scalar" in rows[0] and text in capsys.readouterr().out
 
 

@@ -18,6 +18,7 @@ import inspect
 from collections.abc import Callable
 
 import cpu_reference
+from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import OpSpec, specs
 
 from .errors import SpecError
@@ -92,8 +93,6 @@ def result_shape(op_name: str, view) -> tuple:
 
 def fill_value(op_name: str, args: tuple, kwargs: dict) -> float:
     """A filling op's fill: the value of its fill attribute in the call `(x, *args, **kwargs)`."""
-    from ascend_ops_gen.schema import python_signature
-
     op = specs().op(op_name)
     bound = python_signature(op).bind(None, *args, **kwargs)
     bound.apply_defaults()

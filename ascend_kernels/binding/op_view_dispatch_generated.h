@@ -15,18 +15,20 @@
 
 namespace ascend_ops {
 
-// One attribute: `value` of an int, `data` and `size` of an int[] or int[]? (size 0: None),
-// `text` of a str.
+// One attribute: `value` of an int, `data` and `size` of an int[] or int[]? (size 0: None) or
+// of an int[][] (flattened), `text` of a str, `real` of a float.
 struct OpAttrValue {
     int64_t value;
     const int64_t* data;
     int64_t size;
     const char* text;
+    float real;
 };
 
 struct OpViewEntry {
     const char* op;         // the spec's op name
-    const char* attrKinds;  // per attribute in spec order: i int, l int[] or int[]?, s str
+    const char* attrKinds;  // per attribute in spec order: i int, l int[], int[]? or int[][], s str,
+                            // f float
     Status (*build)(const OpAttrValue* attrs, const TensorShape& input, TensorShape* outShape,
                     StridedView* view);
 };

@@ -1,5 +1,6 @@
 // WRITE_BURST and WRITE_SCALAR (Note [write modes] in copy_write_planner.h): a packed input `x`
-// written into a view of the output `y`, every other unit of which is zero.
+// written into a view of the output `y`, every other element of which is the fill (Note [fill
+// patterns]).
 #ifndef ASCEND_KERNELS_COMMON_COPY_KERNEL_WRITE_H
 #define ASCEND_KERNELS_COMMON_COPY_KERNEL_WRITE_H
 
@@ -79,8 +80,65 @@ struct WriteCursor {
     __aicore__ inline bool Done(const CopyTiling& t) const { return index[0] >= t.shape[0]; }
 };
 
+// Note [fill patterns]
+// ~~~~~~~~~~~~~~~~~~~~
+// The fill is the bits of one output element (CopyTiling::fillBits, elemBytes wide), laid into UB
+// by Duplicate on 32-bit words, the one element type every arch's Duplicate takes at that width:
+// a 1-, 2- or 4-byte element repeated to fill a word, an 8-byte element whose halves agree as
+// that half. An 8-byte element whose halves differ (int64 0x0000000100000002) is no one word; the
+// bit-mask form of Duplicate writes the low halves (the even words, mask 0x5555...) and then the
+// high ones (0xAAAA...), a repeat of 256 bytes at a time. A fill of 0 is the one count-form
+// Duplicate of 0 the gradients always took: their bits and instruction counts do not change.
+// Buffers start at an element and hold whole 32-byte blocks, so the pattern is in phase with the
+// output wherever a buffer is stored from its start (an 8-byte element moved as a 4-byte pair
+// starts at an even unit).
+
+// The word whose repeats lay `fillBits` (one element of `elemBytes`) into UB, or, where none does
+// (an 8-byte element whose halves differ), false.
+__aicore__ inline bool FillWord(uint64_t fillBits, uint32_t elemBytes, uint32_t* word)
+{
+    uint32_t bits = static_cast<uint32_t>(fillBits);
+    if (elemBytes == 1) {
+        bits = (bits & 0xFFu) * 0x01010101u;
+    } else if (elemBytes == 2) {
+        bits = (bits & 0xFFFFu) * 0x00010001u;
+    }
+    *word = bits;
+    return elemBytes != 8 || static_cast<uint32_t>(fillBits >> 32) == bits;
+}
+
+// `bytes` (a multiple of 32) of `buf` set to the fill (Note [fill patterns]).
+template <typename T>
+__aicore__ inline void FillPattern(const LocalTensor<T>& buf, uint64_t fillBits, uint32_t elemBytes, int64_t bytes)
+{
+    const LocalTensor<int32_t> words = buf.template ReinterpretCast<int32_t>();
+    uint32_t word = 0;
+    if (FillWord(fillBits, elemBytes, &word)) {
+        Duplicate(words, static_cast<int32_t>(word), static_cast<int32_t>(bytes / sizeof(int32_t)));
+        return;
+    }
+    constexpr int64_t kRepeatBytes = 256;
+    constexpr int64_t kMaxRepeats = 255;  // repeatTimes is 8 bits
+    constexpr uint64_t kEvenWords = 0x5555555555555555ULL;
+    const int32_t halves[2] = {static_cast<int32_t>(fillBits), static_cast<int32_t>(fillBits >> 32)};
+    for (int64_t done = 0; done < bytes;) {
+        ASCEND_OPS_COUNT_LOOP();
+        const int64_t whole = (bytes - done) / kRepeatBytes;
+        const int64_t repeats = whole < kMaxRepeats ? (whole > 0 ? whole : 1) : kMaxRepeats;
+        // A last part of less than a repeat: its words only (a multiple of 8 words, < 64).
+        const int64_t partWords = whole > 0 ? 64 : (bytes - done) / static_cast<int64_t>(sizeof(int32_t));
+        const uint64_t part = partWords == 64 ? ~0ULL : (1ULL << partWords) - 1;
+        for (int32_t half = 0; half < 2; ++half) {
+            uint64_t mask[2] = {(half == 0 ? kEvenWords : ~kEvenWords) & part, 0};
+            Duplicate(words[static_cast<uint32_t>(done / sizeof(int32_t))], halves[half], mask,
+                      static_cast<uint8_t>(repeats), 1, 8);
+        }
+        done += whole > 0 ? repeats * kRepeatBytes : bytes - done;
+    }
+}
+
 // Note [corrupt tiling]: what both write modes rely on. The view must lie in the output
-// [0, hullHi) it zeroes, and the split must cover what the cores split.
+// [0, hullHi) it fills, and the split must cover what the cores split.
 template <typename T>
 __aicore__ inline bool WriteTilingUsable(const CopyTiling& t)
 {
@@ -99,7 +157,7 @@ __aicore__ inline bool WriteTilingUsable(const CopyTiling& t)
     return t.packedElems == 0 || (t.packedElems == elems && end <= t.hullHi);
 }
 
-// ---- WRITE_BURST: rows in by DataCopyPad, out by DataCopyPad into the view, zeros between ---
+// ---- WRITE_BURST: rows in by DataCopyPad, out by DataCopyPad into the view, the fill between
 
 template <typename T>
 class WriteBurstKernel {
@@ -124,7 +182,7 @@ public:
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y));
         pipe_.InitBuffer(que_, kQueueBuffers, t_.inBufBytes);
-        pipe_.InitBuffer(zeros_, t_.outBufBytes);
+        pipe_.InitBuffer(fill_, t_.outBufBytes);
         const int64_t block = GetBlockIdx();
         CoreRange(t_, block, &begin_, &end_);
         // The view's span in the output, [offset, viewEnd_). Of it the core owns the output from
@@ -152,8 +210,7 @@ public:
         const int64_t share = DivIndex(DivIndex(outside + blockElems - 1, blockElems) + cores - 1, cores) * blockElems;
         outsideBegin_ = block * share < outside ? block * share : outside;
         outsideEnd_ = outsideBegin_ + share < outside ? outsideBegin_ + share : outside;
-        LocalTensor<int32_t> zero = zeros_.template Get<int32_t>();
-        Duplicate(zero, static_cast<int32_t>(0), static_cast<int32_t>(t_.outBufBytes / sizeof(int32_t)));
+        FillPattern(fill_.template Get<int32_t>(), t_.fillBits, t_.elemBytes, t_.outBufBytes);
         WaitPipe<HardEvent::V_MTE3>();
         return true;
     }
@@ -187,7 +244,7 @@ public:
             PadLoad(buf, xGm_[at_.packed], in, noPad);
             que_.EnQue(buf);
             buf = que_.template DeQue<T>();
-            FillZeros(at_.out);
+            FillTo(at_.out);
             DataCopyExtParams out(static_cast<uint16_t>(n), static_cast<uint32_t>(row_ * sizeof(T)), 0,
                                   static_cast<uint32_t>(n > 1 ? (pitch - row_) * sizeof(T) : 0), 0);
             PadStore(yGm_[at_.out], buf, out);
@@ -200,16 +257,16 @@ public:
             }
             pos += n * row_;
         }
-        FillZeros(ownedEnd_);
+        FillTo(ownedEnd_);
         // Its share of the output outside the view's span: [0, offset), then [viewEnd_, hullHi).
         const int64_t before = t_.offset;
         if (outsideBegin_ < before) {
             filled_ = outsideBegin_;
-            FillZeros(outsideEnd_ < before ? outsideEnd_ : before);
+            FillTo(outsideEnd_ < before ? outsideEnd_ : before);
         }
         if (outsideEnd_ > before) {
             filled_ = viewEnd_ + (outsideBegin_ > before ? outsideBegin_ - before : 0);
-            FillZeros(viewEnd_ + outsideEnd_ - before);
+            FillTo(viewEnd_ + outsideEnd_ - before);
         }
     }
 
@@ -244,7 +301,7 @@ private:
         PadLoad(buf, xGm_[at_.packed + col_], params, noPad);
         que_.EnQue(buf);
         buf = que_.template DeQue<T>();
-        FillZeros(at_.out + col_);
+        FillTo(at_.out + col_);
         PadStore(yGm_[at_.out + col_], buf, params);
         que_.FreeTensor(buf);
         filled_ = at_.out + col_ + count;
@@ -256,23 +313,23 @@ private:
         return count;
     }
 
-    // Zeros into [filled_, end) of the output, from the zero buffer.
-    __aicore__ inline void FillZeros(int64_t end)
+    // The fill into [filled_, end) of the output, from the fill buffer.
+    __aicore__ inline void FillTo(int64_t end)
     {
         const int64_t chunk = static_cast<int64_t>(t_.outBufBytes / sizeof(T));
-        LocalTensor<T> zero = zeros_.template Get<T>();
+        LocalTensor<T> fill = fill_.template Get<T>();
         for (int64_t pos = filled_; pos < end;) {
             ASCEND_OPS_COUNT_LOOP();
             const int64_t count = end - pos < chunk ? end - pos : chunk;
             DataCopyExtParams params(1, static_cast<uint32_t>(count * sizeof(T)), 0, 0, 0);
-            PadStore(yGm_[pos], zero, params);
+            PadStore(yGm_[pos], fill, params);
             pos += count;
         }
         filled_ = end > filled_ ? end : filled_;
     }
 
     // `count` gaps of `gap` units, `pitch` apart, the first at `from`: one instruction for as many
-    // as the zero buffer holds in 32-byte aligned slots, else one gap at a time.
+    // as the fill buffer holds in 32-byte aligned slots, else one gap at a time.
     __aicore__ inline void FillGaps(int64_t from, int64_t gap, int64_t count, int64_t pitch)
     {
         if (gap <= 0 || count <= 0) {
@@ -282,12 +339,12 @@ private:
         const int64_t slot = (gapBytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
         int64_t perCopy = DivIndex(static_cast<int64_t>(t_.outBufBytes), slot);
         perCopy = perCopy < kMaxBlockCount ? perCopy : kMaxBlockCount;
-        LocalTensor<T> zero = zeros_.template Get<T>();
+        LocalTensor<T> fill = fill_.template Get<T>();
         if (perCopy < 1 || gapBytes > kMaxPadBlockLen) {
             for (int64_t i = 0; i < count; ++i) {
                 ASCEND_OPS_COUNT_LOOP();
                 filled_ = from + i * pitch;
-                FillZeros(filled_ + gap);
+                FillTo(filled_ + gap);
             }
             return;
         }
@@ -296,7 +353,7 @@ private:
             const int64_t n = count - done < perCopy ? count - done : perCopy;
             DataCopyExtParams params(static_cast<uint16_t>(n), static_cast<uint32_t>(gapBytes), 0,
                                      static_cast<uint32_t>((pitch - gap) * static_cast<int64_t>(sizeof(T))), 0);
-            PadStore(yGm_[from + done * pitch], zero, params);
+            PadStore(yGm_[from + done * pitch], fill, params);
             done += n;
         }
     }
@@ -304,7 +361,7 @@ private:
     CopyTiling t_;
     TPipe pipe_;
     TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que_;
-    TBuf<TPosition::VECCALC> zeros_;
+    TBuf<TPosition::VECCALC> fill_;
     GlobalTensor<T> xGm_;
     GlobalTensor<T> yGm_;
     int64_t row_ = 1;
@@ -320,7 +377,7 @@ private:
     int64_t outsideEnd_ = 0;    // over [0, offset) then [viewEnd_, hullHi)
 };
 
-// ---- WRITE_SCALAR: output tiles zeroed in UB, elements placed by scalar moves ---------------
+// ---- WRITE_SCALAR: output tiles filled in UB, elements placed by scalar moves ---------------
 
 template <typename T>
 class WriteScalarKernel {
@@ -361,14 +418,13 @@ public:
     }
 
 private:
-    // The tile [pos, pos + count) of the output in `buf`: zeros, and the packed elements that land
-    // in it.
+    // The tile [pos, pos + count) of the output in `buf`: the fill, and the packed elements that
+    // land in it.
     __aicore__ inline void Assemble(const LocalTensor<T>& buf, int64_t pos, int64_t count)
     {
         WaitPipe<HardEvent::MTE3_V>();  // the buffer's last store may still read it
-        const int64_t words = (count * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
-                              static_cast<int64_t>(sizeof(int32_t));
-        Duplicate(buf.template ReinterpretCast<int32_t>(), static_cast<int32_t>(0), static_cast<int32_t>(words));
+        FillPattern(buf, t_.fillBits, t_.elemBytes,
+                    (count * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes * kBlockBytes);
         WaitPipe<HardEvent::V_S>();
         for (const int64_t end = pos + count; !at_.Done(t_) && at_.out < end; at_.Next(t_)) {
             ASCEND_OPS_COUNT_LOOP();

@@ -16,8 +16,10 @@
 #error "copy_op_host.h is host code, which a kernel translation unit must not include (Note [kernel translation unit] in build_arch.h)"
 #endif
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -134,6 +136,103 @@ using BuildOpViewFunc = Status (*)(const TensorShape& input, OpAttrReader& attrs
 // copy_write_planner.h), from its attributes.
 using ReadOutputShapeFunc = Status (*)(OpAttrReader& attrs, TensorShape* outShape);
 
+// The op_specs/ name of a ge::DataType, for messages.
+inline const char* DtypeNameOf(ge::DataType type)
+{
+    switch (type) {
+        case ge::DT_FLOAT16: return "float16";
+        case ge::DT_FLOAT: return "float32";
+        case ge::DT_BF16: return "bfloat16";
+        case ge::DT_INT8: return "int8";
+        case ge::DT_UINT8: return "uint8";
+        case ge::DT_INT16: return "int16";
+        case ge::DT_INT32: return "int32";
+        case ge::DT_INT64: return "int64";
+        case ge::DT_UINT32: return "uint32";
+        case ge::DT_BOOL: return "bool";
+        case ge::DT_UNDEFINED: return "absent";
+        default: return "another dtype";
+    }
+}
+
+// float32 `value` as a float16's bits, when a float16 holds it exactly.
+inline bool ExactHalfBits(float value, uint64_t* bits)
+{
+    uint32_t f = 0;
+    std::memcpy(&f, &value, sizeof(f));
+    const uint64_t sign = (f >> 16) & 0x8000U;
+    const int32_t exponent = static_cast<int32_t>((f >> 23) & 0xFFU) - 127;
+    const uint32_t mantissa = f & 0x7FFFFFU;
+    if (exponent == 128) {  // NaN (a quiet one) or an infinity
+        *bits = sign | (mantissa != 0 ? 0x7E00U : 0x7C00U);
+        return true;
+    }
+    if (exponent == -127 && mantissa == 0) {  // a zero
+        *bits = sign;
+        return true;
+    }
+    if (exponent > 15 || exponent < -24) {
+        return false;
+    }
+    if (exponent >= -14) {  // a normal float16: 10 bits of mantissa
+        *bits = sign | (static_cast<uint64_t>(exponent + 15) << 10) | (mantissa >> 13);
+        return (mantissa & 0x1FFFU) == 0;
+    }
+    const uint32_t full = mantissa | 0x800000U;  // a subnormal float16: multiples of 2^-24
+    const int32_t shift = -exponent - 1;
+    *bits = sign | (full >> shift);
+    return (full & ((1U << shift) - 1U)) == 0;
+}
+
+// float32 `value` as the bits of a tensor of `type` (zero-extended), when that dtype holds it
+// exactly (Note [float attributes] in spec/model.py).
+inline bool ExactBits(float value, ge::DataType type, uint64_t* bits)
+{
+    uint32_t f = 0;
+    std::memcpy(&f, &value, sizeof(f));
+    const bool nan = value != value;
+    const bool integral = std::isfinite(value) && std::floor(value) == value;
+    auto whole = [&](double low, double high, uint64_t mask) {
+        const double v = static_cast<double>(value);
+        if (!integral || v < low || v > high) {
+            return false;
+        }
+        *bits = static_cast<uint64_t>(static_cast<int64_t>(v)) & mask;
+        return true;
+    };
+    switch (type) {
+        case ge::DT_FLOAT: *bits = f; return true;
+        case ge::DT_FLOAT16: return ExactHalfBits(value, bits);
+        case ge::DT_BF16:
+            *bits = nan ? ((f >> 16) | 0x40U) : (f >> 16);
+            return nan || (f & 0xFFFFU) == 0;
+        case ge::DT_INT8: return whole(-128.0, 127.0, 0xFFU);
+        case ge::DT_UINT8: return whole(0.0, 255.0, 0xFFU);
+        case ge::DT_INT16: return whole(-32768.0, 32767.0, 0xFFFFU);
+        case ge::DT_INT32: return whole(-2147483648.0, 2147483647.0, 0xFFFFFFFFU);
+        case ge::DT_UINT32: return whole(0.0, 4294967295.0, 0xFFFFFFFFU);
+        case ge::DT_INT64: return whole(-9223372036854775808.0, 9223372036854774784.0, ~0ULL);
+        case ge::DT_BOOL: return whole(0.0, 1.0, 0xFFU);
+        default: return false;
+    }
+}
+
+// A filling op's fill (Note [filling view ops] in ascend_ops_gen/spec/model.py): its float
+// attribute `name` as the bits of one element of `type`, which must hold it exactly; refused with
+// the words of cpu_reference's exact_value.
+inline Status FillBits(float value, const char* name, ge::DataType type, const char* input, uint64_t* bits)
+{
+    if (!ExactBits(value, type, bits)) {
+        const char* dtype = DtypeNameOf(type);
+        return Status::Error("%s = %.9g is not exactly representable in %s (the dtype of %s); give a value %s holds "
+                             "exactly", name, static_cast<double>(value), dtype, input, dtype);
+    }
+    return Status::Ok();
+}
+
+// A filling op's fill from its attributes (generated per op), as FillBits gives it.
+using ReadFillFunc = Status (*)(OpAttrReader& attrs, ge::DataType type, uint64_t* bits);
+
 // An op's dtype rule (generated per op from its Check<Op>Dtype in <op>/<op>_view.h): the input's dtype,
 // by its op_specs/ name, against the op's attributes.
 using CheckOpDtypeFunc = Status (*)(const char* dtype, OpAttrReader& attrs);
@@ -159,6 +258,10 @@ struct CopyOpHost {
     // A write op (Note [write modes] in copy_write_planner.h): its output shape, of which
     // buildView makes the view its input is written into; nullptr: the op reads a view of its input.
     ReadOutputShapeFunc readOutputShape;
+    // A filling op (Note [filling view ops] in ascend_ops_gen/spec/model.py): its fill, and buildView
+    // gives its output shape and the view of its output its input is written into; nullptr: a
+    // gradient fills with zeros, a read has no fill.
+    ReadFillFunc readFill;
 };
 
 // What rejected a call: its arguments (the view builder or the dtype rule: the caller's mistake),
@@ -220,7 +323,7 @@ inline Status ToTensorShape(const gert::Shape& shape, const char* name, TensorSh
 
 // The output shape of `op` and the view its kernel copies, for an input of shape `input`: what
 // both the tiling function and shape inference start from. A read op's view is of its input; a
-// write op's (readOutputShape) of its output.
+// write op's (readOutputShape, readFill) of its output.
 inline Status BuildOpView(const CopyOpHost& op, const gert::Shape& input, const gert::RuntimeAttrs* attrs,
                           TensorShape* outShape, StridedView* view)
 {
@@ -234,7 +337,15 @@ inline Status BuildOpView(const CopyOpHost& op, const gert::Shape& input, const 
     }
     OpAttrReader reader(*attrs);
     if (op.readOutputShape == nullptr) {
-        const Status built = op.buildView(inputShape, reader, outShape, view);
+        Status built = op.buildView(inputShape, reader, outShape, view);
+        if (built.ok && op.readFill != nullptr) {  // a filling op: its input is written into the view
+            TensorShape viewShape;
+            viewShape.rank = view->rank;
+            for (int32_t d = 0; d < view->rank; ++d) {
+                viewShape.dims[d] = view->shape[d];
+            }
+            built = CheckWriteInputShape(op.input, inputShape, viewShape);
+        }
         return reader.status().ok ? built : reader.status();
     }
     // A write op: the view of its output shape must have its input's shape.
@@ -369,10 +480,19 @@ ge::graphStatus CopyOpTiling(gert::TilingContext* context)
     if (!status.ok) {
         return Reject(op, node, status, Rejection::kContext);
     }
+    uint64_t fillBits = 0;  // a gradient's zeros
+    if (op.readFill != nullptr) {
+        OpAttrReader reader(*context->GetAttrs());
+        status = op.readFill(reader, inputDesc->GetDataType(), &fillBits);
+        if (!status.ok || !reader.status().ok) {
+            return Reject(op, node, status.ok ? reader.status() : status);
+        }
+    }
     CopyTiling plan;
-    status = op.readOutputShape == nullptr
+    status = op.readOutputShape == nullptr && op.readFill == nullptr
                  ? PlanStridedCopy(view, static_cast<uint32_t>(elemBytes), soc, &plan)
-                 : PlanStridedWrite(view, NumElements(outShape), static_cast<uint32_t>(elemBytes), soc, &plan);
+                 : PlanStridedWrite(view, NumElements(outShape), static_cast<uint32_t>(elemBytes), fillBits, soc,
+                                    &plan);
     if (!status.ok) {
         return Reject(op, node, status, Rejection::kPlanner);
     }

@@ -12,7 +12,10 @@
 //   packedStride, packedOffset   write modes: where packed input element i is, packedOffset + sum
 //                                idx_d*packedStride[d] (negative along dims the plan turned to run
 //                                forward in the output); 0 in the read modes
-//   packedElems                  write modes: units of the packed input (0: the output is all zeros)
+//   packedElems                  write modes: units of the packed input (0: the output is all fill)
+//   fillBits                     write modes: the bits of one output element (elemBytes wide) every
+//                                output unit outside the view holds: 0 for a gradient, a pad's constant
+//                                (Note [fill patterns] in copy_kernel_write.h)
 //   shapeReciprocal              per dim, ceil(2^64 / shape[d]), or 0: none (Note [index reciprocals] in
 //                                scalar_cost.h)
 //   totalElems                   output units (WRITE_BURST: packed input units, which its cores split)
@@ -66,8 +69,8 @@ constexpr uint32_t kCopyModeBurstAligned = 2;   // rows with unit stride, DataCo
 constexpr uint32_t kCopyModeGather = 3;         // windows into UB, Gather into output order
 constexpr uint32_t kCopyModeTranspose = 4;      // as GATHER, windows taken along the innermost output axis
 constexpr uint32_t kCopyModeScalar = 5;         // element by element (no layout the DMA can serve)
-constexpr uint32_t kCopyModeWriteBurst = 6;     // rows into the view of a zero-filled output, DataCopyPad
-constexpr uint32_t kCopyModeWriteScalar = 7;    // output tiles zeroed in UB, elements placed by scalar moves
+constexpr uint32_t kCopyModeWriteBurst = 6;     // rows into the view of a filled output, DataCopyPad
+constexpr uint32_t kCopyModeWriteScalar = 7;    // output tiles filled in UB, elements placed by scalar moves
 
 struct CopyTiling {
     int64_t shape[kMaxDims];
@@ -89,6 +92,7 @@ struct CopyTiling {
     int64_t unitsPerTile;
     int64_t windowElems;
     int64_t windowLo;
+    uint64_t fillBits;
     uint32_t blockSlotBytes;
     uint32_t unitSlotBytes;
     uint32_t mode;
@@ -112,7 +116,7 @@ struct CopyTiling {
 };
 
 static_assert(sizeof(CopyTiling) % 8 == 0, "CopyTiling size must be a multiple of 8 (Note [CopyTiling format])");
-static_assert(offsetof(CopyTiling, blockSlotBytes) == offsetof(CopyTiling, windowLo) + sizeof(int64_t),
+static_assert(offsetof(CopyTiling, blockSlotBytes) == offsetof(CopyTiling, fillBits) + sizeof(uint64_t),
               "every 8-byte field of CopyTiling must come first (Note [CopyTiling format])");
 static_assert(offsetof(CopyTiling, transposeGroupRun) + sizeof(uint32_t) == sizeof(CopyTiling),
               "CopyTiling must have no padding (Note [CopyTiling format])");

@@ -18,7 +18,7 @@ namespace optiling {
 
 // The layout the twin was generated from: a change to copy_tiling.h fails here until the twin is
 // generated again.
-static_assert(sizeof(ascend_ops::CopyTiling) == 456, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(sizeof(ascend_ops::CopyTiling) == 464, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, stride) == 64, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, shapeReciprocal) == 128, "CopyTiling changed: run `ascend-ops-dev generate`");
@@ -38,26 +38,27 @@ static_assert(offsetof(ascend_ops::CopyTiling, unitElems) == 344, "CopyTiling ch
 static_assert(offsetof(ascend_ops::CopyTiling, unitsPerTile) == 352, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, windowElems) == 360, "CopyTiling changed: run `ascend-ops-dev generate`");
 static_assert(offsetof(ascend_ops::CopyTiling, windowLo) == 368, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, blockSlotBytes) == 376, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, unitSlotBytes) == 380, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, mode) == 384, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 388, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, unitBytes) == 392, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, blockDim) == 396, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, rank) == 400, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, unitDim) == 404, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, countDim) == 408, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, usePad) == 412, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, useVectorGather) == 416, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, inBufBytes) == 420, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 424, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 428, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 432, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 436, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 440, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 444, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupStride) == 448, "CopyTiling changed: run `ascend-ops-dev generate`");
-static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupRun) == 452, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, fillBits) == 376, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, blockSlotBytes) == 384, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitSlotBytes) == 388, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, mode) == 392, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 396, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitBytes) == 400, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, blockDim) == 404, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, rank) == 408, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, unitDim) == 412, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, countDim) == 416, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, usePad) == 420, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, useVectorGather) == 424, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, inBufBytes) == 428, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 432, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 436, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 440, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 444, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 448, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 452, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupStride) == 456, "CopyTiling changed: run `ascend-ops-dev generate`");
+static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupRun) == 460, "CopyTiling changed: run `ascend-ops-dev generate`");
 
 BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF_ARR(int64_t, 8, shape);
@@ -79,6 +80,7 @@ BEGIN_TILING_DATA_DEF(CopyTilingData)
     TILING_DATA_FIELD_DEF(int64_t, unitsPerTile);
     TILING_DATA_FIELD_DEF(int64_t, windowElems);
     TILING_DATA_FIELD_DEF(int64_t, windowLo);
+    TILING_DATA_FIELD_DEF(uint64_t, fillBits);
     TILING_DATA_FIELD_DEF(uint32_t, blockSlotBytes);
     TILING_DATA_FIELD_DEF(uint32_t, unitSlotBytes);
     TILING_DATA_FIELD_DEF(uint32_t, mode);
@@ -124,6 +126,7 @@ inline void SetCopyTilingData(ascend_ops::CopyTiling& plan, CopyTilingData* tili
     tiling->set_unitsPerTile(plan.unitsPerTile);
     tiling->set_windowElems(plan.windowElems);
     tiling->set_windowLo(plan.windowLo);
+    tiling->set_fillBits(plan.fillBits);
     tiling->set_blockSlotBytes(plan.blockSlotBytes);
     tiling->set_unitSlotBytes(plan.unitSlotBytes);
     tiling->set_mode(plan.mode);

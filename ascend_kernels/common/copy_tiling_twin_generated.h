@@ -46,6 +46,7 @@ __aicore__ inline CopyTiling LoadCopyTiling(const TilingData& src)
     t.unitsPerTile = src.unitsPerTile;
     t.windowElems = src.windowElems;
     t.windowLo = src.windowLo;
+    t.fillBits = src.fillBits;
     t.blockSlotBytes = src.blockSlotBytes;
     t.unitSlotBytes = src.unitSlotBytes;
     t.mode = src.mode;

@@ -1,7 +1,8 @@
 // PlanStridedWrite: how the kernel writes a packed (C-contiguous) input into a strided view of a
-// fresh output, every other output unit zero, on one SoC: the other direction of PlanStridedCopy,
-// which the slices' gradients take (StridedSliceGrad, SliceGrad). A pure function on plain
-// structs, run by CANN's TilingFunc, the simulator runner and tests.
+// fresh output, every other output element the fill (zero, or a constant), on one SoC: the other
+// direction of PlanStridedCopy, which the slices' gradients take (StridedSliceGrad, SliceGrad,
+// fill 0) and the filling view ops (a constant pad). A pure function on plain structs, run by
+// CANN's TilingFunc, the simulator runner and tests.
 //
 // Its steps: check the arguments (as PlanStridedCopy does); turn the view to run forward through
 // the output and merge it (OrderForWrite); choose the mode (ChooseWriteMode); store the plan,
@@ -13,9 +14,11 @@
 // drops dims of one index and merges dims that are contiguous on both sides. Then each dim's
 // stride must pass the span of the dims inside it, so the elements run through the output in
 // increasing order and no two land on one unit; a view that repeats or interleaves (a
-// permutation) is refused, as the write of a gradient never makes one. In that order a core can
-// own a range of the output and be the only one to write any byte of it, zeros included: no
-// SyncAll, no workspace (Note [system workspace] in copy_op_host.h).
+// permutation) is refused, as the write of a gradient or a pad never makes one. In that order a
+// core can own a range of the output and be the only one to write any byte of it, the fill
+// included: no SyncAll, no workspace (Note [system workspace] in copy_op_host.h). The fill is the
+// bits of one output element (CopyTiling::fillBits; Note [fill patterns] in copy_kernel_write.h):
+// "zero" below is that element.
 //  WRITE_BURST   unit innermost stride on both sides and DataCopyPad: the cores split the packed
 //                input in whole blocks (a range may start mid-row). Of the view's span in the
 //                output, core b owns from its first element's unit (the first core: from the
@@ -57,7 +60,7 @@ namespace ascend_ops {
 
 // Output bytes below which another core is not worth its launch and its first DMA.
 constexpr int64_t kMinWriteCoreBytes = 16384;
-// The share of UB the WRITE_BURST zero buffer takes (the rest: the two tile buffers).
+// The share of UB the WRITE_BURST fill buffer takes (the rest: the two tile buffers).
 constexpr int64_t kWriteZeroShare = 4;
 
 // A view ordered for the write (Note [write modes]): the output side in `view`, the packed side's
@@ -179,7 +182,7 @@ inline int64_t WriteCores(int64_t bytes, const SocInfo& soc, int64_t most)
 
 // WRITE_BURST: the packed input split over the cores in whole blocks, every core launched where
 // the output is worth it (the cores past the input zero around the view); two tile buffers, the
-// rest of UB the zero buffer.
+// rest of UB the fill buffer.
 inline void StoreWriteBurstPlan(const WriteView& w, int64_t outUnits, int64_t unitBytes, const SocInfo& soc,
                                 CopyTiling* t)
 {
@@ -224,9 +227,10 @@ inline void StoreWriteScalarPlan(const WriteView& w, int64_t outUnits, int64_t u
 }  // namespace detail
 
 // Plans writing a packed input of the view's shape into `view` of a fresh output of `outUnits`
-// elements of `elemBytes`, zeros elsewhere (Note [write modes]).
-inline Status PlanStridedWrite(const StridedView& view, int64_t outUnits, uint32_t elemBytes, const SocInfo& soc,
-                               CopyTiling* t)
+// elements of `elemBytes`, every other element `fillBits` (the bits of one element: Note [write
+// modes]).
+inline Status PlanStridedWrite(const StridedView& view, int64_t outUnits, uint32_t elemBytes, uint64_t fillBits,
+                               const SocInfo& soc, CopyTiling* t)
 {
     using namespace detail;
     std::memset(t, 0, sizeof(*t));
@@ -237,8 +241,13 @@ inline Status PlanStridedWrite(const StridedView& view, int64_t outUnits, uint32
     if (outUnits < 0) {
         return Status::Error("outUnits = %lld is invalid: it must be >= 0", static_cast<long long>(outUnits));
     }
+    if (elemBytes < 8 && (fillBits >> (8 * elemBytes)) != 0) {
+        return Status::Error("fillBits = 0x%llx is wider than one %u-byte element",
+                             static_cast<unsigned long long>(fillBits), elemBytes);
+    }
     t->elemBytes = elemBytes;
     t->unitBytes = elemBytes;
+    t->fillBits = fillBits;
     t->countDim = -1;
     t->countInnerDim = -1;
     t->blockDim = 1;
@@ -259,7 +268,7 @@ inline Status PlanStridedWrite(const StridedView& view, int64_t outUnits, uint32
         return Status::Ok();
     }
     WriteView w;
-    if (empty) {  // nothing to place: the output is all zeros
+    if (empty) {  // nothing to place: the output is all fill
         w.view.rank = 1;
         w.view.shape[0] = 1;
         w.view.stride[0] = 1;

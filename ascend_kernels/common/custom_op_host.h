@@ -304,71 +304,6 @@ inline Status PlanElementSplit(int64_t total, const int32_t* stagedBytes, int32_
     return Status::Ok();
 }
 
-inline const char* DtypeName(ge::DataType type);
-inline const char* DtypeNameOf(ge::DataType type) { return DtypeName(type); }
-
-// float32 `value` as a float16's bits, when a float16 holds it exactly.
-inline bool ExactHalfBits(float value, uint64_t* bits)
-{
-    uint32_t f = 0;
-    std::memcpy(&f, &value, sizeof(f));
-    const uint64_t sign = (f >> 16) & 0x8000U;
-    const int32_t exponent = static_cast<int32_t>((f >> 23) & 0xFFU) - 127;
-    const uint32_t mantissa = f & 0x7FFFFFU;
-    if (exponent == 128) {  // NaN (a quiet one) or an infinity
-        *bits = sign | (mantissa != 0 ? 0x7E00U : 0x7C00U);
-        return true;
-    }
-    if (exponent == -127 && mantissa == 0) {  // a zero
-        *bits = sign;
-        return true;
-    }
-    if (exponent > 15 || exponent < -24) {
-        return false;
-    }
-    if (exponent >= -14) {  // a normal float16: 10 bits of mantissa
-        *bits = sign | (static_cast<uint64_t>(exponent + 15) << 10) | (mantissa >> 13);
-        return (mantissa & 0x1FFFU) == 0;
-    }
-    const uint32_t full = mantissa | 0x800000U;  // a subnormal float16: multiples of 2^-24
-    const int32_t shift = -exponent - 1;
-    *bits = sign | (full >> shift);
-    return (full & ((1U << shift) - 1U)) == 0;
-}
-
-// float32 `value` as the bits of a tensor of `type` (zero-extended), when that dtype holds it
-// exactly (Note [float attributes] in spec/model.py).
-inline bool ExactBits(float value, ge::DataType type, uint64_t* bits)
-{
-    uint32_t f = 0;
-    std::memcpy(&f, &value, sizeof(f));
-    const bool nan = value != value;
-    const bool integral = std::isfinite(value) && std::floor(value) == value;
-    auto whole = [&](double low, double high, uint64_t mask) {
-        const double v = static_cast<double>(value);
-        if (!integral || v < low || v > high) {
-            return false;
-        }
-        *bits = static_cast<uint64_t>(static_cast<int64_t>(v)) & mask;
-        return true;
-    };
-    switch (type) {
-        case ge::DT_FLOAT: *bits = f; return true;
-        case ge::DT_FLOAT16: return ExactHalfBits(value, bits);
-        case ge::DT_BF16:
-            *bits = nan ? ((f >> 16) | 0x40U) : (f >> 16);
-            return nan || (f & 0xFFFFU) == 0;
-        case ge::DT_INT8: return whole(-128.0, 127.0, 0xFFU);
-        case ge::DT_UINT8: return whole(0.0, 255.0, 0xFFU);
-        case ge::DT_INT16: return whole(-32768.0, 32767.0, 0xFFFFU);
-        case ge::DT_INT32: return whole(-2147483648.0, 2147483647.0, 0xFFFFFFFFU);
-        case ge::DT_UINT32: return whole(0.0, 4294967295.0, 0xFFFFFFFFU);
-        case ge::DT_INT64: return whole(-9223372036854775808.0, 9223372036854774784.0, ~0ULL);
-        case ge::DT_BOOL: return whole(0.0, 1.0, 0xFFU);
-        default: return false;
-    }
-}
-
 // One call of a custom op as its TilingFunc reads it.
 class CustomOpCall {
 public:
@@ -530,30 +465,11 @@ private:
     ge::DataType types_[kMaxCustomTensors];
 };
 
-// The op_specs/ name of a ge::DataType, for messages.
-inline const char* DtypeName(ge::DataType type)
-{
-    switch (type) {
-        case ge::DT_FLOAT16: return "float16";
-        case ge::DT_FLOAT: return "float32";
-        case ge::DT_BF16: return "bfloat16";
-        case ge::DT_INT8: return "int8";
-        case ge::DT_UINT8: return "uint8";
-        case ge::DT_INT16: return "int16";
-        case ge::DT_INT32: return "int32";
-        case ge::DT_INT64: return "int64";
-        case ge::DT_UINT32: return "uint32";
-        case ge::DT_BOOL: return "bool";
-        case ge::DT_UNDEFINED: return "absent";
-        default: return "another dtype";
-    }
-}
-
 inline std::string DtypeText(const CustomOpHost& op, const ge::DataType* types)
 {
     std::string text;
     for (int32_t t = 0; t < op.inputCount + op.outputCount; ++t) {
-        text += std::string(t > 0 ? ", " : "") + op.tensors[t].name + " " + DtypeName(types[t]);
+        text += std::string(t > 0 ? ", " : "") + op.tensors[t].name + " " + DtypeNameOf(types[t]);
     }
     return text;
 }

@@ -560,6 +560,52 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& c
     sim::MarkUb(d.addr, bytes, true);
 }
 
+// The bit-mask form ("level 0", normal mask mode): repeat r writes element i of its 256 bytes,
+// block i / (32 / sizeof(T)) at dstBlockStride * block + dstRepeatStride * r blocks from dst,
+// where bit i of the mask is set (mask[0] bits 0..63, mask[1] the next 64; for 32-bit elements
+// mask[1] must be 0). isSetMask = false (a mask from an earlier call) is not emulated.
+template <typename T, bool isSetMask = true>
+void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask[], const uint8_t repeatTimes,
+               const uint16_t dstBlockStride, const uint8_t dstRepeatStride)
+{
+    ASCEND_SIM_REFUSE_DTYPE("Duplicate", "vec_duplicate_dtypes", T, ascend_ops::kBuildArch.vecDuplicateDtypes);
+    static_assert(isSetMask, "Duplicate<T, false> (a mask from an earlier call) is not emulated");
+    namespace sim = ascend_sim::detail;
+    const char* call = "Duplicate (bit mask)";
+    sim::CheckVecDtype<T>(sim::Active(call).soc.product.vecDuplicateDtypes, "vec_duplicate_dtypes", call);
+    constexpr uint32_t perRepeat = 256 / sizeof(T);
+    constexpr uint32_t perBlock = sim::kBlockBytes / sizeof(T);
+    if (sizeof(T) == 4 && mask[1] != 0) {
+        sim::Fail(call, sim::Cat("mask[1] = ", mask[1], " must be 0 for 32-bit elements"));
+    }
+    if (repeatTimes == 0 || (mask[0] == 0 && mask[1] == 0)) {
+        return;
+    }
+    auto at = [&](uint32_t r, uint32_t i) {
+        return (uint64_t{dstRepeatStride} * r + uint64_t{dstBlockStride} * (i / perBlock)) * sim::kBlockBytes +
+               uint64_t{i % perBlock} * sizeof(T);
+    };
+    auto enabled = [&](uint32_t i) { return ((mask[i / 64] >> (i % 64)) & 1u) != 0; };
+    uint64_t end = 0;  // past the last byte written
+    for (uint32_t r = 0; r < repeatTimes; ++r) {
+        for (uint32_t i = 0; i < perRepeat; ++i) {
+            end = enabled(i) && at(r, i) + sizeof(T) > end ? at(r, i) + sizeof(T) : end;
+        }
+    }
+    const sim::UbView& d = dst.SimView();
+    sim::CheckVecOperand(d, end, "dst", call);
+    sim::CountVector();
+    sim::TouchUb(sim::BeginOp(sim::Pipe::kV, call), d.addr, end, true);
+    for (uint32_t r = 0; r < repeatTimes; ++r) {
+        for (uint32_t i = 0; i < perRepeat; ++i) {
+            if (enabled(i)) {
+                std::memcpy(sim::UbData(d.addr + at(r, i)), static_cast<const void*>(&scalarValue), sizeof(T));
+                sim::MarkUb(d.addr + at(r, i), sizeof(T), true);
+            }
+        }
+    }
+}
+
 // dst[i] = src[i] converted to T by roundMode, for i < count.
 template <typename T, typename U>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint32_t count)

@@ -200,7 +200,7 @@ def gradient_ops(ops) -> tuple[OpSpec, ...]:
 def register_all() -> None:
     global _lib
     every = specs().ops  # a spec that does not load stops here, before anything is registered
-    ops = tuple(op for op in every if not op.is_custom)  # the view ops, which the fast path carries
+    ops = tuple(op for op in every if op.reads_a_view)  # the views that read, which the fast path carries
     torch_views.add_view_ops()
     # Before anything looks the ops up: `torch.ops.ascend_ops` hands out the package's packets.
     torch.ops.__dict__[NAMESPACE] = _Namespace(NAMESPACE, every)
@@ -209,6 +209,10 @@ def register_all() -> None:
         (_register_custom if op.is_custom else _register)(op)
     for op in gradient_ops(every):
         _register_gradient(op)
+    for op in every:  # a filling op's CPU and autograd kernels are Python's (Note [filling view ops])
+        if op.is_filling:
+            _lib.impl(op.name, _cpu_kernel(op), "CPU")
+            _lib.impl(op.name, autograd.autograd_kernel(op), "Autograd")
     cpu_kernels = {op.name: _cpu_kernel(op) for op in ops}
     autograd_kernels = {op.name: autograd.autograd_kernel(op) for op in ops}
     fast = compiled.load()

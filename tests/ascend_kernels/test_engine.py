@@ -398,13 +398,14 @@ def write_results(driver, tmp_path_factory):
     out = tmp_path_factory.mktemp("engine_write")
     runs = [Run(f"w{i}_{p}_{e}", case, p, e) for i, case in enumerate(WRITE_CASES) for p in PRODUCTS
             for e in (1, 2, 4, 8)]
-    lines = [*SOCS.values()]
-    lines += [
-        f"write {r.id} {SOCS[r.product].split()[1]} {r.elem_bytes} {r.case.op} {len(r.case.shape)} "
-        f"{' '.join(map(str, r.case.shape))} {r.case.driver_args()}"
-        for r in runs
-    ]
+    lines = [*SOCS.values(), *(write_line(r) for r in runs)]
     return runs, run_driver(driver, out, lines), out
+
+
+def write_line(r: Run) -> str:
+    """The driver's `write` line of a run: its case's output shape and the forward's arguments."""
+    return (f"write {r.id} {SOCS[r.product].split()[1]} {r.elem_bytes} {r.case.op} {len(r.case.shape)} "
+            f"{' '.join(map(str, r.case.shape))} {r.case.driver_args()}")
 
 
 def test_the_write_modes_match_the_naive_scatter_and_the_reference(write_results):
@@ -461,3 +462,103 @@ def test_write_burst_spreads_the_output_over_the_cores(driver, tmp_path, case):
     assert fields["mode"] == "WRITE_BURST" and fields["firstBad"] == "-1", fields
     assert int(fields["blockDim"]) == PRODUCT_MODELS["atlas-a2"].launch_cores(), fields
     assert float(fields["balance"]) <= 1.1, fields
+
+
+# --- the fill (Note [fill patterns] in copy_kernel_write.h) ---------------------------------------
+
+# Fills of every element size: bytes that differ from the 0xA5 the output starts as, NaN payloads,
+# -0.0, and 8-byte elements whose halves differ (the bit-mask Duplicate) or agree.
+FILLS = {
+    1: (0x5A, 0xFF),
+    2: (0x7E01, 0x8000),  # float16 NaN with a payload, -0.0
+    4: (0x7FC00001, 0x80000000),  # float32 NaN with a payload, -0.0
+    8: (0x0000000100000002, 0x8000000000000000, 0x7FF0000000000F01, 0xFFFFFFFFFFFFFFFF),
+}
+
+# Both write modes, the fill around rows, between them and past the tile buffer, an empty input
+# (all fill) and a whole output (no fill).
+FILL_CASES = [
+    ss([3, 5, 7], [2, -1, 1], [0, 0, 6], [-1, -2, 2], end_mask=3),
+    ss([4, 6], [3, 0], [1, 6], [1, 1]),
+    ss([3, 5, 7], [0, 0, 0], [0, 0, 0], [1, 1, 1], begin_mask=7, end_mask=7),
+    ss([300, 7, 33], [0, 0, 1], [300, 7, 32], [2, 1, 1]),
+    sl([9, 66, 1024], [0, 1, 0], [-1, 64, -1]),
+    sl([1001, 257], [3, 1], [997, 255]),
+    sl([64, 4096], [10, 0], [2, -1]),
+    sl([], [], []),
+]
+
+
+def filled_scatter(case: Case, dy: np.ndarray, fill: int) -> np.ndarray:
+    """A naive numpy scatter: the output full of `fill`, `dy` written at the elements the forward
+    reads (found by scattering 1, 2, 3, ... with cpu_reference)."""
+    order = np.arange(1, dy.size + 1, dtype=np.uint64).reshape(dy.shape)
+    where = write_reference(case, order).reshape(-1)
+    out = np.full(where.shape, fill, dtype=dy.dtype)
+    written = where != 0
+    out[written] = dy.reshape(-1)[where[written].astype(np.int64) - 1]
+    return out
+
+
+def fill_lines(runs: list[Run], fills: dict[str, int]) -> list[str]:
+    lines = [*SOCS.values()]
+    for r in runs:
+        lines += [f"fill {fills[r.id]:x}", write_line(r)]
+    return lines
+
+
+@pytest.fixture(scope="module")
+def fill_results(driver, tmp_path_factory):
+    out = tmp_path_factory.mktemp("engine_fill")
+    runs, fills = [], {}
+    for i, case in enumerate(FILL_CASES):
+        for p in PRODUCTS:
+            for e, values in FILLS.items():
+                for j, fill in enumerate(values):
+                    run = Run(f"f{i}_{p}_{e}_{j}", case, p, e)
+                    runs.append(run)
+                    fills[run.id] = fill
+    return runs, fills, run_driver(driver, out, fill_lines(runs, fills)), out
+
+
+def test_the_write_modes_fill_around_the_view(fill_results):
+    runs, fills, results, out = fill_results
+    failures = []
+    for run in runs:
+        rest = results[run.id]
+        label = f"write {run.case} on {run.product}, fill {fills[run.id]:#x} of {run.elem_bytes} bytes"
+        if not rest.startswith("ok "):
+            failures.append(f"{label}: {rest}")
+            continue
+        fields = parse_ok(rest)
+        forward_shape = run.case.reference(np.zeros(run.case.shape, UNSIGNED[run.elem_bytes])).shape
+        expected = filled_scatter(run.case, input_array(forward_shape, run.elem_bytes), fills[run.id])
+        got = np.fromfile(out / f"{run.id}.bin", dtype=UNSIGNED[run.elem_bytes])
+        if fields["firstBad"] != "-1":
+            failures.append(f"{label}: differs from the driver's scatter at element {fields['firstBad']}")
+        elif not np.array_equal(got, expected):
+            failures.append(f"{label}: differs from numpy's scatter at element "
+                            f"{int(np.flatnonzero(got != expected)[0])}")
+    assert not failures, "\n".join(failures[:20])
+    modes = {(r.product, parse_ok(results[r.id])["mode"]) for r in runs if r.elem_bytes == 8}
+    # 8-byte fills in both modes, WRITE_BURST as 8-byte units (A2) and as 4-byte pairs (310B).
+    assert {("atlas-a2", "WRITE_BURST"), ("atlas-200i-500-a2", "WRITE_BURST"),
+            ("atlas-inference", "WRITE_SCALAR")} <= modes, modes
+
+
+def test_a_fill_changes_the_output_only_outside_the_view(fill_results):
+    """Negative control: the numpy scatter with a zero fill differs from the filled output
+    wherever the view leaves room, so the comparison above sees the fill."""
+    runs, fills, _, out = fill_results
+    run = next(r for r in runs if r.elem_bytes == 8 and fills[r.id] == 0x0000000100000002
+               and r.case == FILL_CASES[0] and r.product == "atlas-a2")
+    forward_shape = run.case.reference(np.zeros(run.case.shape, np.uint64)).shape
+    got = np.fromfile(out / f"{run.id}.bin", dtype=np.uint64)
+    assert not np.array_equal(got, filled_scatter(run.case, input_array(forward_shape, 8), 0))
+    assert not np.array_equal(got, filled_scatter(run.case, input_array(forward_shape, 8), 0x0000000200000001))
+
+
+def test_a_fill_wider_than_its_element_is_refused(driver, tmp_path):
+    soc = SOCS["atlas-a2"].split()[1]
+    lines = [SOCS["atlas-a2"], "fill 1ff", f"write w {soc} 1 slice 2 4 6 2 1 1 2 2 3"]
+    assert run_driver(driver, tmp_path, lines)["w"] == "error fillBits = 0x1ff is wider than one 1-byte element"

@@ -12,10 +12,11 @@ import torch
 from ascend_ops_gen.spec import AttrType, specs
 
 OP_NAMES = tuple(op.name for op in specs().ops)
-# The view ops (kind: view): the ops the tests over CASES, views, the native copy, ONNX and autograd
-# cover. Custom ops (kind: custom) have their own tests (tests/walkthrough/test_custom_ops.py adds
-# two to a copy of the project and runs these files there).
-VIEW_OP_NAMES = tuple(op.name for op in specs().ops if not op.is_custom)
+# The view ops that read (kind: view, no fill): the ops the tests over CASES, views, the native copy,
+# ONNX and autograd cover. Custom ops (kind: custom) and filling view ops (`fill:`) have their own
+# tests (tests/walkthrough/test_custom_ops.py and test_filling_view_op.py add some to a copy of the
+# project and run these files there).
+VIEW_OP_NAMES = tuple(op.name for op in specs().ops if op.reads_a_view)
 
 # The spec vocabulary (op_specs/products.yaml dtypes).
 SPEC_DTYPES = ("float16", "float32", "bfloat16", "int8", "uint8", "int16", "int32", "int64",
@@ -235,7 +236,7 @@ def _example_cases(written: tuple[Case, ...]) -> tuple[Case, ...]:
     covered = {c.op for c in written}
     out = []
     for op in specs().ops:
-        if op.name in covered or op.is_custom:
+        if op.name in covered or not op.reads_a_view:  # custom and filling ops: their own tests
             continue
         for example in op.examples:
             shape = tuple(example_input(example.input, example.dtype).shape)

@@ -29,8 +29,9 @@ from ascend_ops_support import (CASES, EMPTY_LISTS, JUNK, NUL_STRINGS, bits, exa
 
 pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
 
-# The ops the compiled kernel carries: the view ops (a custom op's kernels are Python's only).
-OPS = [op.name for op in specs().ops if not op.is_custom]
+# The ops the compiled kernel carries: the view ops that read (a custom or filling op's kernels are
+# Python's only).
+OPS = [op.name for op in specs().ops if op.reads_a_view]
 # One dtype of every element size (complex128: 16 bytes), plus bool.
 DTYPES = (torch.uint8, torch.bool, torch.bfloat16, torch.float32, torch.float64, torch.complex128)
 

@@ -43,11 +43,11 @@ def test_the_block_ops_and_only_they_have_a_dtype_rule():
         host = files[f"{op.name}/op_host/{op.name}.cpp"]
         if op.name in BLOCK_OPS:
             assert f"return ascend_ops::{dtype_check_name(op)}(dtype," in host
-            assert f'BuildView, CheckDtype, kDtypeNames, {len(op.dtypes)}, nullptr}};' in host
+            assert f'BuildView, CheckDtype, kDtypeNames, {len(op.dtypes)}, nullptr, nullptr}};' in host
             for d in op.dtypes:
                 assert f'"{d}"}}' in host
         else:
-            assert 'BuildView, nullptr, nullptr, 0, nullptr};' in host
+            assert 'BuildView, nullptr, nullptr, 0, nullptr, nullptr};' in host
 
 
 @pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")

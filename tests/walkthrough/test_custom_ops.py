@@ -40,6 +40,10 @@ PIECES = {
                     ("onnx_gather.py", "cpu_reference/onnx_gather.py"),
                     ("onnx_gather_compute.h", "ascend_kernels/onnx_gather/onnx_gather_compute.h"),
                     ("onnx_gather_shape.h", "ascend_kernels/onnx_gather/onnx_gather_shape.h")],
+    # a filling view op (test_filling_view_op.py)
+    "constant_pad": [("constant_pad.yaml", "op_specs/constant_pad.yaml"),
+                     ("constant_pad.py", "cpu_reference/constant_pad.py"),
+                     ("constant_pad_view.h", "ascend_kernels/constant_pad/constant_pad_view.h")],
     # an attribute of every type, a rule that reads a dtype (test_every_attribute.py)
     "attr_probe": [("attr_probe.yaml", "op_specs/attr_probe.yaml"), ("attr_probe.py", "cpu_reference/attr_probe.py"),
                    ("attr_probe_compute.h", "ascend_kernels/attr_probe/attr_probe_compute.h")],

@@ -41,7 +41,7 @@ static ascend_ops::Status CheckDtype(const char* dtype, ascend_ops::OpAttrReader
 static const ascend_ops::DtypeName kDtypeNames[] = {{ge::DT_FLOAT16, "float16"}, {ge::DT_FLOAT, "float32"}, {ge::DT_BF16, "bfloat16"}, {ge::DT_INT8, "int8"}, {ge::DT_UINT8, "uint8"}, {ge::DT_INT16, "int16"}, {ge::DT_INT32, "int32"}, {ge::DT_INT64, "int64"}, {ge::DT_UINT32, "uint32"}, {ge::DT_BOOL, "bool"}};
 
 // The op as copy_op_host.h sees it: the OpDef registers its tiling and shape inference by it.
-static const ascend_ops::CopyOpHost kAscendDepthToSpace{"AscendDepthToSpace", "x", "y", BuildView, CheckDtype, kDtypeNames, 10, nullptr};
+static const ascend_ops::CopyOpHost kAscendDepthToSpace{"AscendDepthToSpace", "x", "y", BuildView, CheckDtype, kDtypeNames, 10, nullptr, nullptr};
 
 class AscendDepthToSpace : public OpDef {
 public:

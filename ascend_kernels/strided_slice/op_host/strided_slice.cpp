@@ -67,7 +67,7 @@ static ascend_ops::Status BuildView(const ascend_ops::TensorShape& input, ascend
 }
 
 // The op as copy_op_host.h sees it: the OpDef registers its tiling and shape inference by it.
-static const ascend_ops::CopyOpHost kAscendStridedSlice{"AscendStridedSlice", "x", "y", BuildView, nullptr, nullptr, 0, nullptr};
+static const ascend_ops::CopyOpHost kAscendStridedSlice{"AscendStridedSlice", "x", "y", BuildView, nullptr, nullptr, 0, nullptr, nullptr};
 
 class AscendStridedSlice : public OpDef {
 public:

@@ -75,7 +75,7 @@ static ascend_ops::Status BuildView(const ascend_ops::TensorShape& input, ascend
 }
 
 // The op as copy_op_host.h sees it: the OpDef registers its tiling and shape inference by it.
-static const ascend_ops::CopyOpHost kAscendStridedSliceGrad{"AscendStridedSliceGrad", "dy", "dx", BuildView, nullptr, nullptr, 0, ReadOutputShape};
+static const ascend_ops::CopyOpHost kAscendStridedSliceGrad{"AscendStridedSliceGrad", "dy", "dx", BuildView, nullptr, nullptr, 0, ReadOutputShape, nullptr};
 
 class AscendStridedSliceGrad : public OpDef {
 public:

@@ -90,6 +90,13 @@ QUICK_MODEL_SIZES = (4 << 10, 64 << 10)
 # ascend_kernels/common/copy_write_planner.h) run these view op classes backwards, at these sizes.
 GRADIENT_CLASSES = (("slice", "slab"), ("strided_slice", "slab"), ("strided_slice", "step2"))
 GRADIENT_SIZES = (64 << 10, 64 << 20)
+# A filling view op's kernel (a constant pad: Note [filling view ops] in ascend_ops_gen/spec/model.py)
+# is the same write with the output filled with a constant (CopyTiling::fillBits): these classes'
+# gradient writes with these fills, (label, dtype, bits of one element), where the product takes
+# the dtype for the view op. The 8-byte fill whose halves differ takes the bit-mask Duplicate
+# (Note [fill patterns] in ascend_kernels/common/copy_kernel_write.h).
+FILLED_CLASSES = (("slice", "slab"), ("strided_slice", "step2"))
+FILLS = (("1.0", "float32", 0x3F800000), ("0x0000000100000002", "int64", 0x0000000100000002))
 
 # Global memory moves by DMA in blocks of this many bytes (DataCopy's data block).
 DMA_BLOCK_BYTES = 32
@@ -214,25 +221,47 @@ def gradient_op(view_op: str) -> str:
     return next(o.name for o in specs().kernel_ops() if o.forward == view_op)
 
 
-def gradient_model_row(shape_class: ShapeClass, product: Product, size: int) -> ModelRow:
+def gradient_model_row(shape_class: ShapeClass, product: Product, size: int,
+                       fill: tuple[str, str, int] | None = None) -> ModelRow:
     """The row of the gradient op of `shape_class`'s view op: dy is the class's output (of about
     `size` bytes), dx its input. A write reads dy once and writes every byte of dx once (its zeros
-    from UB), so its roofline is those bytes at full bandwidth and nothing less can be moved: floor 1."""
+    from UB), so its roofline is those bytes at full bandwidth and nothing less can be moved: floor 1.
+    With `fill` (one of FILLS), the same write with dx filled with it: a filling op's kernel."""
     from ascend_ops.sim.runner import launch, plan
 
-    dtype = dtype_for(product, shape_class.op)
+    dtype = dtype_for(product, shape_class.op) if fill is None else fill[1]
     elem = specs().dtype_size(dtype)
     w = shape_class.build(max(size // elem, 1))
     dy = np.zeros(w.output_shape, dtype=to_numpy(w.x[:0].to(torch_dtype(dtype))).dtype)
     op = gradient_op(shape_class.op)
     planned = plan(op, dy.shape, dtype, (), {"shape": list(w.x.shape), **w.kwargs}, product=product)
+    title = f"gradient of: {shape_class.title}"
+    if fill is not None:
+        planned.tiling.fillBits = fill[2]
+        title = f"filled with {dtype} {fill[0]}: {shape_class.title}"
     dx = np.empty(planned.output_shape, dtype=dy.dtype)
     stats = launch(planned, dy, dx)
+    if fill is not None and not _filled(dx, planned.tiling.fillBits, w, shape_class):
+        raise AssertionError(f"{op} filled with {fill[0]} on {product.key}: the output outside the view "
+                             f"is not the fill")
     modeled, scalar = times_us(stats, product.memory_bandwidth_gbps)
     needed = dy.nbytes + dx.nbytes
-    return ModelRow(op, shape_class.key, f"gradient of: {shape_class.title}", product.key, dtype, size,
+    return ModelRow(op, shape_class.key, title, product.key, dtype, size,
                     stats.block_dim, stats.mode, needed / stats.moved_bytes if stats.moved_bytes else 1.0,
                     modeled, scalar, needed / (product.memory_bandwidth_gbps * 1e3), 1.0)
+
+
+def _filled(dx: np.ndarray, bits: int, w, shape_class: ShapeClass) -> bool:
+    """Whether every element of `dx` outside the class's view holds `bits` (the view's elements
+    are dy's zeros here, so the check is that dx is the fill or zero, and the fill somewhere)."""
+    units = dx.reshape(-1).view(f"u{dx.itemsize}")
+    return bool(np.all((units == bits) | (units == 0)) and np.any(units == bits))
+
+
+def filled_rows(shape_class: ShapeClass, product: Product, size: int) -> list[ModelRow]:
+    """The class's gradient write with each of FILLS whose dtype the product takes for the op."""
+    allowed = specs().op(shape_class.op).supported_dtypes(product)
+    return [gradient_model_row(shape_class, product, size, fill) for fill in FILLS if fill[1] in allowed]
 
 
 def model(shape_classes: list[ShapeClass], sizes: tuple[int, ...] = MODEL_SIZES, progress=print
@@ -251,6 +280,12 @@ def model(shape_classes: list[ShapeClass], sizes: tuple[int, ...] = MODEL_SIZES,
             for p in specs().products:
                 progress(f"npu model: {gradient_op(sc.op)} / {sc.key} on {p.key}, {_size_text(size)}")
                 rows.append(gradient_model_row(sc, p, size))
+        for sc in shape_classes:
+            if (sc.op, sc.key) not in FILLED_CLASSES or size not in GRADIENT_SIZES:
+                continue
+            for p in specs().products:
+                progress(f"npu model: filled {gradient_op(sc.op)} / {sc.key} on {p.key}, {_size_text(size)}")
+                rows += filled_rows(sc, p, size)
     return rows
 
 
@@ -278,7 +313,9 @@ def markdown(rows: list[ModelRow]) -> str:
         "dtypes). A gradient op's row (`*_grad`, at "
         f"{' and '.join(_size_text(s) for s in GRADIENT_SIZES)}) runs a view op's class backwards: "
         "dy is the class's output, dx its input, zeros but the view; its roofline reads dy and "
-        "writes dx once. Nothing here has run on an NPU.",
+        "writes dx once. A filled row runs the same write with dx filled with a constant, as a filling "
+        "view op (a constant pad) does: a 4-byte fill, and an 8-byte one whose halves differ "
+        "(the bit-mask Duplicate), where the product takes the dtype. Nothing here has run on an NPU.",
     ]
     for size in sorted({r.size for r in rows}):
         lines += ["", f"### Output {_size_text(size)}", "",

@@ -200,10 +200,11 @@ def check_run(binding: "CpuBinding", run, seed: int) -> str:
     x_np = corpus.input_array(run.case.shape, run.dtype, seed)
     kwargs = dict(run.case.kwargs)
     expected = getattr(cpu_reference, run.case.op)(x_np, *run.case.args, **kwargs)
+    args, kwargs = _schema_values(specs().op(run.case.op), run.case.args, kwargs)
     x = torch_input(x_np)
     binding.reset()
     try:
-        got = on_binding(run.case.op)(x, *run.case.args, **kwargs)
+        got = on_binding(run.case.op)(x, *args, **kwargs)
     except Exception as e:  # noqa: BLE001 - what went wrong is the answer
         return f"{run.label}: {type(e).__name__}: {e}"
     if tuple(got.shape) != expected.shape:

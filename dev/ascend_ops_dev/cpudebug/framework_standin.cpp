@@ -195,6 +195,7 @@ bool CheckFuncVecBinaryImplForMaskArray(VecBinaryApiParams&, const uint64_t[], c
 bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const uint64_t, const char*) { return true; }
 bool CheckFunDupImpl(VecDupApiParams&, const char*) { return true; }
 bool CheckFunDupImpl(VecDupApiParams&, const uint64_t, const char*) { return true; }
+bool CheckFunDupImplForMaskArray(VecDupApiParams&, const uint64_t[], const char*) { return true; }
 }  // namespace check
 }  // namespace AscendC
 

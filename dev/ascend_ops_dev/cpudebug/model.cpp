@@ -53,6 +53,9 @@ namespace {
 constexpr uint64_t kBlockBytes = ASCEND_OPS_CPUDEBUG_BURST_UNIT;
 constexpr uint64_t kUbBlockBytes = 32;  // UB rows of the byte-length copies start 32-byte aligned
 
+// An arch 3002 predicate register: bit b enables byte lane b of a 256-byte vector register.
+using PredicateBits = std::array<uint64_t, 4>;
+
 // The model's state of one core (one process: the launcher forks one per core).
 struct CoreState {
     uint64_t padValue = 0;     // set_mov_pad_val
@@ -66,8 +69,8 @@ struct CoreState {
     uint64_t ubBytes = 0;
     // set_flag / wait_flag balance per (src pipe, dst pipe, event id)
     std::array<std::array<std::array<int32_t, 8>, 16>, 16> flags{};
-    // arch 3002's predicate registers: the handle's number of leading active bytes (Predicate)
-    std::vector<uint16_t> predicates;
+    // arch 3002's predicate registers: the handle's active bytes, bit b for byte lane b (Predicate)
+    std::vector<PredicateBits> predicates;
     // set_va_reg_sb: the address registers VA0-VA7, 8 UB addresses each (CPU addresses here)
     std::array<std::array<uint64_t, 8>, 8> va{};
 };
@@ -277,29 +280,63 @@ constexpr uint32_t kLanes = sizeof(Register) / sizeof(std::declval<Register&>()[
 
 // GUESSED: a predicate register holds one bit per byte lane of a 256-byte vector register; a
 // b16 / b32 predicate sets the bits of whole 2- / 4-byte lanes. pset and plt set a run of leading
-// lanes, so a predicate is its number of leading active bytes; a handle (vector_bool, 8 bits in
-// CANN 8.1) names each distinct one, made on first use.
-vector_bool Predicate(uint32_t activeLanes, uint32_t laneBytes)
+// lanes, movp the lanes of the vector mask; a handle (vector_bool, 8 bits in CANN 8.1) names each
+// distinct predicate, made on first use.
+vector_bool PredicateOf(const PredicateBits& bits)
 {
-    const uint16_t bytes = static_cast<uint16_t>(activeLanes * laneBytes < 256 ? activeLanes * laneBytes : 256);
     for (size_t h = 0; h < g_core.predicates.size(); ++h) {
-        if (g_core.predicates[h] == bytes) {
+        if (g_core.predicates[h] == bits) {
             return static_cast<vector_bool>(h);
         }
     }
     if (g_core.predicates.size() > std::numeric_limits<vector_bool>::max()) {
         Fail("more predicate registers than a vector_bool handle can name");
     }
-    g_core.predicates.push_back(bytes);
+    g_core.predicates.push_back(bits);
     return static_cast<vector_bool>(g_core.predicates.size() - 1);
+}
+
+void SetLane(PredicateBits* bits, uint32_t lane, uint32_t laneBytes)
+{
+    for (uint32_t b = lane * laneBytes; b < (lane + 1) * laneBytes && b < 256; ++b) {
+        (*bits)[b / 64] |= uint64_t{1} << (b % 64);
+    }
+}
+
+vector_bool Predicate(uint32_t activeLanes, uint32_t laneBytes)
+{
+    PredicateBits bits{};
+    for (uint32_t lane = 0; lane < activeLanes && lane * laneBytes < 256; ++lane) {
+        SetLane(&bits, lane, laneBytes);
+    }
+    return PredicateOf(bits);
 }
 
 bool LaneActive(vector_bool p, uint32_t lane, uint32_t laneBytes)
 {
     if (p >= g_core.predicates.size()) {
-        Fail("a predicate register handle no plt / pset made");
+        Fail("a predicate register handle no plt / pset / movp made");
     }
-    return lane * laneBytes < g_core.predicates[p];
+    const uint32_t b = lane * laneBytes;
+    return b < 256 && ((g_core.predicates[p][b / 64] >> (b % 64)) & 1) != 0;
+}
+
+// DOCUMENTED (SetVectorMask): in normal mode bit i of the mask (low, then high) enables element i.
+// GUESSED: movp_bN makes that mask a predicate of N-bit lanes; a counter-mode mask is not modelled.
+vector_bool MaskPredicate(uint32_t laneBytes, const char* name)
+{
+    if (g_core.maskMode != 0) {
+        std::printf("[ERROR] cpudebug model: %s: a counter-mode mask is not modelled\n", name);
+        Fail("movp of a counter-mode mask");
+    }
+    PredicateBits bits{};
+    for (uint32_t lane = 0; lane < 256 / laneBytes; ++lane) {
+        const uint64_t word = lane < 64 ? g_core.maskLow : g_core.maskHigh;
+        if (((word >> (lane % 64)) & 1) != 0) {
+            SetLane(&bits, lane, laneBytes);
+        }
+    }
+    return PredicateOf(bits);
 }
 
 // GUESSED (the c_api pages describe plt as "lanes less than the count"): plt_bN enables the
@@ -537,6 +574,8 @@ vector_bool pset_b32(Literal pattern)
 }
 vector_bool plt_b16(uint32_t& remaining, Literal update) { return PredicateLessThan(remaining, update, 2); }
 vector_bool plt_b32(uint32_t& remaining, Literal update) { return PredicateLessThan(remaining, update, 4); }
+vector_bool movp_b16() { return MaskPredicate(2, "movp_b16"); }
+vector_bool movp_b32() { return MaskPredicate(4, "movp_b32"); }
 // GUESSED: vlds with NORM loads one whole register from base + offset elements.
 void vlds(vector_u32& dst, uint32_t* base, RegisterOffset offset, Literal mode)
 {

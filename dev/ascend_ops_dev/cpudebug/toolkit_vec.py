@@ -31,7 +31,7 @@ _VCONV: dict[str, int] = {"vconv_f162f32": 0, "vconv_f322f16": 0, "vconv_f322f16
 for _stem in ("vconv_f162s32", "vconv_f322f16", "vconv_f322f32", "vconv_f322bf16", "vconv_f322s32",
               "vconv_bf162s32", "vconv_s322f32"):
     _VCONV.update({_stem + suffix: mode for suffix, mode in _MODES.items()})
-MODELLED = (*_BINARY, *_SCALAR, "vector_dup", "vdup", "vlds", "vsts", "vcvt", "vtrc", *_VCONV)
+MODELLED = (*_BINARY, *_SCALAR, "vector_dup", "vdup", "vlds", "vsts", "vsstb", "vcvt", "vtrc", *_VCONV)
 
 _DECLARATION = re.compile(r"^void (\w+)\(([^()]*)\);", re.M)
 _DEFINITION = re.compile(r"^void (\w+)\(([^(){};]*)\)\s*\{", re.M)
@@ -83,6 +83,9 @@ def _body(name: str, params: list[tuple[str, str]]) -> str | None:
     if name == "vsts" and register:
         return f"RegStore({lane.format(names[0])}, &{names[0]}[0], {names[1]} + {names[2]}, 0, {names[3]}, " \
                f"{names[4]}, {q});"
+    if name == "vsstb" and register:
+        return f"RegStoreBlocks({lane.format(names[0])}, &{names[0]}[0], {names[1]}, " \
+               f"static_cast<uint32_t>({names[2]}), {names[3]}, {q});"
     if name == "vcvt" and register:
         literals = names[3:]
         return (f"const Literal list[{len(literals) + 1}] = {{{', '.join(literals)}, NORM}}; "

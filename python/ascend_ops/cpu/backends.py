@@ -96,8 +96,8 @@ def _sim(op_name: str) -> Callable[..., torch.Tensor]:
 def cpu_kernel(op_name: str) -> Callable[..., torch.Tensor]:
     """The CPU kernel of `op_name`: the current backend's executor, chosen per call."""
     reference = _reference(op_name)
-    executors = {"native": native_copy.executor(op_name, reference), "reference": reference,
-                 "sim": _sim(op_name)}
+    native = (native_copy.fill_executor if specs().op(op_name).is_filling else native_copy.executor)
+    executors = {"native": native(op_name, reference), "reference": reference, "sim": _sim(op_name)}
 
     def kernel(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         return executors[current_backend()](x, *args, **kwargs)

@@ -25,7 +25,7 @@ import cpu_reference
 
 from ..runtime import build_cache
 from ..runtime.dtypes import numpy_dtype, to_numpy
-from ..runtime.reference_functions import canonical_view
+from ..runtime.reference_functions import canonical_view, fill_value
 from ..runtime.torch_private import from_dlpack_capsule
 
 # Note [native per-call cost]
@@ -175,11 +175,12 @@ def library() -> ctypes.CDLL:
         ctypes.c_int32]
     lib.ascend_ops_strided_copy_split_from.restype = ctypes.c_int32
     lib.ascend_ops_strided_write.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
-                                             ctypes.c_int64, ctypes.c_char_p, ctypes.c_int32]
+                                             ctypes.c_int64, ctypes.c_char_p, ctypes.c_int32,
+                                             ctypes.c_void_p]
     lib.ascend_ops_strided_write.restype = ctypes.c_int32
     lib.ascend_ops_strided_write_split_from.argtypes = [
         ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_char_p,
-        ctypes.c_int32, ctypes.c_int64]
+        ctypes.c_int32, ctypes.c_int64, ctypes.c_void_p]
     lib.ascend_ops_strided_write_split_from.restype = ctypes.c_int32
     lib.ascend_ops_strided_copy_store.argtypes = [ctypes.c_char_p, ctypes.c_int32]
     lib.ascend_ops_strided_copy_store.restype = ctypes.c_int32
@@ -386,15 +387,67 @@ def plan_write(op_name: str, shape, dy: torch.Tensor, args: tuple, kwargs: dict)
     canonical = canonical_view(op_name, shape, lambda: dtype, args, kwargs)
     cpu_reference.gradients.check_reads_once(shape, canonical)
     cpu_reference.gradients.check_dy_shape(dy, canonical.output_shape)
-    template = _layout_template(shape, dy.element_size())
-    view = numpy_view(canonical.view_steps(), template)
+    return _write_into_view(shape, dy.element_size(), canonical.view_steps())
+
+
+def _write_into_view(shape: tuple[int, ...], itemsize: int, steps) -> Plan:
+    """The write into the view `steps` of a fresh output of `shape`: (output shape, output bytes,
+    byte offset of the view's first element, descriptor or None when the view is empty), or
+    REFERENCE where numpy cannot express the view."""
+    template = _layout_template(shape, itemsize)
+    view = numpy_view(steps, template)
     if view is None:
         return REFERENCE
-    total = math.prod(shape) * dy.element_size()
+    total = math.prod(shape) * itemsize
     if view.size == 0:
         return (shape, total, 0, None)
     offset = view.__array_interface__["data"][0] - template.__array_interface__["data"][0]
     return (shape, total, offset, descriptor(view))
+
+
+def plan_fill(op_name: str, x: torch.Tensor, args: tuple, kwargs: dict) -> tuple[Plan, bytes]:
+    """Validate a filling op's call (cpu_reference's checks, the fill's exactness in x's dtype
+    among them) and work out its write (as `plan_write`'s) and its fill, one element's bytes (Note
+    [filling view ops] in ascend_ops_gen/spec/model.py)."""
+    dtype = numpy_dtype(x.dtype)
+    canonical = canonical_view(op_name, tuple(x.shape), lambda: dtype, args, kwargs)
+    fill = np.array(fill_value(op_name, args, kwargs)).astype(dtype).tobytes()
+    return _write_into_view(tuple(canonical.input_shape), x.element_size(), canonical.view_steps()), fill
+
+
+def fill_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[..., torch.Tensor]:
+    """The native CPU kernel of filling op `op_name`: x written into its view of a fresh output,
+    the fill elsewhere, by `ascend_ops_strided_write` (Note [write into a view] in src/copy_plan.h),
+    bit-exact with the reference, which runs what numpy cannot view."""
+    cache: dict = {}
+    get_num_threads = torch.get_num_threads
+    write = None  # the ctypes function, bound on the first write (that builds the library)
+
+    def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
+        nonlocal write
+        if x.is_conj() or x.is_neg():
+            return reference(x, *args, **kwargs)
+        key = (x.shape, x.dtype, *[tuple(a) if a.__class__ is list else a for a in args], *kwargs.items())
+        plan, fill = _cached(cache, key, lambda: plan_fill(op_name, x, args, kwargs))
+        if plan is REFERENCE:
+            return reference(x, *args, **kwargs)
+        if write is None:
+            write = library().ascend_ops_strided_write
+        return _planned_write(write, plan, x.contiguous(), fill, get_num_threads())
+
+    return run
+
+
+def _planned_write(write, plan: Plan, src: torch.Tensor, fill: bytes | None, threads: int) -> torch.Tensor:
+    """A fresh output with the C-contiguous `src` written into its planned view (`_write_into_view`)
+    and `fill` (one element's bytes; None: zeros) around it, by `write`, ascend_ops_strided_write."""
+    out_shape, total, offset, desc = plan
+    out = _new_output(src, out_shape, total)
+    view = desc if desc is not None else _EMPTY_VIEW
+    if write(src.data_ptr(), out.data_ptr(), total, offset, view, threads, fill):
+        raise RuntimeError(f"strided_write rejected the view {np.frombuffer(view, np.int64)} "
+                           f"at byte {offset} of {total}")
+    return out
 
 
 def write_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Callable[..., torch.Tensor]:
@@ -417,16 +470,9 @@ def write_executor(op_name: str, reference: Callable[..., torch.Tensor]) -> Call
         plan = _cached(cache, key, lambda: plan_write(op_name, shape, dy, tuple(attributes), kwargs))
         if plan is REFERENCE:
             return reference(shape, *args, **kwargs)
-        out_shape, total, offset, desc = plan
-        out = _new_output(dy, out_shape, total)
         if write is None:
             write = library().ascend_ops_strided_write
-        dy = dy.contiguous()
-        view = desc if desc is not None else _EMPTY_VIEW
-        if write(dy.data_ptr(), out.data_ptr(), total, offset, view, get_num_threads()):
-            raise RuntimeError(f"strided_write rejected the view {np.frombuffer(view, np.int64)} "
-                               f"at byte {offset} of {total}")
-        return out
+        return _planned_write(write, plan, dy.contiguous(), None, get_num_threads())
 
     return run
 

@@ -76,7 +76,7 @@ def _translation(spec: OpSpec) -> Callable:
 
 
 def translation_table() -> dict[OpOverload, Callable]:
-    """`custom_translation_table` for torch.onnx.export: every ascend_ops view op to standard ONNX
-    (custom ops do not export yet)."""
+    """`custom_translation_table` for torch.onnx.export: every ascend_ops view op that reads to
+    standard ONNX (custom and filling ops do not export yet)."""
     return {getattr(torch.ops.ascend_ops, spec.name).default: _translation(spec)
-            for spec in specs().ops if not spec.is_custom}
+            for spec in specs().ops if spec.reads_a_view}

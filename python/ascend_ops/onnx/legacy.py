@@ -61,6 +61,6 @@ def _symbolic(spec: OpSpec):
 def register_legacy_symbolics() -> None:
     """Make `torch.onnx.export(..., dynamo=False)` export every ascend_ops op (opset >= 13)."""
     for spec in specs().ops:
-        if spec.is_custom:  # custom ops do not export to ONNX yet
+        if not spec.reads_a_view:  # custom and filling ops do not export to ONNX yet
             continue
         torch.onnx.register_custom_op_symbolic(f"ascend_ops::{spec.name}", _symbolic(spec), MIN_OPSET)

@@ -41,6 +41,9 @@ IDENTITY = (OnnxNode("Identity"),)
 def lower(op_name: str, shape, *args, **kwargs) -> tuple[OnnxNode, ...]:
     """The ONNX nodes of `ascend_ops.<op_name>(x, *args, **kwargs)` for an x of static `shape`."""
     spec = specs().op(op_name)
+    if spec.is_filling:  # its view steps are of its output (Note [filling view ops])
+        raise NotImplementedError(f"{op_name} fills its output (fill: {spec.fill} in {spec.file}): a filling "
+                                  f"op does not export to ONNX yet")
     shape = tuple(int(d) for d in shape)
     view = canonical_view(op_name, shape, lambda: None, args, kwargs)
     nodes = None

@@ -37,11 +37,13 @@ def result_without_kernel(op_name: str, x: torch.Tensor, args: tuple,
     the op's kernels take and the result is an identity or empty (Note [kernel rank]); None
     where the call goes to the kernel. Checks the arguments as cpu_reference does, on the shape
     only (Note [sim argument checks] in sim/runner.py)."""
+    limit = kernel_max_rank(op_name)
+    if limit is None:
+        return None
     shape = tuple(int(d) for d in x.shape)
     view = torch_view(op_name, shape, lambda: None, args, kwargs)
-    limit = kernel_max_rank(op_name)
     out_shape = tuple(view.output_shape)
-    if limit is None or max(len(shape), len(out_shape)) <= limit:
+    if max(len(shape), len(out_shape)) <= limit:
         return None
     if math.prod(out_shape) == 0:
         return x.new_empty(out_shape)

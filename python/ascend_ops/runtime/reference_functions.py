@@ -18,6 +18,7 @@ import inspect
 from collections.abc import Callable
 
 import cpu_reference
+from ascend_ops_gen.schema import python_signature
 from ascend_ops_gen.spec import OpSpec, specs
 
 from .errors import SpecError
@@ -81,3 +82,18 @@ def canonical_view(op_name: str, shape: tuple[int, ...], dtype: Callable[[], obj
     if takes_dtype:
         return fn(shape, *args, dtype=dtype(), **kwargs)
     return fn(shape, *args, **kwargs)
+
+
+def result_shape(op_name: str, view) -> tuple:
+    """The result's shape of a checked call (`canonical_view`): the view's of a view op that reads,
+    the shape of the output it views of a filling op (Note [filling view ops] in
+    ascend_ops_gen/spec/model.py)."""
+    return tuple(view.input_shape if specs().op(op_name).is_filling else view.output_shape)
+
+
+def fill_value(op_name: str, args: tuple, kwargs: dict) -> float:
+    """A filling op's fill: the value of its fill attribute in the call `(x, *args, **kwargs)`."""
+    op = specs().op(op_name)
+    bound = python_signature(op).bind(None, *args, **kwargs)
+    bound.apply_defaults()
+    return float(bound.arguments[op.fill])

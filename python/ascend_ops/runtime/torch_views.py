@@ -23,7 +23,7 @@ from cpu_reference.arguments import allow_symbolic_sizes
 
 from .dtypes import numpy_dtype
 from .errors import OpArgumentError
-from .reference_functions import canonical_view
+from .reference_functions import canonical_view, fill_value, result_shape
 
 # Fake kernels canonicalise torch.compile's symbolic sizes as they are (`symbolic_output_shape`).
 # (torch 2.6's sym_min of a SymInt and an int still guards: a graph per side of the bound.)
@@ -129,9 +129,12 @@ def torch_steps(shape: tuple[int, ...], steps) -> tuple[TorchStep, ...]:
 def torch_view(op_name: str, shape: tuple[int, ...], dtype: Callable[[], object], args: tuple,
                kwargs: dict) -> TorchView:
     """`op_name(x, *args, **kwargs)` on an input of `shape` (and of the numpy dtype `dtype()`
-    returns): checked as cpu_reference checks it (OpArgumentError), as torch view steps."""
+    returns): checked as cpu_reference checks it (OpArgumentError), as torch view steps: of the
+    input, or, for a filling op, of the result, the view the input is written into (Note [filling
+    view ops] in ascend_ops_gen/spec/model.py)."""
     view = canonical_view(op_name, shape, dtype, args, kwargs)
-    return TorchView(tuple(view.output_shape), torch_steps(shape, view.view_steps()))
+    viewed = tuple(view.input_shape) if specs().op(op_name).is_filling else shape
+    return TorchView(result_shape(op_name, view), torch_steps(viewed, view.view_steps()))
 
 
 # torch's CPU flip lacks the unsigned and float8 dtypes; reversing elements only moves bits, so
@@ -196,21 +199,26 @@ def symbolic_output_shape(op_name: str, shape: tuple, dtype: Callable[[], object
     canonicalisation takes ints only (its shape checked with `integer`) its result for these
     values, a graph per shape."""
     try:
-        return tuple(canonical_view(op_name, shape, dtype, args, kwargs).output_shape)
+        return result_shape(op_name, canonical_view(op_name, shape, dtype, args, kwargs))
     except (OpArgumentError, TypeError):
         pass  # raised on symbols, whose message would print them
     values = tuple(int(d) for d in shape)
-    return tuple(canonical_view(op_name, values, dtype, args, kwargs).output_shape)
+    return result_shape(op_name, canonical_view(op_name, values, dtype, args, kwargs))
 
 
 def view_op(op_name: str) -> Callable[..., torch.Tensor]:
     """`op_name` on a torch tensor of any device (meta included), through its view steps; on a
-    fake tensor with symbolic sizes, an empty result of its symbolic shape."""
+    fake tensor with symbolic sizes, an empty result of its symbolic shape. A filling op writes x
+    into its fill (`write_into_fill`)."""
+    filling = specs().op(op_name).is_filling
+
     def run(x: torch.Tensor, *args, **kwargs) -> torch.Tensor:
         shape = tuple(x.shape)
         dtype = lambda: numpy_dtype(x.dtype)  # noqa: E731
         if any(isinstance(d, torch.SymInt) for d in shape):
             return x.new_empty(symbolic_output_shape(op_name, shape, dtype, args, kwargs))
+        if filling:
+            return write_into_fill(op_name, x, args, kwargs)
         return apply_steps(x, torch_view(op_name, shape, dtype, args, kwargs).steps)
     run.__name__ = run.__qualname__ = op_name
     return run
@@ -292,8 +300,22 @@ def write_into_zeros(op_name: str, shape, dy: torch.Tensor, args: tuple,
     shape, view = gradient_view(op_name, shape, dy, args, kwargs)
     box = _box(shape, view.steps)
     out = dy.new_zeros(shape) if box is None else _zeros_around(dy, shape, box)
+    return _write_into(op_name, out, view.steps, dy)
+
+
+def write_into_fill(op_name: str, x: torch.Tensor, args: tuple, kwargs: dict) -> torch.Tensor:
+    """A filling op (Note [filling view ops] in ascend_ops_gen/spec/model.py) as torch ops: its
+    fill, a tensor of the result's shape and x's dtype, with `x` copied into the op's canonical
+    torch view of it."""
+    view = torch_view(op_name, tuple(x.shape), lambda: numpy_dtype(x.dtype), args, kwargs)
+    out = x.new_full(view.output_shape, fill_value(op_name, args, kwargs))
+    return _write_into(op_name, out, view.steps, x)
+
+
+def _write_into(op_name: str, out: torch.Tensor, steps, dy: torch.Tensor) -> torch.Tensor:
+    """`dy` copied into the torch view `steps` of `out`; `out`."""
     target, flips = out, ()
-    for step in view.steps:
+    for step in steps:
         if flips:
             raise TypeError(f"{op_name}: a reversed dim before another view step has no torch view")
         if isinstance(step, TorchIndex):

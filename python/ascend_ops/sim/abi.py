@@ -77,7 +77,7 @@ class Tensor(ctypes.Structure):
 
 
 class CopyTiling(ctypes.Structure):
-    """`ascend_ops::CopyTiling` (ascend_kernels/common/copy_tiling.h): 456 bytes."""
+    """`ascend_ops::CopyTiling` (ascend_kernels/common/copy_tiling.h): 464 bytes."""
 
     _fields_ = [
         ('shape', ctypes.c_int64 * 8),  # offset 0
@@ -99,26 +99,27 @@ class CopyTiling(ctypes.Structure):
         ('unitsPerTile', ctypes.c_int64),  # offset 352
         ('windowElems', ctypes.c_int64),  # offset 360
         ('windowLo', ctypes.c_int64),  # offset 368
-        ('blockSlotBytes', ctypes.c_uint32),  # offset 376
-        ('unitSlotBytes', ctypes.c_uint32),  # offset 380
-        ('mode', ctypes.c_uint32),  # offset 384
-        ('elemBytes', ctypes.c_uint32),  # offset 388
-        ('unitBytes', ctypes.c_uint32),  # offset 392
-        ('blockDim', ctypes.c_uint32),  # offset 396
-        ('rank', ctypes.c_int32),  # offset 400
-        ('unitDim', ctypes.c_int32),  # offset 404
-        ('countDim', ctypes.c_int32),  # offset 408
-        ('usePad', ctypes.c_uint32),  # offset 412
-        ('useVectorGather', ctypes.c_uint32),  # offset 416
-        ('inBufBytes', ctypes.c_uint32),  # offset 420
-        ('outBufBytes', ctypes.c_uint32),  # offset 424
-        ('tableBytes', ctypes.c_uint32),  # offset 428
-        ('runDim', ctypes.c_int32),  # offset 432
-        ('pieceSlotBytes', ctypes.c_uint32),  # offset 436
-        ('countInnerDim', ctypes.c_int32),  # offset 440
-        ('windowCount', ctypes.c_uint32),  # offset 444
-        ('transposeGroupStride', ctypes.c_uint32),  # offset 448
-        ('transposeGroupRun', ctypes.c_uint32),  # offset 452
+        ('fillBits', ctypes.c_uint64),  # offset 376
+        ('blockSlotBytes', ctypes.c_uint32),  # offset 384
+        ('unitSlotBytes', ctypes.c_uint32),  # offset 388
+        ('mode', ctypes.c_uint32),  # offset 392
+        ('elemBytes', ctypes.c_uint32),  # offset 396
+        ('unitBytes', ctypes.c_uint32),  # offset 400
+        ('blockDim', ctypes.c_uint32),  # offset 404
+        ('rank', ctypes.c_int32),  # offset 408
+        ('unitDim', ctypes.c_int32),  # offset 412
+        ('countDim', ctypes.c_int32),  # offset 416
+        ('usePad', ctypes.c_uint32),  # offset 420
+        ('useVectorGather', ctypes.c_uint32),  # offset 424
+        ('inBufBytes', ctypes.c_uint32),  # offset 428
+        ('outBufBytes', ctypes.c_uint32),  # offset 432
+        ('tableBytes', ctypes.c_uint32),  # offset 436
+        ('runDim', ctypes.c_int32),  # offset 440
+        ('pieceSlotBytes', ctypes.c_uint32),  # offset 444
+        ('countInnerDim', ctypes.c_int32),  # offset 448
+        ('windowCount', ctypes.c_uint32),  # offset 452
+        ('transposeGroupStride', ctypes.c_uint32),  # offset 456
+        ('transposeGroupRun', ctypes.c_uint32),  # offset 460
     ]
 
 
@@ -143,17 +144,17 @@ LAYOUTS = {
     'Tensor': (48, {
         'name': 0, 'rank': 8, 'dims': 16, 'dtype': 24, 'data': 32, 'bytes': 40,
     }),
-    'CopyTiling': (456, {
+    'CopyTiling': (464, {
         'shape': 0, 'stride': 64, 'shapeReciprocal': 128, 'packedStride': 192, 'offset': 256,
         'packedOffset': 264, 'packedElems': 272, 'totalElems': 280, 'hullLo': 288,
         'hullHi': 296, 'splitGranule': 304, 'granulesPerCore': 312, 'granuleRemainder': 320,
         'tileElems': 328, 'rowsPerTile': 336, 'unitElems': 344, 'unitsPerTile': 352,
-        'windowElems': 360, 'windowLo': 368, 'blockSlotBytes': 376, 'unitSlotBytes': 380,
-        'mode': 384, 'elemBytes': 388, 'unitBytes': 392, 'blockDim': 396, 'rank': 400,
-        'unitDim': 404, 'countDim': 408, 'usePad': 412, 'useVectorGather': 416,
-        'inBufBytes': 420, 'outBufBytes': 424, 'tableBytes': 428, 'runDim': 432,
-        'pieceSlotBytes': 436, 'countInnerDim': 440, 'windowCount': 444,
-        'transposeGroupStride': 448, 'transposeGroupRun': 452,
+        'windowElems': 360, 'windowLo': 368, 'fillBits': 376, 'blockSlotBytes': 384,
+        'unitSlotBytes': 388, 'mode': 392, 'elemBytes': 396, 'unitBytes': 400, 'blockDim': 404,
+        'rank': 408, 'unitDim': 412, 'countDim': 416, 'usePad': 420, 'useVectorGather': 424,
+        'inBufBytes': 428, 'outBufBytes': 432, 'tableBytes': 436, 'runDim': 440,
+        'pieceSlotBytes': 444, 'countInnerDim': 448, 'windowCount': 452,
+        'transposeGroupStride': 456, 'transposeGroupRun': 460,
     }),
 }
 

@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 import torch
 
-from cpu_reference.arguments import index_vector, integer, real_number, string
+from cpu_reference.arguments import index_vector, int_rows, integer, real_number, string
 
-from ascend_ops_gen.schema import python_signature
+from ascend_ops_gen.schema import flat_rows, python_signature
 from ascend_ops_gen.spec import AttrType, Product, specs
 
 from ..runtime.dtypes import from_numpy, to_numpy
@@ -147,7 +147,10 @@ def plan(op_name: str, shape: tuple[int, ...], dtype: str, args: tuple = (),
     keep: list[Any] = []  # ctypes arrays the attributes point into
     attrs = (Attr * max(len(given), 1))()
     for slot, (a, value) in zip(attrs, given):
-        marshal_attribute(slot, a.name, a.type, value, keep)
+        if a.type is AttrType.INT_ROWS:  # flattened, as its schema and CANN's ListInt carry it
+            marshal_attribute(slot, a.name, AttrType.INT_LIST, flat_rows(int_rows(a.name, value, a.inner)), keep)
+        else:
+            marshal_attribute(slot, a.name, a.type, value, keep)
     tiling = (ctypes.c_uint8 * lib.tiling_capacity)()
     tiling_bytes, block_dim, key = ctypes.c_uint64(), ctypes.c_uint32(), ctypes.c_uint64()
     workspace_bytes = ctypes.c_uint64()

@@ -99,7 +99,7 @@ static_assert(offsetof(AscendSimTensor, data) == 32 &&
               std::is_same<decltype(AscendSimTensor::data), void*>::value, "AscendSimTensor changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
 static_assert(offsetof(AscendSimTensor, bytes) == 40 &&
               std::is_same<decltype(AscendSimTensor::bytes), uint64_t>::value, "AscendSimTensor changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(sizeof(ascend_ops::CopyTiling) == 456, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
+static_assert(sizeof(ascend_ops::CopyTiling) == 464, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
 static_assert(offsetof(ascend_ops::CopyTiling, shape) == 0 &&
               std::is_same<decltype(ascend_ops::CopyTiling::shape), int64_t[8]>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
 static_assert(offsetof(ascend_ops::CopyTiling, stride) == 64 &&
@@ -138,45 +138,47 @@ static_assert(offsetof(ascend_ops::CopyTiling, windowElems) == 360 &&
               std::is_same<decltype(ascend_ops::CopyTiling::windowElems), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
 static_assert(offsetof(ascend_ops::CopyTiling, windowLo) == 368 &&
               std::is_same<decltype(ascend_ops::CopyTiling::windowLo), int64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, blockSlotBytes) == 376 &&
+static_assert(offsetof(ascend_ops::CopyTiling, fillBits) == 376 &&
+              std::is_same<decltype(ascend_ops::CopyTiling::fillBits), uint64_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
+static_assert(offsetof(ascend_ops::CopyTiling, blockSlotBytes) == 384 &&
               std::is_same<decltype(ascend_ops::CopyTiling::blockSlotBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, unitSlotBytes) == 380 &&
+static_assert(offsetof(ascend_ops::CopyTiling, unitSlotBytes) == 388 &&
               std::is_same<decltype(ascend_ops::CopyTiling::unitSlotBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, mode) == 384 &&
+static_assert(offsetof(ascend_ops::CopyTiling, mode) == 392 &&
               std::is_same<decltype(ascend_ops::CopyTiling::mode), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 388 &&
+static_assert(offsetof(ascend_ops::CopyTiling, elemBytes) == 396 &&
               std::is_same<decltype(ascend_ops::CopyTiling::elemBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, unitBytes) == 392 &&
+static_assert(offsetof(ascend_ops::CopyTiling, unitBytes) == 400 &&
               std::is_same<decltype(ascend_ops::CopyTiling::unitBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, blockDim) == 396 &&
+static_assert(offsetof(ascend_ops::CopyTiling, blockDim) == 404 &&
               std::is_same<decltype(ascend_ops::CopyTiling::blockDim), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, rank) == 400 &&
+static_assert(offsetof(ascend_ops::CopyTiling, rank) == 408 &&
               std::is_same<decltype(ascend_ops::CopyTiling::rank), int32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, unitDim) == 404 &&
+static_assert(offsetof(ascend_ops::CopyTiling, unitDim) == 412 &&
               std::is_same<decltype(ascend_ops::CopyTiling::unitDim), int32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, countDim) == 408 &&
+static_assert(offsetof(ascend_ops::CopyTiling, countDim) == 416 &&
               std::is_same<decltype(ascend_ops::CopyTiling::countDim), int32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, usePad) == 412 &&
+static_assert(offsetof(ascend_ops::CopyTiling, usePad) == 420 &&
               std::is_same<decltype(ascend_ops::CopyTiling::usePad), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, useVectorGather) == 416 &&
+static_assert(offsetof(ascend_ops::CopyTiling, useVectorGather) == 424 &&
               std::is_same<decltype(ascend_ops::CopyTiling::useVectorGather), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, inBufBytes) == 420 &&
+static_assert(offsetof(ascend_ops::CopyTiling, inBufBytes) == 428 &&
               std::is_same<decltype(ascend_ops::CopyTiling::inBufBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 424 &&
+static_assert(offsetof(ascend_ops::CopyTiling, outBufBytes) == 432 &&
               std::is_same<decltype(ascend_ops::CopyTiling::outBufBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 428 &&
+static_assert(offsetof(ascend_ops::CopyTiling, tableBytes) == 436 &&
               std::is_same<decltype(ascend_ops::CopyTiling::tableBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 432 &&
+static_assert(offsetof(ascend_ops::CopyTiling, runDim) == 440 &&
               std::is_same<decltype(ascend_ops::CopyTiling::runDim), int32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 436 &&
+static_assert(offsetof(ascend_ops::CopyTiling, pieceSlotBytes) == 444 &&
               std::is_same<decltype(ascend_ops::CopyTiling::pieceSlotBytes), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 440 &&
+static_assert(offsetof(ascend_ops::CopyTiling, countInnerDim) == 448 &&
               std::is_same<decltype(ascend_ops::CopyTiling::countInnerDim), int32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 444 &&
+static_assert(offsetof(ascend_ops::CopyTiling, windowCount) == 452 &&
               std::is_same<decltype(ascend_ops::CopyTiling::windowCount), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupStride) == 448 &&
+static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupStride) == 456 &&
               std::is_same<decltype(ascend_ops::CopyTiling::transposeGroupStride), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
-static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupRun) == 452 &&
+static_assert(offsetof(ascend_ops::CopyTiling, transposeGroupRun) == 460 &&
               std::is_same<decltype(ascend_ops::CopyTiling::transposeGroupRun), uint32_t>::value, "ascend_ops::CopyTiling changed: run `ascend-ops-dev generate` (python/ascend_ops/sim/abi.py)");
 
 #endif  // ASCEND_OPS_SIM_ABI_MIRRORS_GENERATED_H

@@ -185,7 +185,8 @@ def fast_path_file(specs: SpecSet, engine: EngineApi) -> GeneratedFile:
     """The compiled CPU fast path's per-op table (the view ops'). Pure; the fast path also compares
     it with the file on disk before loading an extension built from that file."""
     with generating("the CPU fast path table", project.specs_glob(specs)):
-        view_specs = view_ops(specs)
+        view_specs = view_ops(specs)  # the views that read: a filling op's kernels are Python's
+        view_specs = dataclasses.replace(view_specs, ops=tuple(op for op in view_specs.ops if op.reads_a_view))
         checks = []
         for op in view_specs.ops:
             _, bound = engine.bind(op)

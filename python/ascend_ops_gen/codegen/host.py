@@ -67,11 +67,10 @@ def emit_host_source(op: OpSpec, specs: SpecSet, builder: ViewBuilder,
         input=x, output=y, builder=builder.name, tiling_header=tiling_header_name(op),
         view_include=f"../../{view_hh(view_op)}" if op.forward else f"../{view_op}_view.h",
         view_op=view_op,
-        about=[f"// The gradient of `{op.forward}`: {y} is zeros of its `shape` attribute with {x} written into "
-               f"the view of it that `{op.forward}` reads (Note [write modes] in common/copy_write_planner.h)."]
-        if op.forward else [],
+        about=_about(op),
         output_shape_rule=_output_shape_rule(op) if op.forward else [],
         output_shape_hook="ReadOutputShape" if op.forward else "nullptr",
+        fill_rule=_fill_rule(op), fill_hook="ReadFill" if op.is_filling else "nullptr",
         view_checks=checks,
         build_view=_build_view(op, builder, bound),
         dtype_rule=_dtype_rule(op, specs, dtype_check),
@@ -84,6 +83,32 @@ def emit_host_source(op: OpSpec, specs: SpecSet, builder: ViewBuilder,
 def view_hh(op_name: str) -> str:
     """The view op's hand-written view builder, relative to ascend_kernels/."""
     return f"{op_name}/{op_name}_view.h"
+
+
+def _about(op: OpSpec) -> list[str]:
+    x, y = op.inputs[0].name, op.outputs[0].name
+    if op.forward:
+        return [f"// The gradient of `{op.forward}`: {y} is zeros of its `shape` attribute with {x} written into "
+                f"the view of it that `{op.forward}` reads (Note [write modes] in common/copy_write_planner.h)."]
+    if op.is_filling:
+        return [f"// A filling op: {y} is its `{op.fill}` with {x} written into the view of it the view builder "
+                f"gives (Note [filling view ops] in ascend_ops_gen/spec/model.py)."]
+    return []
+
+
+def _fill_rule(op: OpSpec) -> list[str]:
+    """ReadFill: a filling op's fill attribute as the bits of one element of its input's dtype."""
+    if not op.is_filling:
+        return []
+    index = [a.name for a in op.attributes].index(op.fill)
+    return [f"// The fill of {op.outputs[0].name}: `{op.fill}`, exactly a value of {op.inputs[0].name}'s dtype "
+            f"(Note [float attributes] in ascend_ops_gen/spec/model.py).",
+            "static ascend_ops::Status ReadFill(ascend_ops::OpAttrReader& attrs, ge::DataType type, uint64_t* bits)",
+            "{",
+            f"    return ascend_ops::FillBits({_read(op, index)}, {cpp_string(op.fill)}, type, "
+            f"{cpp_string(op.inputs[0].name)}, bits);",
+            "}",
+            ""]
 
 
 def _output_shape_rule(op: OpSpec) -> list[str]:
@@ -114,8 +139,10 @@ _READERS = {
     AttrType.STR: "Str",
     AttrType.INT_LIST: "ListInt",
     AttrType.OPTIONAL_INT_LIST: "OptionalListInt",
+    AttrType.FLOAT: "Float",
+    AttrType.INT_ROWS: "ListInt",  # flattened, row after row
 }
-_LISTS = (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST)
+_LISTS = (AttrType.INT_LIST, AttrType.OPTIONAL_INT_LIST, AttrType.INT_ROWS)
 
 
 def _read(op: OpSpec, index: int) -> str:

@@ -20,6 +20,9 @@ from .cpp import camel
 #     int          -> int64_t <name>
 #     int[], int[]? -> const int64_t* <name>, int64_t <name>Size   (int[]?: nullptr when absent)
 #     str          -> const char* <name>
+#     float        -> float <name>                                (filling view ops; a float32)
+#     int[][]      -> const int64_t* <name>, int64_t <name>Size   (filling view ops; the rows
+#                                                                  flattened, <name>Size ints)
 # with <name> the attribute's name in lowerCamelCase (`begin_mask` -> `beginMask`). As parameters
 # only their types and order are checked (a parameter's name is no part of a C++ type); as the
 # fields of `<Op>Args`, each field's name and type, and that the struct has no other field.

@@ -17,7 +17,7 @@ DISPATCH_PATH = "binding/op_view_dispatch_generated.h"
 _GUARD = "ASCEND_KERNELS_BINDING_OP_VIEW_DISPATCH_GENERATED_H"
 # How a caller reads each attribute: `kAttrKinds` letters, one per attribute.
 ATTR_KIND_LETTERS = {AttrType.INT: "i", AttrType.INT_LIST: "l", AttrType.OPTIONAL_INT_LIST: "l",
-                     AttrType.STR: "s"}
+                     AttrType.STR: "s", AttrType.FLOAT: "f", AttrType.INT_ROWS: "l"}
 
 
 def attr_kinds(op: OpSpec) -> str:
@@ -26,7 +26,8 @@ def attr_kinds(op: OpSpec) -> str:
 
 def _entry_function(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument, ...]) -> list[str]:
     def value(i: int) -> str:
-        return f"attrs[{i}].text" if op.attributes[i].type is AttrType.STR else f"attrs[{i}].value"
+        field = {AttrType.STR: "text", AttrType.FLOAT: "real"}.get(op.attributes[i].type, "value")
+        return f"attrs[{i}].{field}"
 
     call = view_builder_call(op, builder, bound, "input", "outShape", "view", indent=4, value=value,
                              list_part=lambda i, part: f"attrs[{i}].{part}")
@@ -58,18 +59,20 @@ def emit_view_dispatch(specs: SpecSet, views: list[tuple[OpSpec, ViewBuilder, tu
         "",
         "namespace ascend_ops {",
         "",
-        "// One attribute: `value` of an int, `data` and `size` of an int[] or int[]? (size 0: None),",
-        "// `text` of a str.",
+        "// One attribute: `value` of an int, `data` and `size` of an int[] or int[]? (size 0: None) or",
+        "// of an int[][] (flattened), `text` of a str, `real` of a float.",
         "struct OpAttrValue {",
         "    int64_t value;",
         "    const int64_t* data;",
         "    int64_t size;",
         "    const char* text;",
+        "    float real;",
         "};",
         "",
         "struct OpViewEntry {",
         "    const char* op;         // the spec's op name",
-        "    const char* attrKinds;  // per attribute in spec order: i int, l int[] or int[]?, s str",
+        "    const char* attrKinds;  // per attribute in spec order: i int, l int[], int[]? or int[][], s str,",
+        "                            // f float",
         "    Status (*build)(const OpAttrValue* attrs, const TensorShape& input, TensorShape* outShape,",
         "                    StridedView* view);",
         "};",

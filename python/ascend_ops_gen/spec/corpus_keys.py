@@ -38,10 +38,12 @@ def _size(value: Any, file: str, line: int, what: str, *, low: int | None) -> An
 
 
 def _sizes(value: Any, file: str, line: int, what: str, *, low: int | None) -> Any:
-    """An argument or shape: integers and large sizes inside lists, anything else as it is."""
+    """An argument or shape: integers and large sizes inside lists (and inside an int[][]'s rows),
+    anything else as it is."""
     if isinstance(value, list):
         lines = getattr(value, "item_lines", [line] * len(value))
-        return tuple(_size(v, file, item_line, what, low=low) for v, item_line in zip(value, lines))
+        return tuple(_sizes(v, file, item_line, what, low=low) if isinstance(v, list) else
+                     _size(v, file, item_line, what, low=low) for v, item_line in zip(value, lines))
     if isinstance(value, dict):
         return _size(value, file, line, what, low=low)
     return value
@@ -79,6 +81,14 @@ def _parse_corpus_case(item: Any, line: int, f: Fields, attrs: tuple[Attribute, 
 
 _FORMULA_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Name, ast.Load, ast.Add, ast.Sub,
                   ast.Mult, ast.FloorDiv, ast.USub)
+
+
+def _line_arg(value: Any, file: str, line: int, what: str, names: list[str]) -> Any:
+    """A formula, or a list of them (an int[][]'s rows: lists of lists)."""
+    if isinstance(value, list):
+        lines = getattr(value, "item_lines", [line] * len(value))
+        return tuple(_line_arg(v, file, item_line, what, names) for v, item_line in zip(value, lines))
+    return _formula(value, file, line, what, names)
 
 
 def _formula(value: Any, file: str, line: int, what: str, names: list[str]) -> Formula:
@@ -167,12 +177,10 @@ def _parse_line_cases(node: Any, line: int, f: Fields,
                 raise SpecError(f"{f.file}:{arg_line}: {what}: {value!r} is neither a drawn name "
                                 f"nor one of the choices {list(attr.choices)}")
             args.append((key, value))
-        elif isinstance(value, list):
-            lines = getattr(value, "item_lines", [arg_line] * len(value))
-            args.append((key, tuple(_formula(v, f.file, item_line, what, names)
-                                    for v, item_line in zip(value, lines))))
+        elif attr.type is AttrType.FLOAT and isinstance(value, (int, float)) and not isinstance(value, bool):
+            args.append((key, float(value)))  # a float literal (a fill): not drawn
         else:
-            args.append((key, _formula(value, f.file, arg_line, what, names)))
+            args.append((key, _line_arg(value, f.file, arg_line, what, names)))
     g.done()
     return RandomCases(draws, shape_by, shapes, tuple(args), g.loc())
 

@@ -53,8 +53,9 @@ _ATTR_PY_TYPES[AttrType.OPTIONAL_INT_LIST] = lambda v: v is None or _ATTR_PY_TYP
 _ATTR_PY_TYPES[AttrType.FLOAT] = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
 _ATTR_PY_TYPES[AttrType.INT_ROWS] = lambda v: isinstance(v, list) and all(_ATTR_PY_TYPES[AttrType.INT_LIST](r)
                                                                           for r in v)
-# The attribute types only custom ops take (their kernels read them from the tiling data; the view
-# engine's builders, the ONNX export and the view glue know int, int[], int[]? and str).
+# The attribute types only custom ops and filling view ops take (a custom kernel reads them from the
+# tiling data, a filling op's view builder takes them; the compiled fast path and the ONNX export of
+# the views that read know int, int[], int[]? and str: Note [filling view ops] in model.py).
 _CUSTOM_ATTR_TYPES = (AttrType.FLOAT, AttrType.INT_ROWS)
 
 
@@ -78,9 +79,10 @@ def _parse_attributes(f: Fields, custom: bool) -> tuple[Attribute, ...]:
             if not isinstance(choice, str):
                 raise SpecError(f"{f.file}:{choice_line}: attribute {name}: choice {choice!r} is "
                                 f"{kind_of(choice)}; the choices of a str attribute are strings")
-        if typ in _CUSTOM_ATTR_TYPES and not custom:
-            raise g.error("type", f"attribute {name}: {typ.value} attributes are for custom ops (kind: custom); "
-                                  f"a view op takes int, int[], int[]? and str")
+        if typ in _CUSTOM_ATTR_TYPES and not custom and "fill" not in f.node:
+            raise g.error("type", f"attribute {name}: {typ.value} attributes are for custom ops (kind: custom) "
+                                  f"and filling view ops (`fill:`); a view op that reads takes int, int[], "
+                                  f"int[]? and str")
         inner = g.take_int("inner", 1, 2**31 - 1) if typ is AttrType.INT_ROWS else None
         if "inner" in item and typ is not AttrType.INT_ROWS:
             raise g.error("inner", f"attribute {name}: `inner` is for int[][] attributes (the ints of each row)")
@@ -243,6 +245,7 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
             raise f.error(key, f"op {name}: `{key}` is a key of custom ops (kind: custom); a view op's "
                                f"output and kernel come from its view builder")
     attrs = _parse_attributes(f, custom)
+    fill = _parse_fill(f, name, attrs, custom)
     op_dtypes = f.take("dtypes", list)
     for d, line in items_of(op_dtypes, "dtypes", f, "dtypes"):
         if d not in dtypes:
@@ -340,9 +343,43 @@ def _parse_op(node: Any, rel: str, dtypes: tuple[str, ...],
         onnx_node=parse_onnx_node(f, attrs), bench=parse_bench(f, attrs), limits=_parse_limits(f),
         view_builder=_parse_view_builder(f, attrs), kind=kind,
         shape_rule=parse_shape_rule(f, inputs) if custom else None,
-        tiling=parse_tiling(f, inputs + outputs, attrs) if custom else ())
+        tiling=parse_tiling(f, inputs + outputs, attrs) if custom else (), fill=fill)
     f.done()
+    if fill is not None and spec.inputs[0].name != next(a.value_of for a in attrs if a.name == fill):
+        raise f.error("fill", f"op {name}: fill attribute {fill} must be a value of the op's input "
+                              f"(value_of: {spec.inputs[0].name})")
     return spec
+
+
+# Keys a filling view op does not take yet (Note [filling view ops] in model.py), and why.
+_NOT_FILLING_KEYS = {
+    "backward": "the gradient of a filling op is a view of dy, which no `backward` form declares yet",
+    "onnx_node": "a filling op does not export to ONNX yet",
+    "bench": "the benchmark times the views that read",
+}
+
+
+def _parse_fill(f: Fields, name: str, attrs: tuple[Attribute, ...], custom: bool) -> str | None:
+    """`fill:`: the float attribute that fills a filling view op's output."""
+    fill = f.take("fill", str, None)
+    if fill is None:
+        return None
+    if custom:
+        raise f.error("fill", f"op {name} is a custom op (kind: custom): `fill` is a key of view ops; a "
+                              f"custom op's Compute writes every output element")
+    attr = next((a for a in attrs if a.name == fill), None)
+    if attr is None or attr.type is not AttrType.FLOAT or attr.value_of is None:
+        raise f.error("fill", f"op {name}: fill must name a float attribute with value_of (the value "
+                              f"the output is filled with); {fill!r} is "
+                              f"{'no attribute' if attr is None else attr.type.value + ' ' + fill}")
+    if not attr.required:
+        raise SpecError(f"{attr.loc}: op {name}: fill attribute {fill} takes no default: torch's dispatcher "
+                        f"leaves out an argument equal to its default before a Python kernel sees it, and -0.0 "
+                        f"equals 0.0, so a fill of -0.0 would become +0.0")
+    for key, why in _NOT_FILLING_KEYS.items():
+        if key in f.node:
+            raise f.error(key, f"op {name} fills its output (fill: {fill}): no `{key}`; {why}")
+    return fill
 
 
 _LIMIT_NAME = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")

@@ -176,8 +176,8 @@ class AttrType(enum.Enum):
     INT_LIST = "int[]"
     OPTIONAL_INT_LIST = "int[]?"
     STR = "str"
-    FLOAT = "float"       # custom ops: Note [float attributes]
-    INT_ROWS = "int[][]"  # custom ops: rows of `inner` ints each (a list of pairs: inner 2)
+    FLOAT = "float"       # custom and filling ops: Note [float attributes]
+    INT_ROWS = "int[][]"  # custom and filling ops: rows of `inner` ints each (a list of pairs: inner 2)
 
 
 class _Required:
@@ -219,6 +219,19 @@ class Attribute:
 # kernel and the simulator run one check (`check_attributes` in runtime/custom_calls.py), and the
 # generated TilingFunc refuses such a value with the same words (CustomOpCall::ValueAttr in
 # common/custom_op_host.h), which then hands the kernel the value as that dtype's bits.
+
+
+# Note [filling view ops]
+# ~~~~~~~~~~~~~~~~~~~~~~~
+# A view op with `fill: <attribute>` (a constant pad) runs the data-movement engine the other way
+# round: its output is filled with the attribute's value, a `float` with `value_of: <its input>`
+# (Note [float attributes]), and its input is written into a view of the output. Its reference's
+# `<op>_view(shape, ...)` and its `Build<Op>View` take the input's shape and give that view as the
+# gradient ops' do: of the output (`View.input_shape`, the op's result shape) and of the input's
+# shape (`View.output_shape`); the kernel is the engine's write direction with the fill
+# (Note [write modes] in ascend_kernels/common/copy_write_planner.h). Such an op may take `float` and
+# `int[][]` attributes, as custom ops do; it runs on Python kernels (the compiled fast path carries
+# the views that read), has no `backward`, `onnx_node` or `bench` yet, and its ONNX export is refused.
 
 
 # Note [custom ops]
@@ -697,6 +710,7 @@ class OpSpec:
     shape_rule: ShapeRule | None = None  # custom ops
     tiling: tuple[TilingField, ...] = ()  # custom ops: the fields they add to their tiling data
     forward: str | None = None  # a gradient op (gradient_spec): the view op whose view it writes
+    fill: str | None = None  # a filling view op: its fill attribute (Note [filling view ops])
 
     @property
     def file(self) -> str:
@@ -705,6 +719,17 @@ class OpSpec:
     @property
     def is_custom(self) -> bool:
         return self.kind is OpKind.CUSTOM
+
+    @property
+    def is_filling(self) -> bool:
+        """A view op that fills its output and writes its input into a view of it (Note
+        [filling view ops])."""
+        return self.fill is not None
+
+    @property
+    def reads_a_view(self) -> bool:
+        """A view op that copies a view of its input: what the compiled fast path carries."""
+        return not self.is_custom and not self.is_filling
 
     @property
     def tiling_rank(self) -> int:

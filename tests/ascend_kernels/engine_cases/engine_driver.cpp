@@ -6,12 +6,14 @@
 //                  MakeSocInfo of it, the simulator the same budget and features
 //   case <id> <soc> <elemBytes> <op> <inRank> <dims...> <op arguments...>
 //     an op of op_specs/: its attributes in spec order (op_view_dispatch_generated.h), an int as
-//                   <value>, an int[] or int[]? as <n> <values...> (n = 0 for None), a str as a word
+//                   <value>, an int[], int[]? or int[][] as <n> <values...> (n = 0 for None; rows
+//                   flattened), a str as a word, a float as a number
 //     view:          <rank> <shape...> <stride...> <offset>     (a raw view of the input)
 //   write <id> <soc> <elemBytes> <op> <outRank> <dims...> <op arguments...>
 //     the other direction (PlanStridedWrite, Note [write modes]): a packed input of the view's
 //     shape written into the view of an output of <dims...>, which starts as 0xA5 bytes and must
-//     end zero outside the view
+//     end with the fill outside the view
+//   fill <bits>    the fill of the writes that follow (the bits of one element, hex; 0 at first)
 //
 // For each case one line: "result <id> error <message>" or "result <id> ok key=value ...", and
 // the output bytes in <outdir>/<id>.bin. Input byte i is InputByte(i) (the test computes the same).
@@ -99,10 +101,11 @@ bool BuildView(const std::string& op, std::istream& in, const TensorShape& input
         const size_t count = std::strlen(entry->attrKinds);
         std::vector<std::vector<int64_t>> lists(count);
         std::vector<std::string> texts(count);
-        std::vector<OpAttrValue> attrs(count, OpAttrValue{0, nullptr, 0, nullptr});
+        std::vector<OpAttrValue> attrs(count, OpAttrValue{0, nullptr, 0, nullptr, 0.0F});
         for (size_t i = 0; i < count; ++i) {
             switch (entry->attrKinds[i]) {
                 case 'i': in >> attrs[i].value; break;
+                case 'f': in >> attrs[i].real; break;
                 case 'l':
                     lists[i] = ReadList(in);
                     attrs[i].data = lists[i].data();
@@ -139,7 +142,8 @@ bool BuildView(const std::string& op, std::istream& in, const TensorShape& input
 }
 
 // `write`: the view is of the output, which the packed input is written into (Note [write modes]).
-void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std::string& outDir, bool write)
+void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std::string& outDir, bool write,
+             uint64_t fillBits)
 {
     std::string id, socName, op;
     uint32_t elemBytes;
@@ -163,7 +167,7 @@ void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std
         input = viewShape;
     }
     CopyTiling tiling;
-    Status planned = write ? PlanStridedWrite(view, NumElements(outShape), elemBytes, soc.info, &tiling)
+    Status planned = write ? PlanStridedWrite(view, NumElements(outShape), elemBytes, fillBits, soc.info, &tiling)
                            : PlanStridedCopy(view, elemBytes, soc.info, &tiling);
     if (!planned.ok) {
         std::cout << "result " << id << " error " << planned.message << "\n";
@@ -214,11 +218,14 @@ void RunCase(std::istream& in, const std::map<std::string, Soc>& socs, const std
         std::cout << "result " << id << " simfail mode=" << ModeName(tiling.mode) << " " << failure << "\n";
         return;
     }
-    // Naive strided copy of the unmerged view (write: zeros, then the naive scatter).
+    // Naive strided copy of the unmerged view (write: the fill, then the naive scatter).
     int64_t firstBad = -1;
     std::vector<uint8_t> expected;
     if (write) {
         expected.assign(static_cast<size_t>(outBytes), 0);
+        for (int64_t i = 0; i < outBytes; ++i) {  // little-endian, as the NPU and this host
+            expected[static_cast<size_t>(i)] = static_cast<uint8_t>(fillBits >> (8 * (i % elemBytes)));
+        }
     }
     std::vector<int64_t> index(static_cast<size_t>(view.rank), 0);
     int64_t src = view.offset;
@@ -267,6 +274,7 @@ int main(int argc, char** argv)
 {
     std::string outDir = argc > 1 ? argv[1] : ".";
     std::map<std::string, Soc> socs;
+    uint64_t fillBits = 0;
     std::string line;
     while (std::getline(std::cin, line)) {
         std::istringstream in(line);
@@ -299,8 +307,10 @@ int main(int argc, char** argv)
             // there would need offsets past 65535).
             soc.sim.product.gatherMaxOffset8Bit = 0;
             socs[name] = soc;
+        } else if (kind == "fill") {
+            in >> std::hex >> fillBits >> std::dec;
         } else if (kind == "case" || kind == "write") {
-            RunCase(in, socs, outDir, kind == "write");
+            RunCase(in, socs, outDir, kind == "write", fillBits);
         }
         std::cout.flush();
     }

@@ -106,9 +106,10 @@ GARBAGE = 0xA5
 
 
 def _write(dy: np.ndarray, out_shape, index, *, threads: int, parallel_bytes: int = 0,
-           total_bytes: int | None = None) -> tuple[int, np.ndarray]:
+           total_bytes: int | None = None, fill: np.ndarray | None = None) -> tuple[int, np.ndarray]:
     """`ascend_ops_strided_write` of `dy` into `out[index]` of an output of `out_shape` whose
-    bytes are GARBAGE before; (status, output)."""
+    bytes are GARBAGE before, `fill` (one element of dy's dtype; None: zeros) around it; (status,
+    output)."""
     out = np.full(int(np.prod(out_shape)) * dy.itemsize, GARBAGE, np.uint8).view(dy.dtype).reshape(out_shape)
     view = out[(*index, Ellipsis)]  # (an array, also where every dim is shrunk)
     offset = view.__array_interface__["data"][0] - out.__array_interface__["data"][0] if view.size else 0
@@ -116,12 +117,13 @@ def _write(dy: np.ndarray, out_shape, index, *, threads: int, parallel_bytes: in
     src = np.ascontiguousarray(dy)
     total = out.nbytes if total_bytes is None else total_bytes
     status = native_copy.library().ascend_ops_strided_write_split_from(
-        src.ctypes.data, out.ctypes.data, total, offset, desc, threads, parallel_bytes)
+        src.ctypes.data, out.ctypes.data, total, offset, desc, threads, parallel_bytes,
+        None if fill is None else fill.ctypes.data)
     return status, out
 
 
-def _expected(dy: np.ndarray, out_shape, index) -> np.ndarray:
-    out = np.zeros(out_shape, dy.dtype)
+def _expected(dy: np.ndarray, out_shape, index, fill: np.ndarray | None = None) -> np.ndarray:
+    out = np.zeros(out_shape, dy.dtype) if fill is None else np.full(out_shape, fill, dy.dtype)
     out[index] = dy
     return out
 
@@ -193,10 +195,10 @@ def test_the_write_refuses_a_view_it_cannot_own():
     lib = native_copy.library()
     broadcast = np.array([2, 4, 2, 8, 0, 4], np.int64).tobytes()  # rank 2, shape (2, 8), strides (0, 4)
     past = np.array([1, 4, 8, 4], np.int64).tobytes()
-    assert lib.ascend_ops_strided_write(src.ctypes.data, out.ctypes.data, out.nbytes, 0, broadcast, 1) == -1
-    assert lib.ascend_ops_strided_write(src.ctypes.data, out.ctypes.data, out.nbytes, 100, past, 1) == -1
+    assert lib.ascend_ops_strided_write(src.ctypes.data, out.ctypes.data, out.nbytes, 0, broadcast, 1, None) == -1
+    assert lib.ascend_ops_strided_write(src.ctypes.data, out.ctypes.data, out.nbytes, 100, past, 1, None) == -1
     assert (out == 0).all()
-    assert lib.ascend_ops_strided_write(src.ctypes.data, out.ctypes.data, out.nbytes, 96, past, 1) == 0  # control
+    assert lib.ascend_ops_strided_write(src.ctypes.data, out.ctypes.data, out.nbytes, 96, past, 1, None) == 0  # control
 
 
 # --- each CPU backend runs its own executor ------------------------------------------------------
@@ -228,3 +230,41 @@ def test_each_backend_runs_its_executor(backend, monkeypatch):
                     ascend_ops.slice_grad(shape, [1, 1], [2, 3], dy)
             elif not (backend == "reference" and other == "sim"):  # sim runs the reference today
                 assert ascend_ops.slice_grad(shape, [1, 1], [2, 3], dy).sum() == 6
+
+
+# --- the fill (a filling view op's constant): every element size, NaN payloads, -0.0 -----------
+
+FILLS = (
+    np.array([0x5A], np.uint8), np.array([0x7E01], np.uint16),  # float16 NaN with a payload
+    np.array([-0.0], np.float32), np.array([0x7FC00001], np.uint32),  # float32 NaN with a payload
+    np.array([0x0000000100000002], np.uint64),  # halves that differ
+    np.array([-0.0], np.float64), np.array([0xFFFFFFFFFFFFFFFF], np.uint64),
+    np.frombuffer(bytes(range(1, 17)), np.dtype("V16")),  # 16 bytes that all differ
+)
+
+
+@pytest.mark.parametrize("fill", FILLS, ids=lambda f: f"{f.dtype}-{f.view(np.uint8).tobytes().hex()}")
+@pytest.mark.parametrize("index", [
+    (slice(1, -1), slice(None, None, 2)),  # stepped rows: the fill between elements
+    (slice(None, None, -1), slice(2, 9, 3)),  # a reversed dim, step 3
+    (slice(3, 5), slice(1, -2)),  # contiguous rows, the fill around them
+    (slice(4, 4), slice(None)),  # an empty dy: all fill
+], ids=["step2", "reversed-step3", "rows", "empty"])
+def test_the_write_fills_around_the_view(fill, index):
+    shape = (37, 4099)
+    dy_shape = np.empty(shape, np.uint8)[index].shape
+    dy = np.frombuffer(np.random.default_rng(7).bytes(int(np.prod(dy_shape)) * fill.itemsize),
+                       fill.dtype).reshape(dy_shape)
+    for threads in (1, 3):
+        status, out = _write(dy, shape, index, threads=threads, parallel_bytes=4096, fill=fill)
+        assert status == 0
+        np.testing.assert_array_equal(out.view(np.uint8), _expected(dy, shape, index, fill).view(np.uint8))
+
+
+def test_control_a_fill_is_not_zeros():
+    fill = np.array([0x0000000100000002], np.uint64)
+    dy = np.arange(12, dtype=np.uint64).reshape(3, 4)
+    _, out = _write(dy, (5, 6), (slice(1, 4), slice(1, 5)), threads=1, fill=fill)
+    with pytest.raises(AssertionError):
+        np.testing.assert_array_equal(out, _expected(dy, (5, 6), (slice(1, 4), slice(1, 5))))
+    np.testing.assert_array_equal(out, _expected(dy, (5, 6), (slice(1, 4), slice(1, 5)), fill))

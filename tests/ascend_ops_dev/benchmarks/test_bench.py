@@ -71,8 +71,13 @@ def test_quick_run_writes_table_chart_and_json(tmp_path):
     # among GRADIENT_SIZES
     gradient_sizes = set(npu_model.QUICK_MODEL_SIZES) & set(npu_model.GRADIENT_SIZES)
     gradient_rows = len(npu_model.GRADIENT_CLASSES) * len(gradient_sizes)
-    assert len(model_rows) == len(shape_classes()) * len(npu_model.QUICK_MODEL_SIZES) + gradient_rows
-    assert sum("_grad` |" in row for row in model_rows) == gradient_rows > 0
+    # and the filled writes: each class with each fill some product line takes for its op
+    filled_rows = len(gradient_sizes) * sum(
+        any(dtype in specs().op(op).supported_dtypes(p) for p in specs().products)
+        for op, _ in npu_model.FILLED_CLASSES for _, dtype, _ in npu_model.FILLS)
+    assert len(model_rows) == len(shape_classes()) * len(npu_model.QUICK_MODEL_SIZES) + gradient_rows + filled_rows
+    assert sum("_grad` | gradient of" in row for row in model_rows) == gradient_rows > 0
+    assert sum("_grad` | filled with" in row for row in model_rows) == filled_rows > 0
 
 
 # --- where it writes, and what it refuses -------------------------------------------------------
@@ -294,8 +299,10 @@ def test_npu_model_only_writes_the_model_alone_without_matplotlib_or_a_cpu_run(t
     assert [line for line in text.splitlines() if line.startswith("### Output")] == \
         ["### Output 4 KiB", "### Output 64 KiB"]
     rows = [line for line in text.splitlines() if line.startswith("| `")]
-    # slice's class at both sizes, its gradient's at 64 KiB (npu_model.GRADIENT_SIZES)
-    assert [row.split("|")[1].strip() for row in rows] == ["`slice`", "`slice`", "`slice_grad`"]
+    # slice's class at both sizes, its gradient's at 64 KiB (npu_model.GRADIENT_SIZES), then the
+    # same write filled with float32 1.0 (npu_model.FILLS; slice has no int64)
+    assert [row.split("|")[1].strip() for row in rows] == ["`slice`", "`slice`", "`slice_grad`", "`slice_grad`"]
+    assert "filled with float32 1.0" in rows[3]
     assert "% scalar" in rows[0] and text in capsys.readouterr().out
 
 

@@ -58,8 +58,8 @@ CASES = [
     # (id, file, old, new, line needle, message after "file:line: ")
     ("float on a view op", "slice.yaml", "  - name: offsets\n    type: int[]\n", "  - name: offsets\n    type: float\n",
      "type: float",
-     "attribute offsets: float attributes are for custom ops (kind: custom); a view op takes int, int[], int[]? "
-     "and str"),
+     "attribute offsets: float attributes are for custom ops (kind: custom) and filling view ops (`fill:`); a view "
+     "op that reads takes int, int[], int[]? and str"),
     ("rows without inner", "tf_pad.yaml", "    inner: 2\n", "", "- name: paddings",
      "attribute is missing the required key 'inner'"),
     ("inner of no rows", "tf_tile.yaml", "    type: int[]\n", "    type: int[]\n    inner: 2\n", "inner: 2",

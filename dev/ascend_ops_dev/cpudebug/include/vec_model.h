@@ -84,6 +84,7 @@ void RegDuplicate(Lane lane, void* dst, uint32_t scalar, vector_bool mask, Liter
 void RegLoad(Lane lane, void* dst, const void* base, uint64_t offset, Literal mode, const char* name);
 void RegStore(Lane lane, const void* src, void* base, uint64_t offset, Literal mode, vector_bool mask,
               const char* name);
+void RegStoreBlocks(Lane lane, const void* src, void* base, uint32_t config, vector_bool mask, const char* name);
 void RegConvert(Lane to, Lane from, void* dst, const void* src, vector_bool mask, const Literal* literals,
                 size_t count, const char* name);
 void RegTruncate(void* dst, const void* src, Literal mode, vector_bool mask, const char* name);

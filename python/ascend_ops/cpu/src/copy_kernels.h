@@ -398,14 +398,23 @@ void CopyItems(const Plan& p, const char* src, char* dst, int64_t begin, int64_t
 
 // --- the write direction (Note [write into a view]) ----------------------------------------
 
-void Zero(char* dst, int64_t from, int64_t to)
+// The fill into output bytes [from, to), whole elements (Note [write into a view]).
+void Fill(const WritePlan& p, char* dst, int64_t from, int64_t to)
 {
-    if (to > from) {
-        std::memset(dst + from, 0, size_t(to - from));
+    if (to <= from) {
+        return;
+    }
+    if (p.fill_bytes_agree) {
+        std::memset(dst + from, p.fill[0], size_t(to - from));
+        return;
+    }
+    std::memcpy(dst + from, p.fill, size_t(p.elem));
+    for (int64_t done = p.elem; done < to - from; done *= 2) {
+        std::memcpy(dst + from + done, dst + from, size_t(std::min(done, to - from - done)));
     }
 }
 
-// An element and the zero after it as one unsigned integer twice its size: on a little-endian
+// An element and the fill after it as one unsigned integer twice its size: on a little-endian
 // machine the element's bytes come first (void: no such integer, or a big-endian machine).
 template <class T>
 struct PairOf {
@@ -427,22 +436,23 @@ struct PairOf<uint32_t> {
 #endif
 
 // Elements [first, last) of a row of step K elements (K > 1) starting at `d`, each followed by
-// the K - 1 zeros up to the next; the last one's zeros end at `end`.
+// the K - 1 fill elements up to the next; the last one's fill ends at `end`.
 template <class T, int64_t K>
-inline void WriteStepped(char* __restrict__ d, const char* __restrict__ s, int64_t in,
+inline void WriteStepped(const WritePlan& p, char* __restrict__ d, const char* __restrict__ s, int64_t in,
                          int64_t first, int64_t last, char* end, int64_t k_runtime)
 {
     constexpr int64_t e = sizeof(T);
     const int64_t k = K > 0 ? K : k_runtime;
-    const T zero{};
+    const T fill = Load<T>(p.fill);
     int64_t j = first;
     using Pair = typename PairOf<T>::type;
     if constexpr (K == 2 && !std::is_void_v<Pair>) {
         // Every other element: one widened store per element, which vectorises (x[:, ::2]'s
         // gradient took 3.5x a slice's time per output byte with two stores).
         if (in == e) {
+            const Pair high = Pair(Pair(fill) << (8 * e));
             for (; j + 1 < last; ++j) {
-                Store<Pair>(d + j * 2 * e, Pair(Load<T>(s + j * e)));
+                Store<Pair>(d + j * 2 * e, Pair(Pair(Load<T>(s + j * e)) | high));
             }
         }
     }
@@ -450,13 +460,13 @@ inline void WriteStepped(char* __restrict__ d, const char* __restrict__ s, int64
         char* at = d + j * k * e;
         Store<T>(at, Load<T>(s + j * in));
         for (int64_t q = 1; q < k; ++q) {
-            Store<T>(at + q * e, zero);
+            Store<T>(at + q * e, fill);
         }
     }
     if (j < last) {
         char* at = d + j * k * e;
         Store<T>(at, Load<T>(s + j * in));
-        Zero(at + e, 0, std::min<int64_t>(end - (at + e), (k - 1) * e));
+        Fill(p, at + e, 0, std::min<int64_t>(end - (at + e), (k - 1) * e));
     }
 }
 
@@ -481,17 +491,17 @@ void WriteRowPart(const WritePlan& p, const char* s, char* dst, int64_t start, i
         }
         return;
     }
-    // A stepped row: the zeros before its first element in range, then each element and the
-    // zeros after it (whole elements: `to` is a line's or the row's end).
+    // A stepped row: the fill before its first element in range, then each element and the
+    // fill after it (whole elements: `to` is a line's or the row's end).
     const int64_t first = (from - start + out - 1) / out;
     const int64_t last = std::min((to - start + out - 1) / out, p.col.size);
-    Zero(dst, from, std::min(start + first * out, to));
+    Fill(p, dst, from, std::min(start + first * out, to));
     char* d = dst + start;
     switch (out / e) {
-        case 2: return WriteStepped<T, 2>(d, s, in, first, last, dst + to, 2);
-        case 3: return WriteStepped<T, 3>(d, s, in, first, last, dst + to, 3);
-        case 4: return WriteStepped<T, 4>(d, s, in, first, last, dst + to, 4);
-        default: return WriteStepped<T, 0>(d, s, in, first, last, dst + to, out / e);
+        case 2: return WriteStepped<T, 2>(p, d, s, in, first, last, dst + to, 2);
+        case 3: return WriteStepped<T, 3>(p, d, s, in, first, last, dst + to, 3);
+        case 4: return WriteStepped<T, 4>(p, d, s, in, first, last, dst + to, 4);
+        default: return WriteStepped<T, 0>(p, d, s, in, first, last, dst + to, out / e);
     }
 }
 
@@ -508,7 +518,7 @@ void RowStart(const WritePlan& p, int64_t r, int64_t* idx, int64_t* out_off, int
     }
 }
 
-// The output bytes [a, b): zeros around the view's rows, the rows' elements from dy.
+// The output bytes [a, b): the fill around the view's rows, the rows' elements from dy.
 template <class T>
 void WriteRange(const WritePlan& p, const char* src, char* dst, int64_t a, int64_t b)
 {
@@ -531,7 +541,7 @@ void WriteRange(const WritePlan& p, const char* src, char* dst, int64_t a, int64
         }
         RowStart(p, lo, idx, &out_off, &in_off);
         for (int64_t r = lo; r < p.rows && out_off < b; ++r) {
-            Zero(dst, cur, out_off);
+            Fill(p, dst, cur, out_off);
             cur = std::max(cur, out_off);
             const int64_t end = std::min(out_off + p.row_bytes, b);
             WriteRowPart<T>(p, src + in_off, dst, out_off, cur, end);
@@ -548,7 +558,7 @@ void WriteRange(const WritePlan& p, const char* src, char* dst, int64_t a, int64
             }
         }
     }
-    Zero(dst, cur, b);
+    Fill(p, dst, cur, b);
 }
 
 void WriteRangeAnySize(const WritePlan& p, const char* src, char* dst, int64_t a, int64_t b)

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 // Included by strided_copy.cpp alone: everything here has internal linkage.
 namespace {
@@ -244,7 +245,10 @@ StoreMode StoreFor(const Plan& p, bool fresh_output)
 // Note [write into a view]
 // ~~~~~~~~~~~~~~~~~~~~~~~~~
 // A gradient op (slice_grad, strided_slice_grad) writes a contiguous `dy` into a strided view of
-// a fresh output and zeroes every other element. The view is normalised as a read is, with two
+// a fresh output and zeroes every other element; a filling view op (a constant pad) writes its
+// input so and sets every other element to its fill, one element's bytes (`WritePlan::fill`;
+// "zero" below is that element: memset where its bytes agree, else the element laid down once
+// and doubled by memcpy). The view is normalised as a read is, with two
 // more steps: a dim of negative output stride is flipped (its first output element is the
 // view's last, and dy is read backwards along it), so every output stride is positive, and the
 // dims are ordered by output stride, outermost first. Where each dim then lies past the whole
@@ -274,7 +278,21 @@ struct WritePlan {
     WriteDim outer[kMaxRank];
     WriteDim col{1, 0, 0};    // the innermost dim
     int64_t row_bytes = 0;    // output bytes from a row's first element to past its last
+    alignas(16) char fill[16] = {};  // one element's bytes, every output element outside the view
+    bool fill_bytes_agree = true;    // fill[0..elem) is one byte repeated: memset lays it
 };
+
+// `w`'s fill from one element's bytes (nullptr: zeros).
+void SetWriteFill(WritePlan* w, const void* fill)
+{
+    if (fill == nullptr) {
+        return;
+    }
+    std::memcpy(w->fill, fill, size_t(w->elem));
+    for (int64_t i = 1; i < w->elem; ++i) {
+        w->fill_bytes_agree = w->fill_bytes_agree && w->fill[i] == w->fill[0];
+    }
+}
 
 // Plan the write of a dy of `shape` (C order) into the view {shape, byte `stride`} whose first
 // element is `offset` bytes into an output of `total_bytes`. False for a view the plan refuses

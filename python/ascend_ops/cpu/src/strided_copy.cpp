@@ -80,9 +80,9 @@ int32_t StridedCopy(const void* src, void* dst, const int64_t* desc, int32_t thr
     return 0;
 }
 
-// Write dy into the view `desc` of the output, zeros elsewhere (Note [write into a view]).
+// Write dy into the view `desc` of the output, the fill elsewhere (Note [write into a view]).
 int32_t StridedWrite(const void* src, void* dst, int64_t total_bytes, int64_t offset,
-                     const int64_t* desc, int32_t threads, int64_t parallel_bytes)
+                     const int64_t* desc, int32_t threads, int64_t parallel_bytes, const void* fill)
 {
     const int64_t rank = desc[0];
     const int64_t elem = desc[1];
@@ -94,6 +94,7 @@ int32_t StridedWrite(const void* src, void* dst, int64_t total_bytes, int64_t of
     if (!MakeWritePlan(int(rank), elem, offset, desc + 2, desc + 2 + rank, total_bytes, &plan)) {
         return -1;
     }
+    SetWriteFill(&plan, fill);
     AdviseHugePages(static_cast<char*>(dst), total_bytes);
     ExecuteWrite(plan, static_cast<const char*>(src), static_cast<char*>(dst),
                  Workers(total_bytes, threads, parallel_bytes));
@@ -129,23 +130,24 @@ int32_t ascend_ops_strided_copy_split_from(const void* src, void* dst, const int
 
 // Write the C-contiguous `src` (dy) into the view `desc` (as above; its shape is dy's) whose
 // first element is `offset` bytes into the C-contiguous output `dst` of `total_bytes` bytes, and
-// zero every other byte of the output, on up to `threads` threads (Note [write into a view]).
+// set every other element of the output to `fill` (one element's bytes; nullptr: zeros), on up
+// to `threads` threads (Note [write into a view]).
 // Returns 0, or -1 for a descriptor ascend_ops_strided_copy refuses or a view the write does not
 // take: one that writes an element twice or outside the output.
 int32_t ascend_ops_strided_write(const void* src, void* dst, int64_t total_bytes, int64_t offset,
-                                 const int64_t* desc, int32_t threads)
+                                 const int64_t* desc, int32_t threads, const void* fill)
 {
-    return StridedWrite(src, dst, total_bytes, offset, desc, threads, kParallelBytes);
+    return StridedWrite(src, dst, total_bytes, offset, desc, threads, kParallelBytes, fill);
 }
 
 // The same, splitting writes of `parallel_bytes` and more over threads: lets tests split small
 // outputs.
 int32_t ascend_ops_strided_write_split_from(const void* src, void* dst, int64_t total_bytes,
                                             int64_t offset, const int64_t* desc, int32_t threads,
-                                            int64_t parallel_bytes)
+                                            int64_t parallel_bytes, const void* fill)
 {
     return StridedWrite(src, dst, total_bytes, offset, desc, threads,
-                        parallel_bytes < 0 ? kParallelBytes : parallel_bytes);
+                        parallel_bytes < 0 ? kParallelBytes : parallel_bytes, fill);
 }
 
 // How ascend_ops_strided_copy writes the output of `desc` (0, 1, 2 as above) when `fresh` says

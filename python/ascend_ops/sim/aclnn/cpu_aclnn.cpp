@@ -333,8 +333,15 @@ std::string Describe(const Argument& a)
     return out + "null}";
 }
 
+// Whether `t` lies in C order; one without elements does whatever its strides (a filling op's
+// empty input, say), as torch holds too.
 bool Contiguous(const aclTensor& t)
 {
+    for (const int64_t d : t.dims) {
+        if (d == 0) {
+            return true;
+        }
+    }
     int64_t expected = 1;
     for (size_t i = t.dims.size(); i-- > 0;) {
         if (t.dims[i] != 1 && t.strides[i] != expected) {

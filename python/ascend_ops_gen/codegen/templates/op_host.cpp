@@ -21,6 +21,7 @@ $view_checks
 namespace ops {
 
 $output_shape_rule
+$fill_rule
 // The output shape of $view_op and the view of its input, from its attributes in OpDef order.
 static ascend_ops::Status BuildView(const ascend_ops::TensorShape& input, ascend_ops::OpAttrReader& attrs,
                                     ascend_ops::TensorShape* outShape, ascend_ops::StridedView* view)
@@ -30,7 +31,7 @@ static ascend_ops::Status BuildView(const ascend_ops::TensorShape& input, ascend
 $dtype_rule
 
 // The op as copy_op_host.h sees it: the OpDef registers its tiling and shape inference by it.
-static const ascend_ops::CopyOpHost k$op_type{"$op_type", "$input", "$output", BuildView, $dtype_hooks, $output_shape_hook};
+static const ascend_ops::CopyOpHost k$op_type{"$op_type", "$input", "$output", BuildView, $dtype_hooks, $output_shape_hook, $fill_hook};
 
 class $op_type : public OpDef {
 public:

@@ -165,6 +165,8 @@ void scatter_vnchwconv_b16(ub_addr8_t dst, ub_addr8_t src, uint8_t repeat, uint1
 vector_bool pset_b32(Literal pattern);
 vector_bool plt_b16(uint32_t& remaining, Literal update);
 vector_bool plt_b32(uint32_t& remaining, Literal update);
+vector_bool movp_b16();
+vector_bool movp_b32();
 void vlds(vector_u32& dst, uint32_t* base, uint32_t offset, Literal mode);
 void vlds(vector_s32& dst, int32_t* base, uint32_t offset, Literal mode);
 void vadds(vector_s32& dst, vector_s32 src, int32_t scalar, vector_bool mask, Literal mode);
@@ -526,8 +528,6 @@ template <typename... A> int32_t conv_f322s32c(A&&...);
 template <typename... A> int32_t conv_f322s32f(A&&...);
 template <typename... A> int32_t conv_f322s32r(A&&...);
 // returning ascend_ops_cpudebug::AnyValue
-template <typename... A> ascend_ops_cpudebug::AnyValue movp_b16(A&&...);
-template <typename... A> ascend_ops_cpudebug::AnyValue movp_b32(A&&...);
 template <typename... A> ascend_ops_cpudebug::AnyValue pdintlv_b16(A&&...);
 template <typename... A> ascend_ops_cpudebug::AnyValue pdintlv_b8(A&&...);
 template <typename... A> ascend_ops_cpudebug::AnyValue pintlv_b16(A&&...);

@@ -1,7 +1,7 @@
 // The element-wise vector intrinsics of the package's CPU-debug model: what AscendC's Add, Sub,
 // Mul, Div, Max, Min, Adds, Muls, Duplicate and Cast call (vadd ... vmin, vadds, vmuls,
-// vector_dup, vconv_*; on arch 3002 the register forms vlds / vsts / vadd ... / vdup / vcvt /
-// vtrc). Included by stub_fun.h.
+// vector_dup, vconv_*; on arch 3002 the register forms vlds / vsts / vsstb / vadd ... / vdup /
+// vcvt / vtrc). Included by stub_fun.h.
 //
 // The closed stub_fun.h declares these intrinsics once per operand type and stride width. Here
 // each is one template per form that takes the operands as the headers pass them and forwards to
@@ -115,6 +115,13 @@ void vsts(std::array<E, N>& src, B* base, O offset, Literal mode, vector_bool ma
 {
     using namespace ascend_ops_cpudebug;
     RegStore(LaneOf<E>(), src.data(), base + offset, 0, mode, mask, "vsts");
+}
+
+template <typename E, std::size_t N, typename B, typename C>
+void vsstb(std::array<E, N>& src, B* base, C config, vector_bool mask)
+{
+    using namespace ascend_ops_cpudebug;
+    RegStoreBlocks(LaneOf<E>(), src.data(), base, static_cast<uint32_t>(config), mask, "vsstb");
 }
 
 template <typename D, std::size_t ND, typename S, std::size_t NS, typename... L>

@@ -96,6 +96,10 @@ def _parse_attributes(f: Fields, custom: bool) -> tuple[Attribute, ...]:
         if not attr.required and not _ATTR_PY_TYPES[typ](default):
             raise g.error("default", f"attribute {name}: default {default!r} is not a valid "
                                      f"{typ.value}")
+        if not attr.required and typ is AttrType.FLOAT and default == 0:
+            raise g.error("default", f"attribute {name}: a float default of {default!r} loses the sign of a "
+                                     f"zero given: torch's dispatcher leaves out an argument equal to its "
+                                     f"default, and -0.0 equals 0.0; give no default or one that is not zero")
         if not attr.required and typ is AttrType.INT_ROWS and any(len(r) != inner for r in default):
             raise g.error("default", f"attribute {name}: default {default!r} has a row of other than "
                                      f"{inner} ints (inner: {inner})")

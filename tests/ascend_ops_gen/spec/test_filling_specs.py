@@ -39,7 +39,7 @@ CASES = [
     ("fill of a float of no input", "    value_of: x\n", "", "fill: constant_value",
      "op constant_pad: fill must name a float attribute with value_of (the value the output is filled "
      "with); 'constant_value' is float constant_value"),
-    ("a fill with a default", "    value_of: x\n", "    value_of: x\n    default: 0.0\n", "- name: constant_value",
+    ("a fill with a default", "    value_of: x\n", "    value_of: x\n    default: 1.0\n", "- name: constant_value",
      "op constant_pad: fill attribute constant_value takes no default: torch's dispatcher leaves out an argument "
      "equal to its default before a Python kernel sees it, and -0.0 equals 0.0, so a fill of -0.0 would become +0.0"),
     ("rows without fill", "fill: constant_value ", "# no fill ", "type: int[][]",

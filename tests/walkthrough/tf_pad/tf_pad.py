@@ -11,7 +11,7 @@ from .arguments import as_data_array, exact_value, int_rows, real_number, shape_
 from .errors import OpArgumentError
 
 
-def tf_pad_shape(x_shape, paddings, constant_value=0.0) -> tuple[int, ...]:
+def tf_pad_shape(x_shape, paddings, constant_value) -> tuple[int, ...]:
     """The output's shape: each dim of x with its paddings added."""
     del constant_value  # the shape does not depend on it
     x_shape, rows = shape_vector(x_shape), int_rows("paddings", paddings, 2)
@@ -24,7 +24,7 @@ def tf_pad_shape(x_shape, paddings, constant_value=0.0) -> tuple[int, ...]:
     return tuple(before + d + after for d, (before, after) in zip(x_shape, rows))
 
 
-def tf_pad(x, paddings, constant_value=0.0) -> np.ndarray:
+def tf_pad(x, paddings, constant_value) -> np.ndarray:
     """x padded with constant_value, which x's dtype holds exactly."""
     x = as_data_array(x)
     shape = tf_pad_shape(x.shape, paddings)

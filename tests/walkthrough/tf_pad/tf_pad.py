@@ -27,7 +27,7 @@ def tf_pad_shape(x_shape, paddings, constant_value) -> tuple[int, ...]:
 def tf_pad(x, paddings, constant_value) -> np.ndarray:
     """x padded with constant_value, which x's dtype holds exactly."""
     x = as_data_array(x)
-    shape = tf_pad_shape(x.shape, paddings)
+    shape = tf_pad_shape(x.shape, paddings, constant_value)
     value = exact_value("constant_value", real_number("constant_value", constant_value), x.dtype,
                         x.dtype.name, "the dtype of x")
     out = np.full(shape, value, dtype=x.dtype)

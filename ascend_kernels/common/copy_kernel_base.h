@@ -270,6 +270,17 @@ __aicore__ inline bool TileFits(int64_t elems, uint32_t bufBytes)
     return elems >= 1 && elems <= static_cast<int64_t>(bufBytes / sizeof(T));
 }
 
+// The units of T in a row's UB slot (`row` units rounded up to whole 32-byte blocks), and whether
+// the tiling's rowsPerTile such slots fit its tile buffer (0: no rows share a tile).
+template <typename T>
+__aicore__ inline bool RowSlotsFit(const CopyTiling& t, int64_t row, int64_t* slotElems)
+{
+    *slotElems = (row * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
+                 static_cast<int64_t>(sizeof(T));
+    return t.rowsPerTile >= 0 && t.rowsPerTile <= kMaxBlockCount &&
+           (t.rowsPerTile == 0 || TileFits<T>(t.rowsPerTile * *slotElems, t.inBufBytes));
+}
+
 // DataCopyPad GM -> UB and UB -> GM, compiled only where this build's architecture has it for units
 // of T (build_arch.h); elsewhere CommonTilingUsable refuses a tiling that asks for it.
 template <typename T>

@@ -21,10 +21,7 @@ public:
             return false;
         }
         row_ = t_.shape[t_.rank - 1];
-        rowSlotElems_ = (row_ * static_cast<int64_t>(sizeof(T)) + kBlockBytes - 1) / kBlockBytes * kBlockBytes /
-                        static_cast<int64_t>(sizeof(T));
-        if (t_.rowsPerTile < 0 || t_.rowsPerTile > kMaxBlockCount ||
-            (t_.rowsPerTile > 0 && !TileFits<T>(t_.rowsPerTile * rowSlotElems_, t_.inBufBytes))) {
+        if (!RowSlotsFit<T>(t_, row_, &rowSlotElems_)) {
             return false;
         }
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x));

@@ -355,6 +355,7 @@ ENGINE_IDENTIFIERS = frozenset({
     'RoundUp',
     'RowChainWalk',
     'RowChains',
+    'RowSlotsFit',
     'Run',
     'RunCopyKernel',
     'RunStridedCopy',

@@ -78,7 +78,10 @@ def _broadcast(x: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """np.broadcast_to(x, shape), writeable where x is: a gradient writes through a Broadcast
     that repeats nothing (one that repeats is refused first, `repeated_read`)."""
     strides = np.broadcast_to(x, shape).strides
-    return np.lib.stride_tricks.as_strided(x, shape, strides, writeable=x.flags.writeable)
+    # as_strided goes through the array interface, which cannot name ml_dtypes' dtypes (float8's
+    # '<f1'): it strides bytes of the element's size, read back in x's dtype.
+    carrier = x.view(np.dtype((np.void, x.itemsize)))
+    return np.lib.stride_tricks.as_strided(carrier, shape, strides, writeable=x.flags.writeable).view(x.dtype)
 
 
 def _shape_after(step: ViewStep, shape: tuple[int, ...]) -> tuple[int, ...]:

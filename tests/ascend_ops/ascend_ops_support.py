@@ -259,6 +259,12 @@ def _spec_call(op_name: str, named_args) -> tuple[tuple, dict]:
 CASES = CASES + _example_cases(CASES)
 
 
+def differentiable(case: Case) -> bool:
+    """Whether autograd can take the case's gradient: its op declares a `backward:` (a view that
+    repeats elements declares none) and its dtype is a float one (NCHW_VECT_C packs int8)."""
+    return not case.int8_only and specs().op(case.op).backward is not None
+
+
 def cases(op: str | None = None, *, int8_only: bool | None = None) -> list[Case]:
     return [c for c in CASES if (op is None or c.op == op)
             and (int8_only is None or c.int8_only == int8_only)]

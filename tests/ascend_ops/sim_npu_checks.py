@@ -25,7 +25,7 @@ from ascend_ops.npu import dispatch
 from ascend_ops.sim import device as sim_device
 from ascend_ops.runtime import torch_private, torch_views
 from ascend_ops.sim import aclnn_route
-from ascend_ops_support import (CASES, HUGE_STRIDE_CALLS, HUGE_STRIDES, TF_CASE_DTYPE, bits,
+from ascend_ops_support import (CASES, HUGE_STRIDE_CALLS, HUGE_STRIDES, TF_CASE_DTYPE, bits, differentiable,
                                 int_dtype, op_error, random_tensor, tf_calls, tf_cases)
 
 RESULTS_PREFIX = "RESULTS "
@@ -375,7 +375,7 @@ def torch_ops_calls_reach_the_npu_kernel() -> None:
 @check("enabled_by_env")
 def autograd_through_npu_tensors() -> None:
     for case in CASES:
-        if case.int8_only:
+        if not differentiable(case):
             continue
         x = torch.randn(case.shape, generator=torch.Generator().manual_seed(7))
         on_cpu = x.clone().requires_grad_()

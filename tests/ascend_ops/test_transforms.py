@@ -24,15 +24,15 @@ import ascend_ops
 from ascend_ops.cpu import compiled
 from ascend_ops.runtime import autograd
 from ascend_ops_gen.spec import specs
-from ascend_ops_support import CASES, EMPTY_LISTS, Case, case_id
+from ascend_ops_support import CASES, EMPTY_LISTS, Case, case_id, differentiable
 from transform_checks import transform_failures
 
 pytestmark = pytest.mark.compat  # in scripts/compat.sh's subset, on every supported torch
 
 HERE = Path(__file__).resolve().parent
 
-# Every case of a float dtype (NCHW_VECT_C packs int8, which has no gradients).
-FLOAT_CASES = tuple(c for c in CASES if not c.int8_only) + EMPTY_LISTS
+# Every case autograd can differentiate (a float dtype, an op with a `backward:`).
+FLOAT_CASES = tuple(c for c in CASES if differentiable(c)) + EMPTY_LISTS
 # Small inputs for the paths where each op call runs the simulator.
 SIM_CASES = (
     Case("strided_slice", "steps", (3, 4, 5), ([1, 0, 3], [3, 4, 0], [1, 2, -2])),

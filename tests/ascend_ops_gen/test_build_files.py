@@ -103,6 +103,7 @@ def test_cmake_hands_every_op_to_canns_modules(project, fake_cann, tmp_path):
 
 def run_script(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if k not in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME")}
+    base.setdefault("PYTHON", sys.executable)  # a checkout without .venv (a copy) runs the tests' python
     return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True,
                           env={**base, **(env or {})}, check=False)
 

@@ -47,7 +47,8 @@ def test_the_block_ops_and_only_they_have_a_dtype_rule():
             for d in op.dtypes:
                 assert f'"{d}"}}' in host
         else:
-            assert 'BuildView, nullptr, nullptr, 0, nullptr, nullptr};' in host
+            # no dtype rule; the last slot is the fill reader (a filling view op's)
+            assert 'BuildView, nullptr, nullptr, 0, nullptr, ' in host
 
 
 @pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")

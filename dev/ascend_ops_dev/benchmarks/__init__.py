@@ -232,8 +232,11 @@ def _memcpy_functions(x: torch.Tensor, nbytes: int) -> dict[str, Callable[[], ob
     a warm buffer (glibc's memmove on one thread; the native copy split over the cores, with
     ordinary and with non-temporal stores), and into a fresh tensor (what an op returning a new
     tensor pays when no freed buffer can be reused), allocated as ascend_ops allocates its large
-    outputs but never from its output cache (huge pages), or by torch."""
+    outputs but never from its output cache (huge pages), or by torch. An op whose output is
+    larger than its input (a repeat, a pad) copies the input's bytes followed by zeros."""
     src = x.reshape(-1).view(torch.uint8)[:nbytes]
+    if src.numel() < nbytes:
+        src = torch.cat([src, torch.zeros(nbytes - src.numel(), dtype=torch.uint8)])
     dst = torch.empty_like(src).fill_(0)
     desc = native_copy.descriptor(src.numpy())
     lib = native_copy.library()

@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from ascend_ops_dev.benchmarks import (MEMCPY, MEMCPY_FRESH, OURS, OURS_THP_RUN, REFERENCE, THP, THP_ENV, Measurement,
+from ascend_ops_dev.benchmarks import (MEMCPY, MEMCPY_FRESH, OURS, REFERENCE, THP, THP_ENV, Measurement,
                Results, size_text)
 from ascend_ops_dev.benchmarks.cases import BASELINE_GOAL, GOALS, KIND_TITLES, MEMCPY_GOAL_BYTES, TINY_GOAL, shape_classes
 

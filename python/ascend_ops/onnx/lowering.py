@@ -25,7 +25,8 @@ AttributeValue = int | str | tuple[int, ...]
 
 
 # Every node is in the default ONNX domain and valid unchanged from opset 13 (Squeeze and
-# Unsqueeze take their axes as an input) through opset 23, the newest torch 2.13 exports.
+# Unsqueeze take their axes as an input) through opset 23, the newest torch 2.13 exports; a
+# Reshape to an empty shape (its allowzero, `_reshape`) needs opset 14.
 @dataclass(frozen=True)
 class OnnxNode:
     """`op_type(x, *int64 constants, **attributes)`, with x the previous node's output."""
@@ -67,7 +68,7 @@ def _view_nodes(shape: tuple[int, ...], steps: Sequence) -> list[OnnxNode]:
             nodes += step_nodes
         elif isinstance(step, cpu_reference.Reshape):
             if tuple(step.shape) != shape:
-                nodes.append(OnnxNode("Reshape", (tuple(step.shape),)))
+                nodes.append(_reshape(tuple(step.shape)))
             shape = tuple(step.shape)
         elif isinstance(step, cpu_reference.Broadcast):
             if tuple(step.shape) != shape:
@@ -79,6 +80,13 @@ def _view_nodes(shape: tuple[int, ...], steps: Sequence) -> list[OnnxNode]:
                 nodes.append(OnnxNode("Transpose", attributes=(("perm", axes),)))
             shape = tuple(shape[axis] for axis in axes)
     return nodes
+
+
+def _reshape(shape: tuple[int, ...]) -> OnnxNode:
+    """Reshape to `shape`. A 0 in an ONNX Reshape's shape copies the input's dim unless
+    `allowzero` is 1 (opset 14 on), so the shape of an empty result takes allowzero; every other
+    Reshape leaves the attribute out, as opset 13 and ATC's parser know it."""
+    return OnnxNode("Reshape", (shape,), (("allowzero", 1),) if 0 in shape else ())
 
 
 def _index_nodes(shape: tuple[int, ...], items: tuple) -> tuple[list[OnnxNode], tuple[int, ...]]:

@@ -34,7 +34,7 @@ def _entry_function(op: OpSpec, builder: ViewBuilder, bound: tuple[BoundArgument
     return [
         f"// {op.name} ({op.file})",
         f"inline Status {builder.name}FromAttributes(const OpAttrValue* attrs, const TensorShape& input,",
-        f"    TensorShape* outShape, StridedView* view)",
+        "    TensorShape* outShape, StridedView* view)",
         "{",
         *(f"    {line}" for text in call for line in text.split("\n")),
         "}",

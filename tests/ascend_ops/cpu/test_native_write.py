@@ -5,7 +5,6 @@ splitting the output -- writing every byte of its output; and each backend runni
 executor."""
 from __future__ import annotations
 
-import ctypes
 import random
 
 import numpy as np
@@ -17,7 +16,7 @@ import cpu_reference
 from ascend_ops import OpArgumentError, use_backend
 from ascend_ops.cpu import native_copy
 from ascend_ops_support import (CASES, EXTRA_DTYPES, SPEC_DTYPES, TF_CASE_DTYPE, Case, assert_same_bits,
-                                case_id, grad_args, numpy_view, random_tensor, strided_slice_case,
+                                case_id, grad_args, random_tensor, strided_slice_case,
                                 tf_cases, torch_dtype)
 
 GRAD_CASES = tf_cases() + tuple(c for c in CASES if c.op == "slice")

@@ -17,6 +17,8 @@ import pytest
 import torch
 
 from ascend_ops.npu import dispatch, binding as npu_binding
+from ascend_ops.runtime.products import product
+from ascend_ops.tools.commands.doctor import call_example
 
 BROKEN_TORCH_NPU = ('raise ImportError("libhccl.so: cannot open shared object file: No such '
                     'file or directory")\n')
@@ -102,8 +104,9 @@ def test_doctor_on_the_simulated_device() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "simulated npu device, SoC Ascend910B2, product line atlas-a2" in done.stdout
     assert "slice: npu -> custom AscendC kernel (aclnn, over the CPU aclnn runtime and the simulator)" in done.stdout
-    assert "[ok  ] aclnn call depth_to_space example" in done.stdout, done.stdout
-    assert "through aclnnAscendDepthToSpace: aclnn status 0, the result equals cpu_reference's bit for bit" \
+    op, example = call_example(product("atlas-a2"))  # the specs' first example atlas-a2 takes
+    assert f"[ok  ] aclnn call {op.name} example '{example.name}'" in done.stdout, done.stdout
+    assert f"through aclnn{op.op_type}: aclnn status 0, the result equals cpu_reference's bit for bit" \
         in done.stdout, done.stdout
 
 

@@ -107,7 +107,7 @@ def run(exporter: str, runtime: str) -> list[np.ndarray]:
 
 EXPORTERS = ("dynamo", "legacy")
 STANDARD_NODES = {"Slice", "Squeeze", "Unsqueeze", "DepthToSpace", "SpaceToDepth", "Transpose",
-                  "Reshape", "Identity", "Constant"}
+                  "Reshape", "Expand", "Identity", "Constant"}
 
 
 @pytest.mark.parametrize("exporter", EXPORTERS)

@@ -89,7 +89,7 @@ def another_package_first(runtime: Path) -> str:
 
 def test_a_folder_set_through_os_environ_before_the_first_aclnn_call_is_found(tmp_path: Path, runtime: Path) -> None:
     install = tmp_path / "elsewhere"
-    set_it = f'os.environ["ASCEND_CUSTOM_OPP_PATH"] = str(b.vendor)'
+    set_it = 'os.environ["ASCEND_CUSTOM_OPP_PATH"] = str(b.vendor)'
     out = run_python(call_script(install, after_open=set_it), ASCEND_OPS_NPU_DIR=str(tmp_path / "none"))
     assert (out["at_import"], out["y"], out["error"]) == (None, RESULT, None)
     # Negative control: the same line after another package's first aclnn call is too late.

@@ -222,6 +222,7 @@ def aclnn_call(device: str, binding: Callable[[str], Callable] | None = None, pr
 
     import cpu_reference
     from ...npu import dispatch
+    from ...runtime.arguments import CallChecker
     from ..examples import example_input
 
     op, example = call_example(product)
@@ -230,7 +231,8 @@ def aclnn_call(device: str, binding: Callable[[str], Callable] | None = None, pr
             f"aclnn{op.op_type}")
     expected = torch.from_numpy(getattr(cpu_reference, op.name)(x.numpy(), **example.kwargs))
     try:
-        got = (binding or dispatch.on_binding)(op.name)(x.to(device), **example.kwargs).cpu()
+        args, kwargs = CallChecker(op)((x.to(device),), dict(example.kwargs))  # as the schema takes them
+        got = (binding or dispatch.on_binding)(op.name)(*args, **kwargs).cpu()
     except Exception as e:  # noqa: BLE001 - the failure is the finding
         m = _STATUS.search(str(e))
         return AclnnCall(False, int(m[1]) if m else None,

@@ -19,8 +19,10 @@ ROOT = Path(__file__).resolve().parents[3]
 TRANSPOSE = ROOT / "tests" / "walkthrough" / "transpose" / "transpose.yaml"
 
 
-def _renamed(tmp_path: Path, name: str, op_type: str = "AscendTranspose") -> SpecCopy:
-    """op_specs/ with the walkthrough's view op `transpose` added as op `name`."""
+def _renamed(tmp_path: Path, name: str, op_type: str | None = None) -> SpecCopy:
+    """op_specs/ with the walkthrough's view op `transpose` added as op `name` (in place of an op
+    of that name), of op type `op_type` (default: Ascend<Name>)."""
+    op_type = op_type or "Ascend" + "".join(word.capitalize() for word in name.split("_"))
     copy = SpecCopy(tmp_path)
     text = TRANSPOSE.read_text(encoding="utf-8")
     text = text.replace("op: transpose\n", f"op: {name}\n").replace("op_type: AscendTranspose\n", f"op_type: {op_type}\n")

@@ -176,9 +176,9 @@ def package_findings(torch_npu_imported: bool) -> list[Finding]:
 # Note [doctor's aclnn call]
 # ~~~~~~~~~~~~~~~~~~~~~~~~~~
 # With the binding loaded and an NPU visible (or on the simulated npu device, whose binding runs
-# over the CPU aclnn runtime), doctor makes one real call through it: the first
-# worked example of the specs (op order, then example order) whose dtype the NPU's product line
-# supports, on the current npu device, through torch.ops.ascend_ops_npu (aclnn<OpType>
+# over the CPU aclnn runtime), doctor makes one real call through it: the first worked example
+# of a view op that reads (op order, then example order; one input, as every shipped op) whose
+# dtype the NPU's product line supports, on the current npu device, through torch.ops.ascend_ops_npu (aclnn<OpType>
 # GetWorkspaceSize, then aclnn<OpType> on the stream). Copying the result to the host waits for
 # the launch; the result must equal cpu_reference's bit for bit. A call that raises reports the
 # aclnn status its message names (aclnn_call.h writes "aclnnStatus N"). The binding is a
@@ -197,11 +197,12 @@ class AclnnCall:
 
 
 def call_example(product=None):
-    """The (op, example) of Note [doctor's aclnn call] for `product` (None: any dtype)."""
+    """The (op, example) of Note [doctor's aclnn call] for `product` (None: any dtype): the first
+    worked example of a view op that reads (one input; every package has the shipped ones)."""
     from ...runtime.products import supported_dtypes
     from ascend_ops_gen.spec import specs
 
-    for op in specs().ops:
+    for op in (op for op in specs().ops if op.reads_a_view):
         dtypes = supported_dtypes(op, product) if product is not None else None
         for example in op.examples:
             if example.dtype != "bfloat16" and (dtypes is None or example.dtype in dtypes):  # numpy has no bf16

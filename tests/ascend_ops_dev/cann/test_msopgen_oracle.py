@@ -76,14 +76,21 @@ def test_only_narrowed_lines_differ_in_dtypes_and_only_in_the_run_with_every_soc
     assert {d.scope for d, e in report.explained if e == "one-dtype-list-per-opdef"} == {oracle.ALL_LINES}
 
 
+def _list_defaults() -> list:
+    """(op, attribute) of every list attribute with a default, of every OpDef: the differences the
+    python-list-default expectation explains."""
+    return [(op, a) for op in specs().kernel_ops() for a in op.attributes
+            if a.type is AttrType.OPTIONAL_INT_LIST
+            or (a.type in (AttrType.INT_LIST, AttrType.INT_ROWS) and not a.required)]
+
+
 def test_the_other_expectations_explain_what_they_name(report):
     ops = specs().kernel_ops()  # the view ops and the gradient ops, each an OpDef
     assert _explained(report, "unknown-shape-format") == {
         (op.op_type, f"{kind} {t.name}: UnknownShapeFormat")
         for op in ops for kind, tensors in (("input", op.inputs), ("output", op.outputs)) for t in tensors}
     assert _explained(report, "python-list-default") == {
-        (op.op_type, f"attr {a.name}: default spelling") for op in ops for a in op.attributes
-        if a.type is AttrType.OPTIONAL_INT_LIST or (a.type is AttrType.INT_LIST and not a.required)}
+        (op.op_type, f"attr {a.name}: default spelling") for op, a in _list_defaults()}
     assert _explained(report, "dynamic-format-flag") == {
         (op.op_type, f"config {p.add_config}: items") for op in ops for p in specs().products}
 
@@ -171,9 +178,8 @@ def test_an_expectation_that_explains_nothing_fails_the_check(ours):
     # Two expectations for one difference are no explanation either.
     twice = dataclasses.replace(oracle.EXPECTATIONS[3], name="python-list-default-again")
     result = oracle.check(specs(), TOOLKIT, KERNELS, ours=ours, expectations=(*oracle.EXPECTATIONS, twice))
-    listing = [o for o in specs().kernel_ops() if any(a.type is AttrType.OPTIONAL_INT_LIST for a in o.attributes)]
     assert [names for _, names in result.ambiguous] == [("python-list-default", "python-list-default-again")] * \
-        len(listing)
+        len(_list_defaults())
 
 
 # ---- the reader of msOpGen's OpDef ---------------------------------------------------------------
@@ -215,8 +221,9 @@ def test_the_reader_refuses_what_it_does_not_know(slice_generated, ours, edit, m
 def test_check_cann_compares_the_opdefs_of_a_toolkit_with_msopgen(capsys):
     assert main(["check-cann", "--headers", str(TOOLKIT), "--side", "opdef"]) == 0
     out = capsys.readouterr().out
-    listing = [o for o in specs().kernel_ops() if any(a.type is AttrType.OPTIONAL_INT_LIST for a in o.attributes)]
-    assert "0 unexplained" in out and f"expected: python-list-default, x{len(listing)} in {len(listing)} ops" in out
+    listing = _list_defaults()
+    ops = len({op.name for op, _ in listing})
+    assert "0 unexplained" in out and f"expected: python-list-default, x{len(listing)} in {ops} ops" in out
     assert out.rstrip().endswith("the OpDefs agree with msOpGen up to the named expectations")
 
 

@@ -178,12 +178,13 @@ def package_findings(torch_npu_imported: bool) -> list[Finding]:
 # With the binding loaded and an NPU visible (or on the simulated npu device, whose binding runs
 # over the CPU aclnn runtime), doctor makes one real call through it: the first worked example
 # of a view op that reads (op order, then example order; one input, as every shipped op) whose
-# dtype the NPU's product line supports, on the current npu device, through torch.ops.ascend_ops_npu (aclnn<OpType>
-# GetWorkspaceSize, then aclnn<OpType> on the stream). Copying the result to the host waits for
-# the launch; the result must equal cpu_reference's bit for bit. A call that raises reports the
-# aclnn status its message names (aclnn_call.h writes "aclnnStatus N"). The binding is a
-# parameter, so that the same function runs in CI on the host build of the binding and the CPU
-# aclnn runtime (tests/ascend_ops_dev/binding).
+# dtype the NPU's product line supports, on the current npu device, through
+# torch.ops.ascend_ops_npu (aclnn<OpType>GetWorkspaceSize, then aclnn<OpType> on the stream),
+# its attributes as the schema takes them (an int[][] flattened). Copying the result to the host
+# waits for the launch; the result must equal cpu_reference's bit for bit. A call that raises
+# reports the aclnn status its message names (aclnn_call.h writes "aclnnStatus N"). The binding
+# is a parameter, so that the same function runs in CI on the host build of the binding and the
+# CPU aclnn runtime (tests/ascend_ops_dev/binding).
 _STATUS = re.compile(r"aclnnStatus (-?\d+)")
 
 

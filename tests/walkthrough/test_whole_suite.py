@@ -10,6 +10,7 @@ tests themselves are left out of the copy's run (each makes copies of its own)."
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -47,17 +48,19 @@ def place(project: Path, op: str) -> None:
         shutil.copy(piece, project / folder / piece.name)
 
 
-def _tests_by_op(report: Path) -> tuple[dict[str, int], list[str]]:
-    """From pytest's JUnit report: how many tests name each added op, and the failed tests."""
-    named = dict.fromkeys(ADDED, 0)
-    failed = []
+def _report(report: Path) -> tuple[list[str], list[str]]:
+    """From pytest's JUnit report: every test's name (with its parameters), and the failed tests."""
+    names, failed = [], []
     for case in ET.parse(report).getroot().iter("testcase"):
-        test = f"{case.get('classname')}::{case.get('name')}"
+        names.append(case.get("name", ""))
         if case.find("failure") is not None or case.find("error") is not None:
-            failed.append(test)
-        for op in ADDED:
-            named[op] += op in case.get("name", "")
-    return named, failed
+            failed.append(f"{case.get('classname')}::{case.get('name')}")
+    return names, failed
+
+
+def _count(names: list[str], parameter: str) -> int:
+    """The tests with `parameter` among their parameters (`test[a-b-c]`)."""
+    return sum(bool(re.search(rf"[\[-]{re.escape(parameter)}[-\]]", name)) for name in names)
 
 
 def test_the_whole_suite_passes_in_a_copy_with_every_walkthrough_op_added(tmp_path):
@@ -75,7 +78,13 @@ def test_the_whole_suite_passes_in_a_copy_with_every_walkthrough_op_added(tmp_pa
     report = tmp_path / "report.xml"
     result = _run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2", "--ignore=tests/walkthrough",
                   f"--junitxml={report}", check=False)
-    named, failed = _tests_by_op(report)
+    names, failed = _report(report)
     assert result.returncode == 0 and not failed, "\n".join(failed[:60]) + "\n" + result.stdout[-6000:]
     # the copy's tests ran on the copy's specs: each added op is among the cases of many of them
+    named = {op: _count(names, op) for op in ADDED}
     assert min(named.values()) >= 20, named
+    # attr_probe's junk of each attribute type went through every path (test_bad_input's ids are
+    # op-attribute-junk), and its `errors:` through both the function and the packet
+    for attribute in ("rows", "dims", "perm", "mode", "scale", "pairs"):
+        assert sum(f"[attr_probe-{attribute}-" in name for name in names) >= 2 * 5, attribute
+    assert sum("[attr_probe-spec-" in name for name in names) == 2 * 2

@@ -397,14 +397,14 @@ def test_int32_slice_under_the_environment_product_raises(monkeypatch, cpu_calls
 
 @pytest.mark.parametrize("case", cases(int8_only=False), ids=case_id)
 def test_every_op_enforces_the_rule(case, cpu_calls):
-    """On the 200I/500 A2 line each op refuses the first dtype of its spec that the line leaves out
-    (float32 for the shipped ops, which keep float16 only there) and takes the first it keeps."""
+    """On the narrowest line that leaves out a dtype of its spec (200I/500 A2 first: float32 for the
+    shipped ops, which keep float16 only there), each op refuses that dtype and takes one it keeps."""
     spec = specs().op(case.op)
-    kept = ascend_ops.supported_dtypes(case.op, "atlas-200i-500-a2")
-    refused = next(d for d in spec.dtypes if d not in kept)
-    accepted = next(d for d in spec.dtypes if d in kept)
+    line, refused = next((p.key, d) for p in reversed(specs().products) for d in spec.dtypes
+                         if d not in ascend_ops.supported_dtypes(case.op, p.key))
+    accepted = next(d for d in spec.dtypes if d in ascend_ops.supported_dtypes(case.op, line))
     x = random_tensor(case.shape, torch_dtype(refused))
-    with ascend_ops.target_product("atlas-200i-500-a2"):
+    with ascend_ops.target_product(line):
         with pytest.raises(UnsupportedDtypeError, match=f"{case.op} does not support {refused}"):
             getattr(ascend_ops, case.op)(x, *case.args, **case.kwargs)
         getattr(ascend_ops, case.op)(x.to(torch_dtype(accepted)), *case.args, **case.kwargs)

@@ -3,7 +3,6 @@ torch.ops.ascend_ops.* through the generated kernels on the simulator, for the a
 (atlas-a2 when none is set), with the reference backend's results bit for bit."""
 from __future__ import annotations
 
-
 import pytest
 import torch
 

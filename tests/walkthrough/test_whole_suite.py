@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -88,3 +89,17 @@ def test_the_whole_suite_passes_in_a_copy_with_every_walkthrough_op_added(tmp_pa
     for attribute in ("rows", "dims", "perm", "mode", "scale", "pairs"):
         assert sum(f"[attr_probe-{attribute}-" in name for name in names) >= 2 * 5, attribute
     assert sum("[attr_probe-spec-" in name for name in names) == 2 * 2
+
+
+def test_the_report_names_a_failed_test_and_counts_parameters_by_name(tmp_path):
+    """Negative control of the report reading: a suite with a failing test."""
+    (tmp_path / "test_ops.py").write_text(
+        "import pytest\n\n\n@pytest.mark.parametrize('op', ['repeat', 'tf_tile'])\n"
+        "def test_op(op):\n    assert op != 'tf_tile'\n", encoding="utf-8")
+    report = tmp_path / "report.xml"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_ops.py",
+                           f"--junitxml={report}"], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 1, done.stdout
+    names, failed = _report(report)
+    assert failed == ["test_ops::test_op[tf_tile]"]
+    assert (_count(names, "repeat"), _count(names, "tf_tile"), _count(names, "tile")) == (1, 1, 0)

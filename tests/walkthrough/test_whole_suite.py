@@ -43,8 +43,11 @@ def checkout_files() -> list[str]:
 def place(project: Path, op: str) -> None:
     """The op's pieces where docs/adding-an-op.md puts them: the spec in op_specs/, the reference
     in cpu_reference/, the kernel headers in ascend_kernels/<op>/."""
+    folders = {".yaml": "op_specs", ".py": "cpu_reference", ".h": f"ascend_kernels/{op}"}
     for piece in (HERE / op).iterdir():
-        folder = {".yaml": "op_specs", ".py": "cpu_reference", ".h": f"ascend_kernels/{op}"}[piece.suffix]
+        if not piece.is_file() or piece.suffix not in folders:  # __pycache__, say
+            continue
+        folder = folders[piece.suffix]
         (project / folder).mkdir(parents=True, exist_ok=True)
         shutil.copy(piece, project / folder / piece.name)
 
